@@ -1,0 +1,47 @@
+import type { Catalogue, ToolOutcome } from '../host/catalogue-types.ts';
+import type { Task } from '../suite/schema.ts';
+
+/** Calls a catalogue tool by its catalogue name; the host records the step. Never throws for tool errors. */
+export interface ToolInvoker {
+  call(toolName: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+}
+
+/** A model call (or, for `sim`, one selection decision) as the agent reports it for recording. */
+export interface ModelCallRecord {
+  model: string;
+  input: unknown;
+  output: unknown;
+  tokensIn?: number;
+  tokensOut?: number;
+  latencyMs: number;
+  cached?: boolean;
+}
+
+export interface ModelCallSink {
+  record(call: ModelCallRecord): void;
+}
+
+export interface AgentContext {
+  task: Task;
+  systemPrompt: string;
+  catalogue: Catalogue;
+  tools: ToolInvoker;
+  modelCalls: ModelCallSink;
+  /** Seed for this episode; agents derive all randomness from it. */
+  seed: number;
+}
+
+export interface AgentResult {
+  /** The agent's final answer text, or null when it gave up. */
+  answer: string | null;
+  /** Why it stopped: 'answered', 'gave_up', 'step_limit', 'error'. */
+  stop: 'answered' | 'gave_up' | 'step_limit' | 'error';
+  /** A short human-readable note (e.g. why sim gave up). */
+  note?: string;
+}
+
+export interface Agent {
+  /** 'sim' or 'llm:<model>'; stored with every run so a sim result is never mistaken for an LLM one. */
+  readonly id: string;
+  run(ctx: AgentContext): Promise<AgentResult>;
+}
