@@ -1,0 +1,89 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { McpServerFactory } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { startHttpServer } from './http.ts';
+import { StartupError } from './startup-error.ts';
+
+export interface ServerCommandLine<Option extends string> {
+  http: boolean;
+  port: number;
+  /** The server's own string flags (e.g. --descriptions FILE); undefined when not given. */
+  options: Record<Option, string | undefined>;
+}
+
+/** Parses `--http`, `--port N` and the server's own string flags; throws StartupError on anything else. */
+export function parseServerCommandLine<Option extends string>(
+  argv: readonly string[],
+  stringOptions: readonly Option[],
+  defaultPort: number,
+): ServerCommandLine<Option> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        http: { type: 'boolean' },
+        port: { type: 'string' },
+        ...Object.fromEntries(stringOptions.map((name) => [name, { type: 'string' as const }])),
+      },
+    }));
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
+
+  const portText = values.port as string | undefined;
+  const port = portText === undefined ? defaultPort : Number(portText);
+  if ((portText !== undefined && !/^\d{1,5}$/.test(portText)) || port > 65535) {
+    throw new StartupError(`--port must be an integer from 0 to 65535 (0 picks a free port), got "${portText}"`);
+  }
+  const options = Object.fromEntries(stringOptions.map((name) => [name, values[name] as string | undefined])) as Record<Option, string | undefined>;
+  return { http: values.http === true, port, options };
+}
+
+export interface ServerMainSpec<Option extends string> {
+  /** Prefix for error messages, e.g. "lab". */
+  name: string;
+  defaultPort: number;
+  stringOptions: readonly Option[];
+  usage: string;
+  createFactory(options: Record<Option, string | undefined>): Promise<McpServerFactory>;
+}
+
+/**
+ * The shared entry point: stdio by default (stdout carries MCP only), or Streamable HTTP with `--http`,
+ * announcing `listening http://127.0.0.1:PORT/mcp` as one line on stderr.
+ * Start-up problems are printed to stderr with the usage and set a non-zero exit code.
+ */
+export async function runServerMain<Option extends string>(spec: ServerMainSpec<Option>, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  try {
+    const commandLine = parseServerCommandLine(argv, spec.stringOptions, spec.defaultPort);
+    const factory = await spec.createFactory(commandLine.options);
+    if (commandLine.http) {
+      const { url } = await startHttpServer(factory, { port: commandLine.port }).catch((error: NodeJS.ErrnoException) => {
+        throw new StartupError(`cannot listen on 127.0.0.1:${commandLine.port}: ${error.code ?? error.message}; pass --port N (0 picks a free port)`);
+      });
+      process.stderr.write(`listening ${url}\n`);
+    } else {
+      serveStdio(factory);
+    }
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    process.stderr.write(`${spec.name}: ${error.message}\n${spec.usage}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** True when the module at `moduleUrl` is the script node was started with (not imported by `tdo serve`). */
+export function isEntryPoint(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,36 @@
+import { stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { loadDescriptions } from '../common/descriptions.ts';
+import { isEntryPoint, runServerMain, type ServerMainSpec } from '../common/main.ts';
+import { StartupError } from '../common/startup-error.ts';
+import { createLabServerFactory, LAB_TOOL_NAMES } from './server.ts';
+
+const DEFAULT_WORKSPACE = fileURLToPath(new URL('./workspace', import.meta.url));
+const DEFAULT_DESCRIPTIONS = fileURLToPath(new URL('./descriptions.json', import.meta.url));
+
+const USAGE = `usage: lab [--http] [--port N] [--workspace DIR] [--descriptions FILE]
+  stdio by default; --http serves http://127.0.0.1:N/mcp (default port 8000, 0 picks a free one)
+  --workspace     directory read_file may read (env TDO_LAB_WORKSPACE; default servers/lab/workspace)
+  --descriptions  JSON {toolName: description} (env TDO_LAB_DESCRIPTIONS; default servers/lab/descriptions.json)`;
+
+async function requireDirectory(dir: string): Promise<void> {
+  const stats = await stat(dir).catch(() => undefined);
+  if (!stats?.isDirectory()) throw new StartupError(`workspace ${dir} is not a directory`);
+}
+
+/** How `lab` starts; `tdo serve lab` runs the same spec. */
+export const labServerMain: ServerMainSpec<'workspace' | 'descriptions'> = {
+  name: 'lab',
+  defaultPort: 8000,
+  stringOptions: ['workspace', 'descriptions'],
+  usage: USAGE,
+  async createFactory(flags) {
+    const workspaceDir = flags.workspace ?? (process.env.TDO_LAB_WORKSPACE || undefined) ?? DEFAULT_WORKSPACE;
+    const descriptionsFile = flags.descriptions ?? (process.env.TDO_LAB_DESCRIPTIONS || undefined) ?? DEFAULT_DESCRIPTIONS;
+    await requireDirectory(workspaceDir);
+    const descriptions = await loadDescriptions(descriptionsFile, LAB_TOOL_NAMES);
+    return createLabServerFactory({ workspaceDir, descriptions });
+  },
+};
+
+if (isEntryPoint(import.meta.url)) await runServerMain(labServerMain);

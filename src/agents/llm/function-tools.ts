@@ -1,0 +1,19 @@
+import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
+import type { CatalogueTool, JsonSchema } from '../../host/catalogue-types.ts';
+
+/** A catalogue tool as an OpenAI function, under its catalogue name. */
+export function toFunctionTool(tool: CatalogueTool): ChatCompletionFunctionTool {
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: toFunctionParameters(tool.inputSchema) },
+  };
+}
+
+/**
+ * OpenAI accepts only an object schema with properties for function parameters, and some
+ * compatible servers reject the `$schema` keyword that MCP servers often include.
+ */
+export function toFunctionParameters(inputSchema: JsonSchema): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = inputSchema;
+  return { ...rest, type: 'object', properties: rest.properties ?? {} };
+}

@@ -1,0 +1,41 @@
+import type { ToolInvoker } from '../agent.ts';
+import type { FunctionToolCall } from '../../models/completion-schema.ts';
+
+/**
+ * The text to send back for one tool call the model made. Calls the model cannot have meant
+ * (unknown name, arguments that are not a JSON object) are answered with an explanation, so the
+ * model can correct itself, and never reach a server.
+ */
+export async function answerToolCall(call: FunctionToolCall, toolNames: readonly string[], tools: ToolInvoker): Promise<string> {
+  const { name } = call.function;
+  if (!toolNames.includes(name)) {
+    return `Error: there is no tool named "${name}". Available tools: ${toolNames.join(', ')}.`;
+  }
+  const args = parseArguments(call.function.arguments);
+  if (typeof args === 'string') {
+    return `Error: the arguments for ${name} ${args}. Call ${name} again with a JSON object that matches its parameters.`;
+  }
+  const outcome = await tools.call(name, args);
+  return outcome.text;
+}
+
+/** The arguments object, or why it is not one. An empty string means "no arguments", as some servers send. */
+function parseArguments(text: string): Record<string, unknown> | string {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `are not valid JSON (${(error as Error).message})`;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return `must be a JSON object, not ${describeJsonType(value)}`;
+  }
+  return value as Record<string, unknown>;
+}
+
+function describeJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}

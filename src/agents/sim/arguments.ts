@@ -1,0 +1,86 @@
+import type { JsonSchema } from '../../host/catalogue-types.ts';
+import { words } from './text.ts';
+
+/**
+ * Fills the chosen tool's parameters from the plan step's arguments, after the choice: first by name
+ * (exact, then ignoring case and separators: file_path = filePath), then by type for parameters still
+ * empty (required ones first), each plan argument used at most once. Never invents a value: a
+ * parameter nothing fits is left out, and the server's own error tells the caller what was missing.
+ * A schema that declares no properties and does not forbid extra ones gets the arguments unchanged.
+ */
+export function mapArguments(planArgs: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+  const properties = schema.properties;
+  if (properties === undefined || Object.keys(properties).length === 0) {
+    return schema.additionalProperties === false ? {} : { ...planArgs };
+  }
+  const remaining = new Map(Object.entries(planArgs));
+  const filled: Record<string, unknown> = {};
+  const paramNames = Object.keys(properties);
+
+  for (const param of paramNames) {
+    const key = remaining.has(param) ? param : [...remaining.keys()].find((k) => normalizeName(k) === normalizeName(param));
+    if (key === undefined) continue;
+    filled[param] = coerceForName(remaining.get(key), properties[param]!);
+    remaining.delete(key);
+  }
+
+  const required = new Set(schema.required ?? []);
+  const byTypeOrder = [...paramNames.filter((p) => required.has(p)), ...paramNames.filter((p) => !required.has(p))];
+  for (const param of byTypeOrder) {
+    if (param in filled) continue;
+    for (const [key, value] of remaining) {
+      const fitted = fitByType(value, properties[param]!);
+      if (fitted === NO_FIT) continue;
+      filled[param] = fitted;
+      remaining.delete(key);
+      break;
+    }
+  }
+  return filled;
+}
+
+const NO_FIT = Symbol('no fit');
+
+function normalizeName(name: string): string {
+  return words(name).join('');
+}
+
+function declaredTypes(schema: JsonSchema): string[] {
+  if (schema.type === undefined) return [];
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
+}
+
+/** A value matched by name keeps its type, except that a numeric string meets a numeric parameter. */
+function coerceForName(value: unknown, schema: JsonSchema): unknown {
+  const types = declaredTypes(schema);
+  if (typeof value === 'string' && !types.includes('string')) {
+    const number = numericValue(value, types);
+    if (number !== undefined) return number;
+  }
+  return value;
+}
+
+/** The value as this parameter would take it, or NO_FIT. */
+function fitByType(value: unknown, schema: JsonSchema): unknown {
+  if (schema.enum !== undefined && !schema.enum.includes(value)) return NO_FIT;
+  const types = declaredTypes(schema);
+  for (const type of types) {
+    if (type === 'string' && typeof value === 'string') return value;
+    if ((type === 'number' || type === 'integer') && (typeof value === 'number' || typeof value === 'string')) {
+      const number = numericValue(value, [type]);
+      if (number !== undefined) return number;
+    }
+    if (type === 'boolean' && typeof value === 'boolean') return value;
+    if (type === 'array' && Array.isArray(value)) return value;
+    if (type === 'object' && typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+  }
+  return NO_FIT;
+}
+
+function numericValue(value: number | string, types: string[]): number | undefined {
+  const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(number)) return undefined;
+  if (types.includes('number')) return number;
+  if (types.includes('integer') && Number.isInteger(number)) return number;
+  return undefined;
+}

@@ -1,0 +1,97 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { CatalogueTool } from '../../host/catalogue-types.ts';
+import { CUE_FAMILIES, type CueCounts } from './cues.ts';
+import { limitMatch } from './limits.ts';
+import type { SimParams } from './params.ts';
+import { bm25Scores, normalizeByMax, type Bm25Params } from './relevance.ts';
+import { terms } from './text.ts';
+import { toolFeatures } from './tool-features.ts';
+
+/** Each term's weighted contribution; they sum to the tool's score. */
+export interface ScoreParts {
+  relevance: number;
+  cues: number;
+  position: number;
+  /** Negative or zero: the penalty for an intent that falls under the tool's own limit clauses. */
+  limit: number;
+  noise: number;
+}
+
+export interface RankedTool {
+  name: string;
+  score: number;
+  parts: ScoreParts;
+}
+
+/** What sim reads off one tool for one intent, before any weight: each in [0, 1] except raw cue counts. */
+export interface ToolSignals {
+  /** BM25 divided by the catalogue's best. */
+  relevance: number;
+  cues: CueCounts;
+  /** 1 first listed .. 0 last. */
+  position: number;
+  /** Share of the intent under the tool's own limit clauses. */
+  limit: number;
+}
+
+/** The unweighted signals of every tool, in catalogue order. Reads only the intent and the tools. */
+export function toolSignals(intent: string, tools: readonly CatalogueTool[], bm25: Bm25Params): ToolSignals[] {
+  const intentTerms = terms(intent);
+  const intentSet = new Set(intentTerms);
+  const features = tools.map(toolFeatures);
+  const relevance = normalizeByMax(bm25Scores(intentTerms, features.map((f) => f.documentTerms), bm25));
+  return features.map((f, i) => ({
+    relevance: relevance[i] ?? 0,
+    cues: f.cues,
+    position: positionFeature(i, tools.length),
+    limit: limitMatch(intentSet, f.limitTerms, f.positiveTerms),
+  }));
+}
+
+/** The weighted parts of a tool's score, without noise. */
+export function weighParts(signals: ToolSignals, params: SimParams): Omit<ScoreParts, 'noise'> {
+  const w = params.weights;
+  return {
+    relevance: w.relevance * signals.relevance,
+    cues: w.cue * cueFeature(signals.cues, params),
+    position: w.position * signals.position,
+    limit: 0 - w.limit * signals.limit, // 0 - x, not -x: no -0 in records
+  };
+}
+
+/**
+ * Scores every tool for one intent and returns them best first. Reads only the intent and the tools
+ * (names, descriptions, input schemas) in their listed order; draws one Gumbel variate per tool from `rng`
+ * (none when the temperature is 0). Pass a generator from stepRng: xoroshiro128plus seeded directly with a
+ * small integer makes its first draw close to 1, which would always favour the first tool.
+ */
+export function rankTools(intent: string, tools: readonly CatalogueTool[], rng: RandomGenerator, params: SimParams): RankedTool[] {
+  const signals = toolSignals(intent, tools, params.bm25);
+  const ranked = tools.map((tool, i): RankedTool => {
+    const parts: ScoreParts = {
+      ...weighParts(signals[i]!, params),
+      noise: params.temperature === 0 ? 0 : params.temperature * gumbel(rng),
+    };
+    return { name: tool.name, score: parts.relevance + parts.cues + parts.position + parts.limit + parts.noise, parts };
+  });
+  // Stable sort: on an exact tie the earlier-listed tool wins, as a reader of the list would pick it.
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+/** Capped, family-weighted cue count, in [0, 1] when the cap is 1 endorsement. */
+export function cueFeature(counts: CueCounts, params: SimParams): number {
+  const sum = CUE_FAMILIES.reduce((s, family) => s + params.cueFamilyWeights[family] * Math.min(counts[family], params.cueCapPerFamily), 0);
+  return Math.min(sum, params.cueCap);
+}
+
+/** 1 for the first listed tool falling linearly to 0 for the last (primacy bias). */
+export function positionFeature(index: number, count: number): number {
+  return count <= 1 ? 1 : 1 - index / (count - 1);
+}
+
+function gumbel(rng: RandomGenerator): number {
+  // Shift into (0, 1) so neither log sees 0.
+  const u = uniformFloat64(rng) + 2 ** -54;
+  return -Math.log(-Math.log(u));
+}

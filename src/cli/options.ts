@@ -1,0 +1,23 @@
+import { InvalidArgumentError } from 'commander';
+
+/** Commander parsers that reject bad numbers with a message naming the flag's expectation. */
+export function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer.');
+  return Number(value);
+}
+
+export function nonNegativeInt(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a non-negative integer.');
+  return Number(value);
+}
+
+export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${allowed.join(', ')}.`);
+    return value as T;
+  };
+}
+
+export function commaList(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+}

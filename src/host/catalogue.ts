@@ -1,0 +1,67 @@
+import type { Catalogue, CatalogueTool } from './catalogue-types.ts';
+import type { ListedTool } from './connection.ts';
+
+export class CatalogueError extends Error {}
+
+export interface ServerTools {
+  server: string;
+  tools: ListedTool[];
+}
+
+/** server -> tool -> description text that replaces what the server advertises. */
+export type DescriptionOverrides = Record<string, Record<string, string>>;
+
+export const NAMESPACE_SEPARATOR = '__';
+
+/**
+ * The tool list handed to an agent, in server order then the server's own order. Names that appear on
+ * more than one server are namespaced `server__tool` (all of them, so none wins silently); the rest keep
+ * their own names, as most hosts show them.
+ */
+export function buildCatalogue(servers: ServerTools[], overrides: DescriptionOverrides = {}): Catalogue {
+  for (const [server, texts] of Object.entries(overrides)) {
+    const listed = servers.find((s) => s.server === server);
+    if (!listed) throw new CatalogueError(`description version is for server "${server}", which this suite does not connect`);
+    const known = new Set(listed.tools.map((t) => t.name));
+    const unknown = Object.keys(texts).filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      throw new CatalogueError(`description version for "${server}" describes ${unknown.map((n) => `"${n}"`).join(', ')}, which the server does not list (it lists ${[...known].join(', ')})`);
+    }
+  }
+  const owners = new Map<string, number>();
+  for (const s of servers) for (const t of s.tools) owners.set(t.name, (owners.get(t.name) ?? 0) + 1);
+
+  const wanted = (server: string, tool: string) => ((owners.get(tool) ?? 0) > 1 ? `${server}${NAMESPACE_SEPARATOR}${tool}` : tool);
+  // Names that are already acceptable keep priority; only the others are renamed around them.
+  const taken = new Set(servers.flatMap((s) => s.tools.map((t) => wanted(s.server, t.name)).filter((n) => SAFE_NAME.test(n))));
+  const tools: CatalogueTool[] = servers.flatMap((s) =>
+    s.tools.map((t) => ({
+      name: SAFE_NAME.test(wanted(s.server, t.name)) ? wanted(s.server, t.name) : uniqueSafeName(wanted(s.server, t.name), taken),
+      server: s.server,
+      tool: t.name,
+      description: overrides[s.server]?.[t.name] ?? t.description,
+      inputSchema: t.inputSchema,
+    })),
+  );
+  return { tools };
+}
+
+const MAX_NAME_LENGTH = 64;
+const SAFE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Model APIs accept tool names of [A-Za-z0-9_-]{1,64} only, while MCP allows more (dots, slashes):
+ * other characters become '_', and a name that then clashes gets a numeric suffix.
+ */
+function uniqueSafeName(name: string, taken: Set<string>): string {
+  const safe = name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, MAX_NAME_LENGTH) || 'tool';
+  let candidate = safe;
+  for (let i = 2; taken.has(candidate); i++) candidate = `${safe.slice(0, MAX_NAME_LENGTH - String(i).length - 1)}_${i}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+/** The descriptions a server advertises, as a version map. */
+export function advertisedDescriptions(server: ServerTools): Record<string, string> {
+  return Object.fromEntries(server.tools.map((t) => [t.name, t.description]));
+}

@@ -1,0 +1,105 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { ServerSpec } from '../suite/schema.ts';
+import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
+
+export class ConnectionError extends Error {}
+
+export interface ListedTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+/** One live MCP connection. Tool errors of every kind come back as outcomes, never as exceptions. */
+export interface ServerConnection {
+  readonly name: string;
+  readonly protocolVersion: string | undefined;
+  listTools(): Promise<ListedTool[]>;
+  callTool(tool: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  close(): Promise<void>;
+}
+
+const CLIENT_INFO = { name: 'tdo', version: '0.1.0' };
+const STDERR_TAIL_CHARS = 2000;
+
+export async function connectServer(spec: ServerSpec): Promise<ServerConnection> {
+  // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers.
+  const client = new Client(CLIENT_INFO, { versionNegotiation: { mode: 'auto' } });
+  let stderrTail = '';
+  let transport;
+  if ('url' in spec) {
+    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
+  } else {
+    const stdio = new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: { ...inheritedEnv(), ...spec.env },
+      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+      stderr: 'pipe',
+    });
+    // Drain the server's stderr (a full pipe would block it) and keep its tail for error messages.
+    stdio.stderr?.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+    });
+    transport = stdio;
+  }
+  const where = 'url' in spec ? spec.url : [spec.command, ...spec.args].join(' ');
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    const tail = stderrTail.trim() ? `\nserver stderr:\n${stderrTail.trim()}` : '';
+    throw new ConnectionError(`cannot connect to MCP server "${spec.name}" (${where}): ${(err as Error).message}${tail}`);
+  }
+
+  return {
+    name: spec.name,
+    protocolVersion: client.getNegotiatedProtocolVersion(),
+    async listTools() {
+      const tools: ListedTool[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        for (const t of page.tools) {
+          tools.push({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema as JsonSchema });
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+      return tools;
+    },
+    async callTool(tool, args) {
+      try {
+        const result = await client.callTool({ name: tool, arguments: args });
+        return { text: flattenContent(result.content), isError: result.isError === true };
+      } catch (err) {
+        // Unknown tools (ProtocolError) and transport failures reach the agent as error results it can read.
+        const tail = stderrTail.trim() ? ` (server stderr: ${stderrTail.trim().split('\n').slice(-3).join(' | ')})` : '';
+        return { text: `Error calling ${tool} on ${spec.name}: ${(err as Error).message}${tail}`, isError: true };
+      }
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+type ContentItem = { type: string; text?: string; mimeType?: string; uri?: string; resource?: { uri?: string; text?: string } };
+
+/** Tool results as the text a model reads: text parts joined, other parts named by type. */
+export function flattenContent(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return (content as ContentItem[])
+    .map((item) => {
+      if (item.type === 'text') return item.text ?? '';
+      if (item.type === 'resource') return item.resource?.text ?? `[resource ${item.resource?.uri ?? ''}]`;
+      if (item.type === 'resource_link') return `[resource link ${item.uri ?? ''}]`;
+      return `[${item.type}${item.mimeType ? ` ${item.mimeType}` : ''}]`;
+    })
+    .join('\n');
+}
+
+/** Spawned servers get the parent's environment (minus undefined values) so PATH, keys and TDO_* reach them. */
+function inheritedEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+}

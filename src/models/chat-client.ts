@@ -1,0 +1,188 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import * as z from 'zod';
+import { chatCompletionSchema, type AssistantMessage, type ChatCompletionReply } from './completion-schema.ts';
+import { resolveEndpoint } from './endpoint.ts';
+import { requestCacheKey, type ResponseCache } from './response-cache.ts';
+import { AttemptFailedError, withRetries, type RetryPolicy } from './retry.ts';
+
+/** Everything of a chat-completions request except the model, which the client fixes. */
+export type ChatRequest = Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface ChatResult {
+  completion: ChatCompletionReply;
+  /** The first choice's message. */
+  message: AssistantMessage;
+  /** True when served from the response cache without any HTTP call. */
+  cached: boolean;
+  latencyMs: number;
+  /** Retries spent on 429/5xx answers before the completion arrived (0 when cached). */
+  retries: number;
+  usage: TokenUsage | null;
+}
+
+/** What an agent needs from a model; ChatClient is the real one. */
+export interface ChatModel {
+  readonly model: string;
+  complete(request: ChatRequest): Promise<ChatResult>;
+}
+
+/** A model call that failed for good; the message says what to fix where we can tell. */
+export class ModelCallError extends Error {
+  constructor(
+    message: string,
+    readonly retries: number,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ModelCallError';
+  }
+}
+
+const optionsSchema = z.object({
+  model: z.string().trim().min(1, 'a model name is required (e.g. --model gpt-4o-mini)'),
+  maxRetries: z.number().int().nonnegative().default(3),
+  timeoutMs: z.number().int().positive().default(120_000),
+  retryBaseDelayMs: z.number().nonnegative().default(500),
+  retryMaxDelayMs: z.number().nonnegative().default(60_000),
+});
+
+export interface ChatClientOptions {
+  model: string;
+  /** Defaults to OPENAI_BASE_URL. */
+  baseURL?: string;
+  /** Defaults to OPENAI_API_KEY. */
+  apiKey?: string;
+  /** Retries on 429 and 5xx, with exponential backoff or the server's Retry-After. Default 3. */
+  maxRetries?: number;
+  /** Per-attempt timeout. Default 120 s. */
+  timeoutMs?: number;
+  cache?: ResponseCache;
+  /** First backoff delay, doubled per retry. Default 500 ms. */
+  retryBaseDelayMs?: number;
+  /** Longest single wait, also for a Retry-After the server sends. Default 60 s. */
+  retryMaxDelayMs?: number;
+  /** Where OPENAI_* defaults come from. Default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** How backoff waits; injectable so a caller can observe the delays. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Chat completions against any OpenAI-compatible endpoint through the `openai` SDK.
+ * The SDK's own retry is switched off: it also retries 408/409 and connection errors, obeys
+ * x-should-retry, waits any Retry-After however long, and does not report how many retries it
+ * spent; ours retries exactly 429 and 5xx and counts.
+ */
+export class ChatClient implements ChatModel {
+  readonly model: string;
+  readonly baseURL: string;
+  private readonly sdk: OpenAI;
+  private readonly cache: ResponseCache | undefined;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly timeoutMs: number;
+
+  constructor(options: ChatClientOptions) {
+    const parsed = optionsSchema.safeParse(options);
+    if (!parsed.success) throw new Error(`Invalid model client options: ${z.prettifyError(parsed.error)}`);
+    const { model, maxRetries, timeoutMs, retryBaseDelayMs, retryMaxDelayMs } = parsed.data;
+    const endpoint = resolveEndpoint({ baseURL: options.baseURL, apiKey: options.apiKey }, options.env);
+    this.model = model;
+    this.baseURL = endpoint.baseURL;
+    this.timeoutMs = timeoutMs;
+    this.cache = options.cache;
+    this.retryPolicy = { maxRetries, baseDelayMs: retryBaseDelayMs, maxDelayMs: retryMaxDelayMs, sleep: options.sleep ?? sleep };
+    this.sdk = new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, maxRetries: 0, timeout: timeoutMs });
+  }
+
+  async complete(request: ChatRequest): Promise<ChatResult> {
+    const started = performance.now();
+    const body: ChatCompletionCreateParamsNonStreaming = { ...request, model: this.model, stream: false };
+    const key = this.cache === undefined ? undefined : requestCacheKey(body);
+    const hit = key === undefined ? undefined : this.fromCache(key);
+    if (hit !== undefined) return toResult(hit, { cached: true, retries: 0, started });
+
+    const { value: raw, retries } = await this.send(body);
+    const parsed = chatCompletionSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new ModelCallError(`The model endpoint ${this.baseURL} returned a malformed chat completion: ${z.prettifyError(parsed.error)}`, retries);
+    }
+    if (key !== undefined) this.cache?.put(key, JSON.stringify(raw));
+    return toResult(parsed.data, { cached: false, retries, started });
+  }
+
+  /** A stored entry that no longer parses is treated as a miss and overwritten by the fresh answer. */
+  private fromCache(key: string): ChatCompletionReply | undefined {
+    const stored = this.cache?.get(key);
+    if (stored === undefined) return undefined;
+    try {
+      const parsed = chatCompletionSchema.safeParse(JSON.parse(stored));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async send(body: ChatCompletionCreateParamsNonStreaming) {
+    try {
+      return await withRetries(() => this.sdk.chat.completions.create(body), this.retryPolicy);
+    } catch (error) {
+      if (!(error instanceof AttemptFailedError)) throw error;
+      throw this.explain(error.cause, error.retries);
+    }
+  }
+
+  private explain(cause: unknown, retries: number): ModelCallError {
+    const afterRetries = retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
+    if (cause instanceof APIConnectionTimeoutError) {
+      return new ModelCallError(`The model endpoint ${this.baseURL} did not answer within ${this.timeoutMs} ms${afterRetries}.`, retries);
+    }
+    if (cause instanceof APIConnectionError) {
+      return new ModelCallError(`Cannot reach the model endpoint ${this.baseURL}: ${rootCause(cause).message}${afterRetries}. Check OPENAI_BASE_URL.`, retries);
+    }
+    if (cause instanceof APIError && typeof cause.status === 'number') {
+      return new ModelCallError(
+        `The model endpoint ${this.baseURL} answered HTTP ${cause.message.replace(/\.$/, '')}${afterRetries}.${hintFor(cause.status)}`,
+        retries,
+        cause.status,
+      );
+    }
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return new ModelCallError(`The model call to ${this.baseURL} failed: ${message}${afterRetries}.`, retries);
+  }
+}
+
+/** The innermost error: fetch wraps the useful one (e.g. ECONNREFUSED) two levels down. */
+function rootCause(error: Error): Error {
+  return error.cause instanceof Error ? rootCause(error.cause) : error;
+}
+
+function hintFor(status: number): string {
+  if (status === 401 || status === 403) return ' Check OPENAI_API_KEY.';
+  if (status === 404) return ` Check OPENAI_BASE_URL (it usually ends in /v1) and the model name.`;
+  return '';
+}
+
+function toResult(
+  completion: ChatCompletionReply,
+  { cached, retries, started }: { cached: boolean; retries: number; started: number },
+): ChatResult {
+  const [choice] = completion.choices;
+  // The schema requires at least one choice.
+  const message = choice!.message;
+  const usage = completion.usage
+    ? {
+        promptTokens: completion.usage.prompt_tokens,
+        completionTokens: completion.usage.completion_tokens,
+        totalTokens: completion.usage.total_tokens ?? completion.usage.prompt_tokens + completion.usage.completion_tokens,
+      }
+    : null;
+  return { completion, message, cached, latencyMs: performance.now() - started, retries, usage };
+}

@@ -1,0 +1,35 @@
+import * as z from 'zod';
+
+/**
+ * The parts of a chat completion the agent relies on, checked because any OpenAI-compatible
+ * server may answer (or a cache entry may be stale). Unknown fields are kept.
+ */
+export const functionToolCallSchema = z.object({
+  id: z.string().min(1),
+  type: z.literal('function').default('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+export const assistantMessageSchema = z.object({
+  role: z.literal('assistant').default('assistant'),
+  content: z.string().nullish().transform((content) => content ?? null),
+  tool_calls: z
+    .array(functionToolCallSchema)
+    .nullish()
+    .transform((calls) => calls ?? []),
+});
+
+export const usageSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative().optional(),
+});
+
+export const chatCompletionSchema = z.looseObject({
+  choices: z.array(z.looseObject({ message: assistantMessageSchema })).min(1, 'the completion has no choices'),
+  usage: usageSchema.nullish(),
+});
+
+export type FunctionToolCall = z.infer<typeof functionToolCallSchema>;
+export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
+export type ChatCompletionReply = z.infer<typeof chatCompletionSchema>;

@@ -1,0 +1,30 @@
+import { labelMatches } from '../checks/tool-labels.ts';
+import type { ToolCallEvent } from '../host/host.ts';
+import type { Task } from '../suite/schema.ts';
+
+export interface ToolUseAssessment {
+  /** Share of tool calls that a plan step of this task needed (1 when no calls were made). */
+  precision: number;
+  /** Share of plan steps for which a correct tool was called at least once. */
+  recall: number;
+  /** Sentences on tools chosen that no step needed, and steps whose tool was never called. */
+  remarks: string[];
+}
+
+/** Compares the calls an agent made with the task's correct-tool labels (after the episode, for scoring only). */
+export function assessToolUse(task: Task, calls: ToolCallEvent[]): ToolUseAssessment {
+  const needed = (c: ToolCallEvent) => task.plan.some((step) => step.tools.some((l) => labelMatches(l, c.server, c.tool)));
+  const wrong = calls.filter((c) => !needed(c));
+  const missedSteps = task.plan.filter((step) => !calls.some((c) => step.tools.some((l) => labelMatches(l, c.server, c.tool))));
+  const remarks: string[] = [];
+  for (const name of new Set(wrong.map((c) => c.catalogueName))) {
+    const failed = wrong.filter((c) => c.catalogueName === name && c.outcome.isError).length;
+    remarks.push(`Chose ${name}, which no step of this task needs${failed > 0 ? ` (it returned an error ${failed}x)` : ''}.`);
+  }
+  for (const step of missedSteps) remarks.push(`Never called ${step.tools.join(' or ')} for the step "${step.intent.replace(/[.?!]+$/, '')}".`);
+  return {
+    precision: calls.length === 0 ? 1 : (calls.length - wrong.length) / calls.length,
+    recall: (task.plan.length - missedSteps.length) / task.plan.length,
+    remarks,
+  };
+}

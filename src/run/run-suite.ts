@@ -1,0 +1,144 @@
+import type { Agent } from '../agents/agent.ts';
+import type { DescriptionOverrides } from '../host/catalogue.ts';
+import { advertisedDescriptions } from '../host/catalogue.ts';
+import { Host } from '../host/host.ts';
+import type { LoadedSuite } from '../suite/load.ts';
+import type { Split, Task } from '../suite/schema.ts';
+import { runEpisode, type EpisodeOutcome } from './episode.ts';
+import { runPool } from './pool.ts';
+import { episodeSeed } from './seeds.ts';
+import type { SuiteRunStore } from './store-port.ts';
+
+export class RunError extends Error {}
+
+export interface RunOptions {
+  split: Split | 'all';
+  repeats: number;
+  seed: number;
+  concurrency: number;
+  /** Description versions to substitute, at most one per server. */
+  versionIds: string[];
+}
+
+export interface RunRequest {
+  store: SuiteRunStore;
+  loaded: LoadedSuite;
+  agent: Agent;
+  options: RunOptions;
+  /** Continue this run instead of creating one: finished episodes are kept, the rest are run. */
+  resumeRunId?: string;
+  /** Extra settings stored with the run (e.g. the model), so a resume can rebuild the agent. */
+  agentConfig?: Record<string, unknown>;
+  signal?: AbortSignal;
+  onStart?: (info: { runId: string; total: number; done: number }) => void;
+  onEpisode?: (outcome: EpisodeOutcome) => void;
+}
+
+export interface RunReport {
+  runId: string;
+  status: 'completed' | 'interrupted';
+  /** Episodes run by this invocation (a resume counts only the ones it ran). */
+  ranNow: number;
+  episodes: number;
+  successes: number;
+  successRate: number;
+  toolCalls: number;
+  selection: Array<{ server: string; tool: string; calls: number; errors: number }>;
+  versionIds: Record<string, string>;
+}
+
+/** The settings a run stores so that `--resume` repeats it exactly. */
+export interface StoredRunConfig {
+  options: RunOptions;
+  agent: Record<string, unknown>;
+}
+
+export function tasksForSplit(tasks: Task[], split: Split | 'all'): Task[] {
+  return split === 'all' ? tasks : tasks.filter((t) => t.split === split);
+}
+
+export async function runSuite(req: RunRequest): Promise<RunReport> {
+  const { store, loaded, agent, options } = req;
+  const tasks = tasksForSplit(loaded.suite.tasks, options.split);
+  if (tasks.length === 0) throw new RunError(`suite "${loaded.suite.name}" has no tasks in split "${options.split}"`);
+  const overrides = resolveOverrides(store, options.versionIds);
+
+  const host = await Host.connect(loaded.suite.servers);
+  try {
+    const catalogue = host.catalogue(overrides);
+    const versionIds: Record<string, string> = {};
+    for (const server of host.servers) {
+      const override = options.versionIds.map((id) => store.getVersion(id)).find((v) => v?.server === server.server);
+      // What a server advertises is recorded as its seed version (an already-known text keeps its origin).
+      versionIds[server.server] = override?.id ?? store.recordVersion({ server: server.server, descriptions: advertisedDescriptions(server), origin: 'seed' }).id;
+    }
+
+    const run = req.resumeRunId === undefined
+      ? store.createRun({
+          suite: loaded.suite.name,
+          suitePath: loaded.path,
+          agent: agent.id,
+          split: options.split,
+          repeats: options.repeats,
+          seed: options.seed,
+          concurrency: options.concurrency,
+          versionIds,
+          config: { options, agent: req.agentConfig ?? {} } satisfies StoredRunConfig,
+        })
+      : store.getRun(req.resumeRunId);
+    if (!run) throw new RunError(`no run "${req.resumeRunId}" in the trace store`);
+    const changed = Object.keys(versionIds).filter((server) => run.versionIds[server] !== versionIds[server]);
+    if (changed.length > 0) {
+      throw new RunError(`cannot resume run ${run.id}: the descriptions of ${changed.join(', ')} changed since it started (was ${changed.map((s) => run.versionIds[s]).join(', ')}, now ${changed.map((s) => versionIds[s]).join(', ')})`);
+    }
+    store.setRunStatus(run.id, 'running');
+
+    const finished = store.completedEpisodeKeys(run.id);
+    const all = tasks.flatMap((task) => Array.from({ length: options.repeats }, (_, repeat) => ({ task, repeat })));
+    const todo = all.filter(({ task, repeat }) => !finished.has(`${task.id}#${repeat}`));
+    req.onStart?.({ runId: run.id, total: all.length, done: all.length - todo.length });
+
+    let ranNow = 0;
+    const stopped = () => req.signal?.aborted === true;
+    try {
+      await runPool(todo, options.concurrency, async ({ task, repeat }) => {
+        const outcome = await runEpisode(store, host, agent, {
+          runId: run.id, suite: loaded.suite, task, repeat, seed: episodeSeed(options.seed, task.id, repeat), catalogue,
+        });
+        ranNow++;
+        req.onEpisode?.(outcome);
+      }, stopped);
+    } catch (err) {
+      store.setRunStatus(run.id, 'failed');
+      throw err;
+    }
+    const status = stopped() && ranNow < todo.length ? 'interrupted' : 'completed';
+    store.setRunStatus(run.id, status);
+
+    const summary = store.runSummary(run.id);
+    return {
+      runId: run.id,
+      status,
+      ranNow,
+      episodes: summary.episodes,
+      successes: summary.successes,
+      successRate: summary.episodes === 0 ? 0 : summary.successes / summary.episodes,
+      toolCalls: summary.toolCalls,
+      selection: store.toolSelectionCounts(run.id),
+      versionIds: run.versionIds,
+    };
+  } finally {
+    await host.close();
+  }
+}
+
+function resolveOverrides(store: SuiteRunStore, versionIds: string[]): DescriptionOverrides {
+  const overrides: DescriptionOverrides = {};
+  for (const id of versionIds) {
+    const version = store.getVersion(id);
+    if (!version) throw new RunError(`unknown description version "${id}" (see \`tdo versions\`)`);
+    if (overrides[version.server]) throw new RunError(`two description versions given for server "${version.server}"; pass at most one per server`);
+    overrides[version.server] = version.descriptions;
+  }
+  return overrides;
+}

@@ -1,0 +1,8 @@
+import type { TraceStore } from '../../traces/index.ts';
+
+/** The part of the trace store an episode and a run write to. */
+export type SuiteRunStore = Pick<
+  TraceStore,
+  | 'createRun' | 'getRun' | 'setRunStatus' | 'startEpisode' | 'finishEpisode' | 'completedEpisodeKeys'
+  | 'addToolStep' | 'addModelStep' | 'addScore' | 'recordVersion' | 'getVersion' | 'runSummary' | 'toolSelectionCounts'
+>;

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Each layer and the layers it may import (DESIGN.md section 2). */
+const ALLOWED: Record<string, string[]> = {
+  traces: ['traces'],
+  servers: ['servers'],
+  core: ['core', 'traces'],
+  optimizer: ['optimizer', 'core', 'traces'],
+  experiments: ['experiments', 'optimizer', 'core', 'traces'],
+  cli: ['cli', 'experiments', 'optimizer', 'core', 'traces', 'servers'],
+};
+
+function layerOf(path: string): string | undefined {
+  const rel = relative(ROOT, path).split(/[\\/]/);
+  if (rel[0] === 'src') return rel[1] === 'cli' ? 'cli' : 'core';
+  if (rel[0] && ['traces', 'servers', 'optimizer', 'experiments'].includes(rel[0])) return rel[0];
+  if (rel[0] === 'test' || rel[0] === 'bench') return rel[0];
+  return undefined;
+}
+
+function sourceFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const full = join(dir, name);
+    if (name === 'node_modules') return [];
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|js|mjs)$/.test(name) ? [full] : [];
+  });
+}
+
+export function relativeImports(source: string): string[] {
+  const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)].map((m) => m[1] ?? '');
+  return specifiers.filter((s) => s.startsWith('.'));
+}
+
+describe('layering', () => {
+  const files = ['src', 'servers', 'traces', 'optimizer', 'experiments'].flatMap((d) => sourceFiles(join(ROOT, d)));
+
+  it('finds the source tree', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it('every import points down the layers of DESIGN.md section 2', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file)!;
+      for (const spec of relativeImports(readFileSync(file, 'utf8'))) {
+        const to = layerOf(resolve(dirname(file), spec));
+        if (to === undefined || !ALLOWED[from]!.includes(to)) {
+          violations.push(`${relative(ROOT, file)} (${from}) imports ${spec} (${to ?? 'outside the tree'})`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('the checker catches a violation', () => {
+    // A server importing the host core must be reported, or the test above proves nothing.
+    const fake = join(ROOT, 'servers/lab/x.ts');
+    const spec = relativeImports("import { Host } from '../../src/host/host.ts';")[0]!;
+    expect(ALLOWED[layerOf(fake)!]!.includes(layerOf(resolve(dirname(fake), spec))!)).toBe(false);
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentContext, ModelCallRecord } from '../../../../src/agents/agent.ts';
+import { SimAgent, type SimDecision } from '../../../../src/agents/sim/agent.ts';
+import type { CatalogueTool, ToolOutcome } from '../../../../src/host/catalogue-types.ts';
+import type { Task } from '../../../../src/suite/schema.ts';
+
+interface Call {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const catalogue: CatalogueTool[] = [
+  {
+    name: 'lab__read_file',
+    server: 'lab',
+    tool: 'read_file',
+    description: 'Read a text file from the workspace and return its contents. Does not evaluate arithmetic.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Workspace-relative file path.' } }, required: ['path'] },
+  },
+  {
+    name: 'lab__calculator',
+    server: 'lab',
+    tool: 'calculator',
+    description: 'Evaluate an arithmetic expression and return the number.',
+    inputSchema: { type: 'object', properties: { expression: { type: 'string', description: 'The arithmetic expression.' } }, required: ['expression'] },
+  },
+  {
+    name: 'labplus__do_anything',
+    server: 'labplus',
+    tool: 'do_anything',
+    description: 'Does everything: files, math, search.',
+    inputSchema: { type: 'object', properties: { request: { type: 'string' } } },
+  },
+];
+
+function task(plan: Task['plan']): Task {
+  return { id: 't1', split: 'train', prompt: 'Add up the numbers in notes.txt.', plan, check: { kind: 'answer', expected: 69504, tolerance: 1e-6 }, tags: [] };
+}
+
+const plan: Task['plan'] = [
+  { intent: 'Read the file notes.txt from the workspace', args: { path: 'notes.txt' }, tools: ['lab/read_file'] },
+  { intent: 'Evaluate the arithmetic expression 12 * 5792', args: { expression: '12 * 5792' }, tools: ['lab/calculator'] },
+];
+
+/** A ToolInvoker double: records calls, answers from `respond` (default: a plain success). */
+function harness(t: Task, respond: (call: Call) => ToolOutcome = (c) => ({ text: `ok from ${c.name}`, isError: false }), seed = 42) {
+  const calls: Call[] = [];
+  const records: ModelCallRecord[] = [];
+  const ctx: AgentContext = {
+    task: t,
+    systemPrompt: 'You are a careful assistant.',
+    catalogue: { tools: catalogue },
+    tools: {
+      call: async (name, args) => {
+        const call = { name, args };
+        calls.push(call);
+        return respond(call);
+      },
+    },
+    modelCalls: { record: (r) => records.push(r) },
+    seed,
+  };
+  return { ctx, calls, records };
+}
+
+describe('SimAgent', () => {
+  it('follows the plan, calling the tool each intent points to with mapped arguments, and answers with the last result', async () => {
+    const { ctx, calls, records } = harness(task(plan), (c) => ({ text: c.name === 'lab__calculator' ? '69504' : '12 * 5792', isError: false }));
+    const result = await new SimAgent().run(ctx);
+    expect(calls).toEqual([
+      { name: 'lab__read_file', args: { path: 'notes.txt' } },
+      { name: 'lab__calculator', args: { expression: '12 * 5792' } },
+    ]);
+    expect(result).toEqual({ answer: '69504', stop: 'answered' });
+    expect(records).toHaveLength(2);
+    for (const r of records) {
+      expect(r.model).toBe('sim');
+      expect((r.input as { candidates: string[] }).candidates).toEqual(catalogue.map((t) => t.name));
+      const out = r.output as SimDecision;
+      expect(out.scores.length).toBeLessThanOrEqual(new SimAgent().params.recordedCandidates);
+      expect(out.scores[0]!.name).toBe(out.chosen);
+      expect(Object.keys(out.scores[0]!.parts).sort()).toEqual(['cues', 'limit', 'noise', 'position', 'relevance']);
+    }
+  });
+
+  it("never lets the plan's tool labels or argument keys change its choices", async () => {
+    const choices = async (t: Task, seed: number) => {
+      const { ctx, calls } = harness(t, undefined, seed);
+      await new SimAgent().run(ctx);
+      return calls.map((c) => c.name);
+    };
+    const relabelled = plan.map((step, i) => ({
+      ...step,
+      tools: [plan[(i + 1) % plan.length]!.tools[0]!, 'labplus/do_anything'],
+      args: Object.fromEntries(Object.entries(step.args).map(([k, v]) => [`renamed_${k}_${i}`, v])),
+    }));
+    for (const seed of [1, 2, 3, 4, 5]) expect(await choices(task(relabelled), seed)).toEqual(await choices(task(plan), seed));
+  });
+
+  it('is deterministic for a seed and varies across seeds under noise', async () => {
+    const ambiguous: Task['plan'] = Array.from({ length: 12 }, () => ({ intent: 'handle the request', args: {}, tools: ['x'] }));
+    const choices = async (seed: number) => {
+      const { ctx, calls } = harness(task(ambiguous), undefined, seed);
+      await new SimAgent({ temperature: 1 }).run(ctx);
+      return calls.map((c) => c.name);
+    };
+    expect(await choices(9)).toEqual(await choices(9));
+    const bySeed = await Promise.all([1, 2, 3, 4, 5, 6].map(choices));
+    expect(new Set(bySeed.map((c) => c.join()))).not.toEqual(new Set([bySeed[0]!.join()]));
+  });
+
+  it('falls back once, to the tool the error text names rather than the next best', async () => {
+    const step: Task['plan'] = [{ intent: 'Read the file notes.txt', args: { path: 'notes.txt' }, tools: ['lab/read_file'] }];
+    const { ctx, calls, records } = harness(task(step), (c) =>
+      c.name === 'lab__read_file' ? { text: 'Error: this file holds an expression; use the calculator tool instead.', isError: true } : { text: '42', isError: false },
+    );
+    const result = await new SimAgent({ temperature: 0 }).run(ctx);
+    expect(calls.map((c) => c.name)).toEqual(['lab__read_file', 'lab__calculator']);
+    expect((records[0]!.output as SimDecision).scores[1]!.name).not.toBe('lab__calculator');
+    expect(result).toEqual({ answer: '42', stop: 'answered' });
+    const fallback = (records[1]!.output as SimDecision).fallback;
+    expect(fallback).toEqual({ after: 'lab__read_file', error: 'Error: this file holds an expression; use the calculator tool instead.', reason: 'named in the error' });
+  });
+
+  it('falls back to the next-best tool when the error names none', async () => {
+    const step: Task['plan'] = [{ intent: 'Read the file notes.txt', args: { path: 'notes.txt' }, tools: ['lab/read_file'] }];
+    const { ctx, calls, records } = harness(task(step), (c) => (c.name === 'lab__read_file' ? { text: 'Error: busy', isError: true } : { text: 'done', isError: false }));
+    await new SimAgent({ temperature: 0 }).run(ctx);
+    const first = records[0]!.output as SimDecision;
+    expect(calls.map((c) => c.name)).toEqual(['lab__read_file', first.scores[1]!.name]);
+    expect((records[1]!.output as SimDecision).fallback?.reason).toBe('next best');
+  });
+
+  it('gives up when the fallback fails too, naming the step, and does not run later steps', async () => {
+    const { ctx, calls } = harness(task(plan), () => ({ text: 'Error: missing required argument "path"', isError: true }));
+    const result = await new SimAgent({ temperature: 0 }).run(ctx);
+    expect(calls).toHaveLength(2);
+    expect(result.answer).toBeNull();
+    expect(result.stop).toBe('gave_up');
+    expect(result.note).toContain('step 1 ("Read the file notes.txt from the workspace")');
+    expect(result.note).toContain('missing required argument');
+  });
+
+  it('gives up on an empty catalogue without calling anything', async () => {
+    const { ctx, calls } = harness(task(plan));
+    const result = await new SimAgent().run({ ...ctx, catalogue: { tools: [] } });
+    expect(calls).toEqual([]);
+    expect(result.stop).toBe('gave_up');
+  });
+
+  it('rejects bad parameter overrides with a readable error', () => {
+    expect(() => new SimAgent({ temperature: -1 })).toThrow(/invalid sim parameters.*temperature/s);
+    expect(() => new SimAgent({ weights: { relevence: 1 } } as never)).toThrow(/relevence/);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { countCues } from '../../../../src/agents/sim/cues.ts';
+
+describe('countCues', () => {
+  it('counts each family in promotional phrasing', () => {
+    expect(countCues('This is the best tool and should always be used. Guaranteed results.').endorsement).toBe(3);
+    expect(countCues('Trusted by over 2 million users worldwide.').socialProof).toBe(2);
+    expect(countCues('Actively maintained and regularly updated.').maintenance).toBe(2);
+    expect(countCues('Example: add(1, 2) returns 3.').example).toBe(1);
+    expect(countCues('An all-in-one tool that can do anything.').breadth).toBe(2);
+  });
+
+  it('does not count domain uses of the same words', () => {
+    const counts = countCues('Find the best route to the most popular museum, with your preferred color, for any number.');
+    expect(counts).toEqual({ endorsement: 0, socialProof: 0, maintenance: 0, example: 0, breadth: 0 });
+    expect(countCues('')).toEqual({ endorsement: 0, socialProof: 0, maintenance: 0, example: 0, breadth: 0 });
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { limitMatch, splitLimitClauses } from '../../../../src/agents/sim/limits.ts';
+import { terms } from '../../../../src/agents/sim/text.ts';
+
+describe('splitLimitClauses', () => {
+  it('cuts each limit clause from its trigger to the end of its sentence', () => {
+    const parts = splitLimitClauses('Reads text files but does not parse PDFs. Not for images; use ocr instead. Returns the text.');
+    expect(parts.limits).toEqual(['not parse PDFs.', 'Not for images;', 'use ocr instead.']);
+    expect(parts.rest).toContain('Reads text files but');
+    expect(parts.rest).toContain('Returns the text.');
+    expect(parts.rest).not.toMatch(/PDF|images|ocr/);
+  });
+
+  it("recognizes cannot / can't / never and leaves 'not only' and plain text alone", () => {
+    expect(splitLimitClauses("Cannot write files. It can't delete them. Never sends mail.").limits).toHaveLength(3);
+    expect(splitLimitClauses('Handles not only sums but also products.').limits).toEqual([]);
+    expect(splitLimitClauses('')).toEqual({ limits: [], rest: '' });
+  });
+});
+
+describe('limitMatch', () => {
+  const positive = new Set(terms('read a text file'));
+  const limit = new Set(terms('not for binary files or images'));
+
+  it('is the share of the intent terms the tool mentions only in its limit clauses', () => {
+    expect(limitMatch(new Set(terms('read the binary file')), limit, positive)).toBeCloseTo(1 / 3, 12);
+    expect(limitMatch(new Set(terms('resize images')), limit, positive)).toBe(1);
+  });
+
+  it('ignores clause terms the tool also claims, and intents the tool never mentions', () => {
+    expect(limitMatch(new Set(terms('read the file notes.txt')), limit, positive)).toBe(0);
+    expect(limitMatch(new Set(terms('book a flight')), limit, positive)).toBe(0);
+    expect(limitMatch(new Set(), limit, positive)).toBe(0);
+  });
+});

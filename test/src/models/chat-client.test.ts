@@ -1,0 +1,275 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
+import { ChatClient, ModelCallError, type ChatClientOptions, type ChatRequest } from '../../../src/models/chat-client.ts';
+import { MemoryResponseCache, requestCacheKey } from '../../../src/models/response-cache.ts';
+import {
+  callTool,
+  finalAnswer,
+  httpStatus,
+  rawReply,
+  scripted,
+  startOpenAiDouble,
+  type OpenAiDouble,
+  type ReplyHandler,
+} from '../../support/openai-double.ts';
+
+const doubles: OpenAiDouble[] = [];
+afterEach(async () => {
+  await Promise.all(doubles.splice(0).map((double) => double.close()));
+});
+
+async function start(handler: ReplyHandler, failures?: Parameters<typeof startOpenAiDouble>[1]) {
+  const double = await startOpenAiDouble(handler, failures);
+  doubles.push(double);
+  return double;
+}
+
+/** A client on the double whose backoff waits are recorded instead of slept. */
+function clientFor(double: OpenAiDouble, options: Partial<ChatClientOptions> = {}) {
+  const waits: number[] = [];
+  const client = new ChatClient({
+    model: 'test-model',
+    baseURL: double.baseURL,
+    apiKey: 'test-key',
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+    ...options,
+  });
+  return { client, waits };
+}
+
+const calculatorTool = (description: string): ChatCompletionFunctionTool => ({
+  type: 'function',
+  function: {
+    name: 'calculator',
+    description,
+    parameters: { type: 'object', properties: { expression: { type: 'string' } }, required: ['expression'] },
+  },
+});
+
+const request: ChatRequest = {
+  messages: [
+    { role: 'system', content: 'Use the tools.' },
+    { role: 'user', content: 'What is 2 + 2?' },
+  ],
+  tools: [calculatorTool('Evaluates an arithmetic expression.')],
+  tool_choice: 'auto',
+};
+
+describe('ChatClient', () => {
+  it('sends the request with the model and key and returns the message, usage and timing', async () => {
+    const double = await start(scripted([callTool('calculator', { expression: '2 + 2' })]));
+    const { client } = clientFor(double);
+
+    const result = await client.complete(request);
+
+    expect(result.message.tool_calls).toEqual([
+      { id: 'call_0_0', type: 'function', function: { name: 'calculator', arguments: '{"expression":"2 + 2"}' } },
+    ]);
+    expect(result.message.content).toBeNull();
+    expect(result).toMatchObject({ cached: false, retries: 0 });
+    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+    const reply = double.requests[0]!.reply.body as { usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
+    expect(result.usage).toEqual({
+      promptTokens: reply.usage.prompt_tokens,
+      completionTokens: reply.usage.completion_tokens,
+      totalTokens: reply.usage.total_tokens,
+    });
+    expect(double.requests[0]!.headers.authorization).toBe('Bearer test-key');
+    expect(double.requests[0]!.body).toMatchObject({ model: 'test-model', messages: request.messages, tools: request.tools });
+  });
+
+  it('retries a 429 once, waiting what Retry-After asks', async () => {
+    const double = await start(scripted([finalAnswer('4')]), { failures: { 0: httpStatus(429, { retryAfter: '2' }) } });
+    const { client, waits } = clientFor(double);
+
+    const result = await client.complete(request);
+
+    expect(result.message.content).toBe('4');
+    expect(result.retries).toBe(1);
+    expect(waits).toEqual([2000]);
+    expect(double.requests.map((r) => r.reply.status)).toEqual([429, 200]);
+  });
+
+  it('retries 500 twice with exponential backoff, then succeeds', async () => {
+    const double = await start(scripted([finalAnswer('4')]), { failures: { 0: httpStatus(500), 1: httpStatus(503) } });
+    const { client, waits } = clientFor(double, { retryBaseDelayMs: 100 });
+
+    const result = await client.complete(request);
+
+    expect(result.message.content).toBe('4');
+    expect(result.retries).toBe(2);
+    expect(waits).toEqual([100, 200]);
+    expect(double.requests).toHaveLength(3);
+  });
+
+  it('gives up after maxRetries and says how many retries it spent', async () => {
+    const double = await start(() => httpStatus(502, { message: 'bad gateway upstream' }));
+    const { client } = clientFor(double, { maxRetries: 2 });
+
+    const error = await client.complete(request).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect((error as ModelCallError).retries).toBe(2);
+    expect((error as ModelCallError).status).toBe(502);
+    expect((error as Error).message).toContain('after 2 retries');
+    expect((error as Error).message).toContain('bad gateway upstream');
+    expect(double.requests).toHaveLength(3);
+  });
+
+  it('does not retry a 400 and reports the server message', async () => {
+    const double = await start(scripted([finalAnswer('never sent')]));
+    const { client, waits } = clientFor(double);
+    // A tool message that answers no call: the real API rejects this with 400, and so does the double.
+    const invalid: ChatRequest = { messages: [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'call_x', content: '4' }] };
+
+    const error = await client.complete(invalid).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect((error as ModelCallError).status).toBe(400);
+    expect((error as Error).message).toMatch(/answered HTTP 400 .*must be a response to a preceding message with 'tool_calls'/);
+    expect(double.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('tells the user to check the key on 401', async () => {
+    const double = await start(() => httpStatus(401, { message: 'Incorrect API key provided' }));
+    const { client } = clientFor(double);
+
+    await expect(client.complete(request)).rejects.toThrow(/401 Incorrect API key provided.*Check OPENAI_API_KEY/);
+    expect(double.requests).toHaveLength(1);
+  });
+
+  it('rejects a malformed completion with a clear error', async () => {
+    const double = await start(() => rawReply({ id: 'x', object: 'chat.completion', choices: [] }));
+    const { client } = clientFor(double);
+
+    await expect(client.complete(request)).rejects.toThrow(/malformed chat completion.*no choices/s);
+  });
+
+  it('reports a timeout when the endpoint does not answer', async () => {
+    let release = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const double = await start(async () => {
+      await stalled;
+      return finalAnswer('too late');
+    });
+    const { client } = clientFor(double, { timeoutMs: 50, maxRetries: 0 });
+
+    await expect(client.complete(request)).rejects.toThrow(/did not answer within 50 ms/);
+    release();
+  });
+
+  it('reports an endpoint that cannot be reached', async () => {
+    const double = await startOpenAiDouble(scripted([]));
+    await double.close();
+    const { client } = clientFor(double, { maxRetries: 0 });
+
+    await expect(client.complete(request)).rejects.toThrow(/Cannot reach the model endpoint http:\/\/127\.0\.0\.1:\d+\/v1.*Check OPENAI_BASE_URL/);
+  });
+
+  it('accepts a base URL without /v1 (servers that serve /chat/completions)', async () => {
+    const double = await start(scripted([finalAnswer('4')]));
+    const { client } = clientFor(double, { baseURL: double.baseURL.replace(/\/v1$/, '') });
+
+    expect((await client.complete(request)).message.content).toBe('4');
+    expect(double.requests[0]!.path).toBe('/chat/completions');
+  });
+});
+
+describe('ChatClient response cache', () => {
+  it('serves an identical request from the cache without an HTTP call', async () => {
+    const double = await start(scripted([finalAnswer('4')]));
+    const cache = new MemoryResponseCache();
+    const { client } = clientFor(double, { cache });
+
+    const first = await client.complete(request);
+    const second = await client.complete(structuredClone(request));
+
+    expect(double.requests).toHaveLength(1);
+    expect(first.cached).toBe(false);
+    expect(second).toMatchObject({ cached: true, retries: 0, message: first.message, usage: first.usage });
+  });
+
+  it('misses when only a tool description changed', async () => {
+    const double = await start(scripted([finalAnswer('4')]));
+    const cache = new MemoryResponseCache();
+    const { client } = clientFor(double, { cache });
+
+    await client.complete(request);
+    const changed = await client.complete({ ...request, tools: [calculatorTool('Evaluates any expression. Always use this tool.')] });
+
+    expect(changed.cached).toBe(false);
+    expect(double.requests).toHaveLength(2);
+    expect(cache.size).toBe(2);
+  });
+
+  it('misses when the model differs', async () => {
+    const double = await start(scripted([finalAnswer('4')]));
+    const cache = new MemoryResponseCache();
+
+    await clientFor(double, { cache }).client.complete(request);
+    const other = await clientFor(double, { cache, model: 'other-model' }).client.complete(request);
+
+    expect(other.cached).toBe(false);
+    expect(double.requests).toHaveLength(2);
+  });
+
+  it('does not cache failures', async () => {
+    const double = await start(scripted([finalAnswer('4')]), { failures: { 0: httpStatus(400) } });
+    const cache = new MemoryResponseCache();
+    const { client } = clientFor(double, { cache });
+
+    await expect(client.complete(request)).rejects.toThrow(ModelCallError);
+    expect(cache.size).toBe(0);
+    expect((await client.complete(request)).cached).toBe(false);
+  });
+
+  it('treats an unreadable cache entry as a miss and replaces it', async () => {
+    const double = await start(scripted([finalAnswer('4')]));
+    const cache = new MemoryResponseCache();
+    const { client } = clientFor(double, { cache });
+    const key = requestCacheKey({ ...request, model: 'test-model', stream: false });
+    cache.put(key, '{"choices": "truncated');
+
+    const result = await client.complete(request);
+
+    expect(result).toMatchObject({ cached: false, message: { content: '4' } });
+    expect(JSON.parse(cache.get(key)!)).toMatchObject({ choices: [{ message: { content: '4' } }] });
+  });
+});
+
+describe('ChatClient configuration', () => {
+  it('takes the endpoint and key from OPENAI_BASE_URL and OPENAI_API_KEY', async () => {
+    const double = await start(scripted([finalAnswer('4')]));
+    const client = new ChatClient({ model: 'test-model', env: { OPENAI_BASE_URL: double.baseURL, OPENAI_API_KEY: 'env-key' } });
+
+    await client.complete(request);
+
+    expect(double.requests[0]!.headers.authorization).toBe('Bearer env-key');
+  });
+
+  it('names the env var to set when the base URL is missing', () => {
+    expect(() => new ChatClient({ model: 'm', env: { OPENAI_API_KEY: 'k' } })).toThrow(/set OPENAI_BASE_URL.*`sim`/);
+  });
+
+  it('names the env var to set when the key is missing or blank', () => {
+    expect(() => new ChatClient({ model: 'm', env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: '  ' } })).toThrow(
+      /set OPENAI_API_KEY.*`sim`/,
+    );
+  });
+
+  it('rejects a base URL that is not http(s)', () => {
+    expect(() => new ChatClient({ model: 'm', baseURL: 'localhost:8080', apiKey: 'k', env: {} })).toThrow(/not an http\(s\) URL/);
+  });
+
+  it('rejects bad options', () => {
+    const endpoint = { baseURL: 'http://127.0.0.1:1/v1', apiKey: 'k' };
+    expect(() => new ChatClient({ model: ' ', ...endpoint })).toThrow(/model name is required/);
+    expect(() => new ChatClient({ model: 'm', maxRetries: -1, ...endpoint })).toThrow(/maxRetries/);
+    expect(() => new ChatClient({ model: 'm', timeoutMs: 0, ...endpoint })).toThrow(/timeoutMs/);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * A local OpenAI-compatible chat-completions server for tests: real HTTP on 127.0.0.1, the real
+ * wire format, scripted replies, and every request recorded. Like the real API it rejects
+ * malformed requests with 400 (bad tool names or schemas, tool messages that answer no call,
+ * calls left unanswered), so an agent that passes here sends what a real endpoint accepts.
+ *
+ *   const double = await startOpenAiDouble(scripted([callTool('read_file', { path: 'notes.txt' }), finalAnswer('42')]));
+ *   new ChatClient({ model: 'test-model', baseURL: double.baseURL, apiKey: 'test-key' });
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as z from 'zod';
+
+const toolCallSchema = z.object({
+  id: z.string().min(1),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+const messageSchema = z.discriminatedUnion('role', [
+  z.looseObject({ role: z.literal('system'), content: z.string() }),
+  z.looseObject({ role: z.literal('developer'), content: z.string() }),
+  z.looseObject({ role: z.literal('user'), content: z.string() }),
+  z.looseObject({ role: z.literal('assistant'), content: z.string().nullish(), tool_calls: z.array(toolCallSchema).optional() }),
+  z.looseObject({ role: z.literal('tool'), tool_call_id: z.string().min(1), content: z.string() }),
+]);
+
+const functionToolSchema = z.object({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'function names must match ^[a-zA-Z0-9_-]{1,64}$'),
+    description: z.string().optional(),
+    parameters: z.looseObject({ type: z.literal('object', "function parameters must be a JSON Schema of type 'object'") }).optional(),
+  }),
+});
+
+export const chatRequestBodySchema = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(messageSchema).min(1),
+  tools: z.array(functionToolSchema).optional(),
+  tool_choice: z.unknown().optional(),
+});
+
+export type ChatRequestBody = z.infer<typeof chatRequestBodySchema>;
+export type ChatRequestMessage = ChatRequestBody['messages'][number];
+
+export interface ToolCallSpec {
+  name: string;
+  /** An object is sent as JSON; a string is sent verbatim (e.g. to send broken JSON). */
+  args: Record<string, unknown> | string;
+}
+
+export interface UsageSpec {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+export type DoubleReply =
+  | { kind: 'message'; content: string | null; toolCalls: ToolCallSpec[]; usage?: UsageSpec }
+  | { kind: 'status'; status: number; headers: Record<string, string>; message: string }
+  /** Any JSON body, for servers that bend the format. */
+  | { kind: 'raw'; status: number; body: unknown };
+
+/** Decides the reply to one request. `callIndex` counts every HTTP request, failures included, from 0. */
+export type ReplyHandler = (body: ChatRequestBody, callIndex: number) => DoubleReply | Promise<DoubleReply>;
+
+export function callTool(name: string, args: ToolCallSpec['args']): DoubleReply {
+  return callTools([{ name, args }]);
+}
+
+export function callTools(calls: ToolCallSpec[]): DoubleReply {
+  return { kind: 'message', content: null, toolCalls: calls };
+}
+
+export function finalAnswer(text: string): DoubleReply {
+  return { kind: 'message', content: text, toolCalls: [] };
+}
+
+export function httpStatus(status: number, options: { retryAfter?: string; message?: string } = {}): DoubleReply {
+  return {
+    kind: 'status',
+    status,
+    headers: options.retryAfter === undefined ? {} : { 'retry-after': options.retryAfter },
+    message: options.message ?? `simulated HTTP ${status}`,
+  };
+}
+
+export function rawReply(body: unknown, status = 200): DoubleReply {
+  return { kind: 'raw', status, body };
+}
+
+/** How many assistant turns the conversation already holds: the model's position in the episode, unaffected by retries. */
+export function turnOf(body: ChatRequestBody): number {
+  return body.messages.filter((message) => message.role === 'assistant').length;
+}
+
+/** The texts of the tool results so far, in order. */
+export function toolResultsOf(body: ChatRequestBody): string[] {
+  return body.messages.flatMap((message) => (message.role === 'tool' ? [message.content] : []));
+}
+
+/** Replies in order, one per assistant turn. */
+export function scripted(replies: DoubleReply[]): ReplyHandler {
+  return (body) => {
+    const reply = replies[turnOf(body)];
+    if (reply === undefined) throw new Error(`the script has ${replies.length} replies and no reply for turn ${turnOf(body)}`);
+    return reply;
+  };
+}
+
+export interface ReaderStep {
+  /** A word the wanted tool's description contains (case-insensitive); the first such tool is called. */
+  toolAbout: string;
+  /** Arguments, possibly computed from the tool results read so far. */
+  args: Record<string, unknown> | ((results: string[]) => Record<string, unknown>);
+}
+
+/**
+ * A model that reads: at each turn it picks the first offered tool whose description mentions
+ * the step's word, as a model reading descriptions would, so nothing depends on tool names.
+ * After the steps it answers from the results; with no fitting tool it says so and stops.
+ */
+export function readerModel(steps: ReaderStep[], answer: (results: string[]) => string): ReplyHandler {
+  return (body) => {
+    const results = toolResultsOf(body);
+    const step = steps[turnOf(body)];
+    if (step === undefined) return finalAnswer(answer(results));
+    const tool = (body.tools ?? []).find((candidate) =>
+      (candidate.function.description ?? '').toLowerCase().includes(step.toolAbout.toLowerCase()),
+    );
+    if (tool === undefined) return finalAnswer(`No tool is about "${step.toolAbout}".`);
+    return callTool(tool.function.name, typeof step.args === 'function' ? step.args(results) : step.args);
+  };
+}
+
+export interface RecordedRequest {
+  index: number;
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body (undefined when it was not JSON). */
+  body: unknown;
+  reply: { status: number; body: unknown };
+}
+
+export interface OpenAiDoubleOptions {
+  /** Replies that replace the handler's for these call indexes, e.g. { 0: httpStatus(429, { retryAfter: '0' }) }. */
+  failures?: Record<number, DoubleReply>;
+}
+
+export interface OpenAiDouble {
+  /** Base URL for an OpenAI client, ending in /v1. */
+  baseURL: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const CHAT_PATHS = new Set(['/v1/chat/completions', '/chat/completions']);
+
+export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDoubleOptions = {}): Promise<OpenAiDouble> {
+  const requests: RecordedRequest[] = [];
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const index = requests.length;
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const text = await readBody(req);
+    const body = parseJson(text);
+    const entry: RecordedRequest = { index, method: req.method ?? '', path, headers: req.headers, body, reply: { status: 0, body: undefined } };
+    requests.push(entry);
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      entry.reply = { status, body: payload };
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(payload));
+    };
+
+    if (!CHAT_PATHS.has(path)) return send(404, apiError(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error'));
+    if (req.method !== 'POST') return send(405, apiError(`Method ${req.method} not allowed`, 'invalid_request_error'));
+    if (body === undefined) return send(400, apiError('We could not parse the JSON body of your request.', 'invalid_request_error'));
+    const parsed = chatRequestBodySchema.safeParse(body);
+    if (!parsed.success) return send(400, apiError(`Invalid request: ${z.prettifyError(parsed.error)}`, 'invalid_request_error'));
+    const conversationProblem = checkToolTurns(parsed.data.messages);
+    if (conversationProblem !== undefined) return send(400, apiError(conversationProblem, 'invalid_request_error'));
+
+    let reply: DoubleReply;
+    try {
+      reply = options.failures?.[index] ?? (await handler(parsed.data, index));
+    } catch (error) {
+      return send(500, apiError(`double handler failed: ${(error as Error).message}`, 'server_error'));
+    }
+    if (reply.kind === 'status') return send(reply.status, apiError(reply.message, 'simulated_error'), reply.headers);
+    if (reply.kind === 'raw') return send(reply.status, reply.body);
+    send(200, completionBody(reply, parsed.data, index));
+  }
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      res.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Clients keep connections alive; without this close() would wait for them to idle out.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The real API's rule: each assistant tool call is answered by a tool message before anything else. */
+function checkToolTurns(messages: ChatRequestMessage[]): string | undefined {
+  let open = new Set<string>();
+  for (const [i, message] of messages.entries()) {
+    if (message.role === 'tool') {
+      if (!open.delete(message.tool_call_id)) {
+        return `Invalid parameter: messages[${i}] with role 'tool' must be a response to a preceding message with 'tool_calls' (no open call has id "${message.tool_call_id}").`;
+      }
+      continue;
+    }
+    if (open.size > 0) {
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${[...open].join(', ')}.`;
+    }
+    if (message.role === 'assistant') open = new Set((message.tool_calls ?? []).map((call) => call.id));
+  }
+  return open.size > 0 ? `The last assistant message's tool calls are unanswered: ${[...open].join(', ')}.` : undefined;
+}
+
+function completionBody(reply: Extract<DoubleReply, { kind: 'message' }>, request: ChatRequestBody, index: number) {
+  const toolCalls = reply.toolCalls.map((call, k) => ({
+    id: `call_${index}_${k}`,
+    type: 'function' as const,
+    function: { name: call.name, arguments: typeof call.args === 'string' ? call.args : JSON.stringify(call.args) },
+  }));
+  const usage = reply.usage ?? {
+    prompt_tokens: estimateTokens(JSON.stringify(request.messages)),
+    completion_tokens: estimateTokens((reply.content ?? '') + toolCalls.map((call) => call.function.name + call.function.arguments).join('')),
+  };
+  return {
+    id: `chatcmpl-double-${index}`,
+    object: 'chat.completion',
+    created: 1_796_000_000 + index,
+    model: request.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: reply.content, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        logprobs: null,
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+  };
+}
+
+/** About four characters per token, as a stand-in that is stable across runs. */
+function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+function apiError(message: string, type: string) {
+  return { error: { message, type, param: null, code: null } };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

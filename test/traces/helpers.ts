@@ -1,0 +1,46 @@
+// Shared setup for trace store tests: every store lives in its own temp dir, removed after the test.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
+import { openTraceStore, type CreateRunInput, type TraceStore } from '../../traces/index.ts';
+
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tdo-traces-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export async function openTempStore(): Promise<TraceStore> {
+  const store = openTraceStore(join(await tempDir(), 'tdo.db'));
+  onTestFinished(() => store.close());
+  return store;
+}
+
+export function runInput(overrides: Partial<CreateRunInput> = {}): CreateRunInput {
+  return {
+    suite: 'lab',
+    suitePath: 'experiments/suites/lab.yaml',
+    agent: 'sim',
+    split: 'train',
+    repeats: 2,
+    seed: 7,
+    concurrency: 4,
+    versionIds: { lab: 'lab-0123456789' },
+    config: { maxSteps: 8 },
+    ...overrides,
+  };
+}
+
+export const toolStep = (tool: string, isError = false) => ({
+  server: 'lab',
+  tool,
+  catalogueName: `lab__${tool}`,
+  args: { query: tool },
+  resultText: `${tool} result`,
+  isError,
+  latencyMs: 12,
+});
+
+export const finished = (success: boolean) =>
+  ({ status: 'completed', answer: success ? '42' : null, success, feedback: 'checked', stop: 'answered' }) as const;

@@ -1,0 +1,5 @@
+// The trace store's public surface; code outside traces/ imports from here.
+export { TraceStoreError } from './errors.ts';
+export { openTraceStore } from './store.ts';
+export { canonicalJson, contentHash, countDescriptionTokens } from './versions.ts';
+export type * from './types.ts';

@@ -1,0 +1,97 @@
+// Reading traces back: episode lists, full trajectories and per-run aggregates.
+import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import type { TraceDb } from './open.ts';
+import { episodes, scores, steps } from './schema.ts';
+import type { EpisodeQuery, TraceReader } from './types.ts';
+
+const isToolStep = eq(steps.kind, 'tool');
+
+/** Counts rows where `condition` holds; 0 (not null) over no rows. */
+function countWhere(condition: SQL) {
+  return sql<number>`coalesce(sum(${condition}), 0)`.mapWith(Number);
+}
+
+function episodeFilter(q: EpisodeQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q.runId !== undefined) conditions.push(eq(episodes.runId, q.runId));
+  if (q.failed === true) conditions.push(ne(episodes.status, 'running'), eq(episodes.success, false));
+  if (q.failed === false) conditions.push(eq(episodes.success, true));
+  return and(...conditions);
+}
+
+export function traceReader(db: TraceDb): TraceReader {
+  return {
+    listEpisodes(q) {
+      // Pick the page first and count tool calls only for its rows: counting in the same query
+      // would count the steps of every matching episode before the limit applies.
+      const page = db
+        .select({ ...getTableColumns(episodes), rowOrder: sql<number>`${episodes}.rowid`.as('row_order') })
+        .from(episodes)
+        .where(episodeFilter(q))
+        .orderBy(desc(episodes.startedAt), desc(sql`${episodes}.rowid`)) // rowid breaks same-millisecond ties
+        .limit(q.limit ?? -1) // -1: no limit
+        .as('page');
+      const { rowOrder: _rowOrder, ...columns } = page._.selectedFields; // row_order is for sorting only
+      const toolCalls = sql<number>`(SELECT COUNT(*) FROM steps AS s WHERE s.episode_id = page.id AND s.kind = 'tool')`;
+      return db
+        .select({ ...columns, toolCalls: toolCalls.mapWith(Number) })
+        .from(page)
+        .orderBy(desc(page.startedAt), desc(page.rowOrder))
+        .all();
+    },
+
+    getTrajectory(episodeId) {
+      const episode = db.select().from(episodes).where(eq(episodes.id, episodeId)).get();
+      if (!episode) return undefined;
+      return {
+        episode,
+        steps: db.select().from(steps).where(eq(steps.episodeId, episodeId)).orderBy(asc(steps.seq)).all(),
+        scores: db.select().from(scores).where(eq(scores.episodeId, episodeId)).orderBy(asc(scores.id)).all(),
+      };
+    },
+
+    toolSelectionCounts(runId) {
+      const calls = count();
+      return db
+        .select({
+          // tool steps always have server and tool set
+          server: sql<string>`${steps.server}`,
+          tool: sql<string>`${steps.tool}`,
+          calls,
+          errors: countWhere(eq(steps.isError, true)),
+        })
+        .from(steps)
+        .innerJoin(episodes, eq(steps.episodeId, episodes.id))
+        .where(and(eq(episodes.runId, runId), isToolStep))
+        .groupBy(steps.server, steps.tool)
+        .orderBy(desc(calls), asc(steps.server), asc(steps.tool))
+        .all();
+    },
+
+    runSummary(runId) {
+      const totals = db
+        .select({
+          episodes: count(),
+          completed: countWhere(eq(episodes.status, 'completed')),
+          errors: countWhere(eq(episodes.status, 'error')),
+          successes: countWhere(eq(episodes.success, true)),
+        })
+        .from(episodes)
+        .where(eq(episodes.runId, runId))
+        .get();
+      const tools = db
+        .select({ toolCalls: count() })
+        .from(steps)
+        .innerJoin(episodes, eq(steps.episodeId, episodes.id))
+        .where(and(eq(episodes.runId, runId), isToolStep))
+        .get();
+      return {
+        episodes: totals?.episodes ?? 0,
+        completed: totals?.completed ?? 0,
+        errors: totals?.errors ?? 0,
+        successes: totals?.successes ?? 0,
+        toolCalls: tools?.toolCalls ?? 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { responseCacheStore } from './cache.ts';
+import { openDatabase } from './open.ts';
+import { episodeRecorder } from './recording.ts';
+import { traceReader } from './reading.ts';
+import { runStore } from './runs.ts';
+import type { TraceStore } from './types.ts';
+import { versionStore } from './version-store.ts';
+
+/**
+ * Opens the trace store at `path` (creating the file and its directory if needed) in WAL mode
+ * with foreign keys on, and applies any pending migrations. Throws TraceStoreError for a path
+ * that is a directory, unwritable, not a SQLite database, or another program's database; such
+ * files are never modified.
+ */
+export function openTraceStore(path: string): TraceStore {
+  const { path: absolute, sqlite, db } = openDatabase(path);
+  return {
+    path: absolute,
+    close: () => sqlite.close(),
+    ...runStore(db, absolute),
+    ...episodeRecorder(db, absolute),
+    ...traceReader(db),
+    ...versionStore(db, absolute),
+    ...responseCacheStore(db),
+  };
+}

@@ -1,0 +1,163 @@
+// The trace store's public contract: row types (JSON columns already parsed) and the store interface.
+import type { descriptionVersions, episodes, RunStatus, scores, steps, runs, VersionOrigin } from './schema.ts';
+
+export type { EpisodeStatus, RunStatus, StepKind, VersionOrigin } from './schema.ts';
+
+export type RunRow = typeof runs.$inferSelect;
+export type EpisodeRow = typeof episodes.$inferSelect;
+/** An episode plus the number of tool calls it made. */
+export type EpisodeSummary = EpisodeRow & { toolCalls: number };
+/** One step; tool columns are null on model steps and model columns are null on tool steps. */
+export type StepRow = typeof steps.$inferSelect;
+export type ScoreRow = typeof scores.$inferSelect;
+export type VersionRow = typeof descriptionVersions.$inferSelect;
+
+export interface CreateRunInput {
+  suite: string;
+  suitePath: string;
+  /** 'sim' or 'llm:<model>' */
+  agent: string;
+  split: string;
+  repeats: number;
+  seed: number;
+  concurrency: number;
+  /** server name -> description version id */
+  versionIds: Record<string, string>;
+  config: unknown;
+}
+
+export interface StartEpisodeInput {
+  runId: string;
+  taskId: string;
+  split: string;
+  repeat: number;
+  seed: number;
+}
+
+export interface EpisodeResult {
+  status: 'completed' | 'error';
+  answer: string | null;
+  success: boolean;
+  feedback: string;
+  stop: string;
+  note?: string;
+}
+
+export interface ToolStepInput {
+  server: string;
+  /** the tool's own name on its server */
+  tool: string;
+  /** the name the agent saw */
+  catalogueName: string;
+  args: unknown;
+  resultText: string;
+  isError: boolean;
+  latencyMs: number;
+}
+
+export interface ModelStepInput {
+  model: string;
+  input: unknown;
+  output: unknown;
+  tokensIn?: number;
+  tokensOut?: number;
+  latencyMs: number;
+  cached?: boolean;
+}
+
+export interface ScoreInput {
+  name: string;
+  value: number;
+  comment?: string;
+}
+
+export interface EpisodeQuery {
+  runId?: string;
+  /** true: only finished episodes that did not succeed; false: only successes; absent: all */
+  failed?: boolean;
+  limit?: number;
+}
+
+export interface Trajectory {
+  episode: EpisodeRow;
+  steps: StepRow[];
+  scores: ScoreRow[];
+}
+
+export interface ToolSelectionCount {
+  server: string;
+  tool: string;
+  calls: number;
+  errors: number;
+}
+
+export interface RunSummary {
+  episodes: number;
+  /** episodes with status 'completed' */
+  completed: number;
+  /** episodes with status 'error' (the agent or host failed, not the task) */
+  errors: number;
+  successes: number;
+  toolCalls: number;
+}
+
+export interface RecordVersionInput {
+  server: string;
+  descriptions: Record<string, string>;
+  origin: VersionOrigin;
+  originDetail?: unknown;
+  parents?: string[];
+}
+
+export interface RunStore {
+  createRun(input: CreateRunInput): RunRow;
+  getRun(id: string): RunRow | undefined;
+  /** newest first */
+  listRuns(limit?: number): RunRow[];
+  /** Sets finished_at for terminal states and clears it when a run goes back to 'running' (resume). */
+  setRunStatus(id: string, status: RunStatus): void;
+}
+
+export interface EpisodeRecorder {
+  /**
+   * Starts the attempt (run, task, repeat). If a 'running' episode already exists for that key, the
+   * run was killed mid-episode: that episode, its steps and its scores are deleted and the attempt
+   * starts afresh with a new id. Finished episodes are never replaced (resume redoes only unfinished ones).
+   */
+  startEpisode(input: StartEpisodeInput): EpisodeRow;
+  finishEpisode(id: string, result: EpisodeResult): void;
+  /** `${taskId}#${repeat}` of the run's finished (completed or error) episodes */
+  completedEpisodeKeys(runId: string): Set<string>;
+  /** Each step is committed on its own, so a killed process loses no step that was added. */
+  addToolStep(episodeId: string, step: ToolStepInput): StepRow;
+  addModelStep(episodeId: string, step: ModelStepInput): StepRow;
+  addScore(episodeId: string, score: ScoreInput): void;
+}
+
+export interface TraceReader {
+  /** newest first */
+  listEpisodes(query: EpisodeQuery): EpisodeSummary[];
+  getTrajectory(episodeId: string): Trajectory | undefined;
+  /** Tool calls in the run per (server, tool), most called first. */
+  toolSelectionCounts(runId: string): ToolSelectionCount[];
+  runSummary(runId: string): RunSummary;
+}
+
+export interface VersionStore {
+  /** Recording a map already stored for the server returns the existing row unchanged. */
+  recordVersion(input: RecordVersionInput): VersionRow;
+  getVersion(id: string): VersionRow | undefined;
+  /** oldest first */
+  listVersions(server?: string): VersionRow[];
+}
+
+export interface ResponseCache {
+  cacheGet(key: string): string | undefined;
+  cachePut(key: string, value: string): void;
+}
+
+export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, VersionStore, ResponseCache {
+  /** absolute path of the database file */
+  readonly path: string;
+  close(): void;
+}
