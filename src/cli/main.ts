@@ -7,6 +7,8 @@ import { registerTraces } from './commands/traces.ts';
 const program = new Command('tdo')
   .description('trajectory-driven tool description optimizer for MCP servers')
   .version('0.1.0')
+  // Program options only before the command, so `tdo run --version V` means a description version.
+  .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 registerRun(program);

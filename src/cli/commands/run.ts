@@ -1,15 +1,8 @@
 import type { Command } from 'commander';
-import { loadSuite, SuiteError, type LoadedSuite } from '../../suite/load.ts';
-import { runSuite, RunError, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
-import type { TraceStore } from '../../../traces/index.ts';
-import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
-import { UsageError } from '../errors.ts';
+import type { RunOptions } from '../../run/run-suite.ts';
 import { choice, commaList, nonNegativeInt, positiveInt } from '../options.ts';
-import { openStoreForWriting } from '../store.ts';
-import { startProgress } from '../progress.ts';
-import { renderRunReport, runReportJson } from '../format/run-report.ts';
 
-interface RunFlags {
+export interface RunFlags {
   suite?: string;
   agent: 'sim' | 'llm';
   model?: string;
@@ -23,8 +16,6 @@ interface RunFlags {
   json?: boolean;
   resume?: string;
 }
-
-const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps'] as const;
 
 export function registerRun(program: Command): void {
   program
@@ -43,75 +34,8 @@ export function registerRun(program: Command): void {
     .option('--json', 'print one JSON object instead of tables')
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
     .action(async (flags: RunFlags, command: Command) => {
-      const store = openStoreForWriting(flags.db);
-      try {
-        const report = await execute(store, flags, command);
-        process.stdout.write(flags.json ? `${JSON.stringify(runReportJson(report))}\n` : renderRunReport(report));
-        if (report.run.status === 'interrupted') process.exitCode = 130;
-      } finally {
-        store.close();
-      }
+      // Loaded on use: the trace store and agents are heavy, and `tdo serve` must start fast.
+      const { runCommand } = await import('../actions/run.ts');
+      await runCommand(flags, command);
     });
-}
-
-async function execute(store: TraceStore, flags: RunFlags, command: Command) {
-  let loaded: LoadedSuite;
-  let options: RunOptions;
-  let agentConfig: AgentConfig;
-  if (flags.resume !== undefined) {
-    const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
-    if (given.length > 0) throw new UsageError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
-    const run = store.getRun(flags.resume);
-    if (!run) throw new UsageError(`no run "${flags.resume}" in ${store.path} (see \`tdo traces list\`)`);
-    if (run.status === 'completed') throw new UsageError(`run ${run.id} already completed; nothing to resume`);
-    const stored = run.config as StoredRunConfig;
-    options = { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency };
-    agentConfig = stored.agent as unknown as AgentConfig;
-    loaded = loadSuiteOrUsage(run.suitePath);
-  } else {
-    if (flags.suite === undefined) throw new UsageError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
-    loaded = loadSuiteOrUsage(flags.suite);
-    options = { split: flags.split, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, versionIds: flags.version };
-    agentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
-  }
-  const agent = createAgent(agentConfig, store);
-
-  const controller = new AbortController();
-  const onSignal = () => {
-    process.stderr.write('\nstopping: finishing episodes in flight; resume later with --resume\n');
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const progress = startProgress();
-  try {
-    const report: RunReport = await runSuite({
-      store,
-      loaded,
-      agent,
-      options,
-      agentConfig: { ...agentConfig },
-      signal: controller.signal,
-      ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
-      onStart: ({ total, done }) => progress.start(total, done),
-      onEpisode: (o) => progress.tick(o.success),
-    });
-    return { run: report, suite: loaded.suite.name, agent: describeAgent(agent.id), agentId: agent.id, split: options.split, dbPath: store.path };
-  } catch (err) {
-    if (err instanceof RunError) throw new UsageError(err.message);
-    throw err;
-  } finally {
-    progress.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
-
-function loadSuiteOrUsage(nameOrPath: string): LoadedSuite {
-  try {
-    return loadSuite(nameOrPath);
-  } catch (err) {
-    if (err instanceof SuiteError) throw new UsageError(err.message);
-    throw err;
-  }
 }

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { positiveInt } from '../options.ts';
-import { openStoreForReading } from '../store.ts';
-import { renderEpisodeList, renderTrajectory } from '../format/trajectory.ts';
+
+/** The store and formatters load on use, so commands that need neither start fast. */
+const load = async () => ({ ...(await import('../store.ts')), ...(await import('../format/trajectory.ts')) });
 
 export function registerTraces(program: Command): void {
   const traces = program.command('traces').description('read recorded episodes and trajectories');
@@ -15,7 +16,8 @@ export function registerTraces(program: Command): void {
     .option('--limit <n>', 'at most this many', positiveInt, 50)
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print JSON')
-    .action((flags: { run?: string; failed?: boolean; limit: number; db?: string; json?: boolean }) => {
+    .action(async (flags: { run?: string; failed?: boolean; limit: number; db?: string; json?: boolean }) => {
+      const { openStoreForReading, renderEpisodeList } = await load();
       const store = openStoreForReading(flags.db);
       try {
         if (flags.run !== undefined && !store.getRun(flags.run)) throw new UsageError(`no run "${flags.run}" in ${store.path}`);
@@ -36,7 +38,8 @@ export function registerTraces(program: Command): void {
     .argument('<episodeId>')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print JSON')
-    .action((episodeId: string, flags: { db?: string; json?: boolean }) => {
+    .action(async (episodeId: string, flags: { db?: string; json?: boolean }) => {
+      const { openStoreForReading, renderTrajectory } = await load();
       const store = openStoreForReading(flags.db);
       try {
         const trajectory = store.getTrajectory(episodeId);
