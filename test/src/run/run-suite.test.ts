@@ -85,6 +85,15 @@ describe('runSuite on the lab suite', () => {
     store.close();
   });
 
+  it('answers the seed notes task with 69504 (sim agent, default seed)', async () => {
+    const store = tempStore();
+    const outcomes: EpisodeOutcome[] = [];
+    await runSuite({ store, loaded: labSuite({ taskIds: ['notes-sum'] }), agent: new SimAgent(), options: { ...options, seed: 0 }, onEpisode: (o) => outcomes.push(o) });
+    expect(store.getTrajectory(outcomes[0]!.episodeId)!.episode.answer).toBe('69504');
+    expect(outcomes[0]!.calls.filter((c) => !c.outcome.isError).map((c) => c.tool)).toEqual(['read_file', 'calculator']);
+    store.close();
+  });
+
   it('refuses an unknown version and an empty split with clear errors', async () => {
     const store = tempStore();
     await expect(runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options: { ...options, versionIds: ['lab-nope'] } })).rejects.toThrow(/unknown description version "lab-nope"/);
