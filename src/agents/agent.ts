@@ -1,3 +1,4 @@
+import type { ModelStepInput } from '../../traces/index.ts';
 import type { Catalogue, ToolOutcome } from '../host/catalogue-types.ts';
 import type { Task } from '../suite/schema.ts';
 
@@ -6,16 +7,8 @@ export interface ToolInvoker {
   call(toolName: string, args: Record<string, unknown>): Promise<ToolOutcome>;
 }
 
-/** A model call (or, for `sim`, one selection decision) as the agent reports it for recording. */
-export interface ModelCallRecord {
-  model: string;
-  input: unknown;
-  output: unknown;
-  tokensIn?: number;
-  tokensOut?: number;
-  latencyMs: number;
-  cached?: boolean;
-}
+/** A model call (or, for `sim`, one selection decision) as the agent reports it: exactly what a model step stores. */
+export type ModelCallRecord = ModelStepInput;
 
 export interface ModelCallSink {
   record(call: ModelCallRecord): void;
