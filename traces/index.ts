@@ -3,3 +3,4 @@ export { TraceStoreError } from './errors.ts';
 export { openTraceStore } from './store.ts';
 export { canonicalJson, contentHash, countDescriptionTokens } from './versions.ts';
 export type * from './types.ts';
+export type * from './optimizer-types.ts';

@@ -20,6 +20,14 @@ function episodeFilter(q: EpisodeQuery): SQL | undefined {
 }
 
 export function traceReader(db: TraceDb): TraceReader {
+  // Prepared once: trajectories are read back per episode (Langfuse export, optimizer, score totals),
+  // and building a drizzle query costs more than running it.
+  const episodeId = sql.placeholder('episodeId');
+  const trajectoryQueries = {
+    episode: db.select().from(episodes).where(eq(episodes.id, episodeId)).prepare(),
+    steps: db.select().from(steps).where(eq(steps.episodeId, episodeId)).orderBy(asc(steps.seq)).prepare(),
+    scores: db.select().from(scores).where(eq(scores.episodeId, episodeId)).orderBy(asc(scores.id)).prepare(),
+  };
   return {
     listEpisodes(q) {
       // Pick the page first and count tool calls only for its rows: counting in the same query
@@ -41,13 +49,9 @@ export function traceReader(db: TraceDb): TraceReader {
     },
 
     getTrajectory(episodeId) {
-      const episode = db.select().from(episodes).where(eq(episodes.id, episodeId)).get();
+      const episode = trajectoryQueries.episode.get({ episodeId });
       if (!episode) return undefined;
-      return {
-        episode,
-        steps: db.select().from(steps).where(eq(steps.episodeId, episodeId)).orderBy(asc(steps.seq)).all(),
-        scores: db.select().from(scores).where(eq(scores.episodeId, episodeId)).orderBy(asc(scores.id)).all(),
-      };
+      return { episode, steps: trajectoryQueries.steps.all({ episodeId }), scores: trajectoryQueries.scores.all({ episodeId }) };
     },
 
     toolSelectionCounts(runId) {

@@ -39,6 +39,46 @@ function prepareStepInserts(db: TraceDb) {
   };
 }
 
+/** The other writes every episode makes, prepared once for the same reason. */
+function prepareEpisodeWrites(db: TraceDb) {
+  return {
+    find: db
+      .select({ id: episodes.id, status: episodes.status })
+      .from(episodes)
+      .where(and(eq(episodes.runId, p('runId')), eq(episodes.taskId, p('taskId')), eq(episodes.repeatIndex, p('repeat'))))
+      .prepare(),
+    remove: db.delete(episodes).where(eq(episodes.id, p('id'))).prepare(),
+    insert: db
+      .insert(episodes)
+      .values({
+        id: p('id'),
+        runId: p('runId'),
+        taskId: p('taskId'),
+        split: p('split'),
+        repeatIndex: p('repeat'),
+        seed: p('seed'),
+        status: 'running',
+        startedAt: p('startedAt'),
+      })
+      .returning()
+      .prepare(),
+    finish: db
+      .update(episodes)
+      // drizzle's update typings take no bare placeholders; wrapped in sql they bind as given (success as 0/1)
+      .set({
+        status: sql`${p('status')}`,
+        finishedAt: sql`${p('finishedAt')}`,
+        answer: sql`${p('answer')}`,
+        success: sql`${p('success')}`,
+        feedback: sql`${p('feedback')}`,
+        stopReason: sql`${p('stop')}`,
+        note: sql`${p('note')}`,
+      })
+      .where(and(eq(episodes.id, p('id')), eq(episodes.status, 'running')))
+      .prepare(),
+  };
+}
+
 /** A step is recorded when it completes, so it started latencyMs ago. */
 function startedAt(latencyMs: number): string {
   return new Date(Date.now() - latencyMs).toISOString();
@@ -47,6 +87,8 @@ function startedAt(latencyMs: number): string {
 export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
   const fail = (what: string) => new TraceStoreError(`trace store ${path}: ${what}`);
   const insertStep = prepareStepInserts(db);
+  const episodeWrites = prepareEpisodeWrites(db);
+  const insertScore = db.insert(scores).values({ episodeId: p('episodeId'), name: p('name'), value: p('value'), comment: p('comment') }).prepare();
 
   /** Runs an insert that references an episode, turning a foreign-key failure into a clear error. */
   function forEpisode<T>(episodeId: string, insert: () => T): T {
@@ -61,13 +103,9 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
   return {
     startEpisode(input) {
       return db.transaction(
-        (tx) => {
-          const key = and(
-            eq(episodes.runId, input.runId),
-            eq(episodes.taskId, input.taskId),
-            eq(episodes.repeatIndex, input.repeat),
-          );
-          const existing = tx.select({ id: episodes.id, status: episodes.status }).from(episodes).where(key).get();
+        () => {
+          const key = { runId: input.runId, taskId: input.taskId, repeat: input.repeat };
+          const existing = episodeWrites.find.get(key);
           if (existing && existing.status !== 'running') {
             throw fail(
               `episode ${existing.id} for task '${input.taskId}' repeat ${input.repeat} of run ${input.runId} ` +
@@ -75,22 +113,15 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
             );
           }
           // A 'running' leftover is a killed attempt: cascade deletes its partial steps and scores.
-          if (existing) tx.delete(episodes).where(eq(episodes.id, existing.id)).run();
+          if (existing) episodeWrites.remove.run({ id: existing.id });
           try {
-            return tx
-              .insert(episodes)
-              .values({
-                id: newEpisodeId(),
-                runId: input.runId,
-                taskId: input.taskId,
-                split: input.split,
-                repeatIndex: input.repeat,
-                seed: input.seed,
-                status: 'running',
-                startedAt: new Date().toISOString(),
-              })
-              .returning()
-              .get();
+            return episodeWrites.insert.get({
+              ...key,
+              id: newEpisodeId(),
+              split: input.split,
+              seed: input.seed,
+              startedAt: new Date().toISOString(),
+            })!;
           } catch (e) {
             if (sqliteErrorCode(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail(`no run with id '${input.runId}'`);
             throw e;
@@ -101,19 +132,16 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
     },
 
     finishEpisode(id, result) {
-      const { changes } = db
-        .update(episodes)
-        .set({
-          status: result.status,
-          finishedAt: new Date().toISOString(),
-          answer: result.answer,
-          success: result.success,
-          feedback: result.feedback,
-          stopReason: result.stop,
-          note: result.note ?? null,
-        })
-        .where(and(eq(episodes.id, id), eq(episodes.status, 'running')))
-        .run();
+      const { changes } = episodeWrites.finish.run({
+        id,
+        status: result.status,
+        finishedAt: new Date().toISOString(),
+        answer: result.answer,
+        success: result.success === null ? null : result.success ? 1 : 0,
+        feedback: result.feedback,
+        stop: result.stop,
+        note: result.note ?? null,
+      });
       if (changes === 0) throw fail(`no running episode with id '${id}' (unknown or already finished)`);
     },
 
@@ -159,9 +187,7 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
     },
 
     addScore(episodeId, s) {
-      forEpisode(episodeId, () =>
-        db.insert(scores).values({ episodeId, name: s.name, value: s.value, comment: s.comment ?? null }).run(),
-      );
+      forEpisode(episodeId, () => insertScore.run({ episodeId, name: s.name, value: s.value, comment: s.comment ?? null }));
     },
   };
 }

@@ -63,6 +63,8 @@ export const episodes = sqliteTable(
   (t) => [
     uniqueIndex('episodes_run_task_repeat_idx').on(t.runId, t.taskId, t.repeatIndex),
     index('episodes_run_status_idx').on(t.runId, t.status),
+    // newest-first listings (`tdo traces list`) read this instead of sorting every episode
+    index('episodes_started_at_idx').on(t.startedAt),
     check('episodes_status_check', oneOf('status', EPISODE_STATUSES)),
   ],
 );
@@ -98,7 +100,9 @@ export const steps = sqliteTable(
   },
   (t) => [
     uniqueIndex('steps_episode_seq_idx').on(t.episodeId, t.seq),
-    index('steps_tool_idx').on(t.tool),
+    // (tool, episode) and not (tool) alone: "did this episode call tool T" is then one lookup, where a
+    // bare tool index led SQLite to scan every call of T for each episode (minutes at a million steps)
+    index('steps_tool_idx').on(t.tool, t.episodeId),
     check('steps_kind_check', oneOf('kind', STEP_KINDS)),
   ],
 );
@@ -114,7 +118,11 @@ export const scores = sqliteTable(
     value: real('value').notNull(),
     comment: text('comment'),
   },
-  (t) => [index('scores_episode_name_idx').on(t.episodeId, t.name)],
+  (t) => [
+    index('scores_episode_name_idx').on(t.episodeId, t.name),
+    // one score across episodes (selection rate per version) without reading every score row
+    index('scores_name_idx').on(t.name, t.episodeId, t.value),
+  ],
 );
 
 export const descriptionVersions = sqliteTable(
@@ -144,3 +152,105 @@ export const responseCache = sqliteTable('response_cache', {
   value: text('value').notNull(),
   createdAt: text('created_at').notNull(),
 });
+
+// ---- optimizer runs (optimizer/): one `runs` row per optimize run, plus what the search decided.
+// Episodes of an optimize run use repeat_index as the evaluation ordinal, so (run, task, repeat) stays unique.
+
+export const OPTIMIZER_EVALUATION_PURPOSES = ['val', 'minibatch-parent', 'minibatch-child', 'merge-subsample', 'report'] as const;
+export const OPTIMIZER_CANDIDATE_ORIGINS = ['seed', 'mutation', 'merge'] as const;
+export const OPTIMIZER_PROPOSAL_KINDS = ['mutation', 'merge'] as const;
+
+export const optimizerRuns = sqliteTable('optimizer_runs', {
+  runId: text('run_id')
+    .primaryKey()
+    .references(() => runs.id, { onDelete: 'cascade' }),
+  target: text('target').notNull(),
+  server: text('server').notNull(),
+  /** everything a resume needs to repeat the search exactly */
+  settings: text('settings', { mode: 'json' }).$type<unknown>().notNull(),
+  seedVersionId: text('seed_version_id').notNull(),
+  bestVersionId: text('best_version_id'),
+  budgetUsed: integer('budget_used'),
+  stopReason: text('stop_reason'),
+  /** the final report, set when the run completes */
+  summary: text('summary', { mode: 'json' }).$type<unknown>(),
+});
+
+export const optimizerEvaluations = sqliteTable(
+  'optimizer_evaluations',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    /** the repeat_index of this evaluation's episodes */
+    ordinal: integer('ordinal').notNull(),
+    purpose: text('purpose', { enum: OPTIMIZER_EVALUATION_PURPOSES }).notNull(),
+    iteration: integer('iteration').notNull(),
+    /** content hash of the evaluated descriptions (see description_versions.content_hash) */
+    candidateHash: text('candidate_hash').notNull(),
+    taskIds: text('task_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('optimizer_evaluations_run_ordinal_idx').on(t.runId, t.ordinal),
+    check('optimizer_evaluations_purpose_check', oneOf('purpose', OPTIMIZER_EVALUATION_PURPOSES)),
+  ],
+);
+
+export const optimizerCandidates = sqliteTable(
+  'optimizer_candidates',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    /** position in the candidate pool, 0 = seed */
+    candidate: integer('candidate').notNull(),
+    origin: text('origin', { enum: OPTIMIZER_CANDIDATE_ORIGINS }).notNull(),
+    iteration: integer('iteration').notNull(),
+    /** pool positions of the parents */
+    parents: text('parents', { mode: 'json' }).$type<number[]>().notNull(),
+    descriptions: text('descriptions', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    candidateHash: text('candidate_hash').notNull(),
+    /** task id -> target score on the validation split */
+    valScores: text('val_scores', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+    valMean: real('val_mean').notNull(),
+    /** mean success, selection, ... on the validation split */
+    valMetrics: text('val_metrics', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+    budgetUsed: integer('budget_used').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('optimizer_candidates_run_candidate_idx').on(t.runId, t.candidate),
+    check('optimizer_candidates_origin_check', oneOf('origin', OPTIMIZER_CANDIDATE_ORIGINS)),
+  ],
+);
+
+export const optimizerProposals = sqliteTable(
+  'optimizer_proposals',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    iteration: integer('iteration').notNull(),
+    kind: text('kind', { enum: OPTIMIZER_PROPOSAL_KINDS }).notNull(),
+    parents: text('parents', { mode: 'json' }).$type<number[]>().notNull(),
+    /** the component (tool) rewritten; null for a merge */
+    component: text('component'),
+    proposer: text('proposer'),
+    /** the proposer's output as made: new text or refusal, prompt and answer or operators applied */
+    proposal: text('proposal', { mode: 'json' }).$type<unknown>().notNull(),
+    minibatch: text('minibatch', { mode: 'json' }).$type<string[]>().notNull(),
+    scoresBefore: text('scores_before', { mode: 'json' }).$type<number[]>(),
+    scoresAfter: text('scores_after', { mode: 'json' }).$type<number[]>(),
+    /** null until judged */
+    accepted: integer('accepted', { mode: 'boolean' }),
+    reason: text('reason'),
+    /** pool position of the candidate it became, when accepted and validated */
+    child: integer('child'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('optimizer_proposals_run_iteration_idx').on(t.runId, t.iteration),
+    check('optimizer_proposals_kind_check', oneOf('kind', OPTIMIZER_PROPOSAL_KINDS)),
+  ],
+);

@@ -1,5 +1,6 @@
 import { responseCacheStore } from './cache.ts';
 import { openDatabase } from './open.ts';
+import { optimizerRecords } from './optimizer-records.ts';
 import { episodeRecorder } from './recording.ts';
 import { traceReader } from './reading.ts';
 import { runStore } from './runs.ts';
@@ -22,5 +23,6 @@ export function openTraceStore(path: string): TraceStore {
     ...traceReader(db),
     ...versionStore(db, absolute),
     ...responseCacheStore(db),
+    ...optimizerRecords(db, absolute),
   };
 }

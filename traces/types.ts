@@ -1,4 +1,5 @@
 // The trace store's public contract: row types (JSON columns already parsed) and the store interface.
+import type { OptimizerRecords } from './optimizer-types.ts';
 import type { descriptionVersions, episodes, RunStatus, scores, steps, runs, VersionOrigin } from './schema.ts';
 
 export type { EpisodeStatus, RunStatus, StepKind, VersionOrigin } from './schema.ts';
@@ -37,7 +38,8 @@ export interface StartEpisodeInput {
 export interface EpisodeResult {
   status: 'completed' | 'error';
   answer: string | null;
-  success: boolean;
+  /** null: not judged (a live session recorded by `tdo proxy` has no task to check). */
+  success: boolean | null;
   feedback: string;
   stop: string;
   note?: string;
@@ -156,7 +158,7 @@ export interface ResponseCache {
   cachePut(key: string, value: string): void;
 }
 
-export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, VersionStore, ResponseCache {
+export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, VersionStore, ResponseCache, OptimizerRecords {
   /** absolute path of the database file */
   readonly path: string;
   close(): void;

@@ -1,10 +1,29 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
+import {
+  bearerAuthChallengeResponse,
+  createMcpHandler,
+  getOAuthProtectedResourceMetadataUrl,
+  verifyBearerToken,
+  type AuthInfo,
+  type McpServerFactory,
+  type OAuthTokenVerifier,
+} from '@modelcontextprotocol/server';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
 
 export const MCP_PATH = '/mcp';
 const HOST = '127.0.0.1';
+
+/** Bearer-token protection (seed 000 A4, FIG. 07): the server is an OAuth resource server. */
+export interface HttpAuth {
+  /** Built once the URL is known, since the URL is the audience a token must name. */
+  verifier(resourceUrl: string): OAuthTokenVerifier;
+  scopesSupported: string[];
+  /** Authorization servers to advertise; empty when tokens are minted out of band (the tdo runner). */
+  authorizationServers?: string[];
+}
+
+const METADATA_PREFIX = '/.well-known/oauth-protected-resource';
 
 export interface HttpServerHandle {
   /** e.g. http://127.0.0.1:8000/mcp */
@@ -15,22 +34,36 @@ export interface HttpServerHandle {
 /**
  * Serves the factory over Streamable HTTP at http://127.0.0.1:PORT/mcp (port 0 picks a free port).
  * Rejects when the port cannot be bound. Requests from non-localhost Host/Origin headers are refused,
- * other paths answer 404.
+ * other paths answer 404. With `auth`, every MCP request needs a valid bearer token for this URL
+ * (401 with a WWW-Authenticate challenge naming the protected-resource metadata otherwise), the
+ * metadata is served under /.well-known/oauth-protected-resource, and the verified token reaches the
+ * factory and tool handlers as authInfo (per-tool scope challenges answer 403 insufficient_scope).
  */
-export async function startHttpServer(factory: McpServerFactory, options: { port: number }): Promise<HttpServerHandle> {
+export async function startHttpServer(factory: McpServerFactory, options: { port: number; auth?: HttpAuth }): Promise<HttpServerHandle> {
   const mcpHandler = createMcpHandler(factory);
   const handle = toNodeHandler(mcpHandler);
   const hostAllowed = localhostHostValidation();
   const originAllowed = localhostOriginValidation();
 
+  let guard: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;
+  let metadata: string | undefined;
+
   const server = createServer((req, res) => {
     if (!hostAllowed(req, res) || !originAllowed(req, res)) return;
     const path = new URL(req.url ?? '/', `http://${HOST}`).pathname;
+    if (metadata !== undefined && (path === METADATA_PREFIX || path === `${METADATA_PREFIX}${MCP_PATH}`)) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(metadata);
+      return;
+    }
     if (path !== MCP_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. The MCP endpoint is ${MCP_PATH}.\n`);
       return;
     }
-    void handle(req, res);
+    if (guard === undefined) {
+      void handle(req, res);
+      return;
+    }
+    void guard(req, res).then((allowed) => (allowed ? handle(req, res) : undefined));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -41,9 +74,30 @@ export async function startHttpServer(factory: McpServerFactory, options: { port
     });
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://${HOST}:${port}${MCP_PATH}`;
+  if (options.auth !== undefined) {
+    const auth = options.auth;
+    const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(new URL(url));
+    metadata = JSON.stringify({
+      resource: url,
+      authorization_servers: auth.authorizationServers ?? [],
+      scopes_supported: auth.scopesSupported,
+      bearer_methods_supported: ['header'],
+    });
+    const verifyOptions = { verifier: auth.verifier(url), resourceMetadataUrl, expectedResource: new URL(url) };
+    guard = async (req, res) => {
+      try {
+        (req as IncomingMessage & { auth?: AuthInfo }).auth = await verifyBearerToken(req.headers.authorization, verifyOptions);
+        return true;
+      } catch (error) {
+        await writeResponse(res, bearerAuthChallengeResponse(error, { resourceMetadataUrl }));
+        return false;
+      }
+    };
+  }
 
   return {
-    url: `http://${HOST}:${port}${MCP_PATH}`,
+    url,
     async close() {
       await mcpHandler.close();
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
@@ -52,4 +106,9 @@ export async function startHttpServer(factory: McpServerFactory, options: { port
       await closed;
     },
   };
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+  res.end(await response.text());
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { startHttpServer } from './http.ts';
+import { startHttpServer, type HttpAuth } from './http.ts';
 import { StartupError } from './startup-error.ts';
 
 export interface ServerCommandLine<Option extends string> {
@@ -51,6 +51,8 @@ export interface ServerMainSpec<Option extends string> {
   stringOptions: readonly Option[];
   usage: string;
   createFactory(options: Record<Option, string | undefined>): Promise<McpServerFactory>;
+  /** Bearer-token protection for --http (called after createFactory); servers without it are open. */
+  httpAuth?(options: Record<Option, string | undefined>): Promise<HttpAuth>;
 }
 
 /**
@@ -63,7 +65,8 @@ export async function runServerMain<Option extends string>(spec: ServerMainSpec<
     const commandLine = parseServerCommandLine(argv, spec.stringOptions, spec.defaultPort);
     const factory = await spec.createFactory(commandLine.options);
     if (commandLine.http) {
-      const { url } = await startHttpServer(factory, { port: commandLine.port }).catch((error: NodeJS.ErrnoException) => {
+      const auth = await spec.httpAuth?.(commandLine.options);
+      const { url } = await startHttpServer(factory, { port: commandLine.port, ...(auth === undefined ? {} : { auth }) }).catch((error: NodeJS.ErrnoException) => {
         throw new StartupError(`cannot listen on 127.0.0.1:${commandLine.port}: ${error.code ?? error.message}; pass --port N (0 picks a free port)`);
       });
       process.stderr.write(`listening ${url}\n`);

@@ -27,8 +27,8 @@ export interface AgentContext {
 export interface AgentResult {
   /** The agent's final answer text, or null when it gave up. */
   answer: string | null;
-  /** Why it stopped: 'answered', 'gave_up', 'step_limit', 'error'. */
-  stop: 'answered' | 'gave_up' | 'step_limit' | 'error';
+  /** Why it stopped: 'answered', 'gave_up', 'step_limit', 'error'; the runner sets 'tool_call' on selection-only tasks. */
+  stop: 'answered' | 'gave_up' | 'step_limit' | 'error' | 'tool_call';
   /** A short human-readable note (e.g. why sim gave up). */
   note?: string;
 }

@@ -1,4 +1,4 @@
-import type { Check } from '../suite/schema.ts';
+import type { AnswerCheck as Check } from '../suite/schema.ts';
 import { numbersIn } from './numbers.ts';
 
 export interface CheckOutcome {

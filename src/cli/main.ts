@@ -1,8 +1,19 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.ts';
+import { registerOptimize } from './commands/optimize.ts';
+import { registerDemo } from './commands/demo.ts';
+import { registerConfig } from './commands/config.ts';
+import { registerProxy } from './commands/proxy.ts';
 import { registerRun } from './commands/run.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerTraces } from './commands/traces.ts';
+import { registerApply } from './commands/apply.ts';
+import { registerDiff } from './commands/diff.ts';
+import { registerExperiment } from './commands/experiment.ts';
+import { registerImport } from './commands/import.ts';
+import { registerLint } from './commands/lint.ts';
+import { registerVersions } from './commands/versions.ts';
+import { InputError } from '../../experiments/input-error.ts';
 
 const program = new Command('tdo')
   .description('trajectory-driven tool description optimizer for MCP servers')
@@ -14,6 +25,16 @@ const program = new Command('tdo')
 registerRun(program);
 registerTraces(program);
 registerServe(program);
+registerVersions(program);
+registerApply(program);
+registerImport(program);
+registerDiff(program);
+registerLint(program);
+registerExperiment(program);
+registerProxy(program);
+registerConfig(program);
+registerOptimize(program);
+registerDemo(program);
 for (const command of program.commands) command.exitOverride();
 
 try {
@@ -22,11 +43,13 @@ try {
   if (err instanceof CommanderError) {
     // Help and version requests end here too, with exit code 0.
     process.exitCode = err.exitCode === 0 ? 0 : EXIT_USAGE;
-  } else if (err instanceof UsageError) {
+  } else if (err instanceof UsageError || err instanceof InputError) {
     process.stderr.write(`tdo: ${err.message}\n`);
     process.exitCode = EXIT_USAGE;
   } else {
-    process.stderr.write(`tdo: ${(err as Error).stack ?? String(err)}\n`);
+    // A server that cannot be reached is an operational failure: its message says what to fix, a stack would not.
+    const { ConnectionError } = await import('../host/connection.ts');
+    process.stderr.write(`tdo: ${err instanceof ConnectionError ? err.message : ((err as Error).stack ?? String(err))}\n`);
     process.exitCode = EXIT_FAILURE;
   }
 }

@@ -21,3 +21,14 @@ export function choice<T extends string>(allowed: readonly T[]): (value: string)
 export function commaList(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 }
+
+/** `name=value,name=value` into a record; repeated flags add up, a name given twice keeps the last value. */
+export function conditionList(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const parsed = { ...previous };
+  for (const pair of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z0-9_-]+)=([^=]+)$/.exec(pair);
+    if (!match) throw new InvalidArgumentError(`expected name=value pairs separated by commas, got "${pair}".`);
+    parsed[match[1]!] = match[2]!.trim();
+  }
+  return parsed;
+}

@@ -27,4 +27,6 @@ export interface Catalogue {
 export interface ToolOutcome {
   text: string;
   isError: boolean;
+  /** The result's structuredContent, when the server sent one (handles, offers, deals). */
+  structured?: Record<string, unknown>;
 }

@@ -71,7 +71,12 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
     async callTool(tool, args) {
       try {
         const result = await client.callTool({ name: tool, arguments: args });
-        return { text: flattenContent(result.content), isError: result.isError === true };
+        const structured = result.structuredContent;
+        return {
+          text: flattenContent(result.content),
+          isError: result.isError === true,
+          ...(structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? { structured: structured as Record<string, unknown> } : {}),
+        };
       } catch (err) {
         // Unknown tools (ProtocolError) and transport failures reach the agent as error results it can read.
         const tail = stderrTail.trim() ? ` (server stderr: ${stderrTail.trim().split('\n').slice(-3).join(' | ')})` : '';

@@ -1,9 +1,10 @@
 import type { Agent, AgentResult } from '../agents/agent.ts';
-import { checkAnswer } from '../checks/answer-check.ts';
+import { checkEpisode } from '../checks/check-episode.ts';
 import type { Catalogue } from '../host/catalogue-types.ts';
-import type { Host, ToolCallEvent } from '../host/host.ts';
+import type { HeadersFor, Host, ToolCallEvent } from '../host/host.ts';
 import type { Suite, Task } from '../suite/schema.ts';
 import { assessToolUse } from './episode-feedback.ts';
+import { SELECTION_ONLY_NOTE, stopAtFirstToolCall } from './selection-only.ts';
 import type { SuiteRunStore } from './store-port.ts';
 
 export interface EpisodeSpec {
@@ -13,6 +14,8 @@ export interface EpisodeSpec {
   repeat: number;
   seed: number;
   catalogue: Catalogue;
+  /** Per-episode credentials (the episode's own buyer token) for servers that declare auth. */
+  headersFor?: (episodeId: string, task: Task) => HeadersFor;
 }
 
 export interface EpisodeOutcome {
@@ -32,7 +35,16 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
   const { task, suite } = spec;
   const episode = store.startEpisode({ runId: spec.runId, taskId: task.id, split: task.split, repeat: spec.repeat, seed: spec.seed });
   const calls: ToolCallEvent[] = [];
-  const tools = host.invoker(spec.catalogue, (call) => {
+  let routes: Awaited<ReturnType<Host['episode']>> | undefined;
+  try {
+    routes = spec.headersFor === undefined ? undefined : await host.episode(spec.headersFor(episode.id, task));
+  } catch (err) {
+    // A server that refuses this episode's connection fails the episode, not the run.
+    store.finishEpisode(episode.id, { status: 'error', answer: null, success: false, feedback: `could not connect for this episode: ${(err as Error).message}`, stop: 'error' });
+    store.addScore(episode.id, { name: 'success', value: 0 });
+    return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, success: false, feedback: `could not connect for this episode: ${(err as Error).message}`, calls };
+  }
+  const record = (call: ToolCallEvent) => {
     calls.push(call);
     store.addToolStep(episode.id, {
       server: call.server,
@@ -43,7 +55,10 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
       isError: call.outcome.isError,
       latencyMs: call.latencyMs,
     });
-  });
+  };
+  const routed = (routes ?? host).invoker(spec.catalogue, record);
+  const selectionOnly = task.stopAfterToolCall === true ? stopAtFirstToolCall(spec.catalogue, routed, record) : undefined;
+  const tools = selectionOnly?.invoker ?? routed;
 
   let result: AgentResult;
   try {
@@ -57,9 +72,12 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
     });
   } catch (err) {
     result = { answer: null, stop: 'error', note: `agent failed: ${(err as Error).message}` };
+  } finally {
+    await routes?.close();
   }
+  if (selectionOnly?.stopped()) result = { answer: null, stop: 'tool_call', note: SELECTION_ONLY_NOTE };
 
-  const verdict = checkAnswer(task.check, result.answer);
+  const verdict = checkEpisode(task, result.answer, calls);
   const use = assessToolUse(task, calls);
   const feedback = [verdict.feedback, result.note, ...use.remarks].filter(Boolean).join(' ');
   store.finishEpisode(episode.id, {
@@ -73,6 +91,7 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
   store.addScore(episode.id, { name: 'success', value: verdict.success ? 1 : 0, comment: feedback });
   store.addScore(episode.id, { name: 'tool_precision', value: use.precision });
   store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
+  for (const score of verdict.scores) store.addScore(episode.id, score);
   if (suite.target !== undefined) {
     const chosen = calls.some((c) => c.server === suite.target);
     store.addScore(episode.id, {

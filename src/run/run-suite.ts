@@ -1,13 +1,15 @@
 import type { Agent } from '../agents/agent.ts';
 import type { DescriptionOverrides } from '../host/catalogue.ts';
 import { advertisedDescriptions } from '../host/catalogue.ts';
-import { Host } from '../host/host.ts';
 import type { LoadedSuite } from '../suite/load.ts';
 import type { Split, Task } from '../suite/schema.ts';
+import { ConditionError, resolveConditions } from './conditions.ts';
 import { runEpisode, type EpisodeOutcome } from './episode.ts';
 import { runPool } from './pool.ts';
+import { scoreTotals, type ScoreTotal } from './score-totals.ts';
 import { episodeSeed } from './seeds.ts';
 import type { SuiteRunStore } from './store-port.ts';
+import { connectSuiteHost, SuiteAuthError } from './suite-host.ts';
 
 export class RunError extends Error {}
 
@@ -18,6 +20,8 @@ export interface RunOptions {
   concurrency: number;
   /** Description versions to substitute, at most one per server. */
   versionIds: string[];
+  /** Suite condition values (`limit_in: token`); the suite's defaults fill the rest. */
+  conditions?: Record<string, string>;
 }
 
 export interface RunRequest {
@@ -45,6 +49,10 @@ export interface RunReport {
   toolCalls: number;
   selection: Array<{ server: string; tool: string; calls: number; errors: number }>;
   versionIds: Record<string, string>;
+  /** Every condition of the suite with the value this run used. */
+  conditions: Record<string, string>;
+  /** Each score recorded in the run (success, limit_violation, chosen:<server>, ...), summed over episodes. */
+  scoreTotals: Record<string, ScoreTotal>;
 }
 
 /** The settings a run stores so that `--resume` repeats it exactly. */
@@ -62,8 +70,22 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
   const tasks = tasksForSplit(loaded.suite.tasks, options.split);
   if (tasks.length === 0) throw new RunError(`suite "${loaded.suite.name}" has no tasks in split "${options.split}"`);
   const overrides = resolveOverrides(store, options.versionIds);
+  let conditions;
+  try {
+    conditions = resolveConditions(loaded.suite, options.conditions);
+  } catch (err) {
+    if (err instanceof ConditionError) throw new RunError(err.message);
+    throw err;
+  }
 
-  const host = await Host.connect(loaded.suite.servers);
+  let connected;
+  try {
+    connected = await connectSuiteHost(loaded.suite, conditions.effect);
+  } catch (err) {
+    if (err instanceof SuiteAuthError) throw new RunError(err.message);
+    throw err;
+  }
+  const { host, headersFor } = connected;
   try {
     const catalogue = host.catalogue(overrides);
     const versionIds: Record<string, string> = {};
@@ -104,6 +126,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       await runPool(todo, options.concurrency, async ({ task, repeat }) => {
         const outcome = await runEpisode(store, host, agent, {
           runId: run.id, suite: loaded.suite, task, repeat, seed: episodeSeed(options.seed, task.id, repeat), catalogue,
+          ...(headersFor === undefined ? {} : { headersFor }),
         });
         ranNow++;
         req.onEpisode?.(outcome);
@@ -126,6 +149,8 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       toolCalls: summary.toolCalls,
       selection: store.toolSelectionCounts(run.id),
       versionIds: run.versionIds,
+      conditions: conditions.values,
+      scoreTotals: scoreTotals(store, run.id),
     };
   } finally {
     await host.close();

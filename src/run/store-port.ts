@@ -5,4 +5,5 @@ export type SuiteRunStore = Pick<
   TraceStore,
   | 'createRun' | 'getRun' | 'setRunStatus' | 'startEpisode' | 'finishEpisode' | 'completedEpisodeKeys'
   | 'addToolStep' | 'addModelStep' | 'addScore' | 'recordVersion' | 'getVersion' | 'runSummary' | 'toolSelectionCounts'
+  | 'listEpisodes' | 'getTrajectory'
 >;

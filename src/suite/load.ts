@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { suiteSchema, type Suite } from './schema.ts';
+import { suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 
 /** The package root, so a shipped suite can name our own entry points wherever the clone lives. */
 export const TDO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,10 +15,22 @@ export interface LoadedSuite {
   path: string;
 }
 
-/** `lab` names a shipped suite; anything with a slash or an extension is a path. */
-export function resolveSuitePath(nameOrPath: string): string {
+/** What a tdo.config.json lends a suite: servers it may name instead of spelling out, and named suite files. */
+export interface SuiteReferences {
+  /** Server name -> spec; a suite's `servers` entry that is just a name refers to one of these. */
+  servers?: Record<string, ServerSpec>;
+  /** Suite name -> suite file; such a name wins over the shipped suites. */
+  suites?: Record<string, string>;
+  /** Where the references come from, for error messages. */
+  source?: string;
+}
+
+/** `lab` names a shipped suite (or one named in the config); anything with a slash or an extension is a path. */
+export function resolveSuitePath(nameOrPath: string, refs: SuiteReferences = {}): string {
   const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || extname(nameOrPath) !== '';
   if (looksLikePath) return resolve(nameOrPath);
+  const named = refs.suites?.[nameOrPath];
+  if (named !== undefined) return named;
   for (const ext of ['.yaml', '.yml', '.json']) {
     const candidate = resolve(BUILTIN_SUITES_DIR, nameOrPath + ext);
     try {
@@ -31,8 +43,8 @@ export function resolveSuitePath(nameOrPath: string): string {
   throw new SuiteError(`unknown suite "${nameOrPath}": no ${nameOrPath}.yaml/.yml/.json in ${BUILTIN_SUITES_DIR}; pass a file path to use your own suite`);
 }
 
-export function loadSuite(nameOrPath: string): LoadedSuite {
-  const path = resolveSuitePath(nameOrPath);
+export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): LoadedSuite {
+  const path = resolveSuitePath(nameOrPath, refs);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -48,7 +60,7 @@ export function loadSuite(nameOrPath: string): LoadedSuite {
   const vars: Record<string, string> = { NODE: process.execPath, TDO_ROOT, SUITE_DIR: dirname(path) };
   // Only server specs are interpolated: prompts and plans are data and may contain `${...}` literally.
   if (raw !== null && typeof raw === 'object' && 'servers' in raw) {
-    raw = { ...raw, servers: interpolate((raw as { servers: unknown }).servers, vars, path) };
+    raw = { ...raw, servers: resolveServerNames(interpolate((raw as { servers: unknown }).servers, vars, path), refs, path) };
   }
   const parsed = suiteSchema.safeParse(raw);
   if (!parsed.success) {
@@ -75,4 +87,21 @@ function interpolate(value: unknown, vars: Record<string, string>, path: string)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, vars, path)]));
   }
   return value;
+}
+
+/** A `servers` entry that is a bare name becomes that server's spec from the references (tdo.config.json). */
+function resolveServerNames(servers: unknown, refs: SuiteReferences, path: string): unknown {
+  if (!Array.isArray(servers)) return servers;
+  return servers.map((entry, i) => {
+    if (typeof entry !== 'string') return entry;
+    const spec = refs.servers?.[entry];
+    if (spec !== undefined) return spec;
+    const known = Object.keys(refs.servers ?? {});
+    const where = refs.source ?? 'tdo.config.json';
+    throw new SuiteError(
+      refs.servers === undefined
+        ? `suite file ${path}: servers.${i} names the server "${entry}", but no tdo.config.json was found to define it (put one in the working directory or set TDO_CONFIG)`
+        : `suite file ${path}: servers.${i} names the server "${entry}", which ${where} does not define (its mcpServers: ${known.join(', ') || 'none'})`,
+    );
+  });
 }

@@ -1,17 +1,30 @@
 import * as z from 'zod';
 
-/** A server the suite connects to: spawned over stdio, or reached at a Streamable HTTP URL. */
+/**
+ * The runner mints a bearer token (JWT, HS256 with the secret in TDO_AUTH_SECRET) for each episode:
+ * subject = that episode's buyer, audience = the server's URL, these scopes, and the task's limit as
+ * `max_price` when a condition says so. HTTP servers only: tokens travel in the Authorization header.
+ */
+export const serverAuthSchema = z.strictObject({ scopes: z.array(z.string().min(1)).min(1) });
+
+/**
+ * A server the suite starts: over stdio, or (`transport: http`) as a process that serves Streamable
+ * HTTP and prints `listening http://...` on stderr, which the runner then connects to.
+ */
 export const stdioServerSchema = z.object({
   name: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
   cwd: z.string().optional(),
+  transport: z.enum(['stdio', 'http']).optional(),
+  auth: serverAuthSchema.optional(),
 });
 export const httpServerSchema = z.object({
   name: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
   url: z.url(),
   headers: z.record(z.string(), z.string()).default({}),
+  auth: serverAuthSchema.optional(),
 });
 export const serverSpecSchema = z.union([stdioServerSchema, httpServerSchema]);
 
@@ -24,6 +37,8 @@ export const planStepSchema = z.object({
   intent: z.string().min(1),
   args: z.record(z.string(), z.unknown()).default({}),
   tools: z.array(z.string().min(1)).min(1),
+  /** The sim repeats this step with its concession strategy until a price is agreed or its rounds run out. */
+  negotiate: z.boolean().optional(),
 });
 
 export const answerCheckSchema = z.object({
@@ -32,7 +47,21 @@ export const answerCheckSchema = z.object({
   expected: z.union([z.number(), z.string().min(1)]),
   tolerance: z.number().nonnegative().default(1e-6),
 });
-export const checkSchema = z.discriminatedUnion('kind', [answerCheckSchema]);
+/**
+ * A state check on what the servers reported: success is a closed deal for `quantity` x `item` at or
+ * under the task's `limit` per unit, for an item the seller really delivers (not a backorder).
+ */
+export const dealCheckSchema = z.object({
+  kind: z.literal('deal'),
+  item: z.string().min(1),
+  quantity: z.number().int().positive(),
+});
+/**
+ * Selection only: success is choosing, as the first tool call, a correct tool of the plan's first step
+ * (the arguments are not judged). Pair it with `stopAfterToolCall` for cheap selection evaluations.
+ */
+export const selectionCheckSchema = z.object({ kind: z.literal('selection') });
+export const checkSchema = z.discriminatedUnion('kind', [answerCheckSchema, dealCheckSchema, selectionCheckSchema]);
 
 export const taskSchema = z.object({
   id: z.string().min(1),
@@ -41,7 +70,25 @@ export const taskSchema = z.object({
   plan: z.array(planStepSchema).min(1),
   check: checkSchema,
   tags: z.array(z.string()).default([]),
+  /** The most the user will pay per unit: stated in the prompt, used by the sim, a deal check and (by condition) tokens. */
+  limit: z.number().finite().positive().optional(),
+  /**
+   * Selection-only (MCPJam's stopAfterToolCall): the episode ends at the agent's first tool call,
+   * which is recorded but never sent to the server, so no task state or side effect is needed.
+   */
+  stopAfterToolCall: z.boolean().optional(),
 });
+
+/** What choosing a condition value does to a run. */
+export const conditionEffectSchema = z.strictObject({
+  /** Appended to the command line of every server the runner starts. */
+  serverArgs: z.array(z.string()).default([]),
+  /** Minted tokens carry the task's limit as `max_price`, so servers enforce it. */
+  limitInToken: z.boolean().default(false),
+});
+export const conditionSchema = z
+  .strictObject({ default: z.string().min(1), values: z.record(z.string().min(1), conditionEffectSchema) })
+  .refine((c) => Object.hasOwn(c.values, c.default), { message: 'default must be one of the values', path: ['default'] });
 
 export const suiteSchema = z
   .object({
@@ -51,6 +98,8 @@ export const suiteSchema = z
     servers: z.array(serverSpecSchema).min(1),
     /** The server whose selection rate is reported (and, later, optimized). */
     target: z.string().optional(),
+    /** Named run settings (`tdo run --condition name=value`), each value with its effects. */
+    conditions: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'condition names use letters, digits, _ and -'), conditionSchema).optional(),
     tasks: z.array(taskSchema).min(1),
   })
   .superRefine((suite, ctx) => {
@@ -62,10 +111,17 @@ export const suiteSchema = z
     if (suite.target !== undefined && !serverNames.has(suite.target)) {
       ctx.addIssue({ code: 'custom', path: ['target'], message: `target "${suite.target}" is not one of the suite's servers` });
     }
+    for (const [i, s] of suite.servers.entries()) {
+      if ('command' in s && s.auth !== undefined && s.transport !== 'http') {
+        ctx.addIssue({ code: 'custom', path: ['servers', i, 'auth'], message: 'auth needs an HTTP server (a url, or transport: http): stdio has no header to carry the token' });
+      }
+    }
     const ids = new Set<string>();
     for (const [i, t] of suite.tasks.entries()) {
       if (ids.has(t.id)) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'id'], message: `duplicate task id "${t.id}"` });
       ids.add(t.id);
+      if (t.stopAfterToolCall === true && t.check.kind !== 'selection') ctx.addIssue({ code: 'custom', path: ['tasks', i, 'check', 'kind'], message: 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}' });
+      if (t.check.kind === 'deal' && t.limit === undefined) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'limit'], message: 'a deal check needs the task\'s limit (price per unit)' });
     }
   });
 
@@ -74,6 +130,11 @@ export type StdioServerSpec = z.infer<typeof stdioServerSchema>;
 export type HttpServerSpec = z.infer<typeof httpServerSchema>;
 export type PlanStep = z.infer<typeof planStepSchema>;
 export type Check = z.infer<typeof checkSchema>;
+export type AnswerCheck = z.infer<typeof answerCheckSchema>;
+export type DealCheck = z.infer<typeof dealCheckSchema>;
+export type SelectionCheck = z.infer<typeof selectionCheckSchema>;
+export type ServerAuth = z.infer<typeof serverAuthSchema>;
+export type ConditionEffect = z.infer<typeof conditionEffectSchema>;
 export type Task = z.infer<typeof taskSchema>;
 export type Suite = z.infer<typeof suiteSchema>;
 export type Split = Task['split'];

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SHIPPED_TOOL_NAMES = ['calculator', 'read_file', 'unit_convert', 'smart_compute'];
+const SHIPPED_TOOL_NAMES = ['calculator', 'read_file', 'unit_convert', 'smart_compute', 'open_negotiation', 'accept_proposal', 'get_negotiation'];
 
 /** Code only: comments may name a tool as an example. */
 function code(file: string): string {

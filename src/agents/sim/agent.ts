@@ -3,6 +3,9 @@ import type { Agent, AgentContext, AgentResult } from '../agent.ts';
 import type { CatalogueTool, ToolOutcome } from '../../host/catalogue-types.ts';
 import { mapArguments } from './arguments.ts';
 import { chooseFallback, type FallbackChoice } from './fallback.ts';
+import { HAGGLE_PARAMS, type HaggleParams } from './haggle-params.ts';
+import { carriesHandle, fillFromMemory, remember, type ResultMemory } from './handles.ts';
+import { haggle } from './negotiation.ts';
 import { resolveSimParams, type SimParams, type SimParamsOverrides } from './params.ts';
 import { rankTools, type RankedTool } from './rank.ts';
 import { stepRng } from './step-rng.ts';
@@ -14,29 +17,71 @@ export interface SimDecision {
   fallback?: { after: string; error: string; reason: FallbackChoice['reason'] };
 }
 
+/** What one episode has learned from results: remembered fields, and the server holding its handle. */
+interface EpisodeState {
+  memory: ResultMemory;
+  /** After a result that carried a handle, later steps choose among that server's tools only. */
+  pinned?: string;
+}
+
 /**
  * The simulated agent (DESIGN.md section 4): walks the task's reference plan and, for each step, picks a
  * tool from the step's intent sentence and the catalogue alone, maps the step's arguments onto the chosen
- * tool, and calls it. It never reads the plan's tool labels or the task's check.
+ * tool, and calls it. It never reads the plan's tool labels or the task's check. Fields of structured
+ * results fill later parameters of the same name (handles such as a negotiation_id ride in the arguments),
+ * and a `negotiate` step is played by the haggle strategy of negotiation.ts together with the step after
+ * it, which closes the deal. The buyer's limit is the task's `limit`, as an LLM reads it in the prompt.
  */
 export class SimAgent implements Agent {
   readonly id = 'sim';
   readonly params: SimParams;
+  readonly haggleParams: HaggleParams;
 
-  constructor(overrides: SimParamsOverrides = {}) {
+  constructor(overrides: SimParamsOverrides = {}, haggleParams: HaggleParams = HAGGLE_PARAMS) {
     this.params = resolveSimParams(overrides);
+    this.haggleParams = haggleParams;
   }
 
   async run(ctx: AgentContext): Promise<AgentResult> {
-    const tools = ctx.catalogue.tools;
-    if (tools.length === 0) return { answer: null, stop: 'gave_up', note: 'sim gave up: the catalogue has no tools.' };
+    const catalogueTools = ctx.catalogue.tools;
+    if (catalogueTools.length === 0) return { answer: null, stop: 'gave_up', note: 'sim gave up: the catalogue has no tools.' };
+    const state: EpisodeState = { memory: {} };
     let answer = '';
-    for (const [index, step] of ctx.task.plan.entries()) {
+    const plan = ctx.task.plan;
+    for (let index = 0; index < plan.length; index++) {
+      const step = plan[index]!;
+      const tools = state.pinned === undefined ? catalogueTools : catalogueTools.filter((t) => t.server === state.pinned);
+      if (step.negotiate === true) {
+        const closing = plan[index + 1];
+        const where = `step ${index + 1} ("${step.intent}")`;
+        if (closing === undefined) return giveUp(`${where}: a negotiate step needs a following step that closes the deal`);
+        if (ctx.task.limit === undefined) return giveUp(`${where}: the task states no price limit to negotiate under`);
+        const result = await haggle(
+          { limit: ctx.task.limit, offerIntent: step.intent, offerStep: index, closeIntent: closing.intent, memory: state.memory, openingText: answer, seed: ctx.seed },
+          {
+            rank: (intent, stepIndex) => {
+              const started = performance.now();
+              const ranked = rankTools(intent, tools, stepRng(ctx.seed, stepIndex), this.params);
+              this.record(ctx, intent, tools, { chosen: ranked[0]!.name, scores: this.top(ranked) }, started);
+              return ranked.map((t) => t.name);
+            },
+            recordFallback: (intent, chosen, after, why) =>
+              ctx.modelCalls.record({ model: 'sim', input: { intent, candidates: tools.map((t) => t.name) }, output: { chosen, fallback: { after, error: why, reason: 'next best' } }, latencyMs: 0 }),
+            call: (name, args) => this.call(ctx, tools, name, args, state),
+            recordInjection: (decision) => ctx.modelCalls.record({ model: 'sim', input: { plantedInstruction: decision.sentence }, output: decision, latencyMs: 0 }),
+          },
+          this.haggleParams,
+        );
+        if ('walkedAway' in result) return { answer: null, stop: 'gave_up', note: `sim walked away at ${where}: ${result.walkedAway}.` };
+        answer = result.closed.text;
+        index++; // the closing step was played inside the haggle
+        continue;
+      }
       const started = performance.now();
       const ranked = rankTools(step.intent, tools, stepRng(ctx.seed, index), this.params);
       const first = ranked[0]!;
       this.record(ctx, step.intent, tools, { chosen: first.name, scores: this.top(ranked) }, started);
-      const outcome = await this.call(ctx, tools, first.name, step.args);
+      const outcome = await this.call(ctx, tools, first.name, step.args, state);
       if (!outcome.isError) {
         answer = outcome.text;
         continue;
@@ -52,7 +97,7 @@ export class SimAgent implements Agent {
         { chosen: fallback.name, scores: this.top(ranked), fallback: { after: first.name, error: outcome.text, reason: fallback.reason } },
         performance.now(),
       );
-      const retried = await this.call(ctx, tools, fallback.name, step.args);
+      const retried = await this.call(ctx, tools, fallback.name, step.args, state);
       if (retried.isError) {
         return giveUp(`${where}: ${first.name} returned an error (${brief(outcome.text)}) and so did the fallback ${fallback.name} (${brief(retried.text)})`);
       }
@@ -61,9 +106,14 @@ export class SimAgent implements Agent {
     return { answer, stop: 'answered' };
   }
 
-  private call(ctx: AgentContext, tools: readonly CatalogueTool[], name: string, planArgs: Record<string, unknown>): Promise<ToolOutcome> {
+  private async call(ctx: AgentContext, tools: readonly CatalogueTool[], name: string, planArgs: Record<string, unknown>, state: EpisodeState): Promise<ToolOutcome> {
     const tool = tools.find((t) => t.name === name)!;
-    return ctx.tools.call(name, mapArguments(planArgs, tool.inputSchema));
+    const outcome = await ctx.tools.call(name, fillFromMemory(mapArguments(planArgs, tool.inputSchema), tool.inputSchema, state.memory));
+    if (!outcome.isError) {
+      remember(state.memory, outcome.structured);
+      if (carriesHandle(outcome.structured)) state.pinned = tool.server;
+    }
+    return outcome;
   }
 
   private top(ranked: RankedTool[]): RankedTool[] {

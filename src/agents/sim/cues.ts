@@ -60,3 +60,17 @@ export function countCues(text: string): CueCounts {
   }
   return counts;
 }
+
+export interface CueMatch {
+  family: CueFamily;
+  /** The text that matched, as written. */
+  phrase: string;
+  index: number;
+}
+
+/** Every cue phrase countCues counts, in reading order: what a reviewer needs to see, not just how many. */
+export function findCues(text: string): CueMatch[] {
+  return CUE_FAMILIES.flatMap((family) =>
+    LEXICON[family].flatMap((pattern) => [...text.matchAll(pattern)].map((m) => ({ family, phrase: m[0], index: m.index }))),
+  ).sort((a, b) => a.index - b.index);
+}

@@ -1,28 +1,39 @@
 import type { Command } from 'commander';
-import { loadSuite, SuiteError, type LoadedSuite } from '../../suite/load.ts';
+import { loadSuite, SuiteError, type LoadedSuite, type SuiteReferences } from '../../suite/load.ts';
 import { runSuite, RunError, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentWithDefaults, loadCliConfig, type CliConfig } from '../config.ts';
 import { UsageError } from '../errors.ts';
 import { openStoreForWriting } from '../store.ts';
+import { attachLangfuse } from '../langfuse.ts';
 import { startProgress } from '../progress.ts';
 import { renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
 
-const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps'] as const;
+const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
+  // Before the store opens: the config may name the database, the endpoint and Langfuse.
+  const config = loadCliConfig();
   const store = openStoreForWriting(flags.db);
+  let runId: string | undefined;
   try {
-    const report = await execute(store, flags, command);
-    process.stdout.write(flags.json ? `${JSON.stringify(runReportJson(report))}\n` : renderRunReport(report));
-    if (report.run.status === 'interrupted') process.exitCode = 130;
+    const langfuse = await attachLangfuse(store);
+    try {
+      const report = await execute(langfuse.store, flags, command, config);
+      runId = report.run.runId;
+      process.stdout.write(flags.json ? `${JSON.stringify(runReportJson(report))}\n` : renderRunReport(report));
+      if (report.run.status === 'interrupted') process.exitCode = 130;
+    } finally {
+      await langfuse.finish(runId ?? flags.resume);
+    }
   } finally {
     store.close();
   }
 }
 
-async function execute(store: TraceStore, flags: RunFlags, command: Command) {
+async function execute(store: TraceStore, flags: RunFlags, command: Command, config: CliConfig) {
   let loaded: LoadedSuite;
   let options: RunOptions;
   let agentConfig: AgentConfig;
@@ -35,12 +46,16 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command) {
     const stored = run.config as StoredRunConfig;
     options = { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency };
     agentConfig = stored.agent as unknown as AgentConfig;
-    loaded = loadSuiteOrUsage(run.suitePath);
+    loaded = loadSuiteOrUsage(run.suitePath, config.refs);
   } else {
     if (flags.suite === undefined) throw new UsageError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
-    loaded = loadSuiteOrUsage(flags.suite);
-    options = { split: flags.split, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, versionIds: flags.version };
-    agentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
+    loaded = loadSuiteOrUsage(flags.suite, config.refs);
+    options = { split: flags.split, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, versionIds: flags.version, conditions: flags.condition };
+    agentConfig = agentWithDefaults(
+      { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) },
+      command.getOptionValueSource('agent') === 'cli',
+      config,
+    );
   }
   const agent = createAgent(agentConfig, store);
 
@@ -75,9 +90,9 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command) {
   }
 }
 
-function loadSuiteOrUsage(nameOrPath: string): LoadedSuite {
+function loadSuiteOrUsage(nameOrPath: string, refs: SuiteReferences): LoadedSuite {
   try {
-    return loadSuite(nameOrPath);
+    return loadSuite(nameOrPath, refs);
   } catch (err) {
     if (err instanceof SuiteError) throw new UsageError(err.message);
     throw err;

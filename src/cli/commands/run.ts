@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../../run/run-suite.ts';
-import { choice, commaList, nonNegativeInt, positiveInt } from '../options.ts';
+import { choice, commaList, conditionList, nonNegativeInt, positiveInt } from '../options.ts';
 
 export interface RunFlags {
   suite?: string;
@@ -15,6 +15,7 @@ export interface RunFlags {
   db?: string;
   json?: boolean;
   resume?: string;
+  condition: Record<string, string>;
 }
 
 export function registerRun(program: Command): void {
@@ -33,6 +34,7 @@ export function registerRun(program: Command): void {
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of tables')
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
+    .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)", conditionList, {})
     .action(async (flags: RunFlags, command: Command) => {
       // Loaded on use: the trace store and agents are heavy, and `tdo serve` must start fast.
       const { runCommand } = await import('../actions/run.ts');

@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { positiveInt } from '../options.ts';
+import { registerLangfuseTraces } from './traces-langfuse.ts';
 
 /** The store and formatters load on use, so commands that need neither start fast. */
 const load = async () => ({ ...(await import('../store.ts')), ...(await import('../format/trajectory.ts')) });
 
 export function registerTraces(program: Command): void {
   const traces = program.command('traces').description('read recorded episodes and trajectories');
+  registerLangfuseTraces(traces);
 
   traces
     .command('list')

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 
 export interface RunReportView {
@@ -17,8 +18,25 @@ export function selectionByTool(selection: RunReport['selection']): Record<strin
   return Object.fromEntries(selection.map((s) => [(owners.get(s.tool) ?? 0) > 1 ? `${s.server}__${s.tool}` : s.tool, s.calls]));
 }
 
+/** server -> episodes whose first call went to it, when the suite's check records that choice. */
+export function selectionByServer(run: RunReport): Record<string, number> | undefined {
+  const chosen = Object.entries(run.scoreTotals).filter(([name]) => name.startsWith(CHOSEN_SCORE_PREFIX));
+  if (chosen.length === 0) return undefined;
+  return Object.fromEntries(chosen.map(([name, total]) => [name.slice(CHOSEN_SCORE_PREFIX.length), total.sum]).sort((a, b) => Number(b[1]) - Number(a[1])));
+}
+
+/** Market metrics (deals, violations, mean price and savings), when the suite's check records them. */
+export function dealMetrics(run: RunReport) {
+  const t = run.scoreTotals;
+  if (t.limit_violation === undefined) return undefined;
+  const mean = (name: string) => (t[name] === undefined || t[name].episodes === 0 ? null : t[name].sum / t[name].episodes);
+  return { deals: t.deal?.sum ?? 0, violations: t.limit_violation.sum, mean_price: mean('price'), mean_savings: mean('savings') };
+}
+
 export function runReportJson(view: RunReportView) {
   const { run } = view;
+  const byServer = selectionByServer(run);
+  const deals = dealMetrics(run);
   return {
     run_id: run.runId,
     status: run.status,
@@ -33,6 +51,9 @@ export function runReportJson(view: RunReportView) {
     selection: selectionByTool(run.selection),
     selection_detail: run.selection,
     version_ids: run.versionIds,
+    conditions: run.conditions,
+    ...(deals === undefined ? {} : deals),
+    ...(byServer === undefined ? {} : { selection_by_server: byServer }),
     db: view.dbPath,
   };
 }
@@ -47,8 +68,22 @@ export function renderRunReport(view: RunReportView): string {
     `agent ${view.agent}`,
     `success ${run.successes}/${run.episodes} = ${pct}%   tool calls ${run.toolCalls}`,
     `descriptions ${Object.entries(run.versionIds).map(([s, v]) => `${s}=${v}`).join('  ')}`,
+    ...(Object.keys(run.conditions).length === 0 ? [] : [`conditions ${Object.entries(run.conditions).map(([k, v]) => `${k}=${v}`).join('  ')}`]),
+    ...marketLines(run),
     table.toString(),
     `traces in ${view.dbPath}: \`tdo traces list --run ${run.runId}\``,
     '',
   ].join('\n');
+}
+
+function marketLines(run: RunReport): string[] {
+  const deals = dealMetrics(run);
+  const byServer = selectionByServer(run);
+  const lines: string[] = [];
+  if (deals !== undefined) {
+    const savings = deals.mean_savings === null ? '-' : `${(deals.mean_savings * 100).toFixed(1)}%`;
+    lines.push(`deals ${deals.deals}/${run.episodes}   limit violations ${deals.violations}   mean savings vs limit ${savings}`);
+  }
+  if (byServer !== undefined) lines.push(`first choice ${Object.entries(byServer).map(([s, n]) => `${s}=${n}`).join('  ')}`);
+  return lines;
 }

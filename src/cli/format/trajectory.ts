@@ -56,6 +56,7 @@ function simDecision(output: unknown): string {
 function outcome(status: string, success: boolean | null): string {
   if (status === 'running') return 'running';
   if (status === 'error') return 'error';
+  if (success === null) return 'recorded';
   return success ? 'success' : 'failed';
 }
 

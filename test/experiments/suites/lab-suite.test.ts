@@ -84,10 +84,11 @@ function convert(value: number, from: string, to: string): number {
 const BINARY_OPERATION = /^\s*\d+(?:\.\d+)?\s*[-+*/]\s*\d+(?:\.\d+)?\s*$/;
 const kindOf = (task: Task) => task.tags.find((tag): tag is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(tag));
 const stepsUsing = (tool: string) => suite.tasks.flatMap((task) => task.plan.filter((step) => step.tools.includes(tool)).map((step) => ({ task, step })));
-const expectedOf = (task: Task) => {
-  if (typeof task.check.expected !== 'number') throw new Error(`${task.id}: the lab suite checks numbers`);
-  return task.check.expected;
+const answerCheckOf = (task: Task): { expected: number; tolerance: number } => {
+  if (task.check.kind !== 'answer' || typeof task.check.expected !== 'number') throw new Error(`${task.id}: the lab suite checks numbers`);
+  return { expected: task.check.expected, tolerance: task.check.tolerance };
 };
+const expectedOf = (task: Task) => answerCheckOf(task).expected;
 const stepResult = (step: PlanStep): number =>
   step.tools.includes('unit_convert') ? convert(step.args.value as number, step.args.from as string, step.args.to as string) : evaluate(step.args.expression as string);
 
@@ -167,7 +168,7 @@ describe('the lab suite file', () => {
   it('expects exactly what the last step of each reference plan computes', () => {
     for (const task of suite.tasks) {
       const last = task.plan.at(-1)!;
-      expect(Math.abs(stepResult(last) - expectedOf(task)), `${task.id}: ${stepResult(last)} vs ${expectedOf(task)}`).toBeLessThanOrEqual(task.check.tolerance / 10);
+      expect(Math.abs(stepResult(last) - expectedOf(task)), `${task.id}: ${stepResult(last)} vs ${expectedOf(task)}`).toBeLessThanOrEqual(answerCheckOf(task).tolerance / 10);
     }
   });
 
@@ -188,9 +189,9 @@ describe('the lab suite file', () => {
 
   it('keeps tolerances small enough to tell a near miss from the answer', () => {
     for (const task of suite.tasks) {
-      expect(task.check.tolerance, task.id).toBeGreaterThan(0);
-      expect(task.check.tolerance, task.id).toBeLessThanOrEqual(Math.max(0.01, Math.abs(expectedOf(task)) * 1e-3));
-      expect(task.check.tolerance, task.id).toBeLessThan(1);
+      expect(answerCheckOf(task).tolerance, task.id).toBeGreaterThan(0);
+      expect(answerCheckOf(task).tolerance, task.id).toBeLessThanOrEqual(Math.max(0.01, Math.abs(expectedOf(task)) * 1e-3));
+      expect(answerCheckOf(task).tolerance, task.id).toBeLessThan(1);
     }
   });
 
@@ -198,7 +199,7 @@ describe('the lab suite file', () => {
     for (const task of suite.tasks) {
       const texts = [task.prompt, ...task.plan.map((s) => s.intent)];
       for (const text of texts) {
-        const leaked = numbersIn(text).filter((n) => Math.abs(n - expectedOf(task)) <= task.check.tolerance);
+        const leaked = numbersIn(text).filter((n) => Math.abs(n - expectedOf(task)) <= answerCheckOf(task).tolerance);
         expect(leaked, `${task.id}: "${text}"`).toEqual([]);
       }
     }
@@ -208,7 +209,7 @@ describe('the lab suite file', () => {
     const notes = suite.tasks.find((t) => t.id === 'notes-sum');
     expect(notes).toMatchObject({ split: 'val', prompt: 'Read notes.txt and sum the numbers in it.', check: { expected: 69504 } });
     expect(notes!.plan.map((s) => s.args)).toEqual([{ path: 'notes.txt' }, { expression: '48000 + 9500 + 12000 + 4' }]);
-    expect(notes!.check.tolerance).toBeLessThan(4); // leaving out the 4 attendees must fail
+    expect(answerCheckOf(notes!).tolerance).toBeLessThan(4); // leaving out the 4 attendees must fail
     expect(readFileSync(resolve(WORKSPACE, 'notes.txt'), 'utf8')).toBe(
       'Meeting memo, 2026-09-01\nAttendees: 4\nPizza budget: 48000\nDrinks: 9500\nReimbursed so far: 12000\nSum the numbers above to get the total the agent should report.\n',
     );

@@ -1,0 +1,115 @@
+// Item 3 of issue 8: sim-agent lab episodes per second through runSuite (agent, host, recording, checks)
+// at concurrency 1, 2 and 4 over stdio servers, against a bare loop that makes the same tool calls over
+// bare SDK clients with no agent and no recording.
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { SimAgent } from '../src/agents/sim/agent.ts';
+import { runPool } from '../src/run/pool.ts';
+import { runSuite } from '../src/run/run-suite.ts';
+import type { LoadedSuite } from '../src/suite/load.ts';
+import { openTraceStore, type TraceStore } from '../traces/index.ts';
+import { bareClient, labSuite, serverOf } from './lib/lab.ts';
+import { scaled, sectionMain } from './lib/section.ts';
+import { interleaved, median, pairedRatios, spread } from './lib/stats.ts';
+import { scratchDir } from './lib/temp.ts';
+
+const CONCURRENCIES = [1, 2, 4];
+const ROUNDS = 3;
+/** 66 lab tasks x 4 repeats = 264 episodes per measurement. */
+const REPEATS = 4;
+const SEED = 8;
+const RATE_GOAL = { op: '>=', target: 200 } as const;
+const RATIO_GOAL = { op: '>=', target: 0.8 } as const;
+
+type EpisodeCalls = Array<{ server: string; tool: string; args: Record<string, unknown> }>;
+
+interface Timed {
+  episodes: number;
+  seconds: number;
+  /** connecting the servers, before the first episode (runSuite only) */
+  connectSeconds?: number;
+}
+
+async function timedRun(store: TraceStore, loaded: LoadedSuite, repeats: number, concurrency: number): Promise<Timed & { runId: string }> {
+  const called = performance.now();
+  let started = 0;
+  let finished = 0;
+  let episodes = 0;
+  const report = await runSuite({
+    store,
+    loaded,
+    agent: new SimAgent(),
+    options: { split: 'all', repeats, seed: SEED, concurrency, versionIds: [] },
+    onStart: () => {
+      started = performance.now();
+    },
+    onEpisode: () => {
+      episodes++;
+      finished = performance.now();
+    },
+  });
+  return { runId: report.runId, episodes, seconds: (finished - started) / 1000, connectSeconds: (started - called) / 1000 };
+}
+
+/** The tool calls each episode of a run made, in order. */
+function callsOfRun(store: TraceStore, runId: string): EpisodeCalls[] {
+  return store.listEpisodes({ runId }).map((e) =>
+    store
+      .getTrajectory(e.id)!
+      .steps.filter((s) => s.kind === 'tool')
+      .map((s) => ({ server: s.server!, tool: s.tool!, args: (s.arguments ?? {}) as Record<string, unknown> })),
+  );
+}
+
+async function timedBareLoop(clients: Map<string, Client>, episodes: EpisodeCalls[], concurrency: number): Promise<Timed> {
+  const started = performance.now();
+  await runPool(
+    episodes,
+    concurrency,
+    async (calls) => {
+      for (const c of calls) await clients.get(c.server)!.callTool({ name: c.tool, arguments: c.args });
+    },
+    () => false,
+  );
+  return { episodes: episodes.length, seconds: (performance.now() - started) / 1000 };
+}
+
+await sectionMain('rollouts', '3. Rollouts: sim-agent lab episodes per second, runSuite vs a bare loop of the same calls', async (ctx) => {
+  const loaded = labSuite();
+  const repeats = scaled(ctx, REPEATS);
+  const store = openTraceStore(join(scratchDir('rollouts'), 'tdo.db'));
+  const reference = await timedRun(store, loaded, repeats, 1);
+  const plan = callsOfRun(store, reference.runId);
+  const toolCalls = plan.reduce((n, calls) => n + calls.length, 0);
+  ctx.note(
+    `each measurement runs the ${loaded.suite.tasks.length} lab tasks x ${repeats} repeats = ${plan.length} episodes (${toolCalls} tool calls, seed ${SEED}); ` +
+      `runSuite is timed from its first episode to its last (server start-up is reported apart); the bare loop replays the calls the sim agent made, ` +
+      `episode by episode, over one bare SDK v2 client per server (stdio), with the same pool; ${ROUNDS} rounds per concurrency, variants alternating`,
+  );
+
+  const clients = new Map<string, Client>();
+  for (const server of loaded.suite.servers) clients.set(server.name, await bareClient(serverOf(loaded, server.name)));
+  const connects: number[] = [];
+  try {
+    await timedBareLoop(clients, plan, 1); // warm-up for the bare servers, as the reference run was for runSuite's code
+    for (const concurrency of CONCURRENCIES) {
+      const rates: Record<'run' | 'bare', number[]> = { run: [], bare: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const variant of interleaved(['run', 'bare'] as const, round)) {
+          const timed = variant === 'run' ? await timedRun(store, loaded, repeats, concurrency) : await timedBareLoop(clients, plan, concurrency);
+          if (timed.episodes !== plan.length) throw new Error(`${variant} ran ${timed.episodes} episodes, expected ${plan.length}`);
+          if (timed.connectSeconds !== undefined) connects.push(timed.connectSeconds);
+          rates[variant].push(timed.episodes / timed.seconds);
+        }
+      }
+      ctx.add({ id: `rollouts.c${concurrency}.run_eps`, label: `concurrency ${concurrency}: runSuite (sim agent, host, recording, checks)`, value: median(rates.run), unit: 'episodes/s', spread: spread(rates.run), goal: RATE_GOAL });
+      ctx.add({ id: `rollouts.c${concurrency}.bare_eps`, label: `concurrency ${concurrency}: bare loop of the same calls`, value: median(rates.bare), unit: 'episodes/s', spread: spread(rates.bare) });
+      const ratios = pairedRatios(rates.run, rates.bare);
+      ctx.add({ id: `rollouts.c${concurrency}.ratio`, label: `concurrency ${concurrency}: ratio runSuite/bare`, value: median(ratios), unit: '', spread: spread(ratios), goal: RATIO_GOAL });
+    }
+  } finally {
+    await Promise.allSettled([...clients.values()].map((c) => c.close()));
+    store.close();
+  }
+  ctx.add({ id: 'rollouts.connect_s', label: 'runSuite start-up (starting and connecting the lab and labplus stdio servers)', value: median(connects), unit: 's', spread: spread(connects) });
+});

@@ -1,0 +1,66 @@
+// The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
+import { percent, points } from '../format.ts';
+import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
+
+export interface Table {
+  head: string[];
+  rows: string[][];
+}
+
+const interval = (p: { rate: number; low: number; high: number }) => `${percent(p.rate)} [${percent(p.low)}, ${percent(p.high)}]`;
+const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–' : f(x));
+
+export function versionTable(report: ExperimentReport, suite: SuiteResults): Table {
+  const origin = new Map(report.versions.map((v) => [v.id, v.origin]));
+  const hasTarget = suite.results.some((r) => r.targetSelection !== null);
+  const head = [
+    'version', 'origin', 'success [95% CI]', 'Δ success vs first [95% CI]', 'selection of its server [95% CI]',
+    ...(hasTarget ? [`selection of ${suite.target}`] : []),
+    'tool precision', 'tool recall', 'tool calls / episode', 'tokens',
+    ...report.scoreNames.map((n) => `${n} (mean, n)`),
+    'episodes', 'run',
+  ];
+  const rows = suite.results.map((r) => {
+    const c = suite.comparisons.find((x) => x.version === r.versionId);
+    return [
+      r.versionId,
+      origin.get(r.versionId) ?? '',
+      interval(r.success),
+      c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' REGRESSION' : ''}`,
+      `${interval(r.selection)} (${r.server})`,
+      ...(hasTarget ? [r.targetSelection === null ? '–' : percent(r.targetSelection.rate)] : []),
+      maybe(r.precision, (x) => x.toFixed(2)),
+      maybe(r.recall, (x) => x.toFixed(2)),
+      r.toolCallsPerEpisode.toFixed(2),
+      String(r.tokens),
+      ...report.scoreNames.map((n) => (r.scores[n] === undefined ? '–' : `${r.scores[n].mean.toFixed(3)} (${r.scores[n].episodes})`)),
+      `${r.episodes}${r.errors > 0 ? ` (${r.errors} errors)` : ''}${r.status === 'interrupted' ? ' interrupted' : ''}`,
+      r.runId,
+    ];
+  });
+  return { head, rows };
+}
+
+/** Tasks whose success rate differs between any version and the first: task, then each version's rate. */
+export function taskChangeTable(suite: SuiteResults): Table {
+  const changed = [...new Set(suite.comparisons.flatMap((c) => [...c.better, ...c.worse].map((t) => t.taskId)))].sort();
+  return {
+    head: ['task', ...suite.results.map((r) => r.versionId)],
+    rows: changed.map((task) => [task, ...suite.results.map((r) => {
+      const t = r.perTask[task];
+      return t === undefined ? '–' : `${t.successes}/${t.episodes}`;
+    })]),
+  };
+}
+
+export function agentSentence(report: ExperimentReport): string {
+  return report.agent.simulated
+    ? 'Agent: sim, the simulated selection model (not an LLM); every number here is a simulation result.'
+    : `Agent: ${report.agent.id}.`;
+}
+
+export function verdictSentence(report: ExperimentReport): string {
+  if (report.verdict === 'interrupted') return 'Interrupted: some runs did not finish; the numbers cover the episodes that did.';
+  if (report.verdict === 'pass') return `No version's success rate fell more than ${percent(report.settings.threshold)} below the first version's.`;
+  return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${percent(report.settings.threshold)} below the first version.`;
+}

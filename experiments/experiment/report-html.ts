@@ -1,0 +1,75 @@
+// A self-contained HTML report: tables and inline SVG charts, no script and nothing fetched.
+import { escapeHtml, percent } from '../format.ts';
+import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
+import { agentSentence, taskChangeTable, verdictSentence, versionTable, type Table } from './columns.ts';
+import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
+import { barChartSvg } from './svg-chart.ts';
+
+function tableHtml(t: Table, cls: string): string {
+  return `<table class="${cls}"><thead><tr>${t.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${t.rows
+    .map((r) => `<tr>${r.map((c) => `<td${c.includes('REGRESSION') ? ' class="regression"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}
+
+function charts(suite: SuiteResults): string {
+  const success = barChartSvg({
+    title: 'Task success rate (95% Wilson interval)',
+    bars: suite.results.map((r) => ({ label: r.versionId, value: r.success.rate, low: r.success.low, high: r.success.high })),
+    max: 1,
+    format: (v) => percent(v),
+  });
+  const selection = barChartSvg({
+    title: "Selection rate of each version's server (95% interval)",
+    bars: suite.results.map((r) => ({ label: r.versionId, value: r.selection.rate, low: r.selection.low, high: r.selection.high })),
+    max: 1,
+    format: (v) => percent(v),
+  });
+  const tokens = barChartSvg({
+    title: 'Description tokens (o200k_base)',
+    bars: suite.results.map((r) => ({ label: r.versionId, value: r.tokens })),
+    max: Math.max(1, ...suite.results.map((r) => r.tokens)),
+    format: (v) => String(v),
+  });
+  return `<div class="charts">${success}${selection}${tokens}</div>`;
+}
+
+function suiteSection(report: ExperimentReport, suite: SuiteResults): string {
+  const conds = Object.entries(suite.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
+  const changes = taskChangeTable(suite);
+  const comparisons = suite.comparisons
+    .map((c) => `<li><b>${escapeHtml(c.version)}</b>: better on ${c.better.length} task(s)${c.better.length === 0 ? '' : ` (${escapeHtml(c.better.map((t) => t.taskId).join(', '))})`}, worse on ${c.worse.length}${c.worse.length === 0 ? '' : ` (${escapeHtml(c.worse.map((t) => t.taskId).join(', '))})`}</li>`)
+    .join('');
+  return `<section class="suite"><h2>Suite ${escapeHtml(suite.suite)}</h2>
+<p>${suite.tasks} test tasks${suite.target === null ? '' : `, target server <b>${escapeHtml(suite.target)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
+${tableHtml(versionTable(report, suite), 'results')}
+${charts(suite)}
+${comparisons === '' ? '' : `<h3>Per-task changes against the first version</h3><ul>${comparisons}</ul>`}
+${changes.rows.length === 0 ? '' : tableHtml(changes, 'tasks')}
+</section>`;
+}
+
+export function renderExperimentHtml(report: ExperimentReport): string {
+  const s = report.settings;
+  const conditions = Object.entries(s.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
+  const diffs = report.diffs.map((d) => `<h3>${escapeHtml(d.a.label)} → ${escapeHtml(d.b.label)}</h3>${diffSectionHtml(d)}`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tdo experiment: ${escapeHtml(s.suites.join(', '))}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:.8em 0}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}th{background:#f5f5f5}
+td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}
+.sim{padding:.5em 1em;border-left:4px solid #e0a000;background:#fff8e0}.charts{display:flex;flex-wrap:wrap;gap:1.5em}
+svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-weight:600}svg.chart .axis{stroke:#999}svg.chart .ci{stroke:#222;stroke-width:1.5}
+${DIFF_CSS}
+</style></head><body>
+<h1>tdo experiment</h1>
+<p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(agentSentence(report))}</p>
+<p>Split ${escapeHtml(s.split)} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
+<p class="verdict ${report.verdict}">${escapeHtml(verdictSentence(report))}</p>
+${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
+${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}
+<p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval. Trace database ${escapeHtml(report.db)}.</p>
+</body></html>
+`;
+}

@@ -1,0 +1,176 @@
+// `tdo experiment`: fixed description versions on the held-out test split of one or more suites, N
+// repeats each, compared with the first version. Callable as a function (the demo runs one).
+import type { Agent } from '../../src/agents/agent.ts';
+import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
+import { runSuite, RunError, tasksForSplit } from '../../src/run/run-suite.ts';
+import type { LoadedSuite } from '../../src/suite/load.ts';
+import type { TraceStore, VersionRow } from '../../traces/index.ts';
+import { InputError } from '../input-error.ts';
+import { episodeFacts } from '../measure/episode-facts.ts';
+import { diffSources, type VersionDiff } from '../review/version-diff.ts';
+import { latestMeasurements } from '../versions/measurements.ts';
+import { describeOrigin } from '../versions/origin.ts';
+import { compareWithBaseline, summarizeVersion, type Comparison, type VersionResult } from './statistics.ts';
+
+export const EXPERIMENT_SPLIT = 'test';
+
+export interface ExperimentSettings {
+  suites: LoadedSuite[];
+  /** The first is the baseline every other version is compared with. */
+  versions: VersionRow[];
+  repeats: number;
+  seed: number;
+  concurrency: number;
+  /** Applied to each suite that declares the condition; a condition no suite declares is an error. */
+  conditions: Record<string, string>;
+  /** A version regresses when its success rate is below the baseline's by more than this (0.05 = 5 points). */
+  threshold: number;
+}
+
+export interface ExperimentRun {
+  store: TraceStore;
+  agent: Agent;
+  /** Stored with each run so it can be resumed with `tdo run --resume`. */
+  agentConfig?: Record<string, unknown>;
+  signal?: AbortSignal;
+  onRunStart?: (info: { suite: string; version: string; total: number }) => void;
+  onEpisode?: (success: boolean) => void;
+}
+
+export interface SuiteResults {
+  suite: string;
+  path: string;
+  target: string | null;
+  /** every condition of the suite with the value used */
+  conditions: Record<string, string>;
+  tasks: number;
+  results: VersionResult[];
+  comparisons: Comparison[];
+}
+
+export interface ExperimentReport {
+  kind: 'tdo-experiment';
+  createdAt: string;
+  agent: { id: string; simulated: boolean };
+  settings: { suites: string[]; split: typeof EXPERIMENT_SPLIT; versions: string[]; repeats: number; seed: number; conditions: Record<string, string>; threshold: number };
+  versions: Array<{ id: string; server: string; origin: string; tokens: number }>;
+  suites: SuiteResults[];
+  /** Names of the other per-episode scores present (reported as columns). */
+  scoreNames: string[];
+  regressions: Array<{ suite: string; version: string; successDelta: number }>;
+  /** Each later version's descriptions against the baseline's, when both describe the same server. */
+  diffs: VersionDiff[];
+  verdict: 'pass' | 'regression' | 'interrupted';
+  db: string;
+}
+
+/** Everything that can be checked before any episode runs, so a bad flag costs nothing. */
+export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, VersionRow[]> {
+  const { suites, versions } = settings;
+  if (versions.length < 1) throw new InputError('an experiment needs at least one version (--versions A,B)');
+  const ids = versions.map((v) => v.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (twice.length > 0) throw new InputError(`version ${twice[0]} is listed twice`);
+  if (!Number.isFinite(settings.threshold) || settings.threshold < 0 || settings.threshold > 1) throw new InputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
+
+  for (const name of Object.keys(settings.conditions)) {
+    if (!suites.some((s) => s.suite.conditions?.[name] !== undefined)) {
+      throw new InputError(`no suite of ${suites.map((s) => s.suite.name).join(', ')} declares the condition "${name}"`);
+    }
+  }
+  const plan = new Map<LoadedSuite, VersionRow[]>();
+  for (const loaded of suites) {
+    const servers = new Set(loaded.suite.servers.map((s) => s.name));
+    const runnable = versions.filter((v) => servers.has(v.server));
+    if (runnable.length === 0) throw new InputError(`suite ${loaded.suite.name} connects none of the versions' servers (${[...new Set(versions.map((v) => v.server))].join(', ')})`);
+    if (tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length === 0) throw new InputError(`suite ${loaded.suite.name} has no ${EXPERIMENT_SPLIT} tasks`);
+    try {
+      resolveConditions(loaded.suite, conditionsFor(loaded, settings.conditions));
+    } catch (err) {
+      if (err instanceof ConditionError) throw new InputError(err.message);
+      throw err;
+    }
+    plan.set(loaded, runnable);
+  }
+  for (const v of versions) {
+    if (![...plan.values()].some((vs) => vs.includes(v))) throw new InputError(`no suite connects server "${v.server}" of version ${v.id}`);
+  }
+  return plan;
+}
+
+export async function runExperiment(settings: ExperimentSettings, run: ExperimentRun): Promise<ExperimentReport> {
+  const plan = checkExperiment(settings);
+  const { store } = run;
+  const suites: SuiteResults[] = [];
+  let interrupted = false;
+  for (const [loaded, versions] of plan) {
+    const results: VersionResult[] = [];
+    let conditions: Record<string, string> = {};
+    for (const version of versions) {
+      if (run.signal?.aborted) break;
+      let report;
+      try {
+        report = await runSuite({
+          store,
+          loaded,
+          agent: run.agent,
+          options: { split: EXPERIMENT_SPLIT, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, versionIds: [version.id], conditions: conditionsFor(loaded, settings.conditions) },
+          ...(run.agentConfig === undefined ? {} : { agentConfig: run.agentConfig }),
+          ...(run.signal === undefined ? {} : { signal: run.signal }),
+          onStart: ({ total }) => run.onRunStart?.({ suite: loaded.suite.name, version: version.id, total }),
+          onEpisode: (o) => run.onEpisode?.(o.success),
+        });
+      } catch (err) {
+        if (err instanceof RunError) throw new InputError(`suite ${loaded.suite.name}, version ${version.id}: ${err.message}`);
+        throw err;
+      }
+      conditions = report.conditions;
+      if (report.status === 'interrupted') interrupted = true;
+      results.push(summarizeVersion(version, { runId: report.runId, status: report.status }, episodeFacts(store, report.runId), loaded.suite.target));
+    }
+    suites.push({
+      suite: loaded.suite.name,
+      path: loaded.path,
+      target: loaded.suite.target ?? null,
+      conditions,
+      tasks: tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length,
+      results,
+      comparisons: compareWithBaseline(results, settings.threshold),
+    });
+  }
+
+  const regressions = suites.flatMap((s) => s.comparisons.filter((c) => c.regressed).map((c) => ({ suite: s.suite, version: c.version, successDelta: c.success.delta })));
+  return {
+    kind: 'tdo-experiment',
+    createdAt: new Date().toISOString(),
+    agent: { id: run.agent.id, simulated: run.agent.id === 'sim' },
+    settings: {
+      suites: settings.suites.map((s) => s.suite.name),
+      split: EXPERIMENT_SPLIT,
+      versions: settings.versions.map((v) => v.id),
+      repeats: settings.repeats,
+      seed: settings.seed,
+      conditions: settings.conditions,
+      threshold: settings.threshold,
+    },
+    versions: settings.versions.map((v) => ({ id: v.id, server: v.server, origin: describeOrigin(v).label, tokens: v.tokens })),
+    suites,
+    scoreNames: [...new Set(suites.flatMap((s) => s.results.flatMap((r) => Object.keys(r.scores))))].sort(),
+    regressions,
+    diffs: baselineDiffs(store, settings.versions),
+    verdict: interrupted ? 'interrupted' : regressions.length > 0 ? 'regression' : 'pass',
+    db: store.path,
+  };
+}
+
+function conditionsFor(loaded: LoadedSuite, conditions: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(conditions).filter(([name]) => loaded.suite.conditions?.[name] !== undefined));
+}
+
+function baselineDiffs(store: TraceStore, versions: readonly VersionRow[]): VersionDiff[] {
+  const [baseline, ...rest] = versions;
+  if (baseline === undefined) return [];
+  const measured = latestMeasurements(store, versions.map((v) => v.id));
+  const source = (v: VersionRow) => ({ label: v.id, server: v.server, origin: describeOrigin(v).label, descriptions: v.descriptions, measured: measured.get(v.id) ?? null });
+  return rest.filter((v) => v.server === baseline.server).map((v) => diffSources(source(baseline), source(v)));
+}

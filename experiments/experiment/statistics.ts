@@ -1,0 +1,120 @@
+// Per-version results of an experiment and their comparison with the first (baseline) version.
+import type { VersionRow } from '../../traces/index.ts';
+import type { EpisodeFacts } from '../measure/episode-facts.ts';
+import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+
+/** Scores with their own columns; every other numeric score an episode records is reported generically. */
+const OWN_COLUMNS = new Set(['success', 'tool_precision', 'tool_recall', 'selection']);
+
+export interface ScoreSummary {
+  mean: number;
+  /** episodes that recorded the score (a deal's price exists only when a deal was made) */
+  episodes: number;
+}
+
+export interface TaskTally {
+  successes: number;
+  episodes: number;
+}
+
+export interface VersionResult {
+  versionId: string;
+  server: string;
+  tokens: number;
+  runId: string;
+  status: 'completed' | 'interrupted';
+  episodes: number;
+  /** agent or host failures among the episodes (counted as failures) */
+  errors: number;
+  success: Proportion;
+  /** Episodes that called the version's server at least once. */
+  selection: Proportion;
+  /** The suite's target server, when it has one and it is not the version's server. */
+  targetSelection: (Proportion & { server: string }) | null;
+  /** Mean share of calls that went to a correct tool (null when the runs recorded none). */
+  precision: number | null;
+  /** Mean share of plan steps whose correct tool was called. */
+  recall: number | null;
+  toolCallsPerEpisode: number;
+  scores: Record<string, ScoreSummary>;
+  perTask: Record<string, TaskTally>;
+}
+
+export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'tokens'>, run: { runId: string; status: 'completed' | 'interrupted' }, facts: readonly EpisodeFacts[], target: string | undefined): VersionResult {
+  const count = (f: (e: EpisodeFacts) => boolean) => facts.filter(f).length;
+  const perTask: Record<string, TaskTally> = {};
+  for (const e of facts) {
+    const t = (perTask[e.taskId] ??= { successes: 0, episodes: 0 });
+    t.episodes++;
+    if (e.success) t.successes++;
+  }
+  const scores: Record<string, ScoreSummary> = {};
+  for (const name of [...new Set(facts.flatMap((e) => [...e.scores.keys()]))].filter((n) => !OWN_COLUMNS.has(n)).sort()) {
+    const values = facts.flatMap((e) => (e.scores.has(name) ? [e.scores.get(name)!] : []));
+    scores[name] = { mean: mean(values) ?? 0, episodes: values.length };
+  }
+  const scoreMean = (name: string) => mean(facts.flatMap((e) => (e.scores.has(name) ? [e.scores.get(name)!] : [])));
+  return {
+    versionId: version.id,
+    server: version.server,
+    tokens: version.tokens,
+    runId: run.runId,
+    status: run.status,
+    episodes: facts.length,
+    errors: count((e) => e.status === 'error'),
+    success: wilson(count((e) => e.success), facts.length),
+    selection: wilson(count((e) => e.servers.has(version.server)), facts.length),
+    targetSelection: target === undefined || target === version.server ? null : { server: target, ...wilson(count((e) => e.servers.has(target)), facts.length) },
+    precision: scoreMean('tool_precision'),
+    recall: scoreMean('tool_recall'),
+    toolCallsPerEpisode: mean(facts.map((e) => e.toolCalls)) ?? 0,
+    scores,
+    perTask,
+  };
+}
+
+export interface TaskChange {
+  taskId: string;
+  baseline: number;
+  version: number;
+}
+
+export interface Comparison {
+  baseline: string;
+  version: string;
+  success: DifferenceInterval;
+  selection: DifferenceInterval;
+  /** The success rate fell by more than the threshold. */
+  regressed: boolean;
+  better: TaskChange[];
+  worse: TaskChange[];
+}
+
+/** Each later version against the first: the success and selection changes with 95% intervals, and per-task changes. */
+export function compareWithBaseline(results: readonly VersionResult[], threshold: number): Comparison[] {
+  const [baseline, ...rest] = results;
+  if (baseline === undefined) return [];
+  return rest.map((r) => {
+    const success = differenceInterval(baseline.success, r.success);
+    const changes = Object.keys({ ...baseline.perTask, ...r.perTask })
+      .sort()
+      .map((taskId) => ({ taskId, baseline: rate(baseline.perTask[taskId]), version: rate(r.perTask[taskId]) }));
+    return {
+      baseline: baseline.versionId,
+      version: r.versionId,
+      success,
+      selection: differenceInterval(baseline.selection, r.selection),
+      regressed: success.delta < -threshold - 1e-12,
+      better: changes.filter((c) => c.version > c.baseline),
+      worse: changes.filter((c) => c.version < c.baseline),
+    };
+  });
+}
+
+function rate(t: TaskTally | undefined): number {
+  return t === undefined || t.episodes === 0 ? 0 : t.successes / t.episodes;
+}
+
+function mean(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}

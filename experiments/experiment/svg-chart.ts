@@ -1,0 +1,43 @@
+// Horizontal bar charts as inline SVG: no script, no network, readable when printed.
+import { escapeHtml } from '../format.ts';
+
+export interface Bar {
+  label: string;
+  value: number;
+  /** a 95% interval drawn as a whisker */
+  low?: number;
+  high?: number;
+}
+
+export interface BarChart {
+  title: string;
+  bars: Bar[];
+  /** the axis end; values are drawn from 0 */
+  max: number;
+  format: (value: number) => string;
+}
+
+const LABEL_WIDTH = 190;
+const PLOT_WIDTH = 360;
+const VALUE_WIDTH = 90;
+const ROW = 26;
+const TOP = 28;
+
+export function barChartSvg(chart: BarChart): string {
+  const height = TOP + chart.bars.length * ROW + 8;
+  const width = LABEL_WIDTH + PLOT_WIDTH + VALUE_WIDTH;
+  const x = (v: number) => LABEL_WIDTH + (chart.max <= 0 ? 0 : (Math.max(0, Math.min(v, chart.max)) / chart.max) * PLOT_WIDTH);
+  const rows = chart.bars.map((b, i) => {
+    const y = TOP + i * ROW;
+    const whisker = b.low === undefined || b.high === undefined
+      ? ''
+      : `<line class="ci" x1="${x(b.low)}" x2="${x(b.high)}" y1="${y + 10}" y2="${y + 10}"/><line class="ci" x1="${x(b.low)}" x2="${x(b.low)}" y1="${y + 4}" y2="${y + 16}"/><line class="ci" x1="${x(b.high)}" x2="${x(b.high)}" y1="${y + 4}" y2="${y + 16}"/>`;
+    return `<g class="bar"><title>${escapeHtml(`${b.label}: ${chart.format(b.value)}${b.low === undefined || b.high === undefined ? '' : ` (95% CI ${chart.format(b.low)} to ${chart.format(b.high)})`}`)}</title>` +
+      `<text x="${LABEL_WIDTH - 8}" y="${y + 14}" text-anchor="end">${escapeHtml(b.label)}</text>` +
+      `<rect x="${LABEL_WIDTH}" y="${y + 3}" width="${x(b.value) - LABEL_WIDTH}" height="${ROW - 8}" fill="hsl(${(i * 67) % 360} 55% 55%)"/>${whisker}` +
+      `<text x="${LABEL_WIDTH + PLOT_WIDTH + 8}" y="${y + 14}">${escapeHtml(chart.format(b.value))}</text></g>`;
+  });
+  return `<svg class="chart" role="img" aria-label="${escapeHtml(chart.title)}" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<text class="title" x="0" y="16">${escapeHtml(chart.title)}</text>` +
+    `<line class="axis" x1="${LABEL_WIDTH}" x2="${LABEL_WIDTH}" y1="${TOP - 4}" y2="${height - 4}"/>${rows.join('')}</svg>`;
+}

@@ -1,0 +1,17 @@
+// Number and text formatting shared by the review and experiment reports.
+
+export const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
+
+/** A change in a rate, in percentage points with its sign ("+4.5 pts"). */
+export const points = (delta: number) => `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta * 100).toFixed(1)} pts`;
+
+export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Text for a Markdown table cell: pipes escaped, line breaks as spaces. */
+export function mdCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}

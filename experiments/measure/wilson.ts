@@ -1,0 +1,49 @@
+/** A proportion with its 95% Wilson score interval. */
+export interface Proportion {
+  successes: number;
+  n: number;
+  rate: number;
+  low: number;
+  high: number;
+}
+
+/** z for a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+
+/**
+ * The Wilson score interval (Wilson 1927; recommended over the normal approximation by Brown, Cai and
+ * DasGupta 2001): it stays inside [0, 1] and is not degenerate at 0 or n successes, which small
+ * experiments hit often. n = 0 gives the uninformative [0, 1].
+ */
+export function wilson(successes: number, n: number, z = Z95): Proportion {
+  if (!Number.isInteger(successes) || !Number.isInteger(n) || n < 0 || successes < 0 || successes > n) {
+    throw new RangeError(`wilson: need integers 0 <= successes <= n, got ${successes} of ${n}`);
+  }
+  if (n === 0) return { successes, n, rate: 0, low: 0, high: 1 };
+  const p = successes / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  // At 0 or n successes the bound is exactly 0 or 1; floating point would leave 1e-17 off.
+  return { successes, n, rate: p, low: successes === 0 ? 0 : centre - half, high: successes === n ? 1 : centre + half };
+}
+
+export interface DifferenceInterval {
+  /** b.rate - a.rate */
+  delta: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * 95% interval for the difference of two independent proportions (b - a) from their Wilson intervals:
+ * Newcombe's hybrid score method (Statistics in Medicine 1998, method 10).
+ */
+export function differenceInterval(a: Proportion, b: Proportion): DifferenceInterval {
+  const delta = b.rate - a.rate;
+  return {
+    delta,
+    low: delta - Math.sqrt((b.rate - b.low) ** 2 + (a.high - a.rate) ** 2),
+    high: delta + Math.sqrt((b.high - b.rate) ** 2 + (a.rate - a.low) ** 2),
+  };
+}

@@ -1,0 +1,27 @@
+import { isProblem, type LintFlag } from './lint.ts';
+
+export interface LintReport {
+  source: string;
+  tools: number;
+  flags: LintFlag[];
+  /** error and warning flags; info flags are suggestions */
+  problems: number;
+}
+
+export function lintReport(source: string, descriptions: Record<string, string>, flags: LintFlag[]): LintReport {
+  return { source, tools: Object.keys(descriptions).length, flags, problems: flags.filter(isProblem).length };
+}
+
+const MARK = { error: '✖', warning: '▲', info: '·' } as const;
+
+/** One line per flag, grouped by tool, with the phrase that triggered it. */
+export function renderLintReport(report: LintReport): string {
+  const lines = [`lint ${report.source}: ${report.tools} tool(s), ${report.problems} problem(s), ${report.flags.length - report.problems} suggestion(s)`];
+  let tool: string | undefined;
+  for (const f of report.flags) {
+    if (f.tool !== tool) lines.push('', `${f.tool}`);
+    tool = f.tool;
+    lines.push(`  ${MARK[f.severity]} ${f.severity.padEnd(7)} ${f.rule.padEnd(18)} ${f.phrase === null ? '' : `"${f.phrase}"  `}${f.message}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

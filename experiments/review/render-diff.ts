@@ -1,0 +1,146 @@
+// Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
+import { escapeHtml, mdCell, percent, points, signed } from '../format.ts';
+import type { LintFlag } from './lint/lint.ts';
+import type { SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
+
+export const DIFF_FORMATS = ['text', 'md', 'json', 'html'] as const;
+export type DiffFormat = (typeof DIFF_FORMATS)[number];
+
+export function renderDiff(diff: VersionDiff, format: DiffFormat, options: { color?: boolean } = {}): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(diff, null, 2)}\n`;
+    case 'md':
+      return renderMarkdown(diff);
+    case 'html':
+      return renderHtml(diff);
+    case 'text':
+      return renderText(diff, options.color === true);
+  }
+}
+
+const ANSI = { red: '\u001b[31m', green: '\u001b[32m', dim: '\u001b[2m', bold: '\u001b[1m', strike: '\u001b[9m', reset: '\u001b[0m' };
+
+function sideLine(name: string, s: SideSummary): string {
+  const m = s.measured;
+  const rates = m === null ? 'not measured' : `success ${percent(m.successRate)}  selection ${percent(m.selectionRate)}  (${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes, ${agentLabel(m.agent)})`;
+  return `${name} ${s.label}${s.origin === null ? '' : `  [${s.origin}]`}\n    tokens ${s.tokens}  lint flags ${s.lintFlags}  ${rates}`;
+}
+
+function agentLabel(agent: string): string {
+  return agent === 'sim' ? 'sim agent, simulated' : agent;
+}
+
+function deltaLine(diff: VersionDiff): string {
+  const { metrics } = diff;
+  const rates = metrics.successRate === null || metrics.selectionRate === null ? metrics.note : `success ${points(metrics.successRate)}  selection ${points(metrics.selectionRate)}  (${metrics.note})`;
+  return `Δ  tokens ${signed(diff.tokenDelta)}  ${rates}`;
+}
+
+function flagText(f: LintFlag): string {
+  return `${f.rule} (${f.severity})${f.phrase === null ? '' : ` "${f.phrase}"`}: ${f.message}`;
+}
+
+function renderText(diff: VersionDiff, color: boolean): string {
+  const paint = (code: string, text: string) => (color ? `${code}${text}${ANSI.reset}` : text);
+  const lines = [
+    paint(ANSI.bold, `diff ${diff.a.label} → ${diff.b.label}${diff.a.server === null ? '' : `  (server ${diff.a.server})`}`),
+    sideLine('A', diff.a),
+    sideLine('B', diff.b),
+    deltaLine(diff),
+    '',
+  ];
+  for (const t of diff.tools) {
+    lines.push(paint(ANSI.bold, `── ${t.tool}  ${t.status}, tokens ${t.tokensA} → ${t.tokensB} (${signed(t.tokenDelta)})`));
+    if (t.status === 'unchanged') {
+      lines.push(paint(ANSI.dim, '   (same text)'));
+    } else {
+      const body = t.segments
+        .map((s) => (s.op === 'same' ? s.text : color ? paint(s.op === 'added' ? ANSI.green : ANSI.red + ANSI.strike, s.text) : s.op === 'added' ? `{+${s.text}+}` : `[-${s.text}-]`))
+        .join('');
+      lines.push(...body.split('\n').map((l) => `   ${l}`));
+    }
+    for (const f of t.lintAppeared) lines.push(paint(ANSI.red, `   + lint ${flagText(f)}`));
+    for (const f of t.lintDisappeared) lines.push(paint(ANSI.green, `   − lint ${flagText(f)}`));
+    lines.push('');
+  }
+  if (!color) lines.push('[-removed-] {+added+}; lint flags: + appeared in B, − gone in B');
+  return `${lines.join('\n')}\n`;
+}
+
+function rateCell(s: SideSummary, key: 'successRate' | 'selectionRate'): string {
+  return s.measured === null ? '–' : percent(s.measured[key]);
+}
+
+function summaryRows(diff: VersionDiff): string[][] {
+  const m = diff.metrics;
+  return [
+    ['tokens', String(diff.a.tokens), String(diff.b.tokens), signed(diff.tokenDelta)],
+    ['success', rateCell(diff.a, 'successRate'), rateCell(diff.b, 'successRate'), m.successRate === null ? '–' : points(m.successRate)],
+    ['selection', rateCell(diff.a, 'selectionRate'), rateCell(diff.b, 'selectionRate'), m.selectionRate === null ? '–' : points(m.selectionRate)],
+    ['lint flags', String(diff.a.lintFlags), String(diff.b.lintFlags), signed(diff.b.lintFlags - diff.a.lintFlags)],
+  ];
+}
+
+function markdownSegments(t: ToolDiff): string {
+  return t.segments.map((s) => (s.op === 'same' ? escapeHtml(s.text) : `<${s.op === 'added' ? 'ins' : 'del'}>${escapeHtml(s.text)}</${s.op === 'added' ? 'ins' : 'del'}>`)).join('');
+}
+
+function renderMarkdown(diff: VersionDiff): string {
+  const out = [
+    `# ${diff.a.label} → ${diff.b.label}`,
+    '',
+    `A: \`${diff.a.label}\`${diff.a.origin === null ? '' : ` (${diff.a.origin})`}  `,
+    `B: \`${diff.b.label}\`${diff.b.origin === null ? '' : ` (${diff.b.origin})`}`,
+    '',
+    '| | A | B | Δ |',
+    '|---|---:|---:|---:|',
+    ...summaryRows(diff).map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `Rates: ${mdCell(diff.metrics.note)}${[diff.a, diff.b].some((s) => s.measured?.agent === 'sim') ? ' (sim agent: a simulated selection model, not an LLM)' : ''}.`,
+    '',
+  ];
+  for (const t of diff.tools) {
+    out.push(`## ${t.tool}: ${t.status}, tokens ${t.tokensA} → ${t.tokensB} (${signed(t.tokenDelta)})`, '');
+    out.push(t.status === 'unchanged' ? '_same text_' : `> ${markdownSegments(t).replace(/\n/g, '<br>')}`, '');
+    for (const f of t.lintAppeared) out.push(`- ⚠ lint appeared: **${f.rule}** (${f.severity})${f.phrase === null ? '' : ` “${mdCell(f.phrase)}”`}: ${f.message}`);
+    for (const f of t.lintDisappeared) out.push(`- ✓ lint gone: **${f.rule}** (${f.severity})${f.phrase === null ? '' : ` “${mdCell(f.phrase)}”`}: ${f.message}`);
+    if (t.lintAppeared.length + t.lintDisappeared.length > 0) out.push('');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function htmlFlag(f: LintFlag, kind: 'appeared' | 'gone'): string {
+  return `<li class="flag ${kind} ${f.severity}">${kind === 'appeared' ? 'appeared' : 'gone'}: <b>${escapeHtml(f.rule)}</b> (${f.severity})${f.phrase === null ? '' : ` <q>${escapeHtml(f.phrase)}</q>`}: ${escapeHtml(f.message)}</li>`;
+}
+
+export const DIFF_CSS = `
+del{background:#ffe0e0;color:#8a1010;text-decoration:line-through}ins{background:#dcf5dc;color:#0b5a0b;text-decoration:none}
+.tool{border:1px solid #ddd;border-radius:6px;padding:.6em 1em;margin:1em 0}.tool h3{margin:.2em 0 .5em;font-size:1.05em}
+.text{white-space:pre-wrap;line-height:1.5}.flag.appeared{color:#8a1010}.flag.gone{color:#0b5a0b}.muted{color:#777}`;
+
+export function diffSectionHtml(diff: VersionDiff): string {
+  const rows = summaryRows(diff).map((r) => `<tr><th>${r[0]}</th><td>${r[1]}</td><td>${r[2]}</td><td>${r[3]}</td></tr>`).join('');
+  const tools = diff.tools
+    .map((t) => {
+      const body = t.status === 'unchanged' ? '<p class="muted">same text</p>' : `<div class="text">${markdownSegments(t)}</div>`;
+      const flags = [...t.lintAppeared.map((f) => htmlFlag(f, 'appeared')), ...t.lintDisappeared.map((f) => htmlFlag(f, 'gone'))].join('');
+      return `<section class="tool"><h3>${escapeHtml(t.tool)} <span class="muted">${t.status}, tokens ${t.tokensA} → ${t.tokensB} (${signed(t.tokenDelta)})</span></h3>${body}${flags === '' ? '' : `<ul>${flags}</ul>`}</section>`;
+    })
+    .join('\n');
+  return `<table class="summary"><thead><tr><th></th><th>A ${escapeHtml(diff.a.label)}</th><th>B ${escapeHtml(diff.b.label)}</th><th>Δ</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="muted">Rates: ${escapeHtml(diff.metrics.note)}</p>
+${tools}`;
+}
+
+function renderHtml(diff: VersionDiff): string {
+  const title = `${diff.a.label} → ${diff.b.label}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font:15px/1.4 system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em}table{border-collapse:collapse}th,td{border:1px solid #ddd;padding:.3em .7em;text-align:right}th:first-child{text-align:left}${DIFF_CSS}</style>
+</head><body><h1>${escapeHtml(title)}</h1>
+<p>A: ${escapeHtml(diff.a.origin ?? 'file')} · B: ${escapeHtml(diff.b.origin ?? 'file')}</p>
+${diffSectionHtml(diff)}
+</body></html>
+`;
+}

@@ -1,0 +1,104 @@
+// `tdo diff A B`: what changed between two description versions, tool by tool, and what it did.
+import { diffWords } from 'diff';
+import { countDescriptionTokens } from '../../traces/index.ts';
+import type { VersionMeasurement } from '../versions/measurements.ts';
+import { flagKey, lintDescription, type LintFlag } from './lint/lint.ts';
+
+/** One side of a diff: a stored version (with its latest measurement) or a descriptions file. */
+export interface DiffSource {
+  /** the version id or the file path */
+  label: string;
+  server: string | null;
+  origin: string | null;
+  descriptions: Record<string, string>;
+  measured: VersionMeasurement | null;
+}
+
+export interface Segment {
+  op: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+export interface ToolDiff {
+  tool: string;
+  status: 'changed' | 'unchanged' | 'added' | 'removed';
+  segments: Segment[];
+  tokensA: number;
+  tokensB: number;
+  tokenDelta: number;
+  lintAppeared: LintFlag[];
+  lintDisappeared: LintFlag[];
+}
+
+export interface SideSummary {
+  label: string;
+  server: string | null;
+  origin: string | null;
+  tokens: number;
+  measured: VersionMeasurement | null;
+  /** lint flags of every severity */
+  lintFlags: number;
+}
+
+export interface MetricDeltas {
+  /** B minus A, in rate units (0.1 = 10 points); null when not both measured in comparable runs. */
+  successRate: number | null;
+  selectionRate: number | null;
+  /** Why the deltas are null, or where they were measured. */
+  note: string;
+}
+
+export interface VersionDiff {
+  a: SideSummary;
+  b: SideSummary;
+  tools: ToolDiff[];
+  tokenDelta: number;
+  metrics: MetricDeltas;
+}
+
+export function diffSources(a: DiffSource, b: DiffSource): VersionDiff {
+  const names = [...new Set([...Object.keys(a.descriptions), ...Object.keys(b.descriptions)])].sort();
+  const tools = names.map((tool) => diffTool(tool, a.descriptions[tool], b.descriptions[tool]));
+  const summary = (s: DiffSource): SideSummary => ({
+    label: s.label,
+    server: s.server,
+    origin: s.origin,
+    tokens: countDescriptionTokens(s.descriptions),
+    measured: s.measured,
+    lintFlags: Object.entries(s.descriptions).reduce((n, [tool, text]) => n + lintDescription(tool, text).length, 0),
+  });
+  const sa = summary(a);
+  const sb = summary(b);
+  return { a: sa, b: sb, tools, tokenDelta: sb.tokens - sa.tokens, metrics: metricDeltas(a.measured, b.measured) };
+}
+
+function diffTool(tool: string, before: string | undefined, after: string | undefined): ToolDiff {
+  const tokensA = before === undefined ? 0 : countDescriptionTokens({ [tool]: before });
+  const tokensB = after === undefined ? 0 : countDescriptionTokens({ [tool]: after });
+  const flagsA = before === undefined ? [] : lintDescription(tool, before);
+  const flagsB = after === undefined ? [] : lintDescription(tool, after);
+  const keysA = new Set(flagsA.map(flagKey));
+  const keysB = new Set(flagsB.map(flagKey));
+  const status = before === undefined ? 'added' : after === undefined ? 'removed' : before === after ? 'unchanged' : 'changed';
+  return {
+    tool,
+    status,
+    segments: diffWords(before ?? '', after ?? '').map((c) => ({ op: c.added ? 'added' : c.removed ? 'removed' : 'same', text: c.value })),
+    tokensA,
+    tokensB,
+    tokenDelta: tokensB - tokensA,
+    lintAppeared: flagsB.filter((f) => !keysA.has(flagKey(f))),
+    lintDisappeared: flagsA.filter((f) => !keysB.has(flagKey(f))),
+  };
+}
+
+/** Deltas only between runs of the same suite, split and agent: other rates are not comparable. */
+function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null): MetricDeltas {
+  if (a === null || b === null) {
+    const missing = [a === null ? 'A' : null, b === null ? 'B' : null].filter(Boolean).join(' and ');
+    return { successRate: null, selectionRate: null, note: `${missing} not measured yet (run \`tdo experiment\` on both)` };
+  }
+  const where = (m: VersionMeasurement) => `${m.suite}/${m.split} with ${m.agent}`;
+  if (where(a) !== where(b)) return { successRate: null, selectionRate: null, note: `measured in different settings (A: ${where(a)}, B: ${where(b)}): not comparable` };
+  return { successRate: b.successRate - a.successRate, selectionRate: b.selectionRate - a.selectionRate, note: `both measured on ${where(a)}` };
+}

@@ -1,0 +1,105 @@
+// `tdo apply`: write a version where its server loads descriptions at start, so the chosen text ships.
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TraceStore, VersionRow } from '../../traces/index.ts';
+import { loadSuite, SuiteError, TDO_ROOT } from '../../src/suite/load.ts';
+import type { ServerSpec, StdioServerSpec } from '../../src/suite/schema.ts';
+import { InputError } from '../input-error.ts';
+import { readDescriptionsFile, writeDescriptionsFile } from './descriptions-file.ts';
+
+export interface DescriptionsLocation {
+  file: string;
+  /** How the file was found, for the user to check. */
+  reason: string;
+}
+
+/**
+ * Where a started server of ours loads its descriptions when its command line does not say: the
+ * composition root (src/cli) knows the shipped servers; experiments/ must not import servers/.
+ */
+export type ShippedDescriptionsFile = (spec: StdioServerSpec) => DescriptionsLocation | undefined;
+
+const SHIPPED_SUITES_DIR = resolve(TDO_ROOT, 'experiments/suites');
+
+/** The value of the last `--descriptions FILE` / `--descriptions=FILE` on a command line. */
+export function descriptionsArgument(args: readonly string[]): string | undefined {
+  let value: string | undefined;
+  args.forEach((arg, i) => {
+    if (arg === '--descriptions' && i + 1 < args.length) value = args[i + 1];
+    else if (arg.startsWith('--descriptions=')) value = arg.slice('--descriptions='.length);
+  });
+  return value;
+}
+
+/**
+ * The file a suite's server loads: its `--descriptions` argument (relative to the server's cwd), else the
+ * shipped server's default file. A server reached by URL, or an unknown command without the argument,
+ * cannot be located: the caller must name the file.
+ */
+export function locateDescriptionsFile(spec: ServerSpec, suitePath: string, shipped: ShippedDescriptionsFile): DescriptionsLocation {
+  const askForOut = 'pass --out FILE to name the file it loads';
+  if ('url' in spec) throw new InputError(`server "${spec.name}" is reached at ${spec.url} (suite ${suitePath}), so tdo cannot tell which file it loads; ${askForOut}`);
+  const given = descriptionsArgument(spec.args);
+  if (given !== undefined) return { file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${suitePath}` };
+  const found = shipped(spec);
+  if (found !== undefined) return found;
+  throw new InputError(`server "${spec.name}" in ${suitePath} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo cannot tell which file it loads; ${askForOut}`);
+}
+
+/**
+ * The suite that describes how the version's server starts: `suite` when given; else the newest run
+ * that connected the server, then the shipped suites.
+ */
+export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: string, suite?: string): { spec: ServerSpec; suitePath: string } {
+  const candidates = suite !== undefined
+    ? [suite]
+    : [
+        ...store.listRuns(Number.MAX_SAFE_INTEGER).filter((r) => server in r.versionIds).map((r) => r.suitePath),
+        ...readdirSync(SHIPPED_SUITES_DIR).filter((f) => /\.(ya?ml|json)$/.test(f)).sort().map((f) => join(SHIPPED_SUITES_DIR, f)),
+      ];
+  for (const path of new Set(candidates)) {
+    if (suite === undefined && !existsSync(path)) continue;
+    let loaded;
+    try {
+      loaded = loadSuite(path);
+    } catch (err) {
+      // A suite named by the user must load; a stale one found in old runs is skipped.
+      if (err instanceof SuiteError && suite === undefined) continue;
+      throw err instanceof SuiteError ? new InputError(err.message) : err;
+    }
+    const spec = loaded.suite.servers.find((s) => s.name === server);
+    if (spec !== undefined) return { spec, suitePath: loaded.path };
+  }
+  throw new InputError(
+    suite !== undefined
+      ? `suite ${suite} has no server "${server}"; pass --out FILE or the suite that starts it`
+      : `no suite in the trace store's runs or in ${SHIPPED_SUITES_DIR} starts a server "${server}"; pass --suite or --out FILE`,
+  );
+}
+
+export interface ApplyResult {
+  file: string;
+  reason: string;
+  /** Tools the file had that the version does not describe: their text in the file was kept. */
+  kept: string[];
+  descriptions: Record<string, string>;
+}
+
+/**
+ * Writes the version's descriptions into `location.file`. An existing file must list every tool the
+ * version describes (the server accepts exactly its own tools, so a mismatch means the wrong file or
+ * server); tools the version leaves out keep the file's text.
+ */
+export function applyVersion(version: Pick<VersionRow, 'id' | 'server' | 'descriptions'>, location: DescriptionsLocation): ApplyResult {
+  const current = existsSync(location.file) ? readDescriptionsFile(location.file) : undefined;
+  if (current !== undefined) {
+    const unknown = Object.keys(version.descriptions).filter((tool) => !Object.hasOwn(current, tool));
+    if (unknown.length > 0) {
+      throw new InputError(`${location.file} describes ${Object.keys(current).join(', ')}, but version ${version.id} (server ${version.server}) describes ${unknown.join(', ')} too: is it the file of another server? Nothing was written`);
+    }
+  }
+  const kept = current === undefined ? [] : Object.keys(current).filter((tool) => !Object.hasOwn(version.descriptions, tool));
+  const descriptions = current === undefined ? { ...version.descriptions } : Object.fromEntries(Object.keys(current).map((tool) => [tool, version.descriptions[tool] ?? current[tool]!]));
+  writeDescriptionsFile(location.file, descriptions);
+  return { file: location.file, reason: location.reason, kept, descriptions };
+}

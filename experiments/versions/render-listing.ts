@@ -1,0 +1,24 @@
+import Table from 'cli-table3';
+import type { VersionEntry } from './listing.ts';
+
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The lineage as an indented table: children under their parent, with who made each and how it measured. */
+export function renderVersionListing(entries: readonly VersionEntry[]): string {
+  if (entries.length === 0) return 'no description versions yet: `tdo run --suite lab` records the seed versions\n';
+  const table = new Table({ style: process.stdout.isTTY ? {} : { head: [], border: [] }, head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'selection', 'measured in'] });
+  for (const e of entries) {
+    const m = e.measured;
+    table.push([
+      `${e.depth === 0 ? '' : `${'  '.repeat(e.depth - 1)}└ `}${e.id}`,
+      e.origin.label,
+      e.parents.join(', ') || '-',
+      e.tools,
+      e.tokens,
+      m === null ? '-' : percent(m.successRate),
+      m === null ? '-' : percent(m.selectionRate),
+      m === null ? 'not measured' : `${m.runId} (${m.suite}/${m.split}, ${m.episodes} ep, ${m.agent === 'sim' ? 'sim agent' : m.agent})`,
+    ]);
+  }
+  return `${table.toString()}\nselection: share of episodes that called the version's server. Rates are from the latest run that used the version.\n`;
+}

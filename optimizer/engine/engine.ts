@@ -1,0 +1,223 @@
+// The GEPA-style search loop (DESIGN.md section 6), independent of what the texts describe.
+import { Budget } from './budget.ts';
+import { mergeSubsample, planMerge } from './merge.ts';
+import { EpochSampler } from './minibatch.ts';
+import { bestCandidate, paretoSelector, type ParentSelector } from './pareto.ts';
+import { deriveSeed, Rng } from './rng.ts';
+import { failureAttribution, strictImprovement, type AcceptanceRule, type ComponentChooser, type StopCondition } from './strategies.ts';
+import { EvaluationInterrupted, type Candidate, type Proposal, type EvaluationPurpose, type Evaluator, type Journal, type Proposer, type Reflector, type TaskResult, type Texts } from './types.ts';
+
+export interface MergeSettings {
+  /** merges tried at most */
+  maxMerges: number;
+  /** validation tasks a merge is tried on before its full validation */
+  subsample: number;
+}
+
+export interface EngineConfig<Trace, Row> {
+  seedTexts: Texts;
+  trainTaskIds: string[];
+  valTaskIds: string[];
+  evaluator: Evaluator<Trace>;
+  reflector: Reflector<Trace, Row>;
+  proposer: Proposer<Row>;
+  /** metric calls (task episodes) the search may spend, the seed's validation included */
+  budget: number;
+  seed: number;
+  minibatchSize?: number;
+  selector?: ParentSelector;
+  components?: ComponentChooser;
+  acceptance?: AcceptanceRule;
+  stops?: StopCondition[];
+  merge?: MergeSettings;
+  /** A parent that already scores this on every minibatch task is not mutated (nothing to learn). Default 1. */
+  perfectScore?: number;
+  journal?: Journal;
+  onProgress?: (progress: EngineProgress) => void;
+}
+
+export interface EngineProgress {
+  iteration: number;
+  budgetUsed: number;
+  budget: number;
+  bestValMean: number;
+  poolSize: number;
+}
+
+export interface EngineResult {
+  pool: Candidate[];
+  best: Candidate;
+  budgetUsed: number;
+  stopReason: string;
+  interrupted: boolean;
+  iterations: number;
+  /** the ordinal the next evaluation would get (report evaluations continue from here) */
+  nextOrdinal: number;
+  /** each time the best validation score rose: the calls spent by then */
+  history: Array<{ budgetUsed: number; candidate: number; valMean: number; valMetrics: Record<string, number> }>;
+}
+
+export const DEFAULT_MINIBATCH = 3;
+export const DEFAULT_MERGE: MergeSettings = { maxMerges: 5, subsample: 5 };
+
+const NO_JOURNAL: Journal = { candidateAdded() {}, proposalMade() {}, proposalJudged() {} };
+
+/** Calls the search needs before its first iteration: the seed on validation plus one parent and one child minibatch. */
+export function minimumBudget(valTasks: number, minibatchSize: number): number {
+  return valTasks + 2 * minibatchSize;
+}
+
+const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length);
+
+export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): Promise<EngineResult> {
+  const minibatchSize = config.minibatchSize ?? DEFAULT_MINIBATCH;
+  const needed = minimumBudget(config.valTaskIds.length, Math.min(minibatchSize, config.trainTaskIds.length));
+  if (config.valTaskIds.length === 0) throw new Error('the search needs validation tasks to score candidates on');
+  if (config.budget < needed) {
+    throw new Error(`a budget of ${config.budget} metric calls cannot cover the seed's validation (${config.valTaskIds.length}) and one iteration (${2 * minibatchSize}); give at least ${needed}`);
+  }
+  const components = Object.keys(config.seedTexts);
+  if (components.length === 0) throw new Error('the seed candidate has no components to optimize');
+
+  const budget = new Budget(config.budget);
+  const rng = new Rng(config.seed, 'engine');
+  const sampler = new EpochSampler(config.trainTaskIds, minibatchSize, new Rng(config.seed, 'minibatch'));
+  const selector = config.selector ?? paretoSelector;
+  const chooser = config.components ?? failureAttribution();
+  const acceptance = config.acceptance ?? strictImprovement;
+  const journal = config.journal ?? NO_JOURNAL;
+  const perfect = config.perfectScore ?? 1;
+  const pool: Candidate[] = [];
+  const history: EngineResult['history'] = [];
+  const triedMerges = new Set<string>();
+  let ordinal = 0;
+  let iteration = 0;
+  let sinceImprovement = 0;
+  let mergesDue = 0;
+  let mergesTried = 0;
+
+  const progress = () =>
+    config.onProgress?.({ iteration, budgetUsed: budget.used, budget: budget.total, bestValMean: pool.length ? bestCandidate(pool).valMean : 0, poolSize: pool.length });
+
+  async function evaluate(purpose: EvaluationPurpose, texts: Texts, taskIds: string[]): Promise<TaskResult<Trace>[]> {
+    budget.spend(taskIds.length);
+    const results = await config.evaluator.evaluate({ ordinal: ordinal++, purpose, iteration, texts, taskIds });
+    progress();
+    return results;
+  }
+
+  function addCandidate(texts: Texts, parents: number[], origin: Candidate['origin'], val: TaskResult<Trace>[]): Candidate {
+    const metricNames = [...new Set(val.flatMap((r) => Object.keys(r.metrics)))];
+    const candidate: Candidate = {
+      id: pool.length,
+      texts,
+      parents,
+      origin,
+      iteration,
+      valScores: Object.fromEntries(val.map((r) => [r.taskId, r.score])),
+      valMean: mean(val.map((r) => r.score)),
+      valMetrics: Object.fromEntries(metricNames.map((m) => [m, mean(val.map((r) => r.metrics[m] ?? 0))])),
+      budgetUsed: budget.used,
+    };
+    const bestBefore = pool.length === 0 ? undefined : bestCandidate(pool);
+    pool.push(candidate);
+    journal.candidateAdded(candidate);
+    if (bestBefore === undefined || candidate.valMean > bestBefore.valMean) {
+      history.push({ budgetUsed: budget.used, candidate: candidate.id, valMean: candidate.valMean, valMetrics: candidate.valMetrics });
+      sinceImprovement = 0;
+    } else sinceImprovement++;
+    if (config.merge && mergesTried < config.merge.maxMerges) mergesDue++;
+    progress();
+    return candidate;
+  }
+
+  /** One merge attempt; false when no pair qualifies (the iteration then mutates instead). */
+  async function tryMerge(settings: MergeSettings): Promise<boolean> {
+    const plan = planMerge(pool, rng, triedMerges);
+    if (plan === undefined) return false;
+    const [a, b] = [pool[plan.a]!, pool[plan.b]!];
+    const subsample = mergeSubsample(a, b, Math.min(settings.subsample, config.valTaskIds.length), rng);
+    mergesDue--;
+    mergesTried++;
+    journal.proposalMade({ iteration, kind: 'merge', parents: [a.id, b.id], components: null, proposer: null, proposal: { merged: plan.texts, ancestor: plan.ancestor }, minibatch: subsample });
+    const rest = config.valTaskIds.filter((t) => !subsample.includes(t));
+    if (!budget.canAfford(subsample.length + rest.length)) {
+      journal.proposalJudged(iteration, { scoresBefore: null, scoresAfter: null, accepted: false, reason: 'not enough budget left to validate a merge', child: null });
+      return true;
+    }
+    const trial = await evaluate('merge-subsample', plan.texts, subsample);
+    const after = trial.map((r) => r.score);
+    const sumA = subsample.reduce((s, t) => s + a.valScores[t]!, 0);
+    const sumB = subsample.reduce((s, t) => s + b.valScores[t]!, 0);
+    const before = sumA >= sumB ? subsample.map((t) => a.valScores[t]!) : subsample.map((t) => b.valScores[t]!);
+    const afterSum = after.reduce((s, x) => s + x, 0);
+    if (afterSum < Math.max(sumA, sumB)) {
+      journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: false, reason: `merge scored ${afterSum} on its subsample, below the better parent's ${Math.max(sumA, sumB)}`, child: null });
+      return true;
+    }
+    const remaining = rest.length > 0 ? await evaluate('val', plan.texts, rest) : [];
+    const byTask = new Map([...trial, ...remaining].map((r) => [r.taskId, r]));
+    const child = addCandidate(plan.texts, [a.id, b.id], 'merge', config.valTaskIds.map((t) => byTask.get(t)!));
+    journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: true, reason: `merge scored ${afterSum} on its subsample, at least the better parent's ${Math.max(sumA, sumB)}`, child: child.id });
+    return true;
+  }
+
+  async function mutate(): Promise<void> {
+    const parent = pool[selector.select(pool, rng)]!;
+    const minibatch = sampler.next();
+    const parentResults = await evaluate('minibatch-parent', parent.texts, minibatch);
+    const before = parentResults.map((r) => r.score);
+    if (before.every((s) => s >= perfect)) {
+      sinceImprovement++;
+      return; // nothing to learn from a perfect minibatch; GEPA skips it too
+    }
+    const chosen = chooser.choose(parent, components, config.reflector.blame(parent.texts, parentResults));
+    const proposals: Record<string, Proposal> = {};
+    for (const component of chosen) {
+      const dataset = config.reflector.reflectiveDataset(parent.texts, component, parentResults);
+      proposals[component] = await config.proposer.propose({ iteration, component, texts: parent.texts, dataset, seed: deriveSeed(config.seed, 'proposal', iteration, component) });
+    }
+    journal.proposalMade({ iteration, kind: 'mutation', parents: [parent.id], components: chosen, proposer: config.proposer.id, proposal: proposals, minibatch });
+    const reject = (reason: string, after: number[] | null = null) => {
+      sinceImprovement++;
+      journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: false, reason, child: null });
+    };
+    const changed = Object.entries(proposals).flatMap(([c, p]) => (p.ok && p.text !== parent.texts[c] ? [[c, p.text] as const] : []));
+    if (changed.length === 0) {
+      const refusals = Object.entries(proposals).flatMap(([c, p]) => (p.ok ? [] : [`${c}: ${p.reason}`]));
+      return reject(refusals.length > 0 ? `proposer gave no new text (${refusals.join('; ')})` : 'the proposed texts equal the current ones');
+    }
+    const texts: Texts = { ...parent.texts, ...Object.fromEntries(changed) };
+    if (!budget.canAfford(minibatch.length)) return reject('not enough budget left to try the child');
+    const childResults = await evaluate('minibatch-child', texts, minibatch);
+    const after = childResults.map((r) => r.score);
+    const verdict = acceptance.judge(before, after);
+    if (!verdict.accepted) return reject(verdict.reason, after);
+    if (!budget.canAfford(config.valTaskIds.length)) return reject(`${verdict.reason}, but not enough budget is left to validate it`, after);
+    const child = addCandidate(texts, [parent.id], 'mutation', await evaluate('val', texts, config.valTaskIds));
+    journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: true, reason: verdict.reason, child: child.id });
+  }
+
+  let stopReason = 'budget spent';
+  let interrupted = false;
+  try {
+    addCandidate(config.seedTexts, [], 'seed', await evaluate('val', config.seedTexts, config.valTaskIds));
+    for (;;) {
+      if (!budget.canAfford(2 * Math.min(minibatchSize, config.trainTaskIds.length))) break;
+      const stop = (config.stops ?? []).map((s) => s.check({ iteration, budgetUsed: budget.used, sinceImprovement })).find((r) => r !== undefined);
+      if (stop !== undefined) {
+        stopReason = stop;
+        break;
+      }
+      iteration++;
+      if (config.merge && mergesDue > 0 && (await tryMerge(config.merge))) continue;
+      await mutate();
+    }
+  } catch (err) {
+    if (!(err instanceof EvaluationInterrupted)) throw err;
+    stopReason = 'interrupted';
+    interrupted = true;
+  }
+  if (pool.length === 0) throw new EvaluationInterrupted('interrupted before the seed was validated');
+  return { pool, best: bestCandidate(pool), budgetUsed: budget.used, stopReason, interrupted, iterations: iteration, nextOrdinal: ordinal, history };
+}

@@ -1,0 +1,78 @@
+// The engine's small swappable strategies: which component to rewrite, when to accept, when to stop.
+import { existsSync } from 'node:fs';
+import type { Candidate } from './types.ts';
+
+export interface ComponentChooser {
+  readonly name: string;
+  /** The components to rewrite. `blame`: how much each is implicated in the parent's minibatch failures. */
+  choose(parent: Candidate, components: readonly string[], blame: Record<string, number>): string[];
+}
+
+/** Each candidate cycles through its components in order (GEPA's default). */
+export function roundRobin(): ComponentChooser {
+  const next = new Map<number, number>();
+  return {
+    name: 'round-robin',
+    choose(parent, components) {
+      const i = next.get(parent.id) ?? 0;
+      next.set(parent.id, i + 1);
+      return [components[i % components.length]!];
+    },
+  };
+}
+
+/**
+ * Every component implicated in a failure (GEPA can rewrite several at once), so a task that failed at
+ * two tools can be fixed by one proposal; with no failure to blame, round-robin.
+ */
+export function failureAttribution(): ComponentChooser {
+  const fallback = roundRobin();
+  return {
+    name: 'attribution',
+    choose(parent, components, blame) {
+      const implicated = components.filter((c) => (blame[c] ?? 0) > 0);
+      return implicated.length > 0 ? implicated : fallback.choose(parent, components, blame);
+    },
+  };
+}
+
+export interface AcceptanceRule {
+  readonly name: string;
+  judge(before: readonly number[], after: readonly number[]): { accepted: boolean; reason: string };
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+
+/** Keep a child only when its minibatch total is strictly higher than its parent's on the same tasks. */
+export const strictImprovement: AcceptanceRule = {
+  name: 'strict-improvement',
+  judge(before, after) {
+    const b = sum(before);
+    const a = sum(after);
+    return a > b
+      ? { accepted: true, reason: `minibatch score rose from ${b} to ${a}` }
+      : { accepted: false, reason: `minibatch score ${a} is not above the parent's ${b}` };
+  },
+};
+
+/** What a stop condition may look at between iterations. */
+export interface SearchProgress {
+  iteration: number;
+  budgetUsed: number;
+  /** iterations since the best validation score last rose */
+  sinceImprovement: number;
+}
+
+export interface StopCondition {
+  /** A reason to stop now, or undefined to go on. */
+  check(progress: SearchProgress): string | undefined;
+}
+
+export function patience(iterations: number): StopCondition {
+  return { check: (p) => (p.sinceImprovement >= iterations ? `no improvement in ${iterations} iterations` : undefined) };
+}
+
+/** Stops once the file exists: a way to end a long run cleanly from another terminal. */
+export function stopFile(path: string): StopCondition {
+  return { check: () => (existsSync(path) ? `stop file ${path} exists` : undefined) };
+}

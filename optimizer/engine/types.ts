@@ -1,0 +1,107 @@
+// The engine's contracts. It knows nothing of MCP: a candidate is a map of named texts (components),
+// an evaluation runs tasks and scores them, a proposer rewrites one text from a reflective dataset.
+
+/** component name -> text */
+export type Texts = Readonly<Record<string, string>>;
+
+export type EvaluationPurpose = 'val' | 'minibatch-parent' | 'minibatch-child' | 'merge-subsample' | 'report';
+
+export interface EvaluationRequest {
+  /** 0, 1, 2, ... in the order the engine asks; a resumed search asks for the same ordinals again. */
+  ordinal: number;
+  purpose: EvaluationPurpose;
+  iteration: number;
+  texts: Texts;
+  taskIds: string[];
+}
+
+/** One task episode: one metric call. */
+export interface TaskResult<Trace> {
+  taskId: string;
+  /** The optimized objective, in [0, 1]. */
+  score: number;
+  /** Other measurements reported beside the score (e.g. success, selection), each in [0, 1]. */
+  metrics: Record<string, number>;
+  trace: Trace;
+}
+
+export interface Evaluator<Trace> {
+  /** Results in the order of `taskIds`. Task failures are scores, never exceptions; EvaluationInterrupted stops the search. */
+  evaluate(request: EvaluationRequest): Promise<TaskResult<Trace>[]>;
+}
+
+/** Thrown by an evaluator that was asked to stop before it finished. */
+export class EvaluationInterrupted extends Error {
+  override name = 'EvaluationInterrupted';
+}
+
+/** Turns a parent's minibatch results into what a proposer reads, per component. */
+export interface Reflector<Trace, Row> {
+  reflectiveDataset(texts: Texts, component: string, results: TaskResult<Trace>[]): Row[];
+  /** How much each component is implicated in the failures of these results (higher = more). */
+  blame(texts: Texts, results: TaskResult<Trace>[]): Record<string, number>;
+}
+
+export interface ProposalRequest<Row> {
+  iteration: number;
+  component: string;
+  texts: Texts;
+  dataset: Row[];
+  /** Seed for this proposal's randomness; a function of the run seed and the iteration only. */
+  seed: number;
+}
+
+/** JSON-serialisable, because every proposal is stored and replayed on resume. */
+export type Proposal =
+  | { ok: true; text: string; detail: Record<string, unknown> }
+  | { ok: false; reason: string; detail: Record<string, unknown> };
+
+export interface Proposer<Row> {
+  /** 'sim' or 'llm:<model>' */
+  readonly id: string;
+  propose(request: ProposalRequest<Row>): Promise<Proposal>;
+}
+
+export type CandidateOrigin = 'seed' | 'mutation' | 'merge';
+
+export interface Candidate {
+  /** position in the pool; 0 is the seed */
+  id: number;
+  texts: Texts;
+  parents: number[];
+  origin: CandidateOrigin;
+  iteration: number;
+  /** task id -> score on the validation split */
+  valScores: Record<string, number>;
+  valMean: number;
+  valMetrics: Record<string, number>;
+  /** metric calls spent when it joined the pool */
+  budgetUsed: number;
+}
+
+export interface ProposalRecord {
+  iteration: number;
+  kind: 'mutation' | 'merge';
+  parents: number[];
+  /** the components rewritten (null for a merge) */
+  components: string[] | null;
+  proposer: string | null;
+  /** mutation: the proposal for each component rewritten; merge: the merged texts and their common ancestor */
+  proposal: Record<string, Proposal> | { merged: Texts; ancestor: number };
+  minibatch: string[];
+}
+
+export interface Verdict {
+  scoresBefore: number[] | null;
+  scoresAfter: number[] | null;
+  accepted: boolean;
+  reason: string;
+  child: number | null;
+}
+
+/** Where the engine reports what it decided; writes must tolerate a replay (same records again). */
+export interface Journal {
+  candidateAdded(candidate: Candidate): void;
+  proposalMade(record: ProposalRecord): void;
+  proposalJudged(iteration: number, verdict: Verdict): void;
+}

@@ -1,0 +1,77 @@
+// Evaluating candidate descriptions: the agent runs each task with the candidate substituted for the
+// target server's descriptions on the host side; every episode is recorded, and a resumed search reads
+// finished episodes back instead of running them again.
+import type { Agent } from '../../src/agents/agent.ts';
+import type { Host } from '../../src/host/host.ts';
+import { runEpisode, type EpisodeSpec } from '../../src/run/episode.ts';
+import { runPool } from '../../src/run/pool.ts';
+import { episodeSeed } from '../../src/run/seeds.ts';
+import type { SuiteRunStore } from '../../src/run/store-port.ts';
+import type { Suite, Task } from '../../src/suite/schema.ts';
+import { contentHash, type TraceStore } from '../../traces/index.ts';
+import { EvaluationInterrupted, type EvaluationRequest, type Evaluator, type TaskResult } from '../engine/types.ts';
+import { factsFromTrajectory, type EpisodeFacts } from './facts.ts';
+import { episodeMetrics, type Target } from './targets.ts';
+
+export type EvaluatorStore = SuiteRunStore & Pick<TraceStore, 'recordEvaluation' | 'evaluationEpisodeIds' | 'getTrajectory'>;
+
+export interface McpEvaluatorOptions {
+  store: EvaluatorStore;
+  host: Host;
+  agent: Agent;
+  suite: Suite;
+  runId: string;
+  /** the server whose descriptions the candidates replace */
+  server: string;
+  target: Target;
+  seed: number;
+  concurrency: number;
+  signal?: AbortSignal;
+  /** each episode's own credentials, for servers that check bearer tokens */
+  headersFor?: EpisodeSpec['headersFor'];
+}
+
+export class McpEvaluator implements Evaluator<EpisodeFacts> {
+  private readonly tasks: Map<string, Task>;
+
+  constructor(private readonly options: McpEvaluatorOptions) {
+    this.tasks = new Map(options.suite.tasks.map((t) => [t.id, t]));
+  }
+
+  async evaluate(request: EvaluationRequest): Promise<TaskResult<EpisodeFacts>[]> {
+    const { store, host, runId, server, suite } = this.options;
+    const tasks = request.taskIds.map((id) => {
+      const task = this.tasks.get(id);
+      if (!task) throw new Error(`unknown task "${id}" in suite "${suite.name}"`);
+      return task;
+    });
+    store.recordEvaluation({ runId, ordinal: request.ordinal, purpose: request.purpose, iteration: request.iteration, candidateHash: contentHash(request.texts), taskIds: request.taskIds });
+    const done = store.evaluationEpisodeIds(runId, request.ordinal);
+    const catalogue = host.catalogue({ [server]: { ...request.texts } });
+    const todo = tasks.filter((t) => !done.has(t.id));
+    await runPool(
+      todo,
+      this.options.concurrency,
+      async (task) => {
+        // The seed depends on the task only, never on the candidate: every candidate meets the same draws.
+        const outcome = await runEpisode(store, host, this.options.agent, { runId, suite, task, repeat: request.ordinal, seed: episodeSeed(this.options.seed, task.id, 0), catalogue, ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}) });
+        const verdict = this.options.target.score(this.facts(task, outcome.episodeId));
+        store.addScore(outcome.episodeId, { name: `optimizer_${this.options.target.name}`, value: verdict.score, comment: verdict.feedback });
+        done.set(task.id, outcome.episodeId);
+      },
+      () => this.options.signal?.aborted === true,
+    );
+    if (tasks.some((t) => !done.has(t.id))) throw new EvaluationInterrupted(`evaluation ${request.ordinal} stopped before all its episodes ran`);
+    return tasks.map((task) => {
+      const facts = this.facts(task, done.get(task.id)!);
+      const { score } = this.options.target.score(facts);
+      return { taskId: task.id, score, metrics: episodeMetrics(facts, server), trace: facts };
+    });
+  }
+
+  private facts(task: Task, episodeId: string): EpisodeFacts {
+    const trajectory = this.options.store.getTrajectory(episodeId);
+    if (!trajectory) throw new Error(`episode ${episodeId} vanished from the trace store`);
+    return factsFromTrajectory(task, trajectory);
+  }
+}

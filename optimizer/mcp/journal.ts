@@ -1,0 +1,56 @@
+// The search's decisions, stored as they are made; a resumed search replays them instead of asking again.
+import * as z from 'zod';
+import { contentHash, type TraceStore } from '../../traces/index.ts';
+import type { Journal, Proposal, Proposer } from '../engine/types.ts';
+
+export type JournalStore = Pick<TraceStore, 'recordCandidate' | 'recordProposal' | 'judgeProposal' | 'getProposal'>;
+
+export function storeJournal(store: JournalStore, runId: string): Journal {
+  return {
+    candidateAdded(c) {
+      store.recordCandidate({
+        runId,
+        candidate: c.id,
+        origin: c.origin,
+        iteration: c.iteration,
+        parents: c.parents,
+        descriptions: { ...c.texts },
+        candidateHash: contentHash(c.texts),
+        valScores: c.valScores,
+        valMean: c.valMean,
+        valMetrics: c.valMetrics,
+        budgetUsed: c.budgetUsed,
+      });
+    },
+    proposalMade({ components, ...r }) {
+      store.recordProposal({ runId, ...r, component: components === null ? null : components.join(',') });
+    },
+    proposalJudged(iteration, verdict) {
+      store.judgeProposal(runId, iteration, verdict);
+    },
+  };
+}
+
+const proposalSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), text: z.string(), detail: z.record(z.string(), z.unknown()) }),
+  z.object({ ok: z.literal(false), reason: z.string(), detail: z.record(z.string(), z.unknown()) }),
+]);
+
+/**
+ * Answers from the store when this iteration's proposal for the component was already made (a resumed
+ * run), so the replay sees exactly the text the original run tried, whatever the proposer would say today.
+ */
+export function replayingProposer<Row>(inner: Proposer<Row>, store: Pick<TraceStore, 'getProposal'>, runId: string): Proposer<Row> {
+  return {
+    id: inner.id,
+    async propose(request) {
+      const stored = store.getProposal(runId, request.iteration);
+      if (stored?.kind === 'mutation') {
+        const parsed = z.record(z.string(), proposalSchema).safeParse(stored.proposal);
+        const mine = parsed.success ? parsed.data[request.component] : undefined;
+        if (mine !== undefined) return mine satisfies Proposal;
+      }
+      return inner.propose(request);
+    },
+  };
+}

@@ -1,0 +1,269 @@
+// One optimize run on an MCP suite: connect once, search (engine + this adapter), report seed vs best
+// on validation and on the held-out test split, and save the winner as a description version.
+import type { Agent } from '../../src/agents/agent.ts';
+import { advertisedDescriptions } from '../../src/host/catalogue.ts';
+import { resolveConditions } from '../../src/run/conditions.ts';
+import { connectSuiteHost, SuiteAuthError } from '../../src/run/suite-host.ts';
+import type { LoadedSuite } from '../../src/suite/load.ts';
+import { countDescriptionTokens, type RunRow, type TraceStore } from '../../traces/index.ts';
+import { runEngine, minimumBudget, type EngineProgress, type EngineResult } from '../engine/engine.ts';
+import { paretoSelector, bestSelector } from '../engine/pareto.ts';
+import { failureAttribution, patience, roundRobin, stopFile, type StopCondition } from '../engine/strategies.ts';
+import type { Candidate, Proposer, TaskResult, Texts } from '../engine/types.ts';
+import { McpEvaluator } from './evaluator.ts';
+import type { EpisodeFacts } from './facts.ts';
+import { replayingProposer, storeJournal } from './journal.ts';
+import { RatingAgent } from './rating-agent.ts';
+import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
+import { targetFor, type TargetName } from './targets.ts';
+
+/** Bad settings or a run that cannot be resumed: the user must change the input. */
+export class OptimizeError extends Error {}
+
+/** Everything that decides the search; stored with the run so `--resume` repeats it exactly. */
+export interface OptimizeSettings {
+  server: string;
+  target: TargetName;
+  budget: number;
+  minibatch: number;
+  merge: boolean;
+  seed: number;
+  componentChoice: 'round-robin' | 'attribution';
+  /** stop after this many iterations without a new best */
+  patience?: number;
+  /** 'pareto' (GEPA) or 'best' (hill climbing) */
+  selector: 'pareto' | 'best';
+  /** false: the proposer sees tasks only, no trajectories (the random-edit baseline) */
+  reflection: boolean;
+  concurrency: number;
+  /** how the CLI rebuilds the agent and proposer on resume; opaque here */
+  agent: Record<string, unknown>;
+  proposer: Record<string, unknown>;
+}
+
+export interface OptimizeRequest {
+  store: TraceStore;
+  loaded: LoadedSuite;
+  agent: Agent;
+  proposer: Proposer<ToolReflectionRecord>;
+  settings: OptimizeSettings;
+  resumeRunId?: string;
+  signal?: AbortSignal;
+  stopFile?: string;
+  /** evaluate seed and best on the test split at the end (default true) */
+  reportTest?: boolean;
+  onStart?: (info: { runId: string; resumed: boolean }) => void;
+  onProgress?: (progress: EngineProgress) => void;
+}
+
+export interface SplitScores {
+  score: number;
+  success_rate: number;
+  selection_rate: number;
+  tasks: number;
+}
+
+export interface CandidateSummary {
+  candidate: number;
+  val: SplitScores;
+  test: SplitScores | null;
+  /** o200k_base tokens of the target server's descriptions */
+  tokens: number;
+  descriptions: Record<string, string>;
+}
+
+export interface OptimizeReport {
+  runId: string;
+  status: 'completed' | 'interrupted';
+  suite: string;
+  server: string;
+  target: TargetName;
+  agent: string;
+  proposer: string;
+  budget: number;
+  budgetUsed: number;
+  /** test-split episodes run for the report, outside the search budget */
+  reportCalls: number;
+  stopReason: string;
+  iterations: number;
+  poolSize: number;
+  proposals: { made: number; accepted: number };
+  seedVersionId: string;
+  /** the winner's description version; null when interrupted */
+  versionId: string | null;
+  seed: CandidateSummary;
+  best: CandidateSummary;
+  history: EngineResult['history'];
+}
+
+export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
+  const { store, loaded, settings } = req;
+  const suite = loaded.suite;
+  const split = (s: string) => suite.tasks.filter((t) => t.split === s).map((t) => t.id);
+  const [trainIds, valIds, testIds] = [split('train'), split('val'), split('test')];
+  validate(req, trainIds.length, valIds.length);
+  const target = targetFor(settings.target, settings.server);
+  const agent = settings.target === 'feedback' ? new RatingAgent(req.agent) : req.agent;
+
+  // The suite's default conditions; servers that check bearer tokens get them as in `tdo run`.
+  const { host, headersFor } = await connectSuiteHost(suite, resolveConditions(suite).effect).catch((err: unknown) => {
+    throw err instanceof SuiteAuthError ? new OptimizeError(err.message) : err;
+  });
+  let run: RunRow | undefined;
+  try {
+    const listed = host.servers.find((s) => s.server === settings.server)!;
+    const seedTexts = advertisedDescriptions(listed);
+    if (Object.keys(seedTexts).length === 0) throw new OptimizeError(`server "${settings.server}" lists no tools, so there is nothing to optimize`);
+    const versionIds = Object.fromEntries(
+      host.servers.map((s) => [s.server, store.recordVersion({ server: s.server, descriptions: advertisedDescriptions(s), origin: 'seed' }).id]),
+    );
+    run = openRun(req, versionIds);
+    req.onStart?.({ runId: run.id, resumed: req.resumeRunId !== undefined });
+    store.setRunStatus(run.id, 'running');
+
+    const evaluator = new McpEvaluator({ store, host, agent, suite, runId: run.id, server: settings.server, target, seed: settings.seed, concurrency: settings.concurrency, ...(req.signal ? { signal: req.signal } : {}), ...(headersFor ? { headersFor } : {}) });
+    const stops: StopCondition[] = [];
+    if (settings.patience !== undefined) stops.push(patience(settings.patience));
+    if (req.stopFile !== undefined) stops.push(stopFile(req.stopFile));
+    const result = await runEngine({
+      seedTexts,
+      trainTaskIds: trainIds,
+      valTaskIds: valIds,
+      evaluator,
+      reflector: new ToolReflector({ server: settings.server, target, observed: settings.reflection }),
+      proposer: replayingProposer(req.proposer, store, run.id),
+      budget: settings.budget,
+      seed: settings.seed,
+      minibatchSize: settings.minibatch,
+      selector: settings.selector === 'best' ? bestSelector : paretoSelector,
+      components: settings.componentChoice === 'round-robin' ? roundRobin() : failureAttribution(),
+      stops,
+      ...(settings.merge ? { merge: { maxMerges: 5, subsample: 5 } } : {}),
+      journal: storeJournal(store, run.id),
+      ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+    });
+
+    const seed = result.pool[0]!;
+    const testOf = async (c: Candidate, ordinal: number) =>
+      req.reportTest === false || testIds.length === 0 || result.interrupted
+        ? null
+        : splitScores(await evaluator.evaluate({ ordinal, purpose: 'report', iteration: result.iterations, texts: c.texts, taskIds: testIds }));
+    const seedTest = await testOf(seed, result.nextOrdinal);
+    const bestTest = result.best.id === seed.id ? seedTest : await testOf(result.best, result.nextOrdinal + 1);
+    const reportCalls = (seedTest?.tasks ?? 0) + (result.best.id === seed.id ? 0 : (bestTest?.tasks ?? 0));
+
+    const status = result.interrupted ? 'interrupted' : 'completed';
+    const versionId = result.interrupted ? null : recordLineage(store, settings, run.id, result.pool, result.best.id, versionIds[settings.server]!);
+    const proposals = store.listProposals(run.id);
+    const report: OptimizeReport = {
+      runId: run.id,
+      status,
+      suite: suite.name,
+      server: settings.server,
+      target: settings.target,
+      agent: agent.id,
+      proposer: req.proposer.id,
+      budget: settings.budget,
+      budgetUsed: result.budgetUsed,
+      reportCalls,
+      stopReason: result.stopReason,
+      iterations: result.iterations,
+      poolSize: result.pool.length,
+      proposals: { made: proposals.length, accepted: proposals.filter((p) => p.accepted === true).length },
+      seedVersionId: versionIds[settings.server]!,
+      versionId,
+      seed: summarize(seed, seedTest),
+      best: summarize(result.best, bestTest),
+      history: result.history,
+    };
+    if (versionId !== null) store.finishOptimizerRun(run.id, { bestVersionId: versionId, budgetUsed: result.budgetUsed, stopReason: result.stopReason, summary: report });
+    store.setRunStatus(run.id, status);
+    return report;
+  } catch (err) {
+    if (run !== undefined) store.setRunStatus(run.id, req.signal?.aborted ? 'interrupted' : 'failed');
+    throw err;
+  } finally {
+    await host.close();
+  }
+}
+
+function validate(req: OptimizeRequest, train: number, val: number): void {
+  const { settings, loaded } = req;
+  const suite = loaded.suite;
+  if (!suite.servers.some((s) => s.name === settings.server)) {
+    throw new OptimizeError(`suite "${suite.name}" has no server "${settings.server}" (it connects ${suite.servers.map((s) => s.name).join(', ')})`);
+  }
+  if (train === 0 || val === 0) throw new OptimizeError(`suite "${suite.name}" needs train and val tasks to optimize (it has ${train} train and ${val} val)`);
+  if (settings.minibatch > train) throw new OptimizeError(`minibatch ${settings.minibatch} is larger than the ${train} train tasks of suite "${suite.name}"`);
+  const needed = minimumBudget(val, settings.minibatch);
+  if (settings.budget < needed) {
+    throw new OptimizeError(`budget ${settings.budget} is too small: the seed's validation takes ${val} metric calls and one iteration ${2 * settings.minibatch}; give --budget ${needed} or more`);
+  }
+  if (settings.target === 'feedback' && req.agent.id === 'sim') {
+    throw new OptimizeError('the feedback target needs an LLM agent (--agent llm --model M): the sim agent only models tool selection and cannot rate the tools it used');
+  }
+}
+
+/** A new run, or the interrupted one being resumed (checked to still describe the same search). */
+function openRun(req: OptimizeRequest, versionIds: Record<string, string>): RunRow {
+  const { store, loaded, settings } = req;
+  if (req.resumeRunId === undefined) {
+    const run = store.createRun({
+      suite: loaded.suite.name,
+      suitePath: loaded.path,
+      agent: req.agent.id,
+      split: 'optimize',
+      repeats: 1,
+      seed: settings.seed,
+      concurrency: settings.concurrency,
+      versionIds,
+      config: { optimize: settings },
+    });
+    store.createOptimizerRun({ runId: run.id, target: settings.target, server: settings.server, settings, seedVersionId: versionIds[settings.server]! });
+    return run;
+  }
+  const run = store.getRun(req.resumeRunId);
+  const optimizerRun = store.getOptimizerRun(req.resumeRunId);
+  if (!run || !optimizerRun) throw new OptimizeError(`no optimize run "${req.resumeRunId}" in ${store.path}`);
+  if (run.status === 'completed') throw new OptimizeError(`optimize run ${run.id} already completed; nothing to resume`);
+  const changed = Object.keys(versionIds).filter((s) => run.versionIds[s] !== versionIds[s]);
+  if (changed.length > 0) throw new OptimizeError(`cannot resume ${run.id}: the servers' own descriptions of ${changed.join(', ')} changed since it started`);
+  return run;
+}
+
+function splitScores(results: TaskResult<EpisodeFacts>[]): SplitScores {
+  const mean = (f: (r: TaskResult<EpisodeFacts>) => number) => (results.length === 0 ? 0 : results.reduce((s, r) => s + f(r), 0) / results.length);
+  return { score: mean((r) => r.score), success_rate: mean((r) => r.metrics['success'] ?? 0), selection_rate: mean((r) => r.metrics['selection'] ?? 0), tasks: results.length };
+}
+
+function summarize(c: Candidate, test: SplitScores | null): CandidateSummary {
+  return {
+    candidate: c.id,
+    val: { score: c.valMean, success_rate: c.valMetrics['success'] ?? 0, selection_rate: c.valMetrics['selection'] ?? 0, tasks: Object.keys(c.valScores).length },
+    test,
+    tokens: countDescriptionTokens({ ...c.texts }),
+    descriptions: { ...c.texts },
+  };
+}
+
+/** Saves the winner and its ancestors as description versions, parents first, so lineage points at real versions. */
+function recordLineage(store: TraceStore, settings: OptimizeSettings, runId: string, pool: readonly Candidate[], bestId: number, seedVersionId: string): string {
+  const versionOf = new Map<number, string>([[0, seedVersionId]]);
+  const record = (id: number): string => {
+    const known = versionOf.get(id);
+    if (known !== undefined) return known;
+    const c = pool[id]!;
+    const parents = c.parents.map(record);
+    const texts: Texts = c.texts;
+    const version = store.recordVersion({
+      server: settings.server,
+      descriptions: { ...texts },
+      origin: 'optimizer',
+      originDetail: { run_id: runId, target: settings.target, candidate: id, made_by: c.origin, val_score: c.valMean },
+      parents,
+    });
+    versionOf.set(id, version.id);
+    return version.id;
+  };
+  return record(bestId);
+}

@@ -1,0 +1,40 @@
+// The LLM proposer: GEPA's reflective mutation through the same OpenAI-compatible client (and response
+// cache) the LLM agent uses. A truncated, empty or unfenced answer is rejected, never adopted.
+import type { ChatModel } from '../../../src/models/chat-client.ts';
+import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
+import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
+import { fencedBlock, reflectionPrompt, REFLECTION_SYSTEM_PROMPT } from './prompt.ts';
+
+/** Longer answers are not descriptions a host would show; reject rather than ship them. */
+export const MAX_DESCRIPTION_CHARS = 4000;
+
+export class LlmProposer implements Proposer<ToolReflectionRecord> {
+  readonly id: string;
+
+  constructor(private readonly model: ChatModel) {
+    this.id = `llm:${model.model}`;
+  }
+
+  async propose(request: ProposalRequest<ToolReflectionRecord>): Promise<Proposal> {
+    const prompt = reflectionPrompt(request);
+    const messages = [
+      { role: 'system' as const, content: REFLECTION_SYSTEM_PROMPT },
+      { role: 'user' as const, content: prompt },
+    ];
+    let result;
+    try {
+      result = await this.model.complete({ messages });
+    } catch (err) {
+      return { ok: false, reason: `the model call failed: ${(err as Error).message}`, detail: { model: this.model.model, prompt } };
+    }
+    const answer = result.message.content ?? '';
+    const finishReason = result.completion.choices[0]?.['finish_reason'];
+    const detail = { model: this.model.model, prompt, answer, finish_reason: finishReason ?? null, cached: result.cached };
+    if (finishReason === 'length') return { ok: false, reason: 'the answer was cut off (finish_reason "length")', detail };
+    const text = fencedBlock(answer);
+    if (text === undefined) return { ok: false, reason: 'the answer has no fenced block', detail };
+    if (text === '') return { ok: false, reason: 'the fenced block is empty', detail };
+    if (text.length > MAX_DESCRIPTION_CHARS) return { ok: false, reason: `the new description has ${text.length} characters, more than ${MAX_DESCRIPTION_CHARS}`, detail };
+    return { ok: true, text, detail };
+  }
+}

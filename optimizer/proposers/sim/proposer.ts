@@ -1,0 +1,43 @@
+// The simulated proposer: random objective-agnostic edits (DESIGN.md section 6). It never sees the
+// target's score or feedback, so any drift toward one objective is selected by the search, not written in.
+import { Rng } from '../../engine/rng.ts';
+import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
+import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
+import { EDIT_OPERATORS, type EditOperator } from './operators.ts';
+
+/** Chance that a proposal applies a second edit after the first. */
+const SECOND_EDIT_PROBABILITY = 0.5;
+
+const INVERSES: Record<string, string> = { 'add-claim': 'remove-claim', 'remove-claim': 'add-claim' };
+
+/** Drops the target's score and feedback: what the sim proposer may read. */
+export function objectiveAgnostic(record: ToolReflectionRecord): EpisodeView {
+  const { score: _score, feedback: _feedback, ...view } = record;
+  return view;
+}
+
+export class SimProposer implements Proposer<ToolReflectionRecord> {
+  readonly id = 'sim';
+
+  constructor(private readonly operators: readonly EditOperator[] = EDIT_OPERATORS) {}
+
+  async propose(request: ProposalRequest<ToolReflectionRecord>): Promise<Proposal> {
+    const rng = new Rng(request.seed, 'sim-proposer');
+    const views = request.dataset.map(objectiveAgnostic);
+    let text = request.texts[request.component] ?? '';
+    const edits = rng.float() < SECOND_EDIT_PROBABILITY ? 2 : 1;
+    const applied: Array<{ operator: string; change: string }> = [];
+    for (const operator of rng.shuffle(this.operators)) {
+      if (applied.length === edits) break;
+      // An edit and its inverse in one proposal would cancel out.
+      if (applied.some((a) => INVERSES[a.operator] === operator.name)) continue;
+      const edit = operator.apply({ text, views, rng });
+      if (edit === undefined) continue;
+      text = edit.text;
+      applied.push({ operator: operator.name, change: edit.change });
+    }
+    const detail = { simulated: true, operators: applied };
+    if (applied.length === 0) return { ok: false, reason: 'no edit operator had material to work with', detail };
+    return { ok: true, text, detail };
+  }
+}

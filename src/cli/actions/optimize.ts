@@ -1,0 +1,204 @@
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { loadSuite, SuiteError, type LoadedSuite } from '../../suite/load.ts';
+import type { TraceStore } from '../../../traces/index.ts';
+import type { EngineProgress } from '../../../optimizer/engine/engine.ts';
+import { optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
+import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { loadCliConfig } from '../config.ts';
+import { UsageError } from '../errors.ts';
+import { openStoreForWriting } from '../store.ts';
+import { createProposer, type ProposerConfig } from '../proposers.ts';
+import type { OptimizeFlags } from '../commands/optimize.ts';
+
+const SETTINGS_FIXED_BY_RESUME = ['target', 'suite', 'server', 'budget', 'agent', 'model', 'proposer', 'proposerModel', 'minibatch', 'merge', 'seed', 'components', 'patience'] as const;
+
+export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
+  const config = loadCliConfig();
+  const store = openStoreForWriting(flags.db);
+  try {
+    const report = await execute(store, flags, command, config.refs);
+    process.stdout.write(flags.json ? `${JSON.stringify(reportJson(report, store.path))}\n` : renderReport(report, store.path));
+    if (report.status === 'interrupted') process.exitCode = 130;
+  } finally {
+    store.close();
+  }
+}
+
+async function execute(store: TraceStore, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Promise<OptimizeReport> {
+  let loaded: LoadedSuite;
+  let settings: OptimizeSettings;
+  if (flags.resume !== undefined) {
+    const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
+    if (given.length > 0) throw new UsageError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+    const run = store.getRun(flags.resume);
+    const stored = store.getOptimizerRun(flags.resume);
+    if (!run || !stored) throw new UsageError(`no optimize run "${flags.resume}" in ${store.path}`);
+    if (run.status === 'completed') throw new UsageError(`optimize run ${run.id} already completed; nothing to resume`);
+    settings = { ...(stored.settings as OptimizeSettings), concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : (stored.settings as OptimizeSettings).concurrency };
+    loaded = suiteOrUsage(run.suitePath, refs);
+  } else {
+    if (flags.suite === undefined) throw new UsageError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
+    loaded = suiteOrUsage(flags.suite, refs);
+    const server = flags.server ?? loaded.suite.target;
+    if (server === undefined) throw new UsageError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
+    if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
+    const agent: AgentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) };
+    const proposerModel = flags.proposerModel ?? flags.model;
+    const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
+    settings = {
+      server,
+      target: flags.target,
+      budget: flags.budget,
+      minibatch: flags.minibatch,
+      merge: flags.merge === true,
+      seed: flags.seed,
+      componentChoice: flags.components,
+      ...(flags.patience === undefined ? {} : { patience: flags.patience }),
+      selector: 'pareto',
+      reflection: true,
+      concurrency: flags.concurrency,
+      agent: { ...agent },
+      proposer: { ...proposer },
+    };
+  }
+  const agent = createAgent(settings.agent as unknown as AgentConfig, store);
+  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store);
+
+  const controller = new AbortController();
+  const onSignal = () => {
+    process.stderr.write('\nstopping: finishing episodes in flight; everything so far is saved\n');
+    controller.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const progress = progressBar();
+  try {
+    return await optimize({
+      store,
+      loaded,
+      agent,
+      proposer,
+      settings,
+      signal: controller.signal,
+      ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
+      ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
+      onStart: ({ runId }) => process.stderr.write(`optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}\` if it is stopped\n`),
+      onProgress: (p) => progress.update(p),
+    });
+  } catch (err) {
+    if (err instanceof OptimizeError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function suiteOrUsage(nameOrPath: string, refs: Parameters<typeof loadSuite>[1]): LoadedSuite {
+  try {
+    return loadSuite(nameOrPath, refs);
+  } catch (err) {
+    if (err instanceof SuiteError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+/** Budget used, best validation score and pool size on stderr, only when it is a terminal. */
+function progressBar(stream: NodeJS.WriteStream = process.stderr) {
+  if (!stream.isTTY) return { update(_: EngineProgress) {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    { stream, format: 'budget {bar} {value}/{total} calls | best val {best} | pool {pool} | iteration {iteration}', hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(p: EngineProgress) {
+      const payload = { best: p.bestValMean.toFixed(3), pool: p.poolSize, iteration: p.iteration };
+      if (!started) {
+        bar.start(p.budget, p.budgetUsed, payload);
+        started = true;
+      } else bar.update(p.budgetUsed, payload);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+function candidateJson(c: CandidateSummary) {
+  const headline = c.test ?? c.val;
+  return {
+    candidate: c.candidate,
+    // held-out test split when the suite has one, else validation
+    split: c.test ? 'test' : 'val',
+    success_rate: headline.success_rate,
+    selection_rate: headline.selection_rate,
+    score: headline.score,
+    tokens: c.tokens,
+    val: c.val,
+    test: c.test,
+    descriptions: c.descriptions,
+  };
+}
+
+export function reportJson(r: OptimizeReport, dbPath: string) {
+  return {
+    run_id: r.runId,
+    status: r.status,
+    version_id: r.versionId,
+    seed_version_id: r.seedVersionId,
+    suite: r.suite,
+    server: r.server,
+    target: r.target,
+    agent: r.agent,
+    proposer: r.proposer,
+    simulated: r.agent === 'sim' || r.proposer === 'sim',
+    budget: r.budget,
+    budget_used: r.budgetUsed,
+    report_calls: r.reportCalls,
+    stop_reason: r.stopReason,
+    iterations: r.iterations,
+    pool_size: r.poolSize,
+    proposals: r.proposals,
+    seed: candidateJson(r.seed),
+    best: candidateJson(r.best),
+    token_delta: r.best.tokens - r.seed.tokens,
+    db: dbPath,
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function renderReport(r: OptimizeReport, dbPath: string): string {
+  const row = (label: string, s: CandidateSummary) =>
+    `  ${label.padEnd(5)} val success ${pct(s.val.success_rate).padStart(6)}  selection ${pct(s.val.selection_rate).padStart(6)}` +
+    (s.test ? ` | test success ${pct(s.test.success_rate).padStart(6)}  selection ${pct(s.test.selection_rate).padStart(6)}` : '') +
+    ` | ${s.tokens} tokens`;
+  const simulated = [r.agent === 'sim' ? 'agent' : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
+  const lines = [
+    `optimize run ${r.runId} (${r.status})  suite ${r.suite}  server ${r.server}  target ${r.target}`,
+    `agent ${describeAgent(r.agent)}  proposer ${r.proposer === 'sim' ? 'sim (random edit operators, not an LLM)' : r.proposer}`,
+    ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
+    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}`,
+    row('seed', r.seed),
+    row('best', r.best),
+    `  token delta ${r.best.tokens - r.seed.tokens >= 0 ? '+' : ''}${r.best.tokens - r.seed.tokens}`,
+  ];
+  if (r.versionId === null) {
+    lines.push(`interrupted: continue with \`tdo optimize --resume ${r.runId}${dbFlag(dbPath)}\``);
+  } else {
+    lines.push(
+      r.versionId === r.seedVersionId ? `no candidate beat the seed on validation; the best version is the seed ${r.versionId}` : `best descriptions saved as version ${r.versionId} in ${dbPath}`,
+      'best descriptions:',
+      ...Object.entries(r.best.descriptions).map(([tool, text]) => `  ${tool}: ${text}`),
+      `look at it: \`tdo run --suite ${r.suite} --version ${r.versionId}${dbFlag(dbPath)}\`; the search's episodes: \`tdo traces list --run ${r.runId}${dbFlag(dbPath)}\``,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function dbFlag(dbPath: string): string {
+  return process.env['TDO_DB'] === undefined && dbPath.endsWith('traces/tdo.db') ? '' : ` --db ${dbPath}`;
+}

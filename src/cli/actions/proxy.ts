@@ -1,0 +1,61 @@
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { startRecordingProxy } from '../../proxy/proxy.ts';
+import { SessionRecorder } from '../../proxy/session-recorder.ts';
+import type { UpstreamCommand } from '../../proxy/upstream.ts';
+import type { ProxyFlags } from '../commands/proxy.ts';
+import { loadCliConfig, type CliConfig } from '../config.ts';
+import { UsageError } from '../errors.ts';
+import { attachLangfuse } from '../langfuse.ts';
+import { openStoreForWriting } from '../store.ts';
+
+export async function proxyCommand(command: string[], flags: ProxyFlags): Promise<void> {
+  // stdout is the MCP channel: anything a library logs goes to stderr instead.
+  console.log = console.info = console.debug = console.error;
+  const config = loadCliConfig(flags.config);
+  const upstream = upstreamFor(command, flags.name, config);
+  const store = openStoreForWriting(flags.db);
+  try {
+    const served = flags.version === undefined ? undefined : store.getVersion(flags.version);
+    if (flags.version !== undefined && served === undefined) throw new UsageError(`unknown description version "${flags.version}" in ${store.path} (see \`tdo versions\`)`);
+    if (served !== undefined && served.server !== flags.name) throw new UsageError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
+    const langfuse = await attachLangfuse(store);
+    const recorder = new SessionRecorder(langfuse.store, {
+      server: flags.name,
+      command: [upstream.command, ...upstream.args].join(' '),
+      ...(served === undefined ? {} : { servedVersionId: served.id }),
+    });
+    const proxy = await startRecordingProxy({
+      name: flags.name,
+      upstream,
+      downstream: new StdioServerTransport(process.stdin, process.stdout),
+      recorder,
+      ...(served === undefined ? {} : { descriptions: served.descriptions }),
+      log: (line) => process.stderr.write(`${line}\n`),
+      serverStderr: (chunk) => process.stderr.write(chunk),
+    });
+    const stop = () => void proxy.close();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      await proxy.closed;
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      await langfuse.finish(undefined);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+/** The command after `--`, else the stdio server of that name in tdo.config.json. */
+function upstreamFor(command: string[], name: string, config: CliConfig): UpstreamCommand {
+  const [executable, ...args] = command;
+  if (executable !== undefined) return { command: executable, args };
+  const spec = config.refs.servers?.[name];
+  if (spec === undefined) {
+    throw new UsageError(`tdo proxy needs the real server's command after --, e.g. tdo proxy --name ${name} -- npx -y @modelcontextprotocol/server-filesystem DIR${config.loaded === undefined ? '' : ` (or a stdio server "${name}" in ${config.loaded.path})`}`);
+  }
+  if ('url' in spec) throw new UsageError(`server "${name}" in ${config.loaded?.path ?? 'tdo.config.json'} is an HTTP server (${spec.url}); tdo proxy fronts stdio servers`);
+  return { command: spec.command, args: spec.args, env: spec.env, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }) };
+}

@@ -1,0 +1,62 @@
+import { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig } from '../../../traces/langfuse/config.ts';
+import { exportRun, formatDelivery, importFromLangfuse, LangfuseSink, type ImportReport } from '../../../traces/langfuse/index.ts';
+import { UsageError } from '../errors.ts';
+import { LANGFUSE_DRAIN_MS } from '../langfuse.ts';
+import { openStoreForReading, openStoreForWriting } from '../store.ts';
+import type { TracesExportFlags, TracesImportFlags } from '../commands/traces-langfuse.ts';
+
+function configOrUsage(): LangfuseConfig {
+  const setting = langfuseEnv(process.env);
+  if (setting.state === 'on') return setting.config;
+  throw new UsageError(setting.state === 'off' ? `Langfuse is not configured: set ${LANGFUSE_ENV_VARS.join(', ')}` : setting.message);
+}
+
+export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> {
+  if (!flags.langfuse) throw new UsageError('say where to export to: tdo traces export --langfuse [--run ID]');
+  const config = configOrUsage();
+  const store = openStoreForReading(flags.db);
+  try {
+    const runId = flags.run ?? store.listRuns(1)[0]?.id;
+    if (runId === undefined) throw new UsageError(`no runs in ${store.path}: nothing to export`);
+    if (!store.getRun(runId)) throw new UsageError(`no run "${runId}" in ${store.path} (see \`tdo traces list\`)`);
+    const sink = LangfuseSink.open(config);
+    const episodes = exportRun(store, runId, sink);
+    const delivery = await sink.close(LANGFUSE_DRAIN_MS);
+    process.stdout.write(`run ${runId}: ${episodes} episodes sent to ${config.baseUrl}\n`);
+    process.stderr.write(formatDelivery(delivery));
+    if (delivery.spans.dropped + delivery.scores.dropped > 0) process.exitCode = 1;
+  } finally {
+    store.close();
+  }
+}
+
+function renderImport(report: ImportReport, config: LangfuseConfig): string {
+  const lines = report.runs.map(
+    (r) => `run ${r.sourceRun} from ${config.baseUrl} -> run ${r.runId} (imported): ${r.added} episodes added${r.alreadyPresent > 0 ? `, ${r.alreadyPresent} already there` : ''}`,
+  );
+  if (report.runs.length === 0) lines.push(`no tdo episodes found in ${config.baseUrl} for this query`);
+  for (const s of report.skipped) lines.push(`skipped trace ${s.traceId}: ${s.reason}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function importFromLangfuseCommand(flags: TracesImportFlags): Promise<void> {
+  if (flags.session === undefined && flags.since === undefined) throw new UsageError('say what to import: --session RUN_ID and/or --since DATE');
+  const config = configOrUsage();
+  const store = openStoreForWriting(flags.db);
+  try {
+    let report: ImportReport;
+    try {
+      report = await importFromLangfuse(store, config, {
+        ...(flags.session === undefined ? {} : { session: flags.session }),
+        ...(flags.since === undefined ? {} : { since: flags.since }),
+      });
+    } catch (err) {
+      process.stderr.write(`tdo: could not read from Langfuse at ${config.baseUrl}: ${(err as Error).message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderImport(report, config));
+  } finally {
+    store.close();
+  }
+}

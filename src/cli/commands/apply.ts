@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { StdioServerSpec } from '../../suite/schema.ts';
+import type { DescriptionsLocation } from '../../../experiments/versions/apply.ts';
+
+/**
+ * Where a shipped server started through `tdo serve` loads its descriptions when its command line does
+ * not say (the defaults in servers/<name>/main.ts): its env override, else the file next to the server.
+ */
+export function shippedDescriptionsFile(root: string) {
+  return (spec: StdioServerSpec): DescriptionsLocation | undefined => {
+    const serve = spec.args.indexOf('serve');
+    if (serve < 1 || resolve(spec.args[serve - 1]!) !== resolve(root, 'bin/tdo.js')) return undefined;
+    const name = spec.args[serve + 1];
+    const envVar = name === 'lab' ? 'TDO_LAB_DESCRIPTIONS' : name === 'labplus' ? 'TDO_LABPLUS_DESCRIPTIONS' : undefined;
+    if (envVar !== undefined && spec.env[envVar]) return { file: resolve(spec.cwd ?? process.cwd(), spec.env[envVar]), reason: `${envVar} in the env of server "${spec.name}"` };
+    if (name === 'lab' || name === 'labplus') return { file: resolve(root, 'servers', name, 'descriptions.json'), reason: `the default file of \`tdo serve ${name}\`` };
+    const seller = spec.args[spec.args.indexOf('--seller') + 1];
+    if (name === 'market' && spec.args.includes('--seller') && seller !== undefined) {
+      return { file: resolve(root, 'servers/market/sellers', seller, 'descriptions.json'), reason: `the default file of \`tdo serve market --seller ${seller}\`` };
+    }
+    return undefined;
+  };
+}
+
+export function registerApply(program: Command): void {
+  program
+    .command('apply')
+    .description('write a description version to the file its server loads at start (or to --out FILE)')
+    .argument('<version>', 'version id (or a unique prefix)')
+    .option('--out <file>', 'write here instead of the file the server loads')
+    .option('--suite <name|path>', "the suite whose server spec says how the server starts (default: the version's latest run, then the shipped suites)")
+    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
+    .option('--json', 'print JSON')
+    .action(async (ref: string, flags: { out?: string; suite?: string; db?: string; json?: boolean }) => {
+      const { openStoreForReading } = await import('../store.ts');
+      const { TDO_ROOT } = await import('../../suite/load.ts');
+      const { applyVersion, findServerSpec, locateDescriptionsFile } = await import('../../../experiments/versions/apply.ts');
+      const { resolveVersion } = await import('../../../experiments/versions/resolve.ts');
+      const store = openStoreForReading(flags.db);
+      try {
+        const version = resolveVersion(store, ref);
+        let location: DescriptionsLocation;
+        if (flags.out !== undefined) {
+          location = { file: resolve(flags.out), reason: '--out' };
+        } else {
+          const { spec, suitePath } = findServerSpec(store, version.server, flags.suite);
+          location = locateDescriptionsFile(spec, suitePath, shippedDescriptionsFile(TDO_ROOT));
+        }
+        const result = applyVersion(version, location);
+        if (flags.json) {
+          process.stdout.write(`${JSON.stringify({ version: version.id, server: version.server, ...result })}\n`);
+        } else {
+          process.stdout.write(
+            `wrote ${version.id} (server ${version.server}, ${Object.keys(version.descriptions).length} tools) to ${result.file}\n  found via ${result.reason}\n` +
+              (result.kept.length === 0 ? '' : `  kept the file's own text for ${result.kept.join(', ')} (the version does not describe them)\n`) +
+              `  the server reads it at start: restart it to serve the new descriptions\n`,
+          );
+        }
+      } finally {
+        store.close();
+      }
+    });
+}

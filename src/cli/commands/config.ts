@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { UsageError } from '../errors.ts';
+
+export function registerConfig(program: Command): void {
+  const config = program.command('config').description('tdo.config.json: check it, or print its JSON Schema');
+
+  config
+    .command('check')
+    .description('validate the config (after ${ENV} interpolation) and list its servers and suites; secrets are not printed')
+    .option('--config <file>', 'config file (default TDO_CONFIG or ./tdo.config.json)')
+    .action(async (flags: { config?: string }) => {
+      const { loadCliConfig } = await import('../config.ts');
+      const { loaded } = loadCliConfig(flags.config, { ...process.env });
+      if (loaded === undefined) throw new UsageError('no tdo.config.json in the working directory and TDO_CONFIG is not set; pass --config FILE');
+      const lines = [`${loaded.path}: ok`];
+      for (const [name, entry] of Object.entries(loaded.config.mcpServers)) {
+        lines.push('url' in entry ? `  server ${name}: http ${entry.url}` : `  server ${name}: stdio ${[entry.command, ...entry.args].join(' ')}`);
+      }
+      for (const [name, file] of Object.entries(loaded.config.suites)) lines.push(`  suite ${name}: ${file}`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+
+  config
+    .command('schema')
+    .description('print the JSON Schema of tdo.config.json (the file shipped as src/config/tdo.config.schema.json)')
+    .action(async () => {
+      const { configJsonSchema } = await import('../../config/schema.ts');
+      process.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+    });
+}

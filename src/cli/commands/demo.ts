@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { choice, nonNegativeInt, positiveInt } from '../options.ts';
+
+export interface DemoFlags {
+  budget: number;
+  seed: number;
+  repeat: number;
+  concurrency: number;
+  agent: 'sim' | 'llm';
+  model?: string;
+  proposer: 'sim' | 'llm';
+  proposerModel?: string;
+  out?: string;
+  db?: string;
+  json?: boolean;
+}
+
+export function registerDemo(program: Command): void {
+  program
+    .command('demo')
+    .description('demonstrations measured live; `overconfident`: selection vs success optimization of the market\'s overconfident seller')
+    .argument('<name>', 'overconfident')
+    .option('--budget <n>', 'metric calls for each of the two optimize runs', positiveInt, 200)
+    .option('--seed <n>', 'one seed for both searches and the experiment', nonNegativeInt, 0)
+    .option('--repeat <n>', 'experiment repeats per test task', positiveInt, 3)
+    .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
+    .option('--agent <kind>', 'sim (offline selection model) or llm', choice(['sim', 'llm'] as const), 'sim')
+    .option('--model <name>', 'model for --agent llm (and --proposer llm unless --proposer-model is given)')
+    .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
+    .option('--proposer-model <name>', 'model for --proposer llm')
+    .option('--out <dir>', 'where the experiment reports go (default reports/demo-overconfident-<time>)')
+    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
+    .option('--json', 'print one JSON object instead of the diff and table')
+    .action(async (name: string, flags: DemoFlags) => {
+      const { demoCommand } = await import('../actions/demo.ts');
+      await demoCommand(name, flags);
+    });
+}

@@ -1,0 +1,113 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { choice, commaList, conditionList, nonNegativeInt, positiveInt } from '../options.ts';
+
+interface ExperimentFlags {
+  suite: string[];
+  versions: string[];
+  repeat: number;
+  condition: Record<string, string>;
+  agent: 'sim' | 'llm';
+  model?: string;
+  maxSteps?: number;
+  seed: number;
+  concurrency: number;
+  out?: string;
+  threshold: number;
+  db?: string;
+  json?: boolean;
+}
+
+function share(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1 (0.05 = 5 points of success rate).');
+  return n;
+}
+
+export function registerExperiment(program: Command): void {
+  program
+    .command('experiment')
+    .description('run description versions on the test split, N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first, 2 on a config or infrastructure error')
+    .option('--suite <names>', 'suite name(s) or file(s), comma-separated', commaList, [])
+    .option('--versions <ids>', 'description versions, comma-separated; the first is the baseline', commaList, [])
+    .option('--repeat <n>', 'attempts per task and version', positiveInt, 1)
+    .option('--condition <name=value,...>', 'suite conditions, applied to each suite that declares them', conditionList, {})
+    .option('--agent <kind>', 'sim (offline selection model) or llm (OpenAI-compatible endpoint)', choice(['sim', 'llm'] as const), 'sim')
+    .option('--model <name>', 'model name for --agent llm')
+    .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
+    .option('--seed <n>', 'run seed', nonNegativeInt, 0)
+    .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
+    .option('--out <dir>', 'report directory (default reports/experiment-<time>)')
+    .option('--threshold <x>', 'a version regresses when its success rate is more than X below the first version\'s', share, 0)
+    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
+    .option('--json', 'print report.json to stdout instead of the summary')
+    .action(async (flags: ExperimentFlags) => {
+      const { UsageError } = await import('../errors.ts');
+      if (flags.suite.length === 0) throw new UsageError('tdo experiment needs --suite NAME[,NAME] (e.g. --suite lab)');
+      if (flags.versions.length === 0) throw new UsageError('tdo experiment needs --versions A[,B,...] (see `tdo versions`); the first is the baseline');
+      const { openStoreForWriting } = await import('../store.ts');
+      const { createAgent } = await import('../agents.ts');
+      const { startProgress } = await import('../progress.ts');
+      const { loadSuite, SuiteError } = await import('../../suite/load.ts');
+      const { InputError } = await import('../../../experiments/input-error.ts');
+      const { resolveVersion } = await import('../../../experiments/versions/resolve.ts');
+      const { runExperiment } = await import('../../../experiments/experiment/run-experiment.ts');
+      const { defaultReportDir, writeExperimentReports } = await import('../../../experiments/experiment/write-reports.ts');
+      const { agentSentence, verdictSentence } = await import('../../../experiments/experiment/columns.ts');
+
+      const store = openStoreForWriting(flags.db);
+      const controller = new AbortController();
+      const onSignal = () => {
+        process.stderr.write('\nstopping: finishing episodes in flight\n');
+        controller.abort();
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      const progress = startProgress();
+      try {
+        const suites = flags.suite.map((s) => {
+          try {
+            return loadSuite(s);
+          } catch (err) {
+            throw err instanceof SuiteError ? new UsageError(err.message) : err;
+          }
+        });
+        const versions = flags.versions.map((ref) => resolveVersion(store, ref));
+        const agentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
+        const agent = createAgent(agentConfig, store);
+        const report = await runExperiment(
+          { suites, versions, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, conditions: flags.condition, threshold: flags.threshold },
+          {
+            store,
+            agent,
+            agentConfig: { ...agentConfig },
+            signal: controller.signal,
+            onRunStart: ({ suite, version, total }) => {
+              progress.stop();
+              if (process.stderr.isTTY) process.stderr.write(`${suite}: ${version}\n`);
+              progress.start(total, 0);
+            },
+            onEpisode: (success) => progress.tick(success),
+          },
+        ).catch((err: unknown) => {
+          if (err instanceof InputError || err instanceof UsageError) throw err;
+          // A server that does not start, a database that fails: not a regression verdict.
+          throw new UsageError(`the experiment could not run: ${(err as Error).message}`);
+        });
+        progress.stop();
+        const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
+        if (flags.json) {
+          process.stdout.write(`${JSON.stringify(report)}\n`);
+        } else {
+          const { renderExperimentSummary } = await import('../../../experiments/experiment/summary.ts');
+          process.stdout.write(renderExperimentSummary(report));
+          process.stdout.write(`${agentSentence(report)}\n${verdictSentence(report)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`);
+        }
+        process.exitCode = report.verdict === 'interrupted' ? 130 : report.verdict === 'regression' ? 1 : 0;
+      } finally {
+        progress.stop();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+
+export function registerImport(program: Command): void {
+  program
+    .command('import')
+    .description('record a hand-edited descriptions file ({"tool": "description"}) as a version of a server')
+    .argument('<file>', 'JSON object: tool name -> non-empty description')
+    .requiredOption('--server <name>', 'the server the descriptions are for (as the suite names it)')
+    .option('--parent <version>', 'the version it was edited from (default: the stored version it shares most text with)')
+    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
+    .option('--json', 'print JSON')
+    .action(async (file: string, flags: { server: string; parent?: string; db?: string; json?: boolean }) => {
+      const { openStoreForWriting } = await import('../store.ts');
+      const { importVersion } = await import('../../../experiments/versions/import.ts');
+      const store = openStoreForWriting(flags.db);
+      try {
+        const result = importVersion(store, file, flags.server, flags.parent);
+        if (flags.json) {
+          process.stdout.write(`${JSON.stringify({ id: result.version.id, server: result.version.server, created: result.created, parent: result.parent, missing: result.missing, tokens: result.version.tokens })}\n`);
+          return;
+        }
+        const v = result.version;
+        const lines = result.created
+          ? [`imported ${v.id} (server ${v.server}, ${Object.keys(v.descriptions).length} tools, ${v.tokens} tokens)`]
+          : [`already stored as ${v.id} (origin ${v.origin}); nothing new recorded`];
+        if (result.parent !== null) lines.push(`  parent ${result.parent.id}${result.parent.chosen === 'closest' ? ' (the stored version closest to the file; set it with --parent)' : ''}`);
+        if (result.missing.length > 0) lines.push(`  not described: ${result.missing.join(', ')} (they keep the server's own text)`);
+        if (result.created) lines.push(`  next: \`tdo lint ${v.id}\`, \`tdo experiment --suite SUITE --versions BASELINE,${v.id}\``);
+        process.stdout.write(`${lines.join('\n')}\n`);
+      } finally {
+        store.close();
+      }
+    });
+}

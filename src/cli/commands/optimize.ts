@@ -1,0 +1,55 @@
+import type { Command } from 'commander';
+import { choice, nonNegativeInt, positiveInt } from '../options.ts';
+
+export interface OptimizeFlags {
+  target: 'success' | 'selection' | 'feedback';
+  suite?: string;
+  server?: string;
+  budget: number;
+  agent: 'sim' | 'llm';
+  model?: string;
+  proposer: 'sim' | 'llm';
+  proposerModel?: string;
+  minibatch: number;
+  merge?: boolean;
+  seed: number;
+  components: 'attribution' | 'round-robin';
+  patience?: number;
+  stopFile?: string;
+  concurrency: number;
+  resume?: string;
+  db?: string;
+  json?: boolean;
+}
+
+/** Finishes in well under a minute with the sim agent and proposer on the lab suite. */
+export const DEFAULT_BUDGET = 300;
+
+export function registerOptimize(program: Command): void {
+  program
+    .command('optimize')
+    .description("search for better tool descriptions of one server (GEPA-style) and save the winner as a description version")
+    .option('--target <target>', 'what to optimize: success, selection or feedback (LLM agent only)', choice(['success', 'selection', 'feedback'] as const), 'success')
+    .option('--suite <name|path>', 'a shipped suite (lab) or a suite file')
+    .option('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)")
+    .option('--budget <n>', 'metric calls (task episodes) the search may spend', positiveInt, DEFAULT_BUDGET)
+    .option('--agent <kind>', 'sim (offline selection model) or llm', choice(['sim', 'llm'] as const), 'sim')
+    .option('--model <name>', 'model for --agent llm (and for --proposer llm unless --proposer-model is given)')
+    .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
+    .option('--proposer-model <name>', 'model for --proposer llm')
+    .option('--minibatch <n>', 'train tasks per iteration', positiveInt, 3)
+    .option('--merge', 'also merge Pareto candidates from different lineages')
+    .option('--seed <n>', 'search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', nonNegativeInt, 0)
+    .option('--components <how>', 'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin', choice(['attribution', 'round-robin'] as const), 'attribution')
+    .option('--patience <k>', 'stop after k iterations without a new best', positiveInt)
+    .option('--stop-file <path>', 'stop cleanly (and save) once this file exists')
+    .option('--concurrency <n>', 'episodes in flight per evaluation', positiveInt, 4)
+    .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
+    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
+    .option('--json', 'print one JSON object instead of the summary')
+    .action(async (flags: OptimizeFlags, command: Command) => {
+      // Loaded on use, like `tdo run`: `tdo serve` must start fast.
+      const { optimizeCommand } = await import('../actions/optimize.ts');
+      await optimizeCommand(flags, command);
+    });
+}

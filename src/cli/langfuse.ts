@@ -1,0 +1,33 @@
+// Langfuse for a `tdo run`: on when LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY / LANGFUSE_BASE_URL are set.
+import type { TraceStore } from '../../traces/index.ts';
+import { UsageError } from './errors.ts';
+
+/** How long the end of a run waits for Langfuse to take what is still queued. */
+export const LANGFUSE_DRAIN_MS = 10_000;
+
+export interface LangfuseAttachment {
+  /** The store to record to: the given one, plus the Langfuse side channel when it is on. */
+  store: TraceStore;
+  /** Sends what is left (bounded wait) and prints `langfuse: N spans delivered, M dropped` on stderr. */
+  finish(runId: string | undefined): Promise<void>;
+}
+
+/** The SDK is loaded only when Langfuse is on, so runs without it start as fast as before. */
+export async function attachLangfuse(store: TraceStore, env: Record<string, string | undefined> = process.env): Promise<LangfuseAttachment> {
+  const { langfuseEnv } = await import('../../traces/langfuse/config.ts');
+  const setting = langfuseEnv(env);
+  if (setting.state === 'off') return { store, finish: async () => {} };
+  if (setting.state === 'invalid') throw new UsageError(`${setting.message} (unset all three to run without Langfuse)`);
+  const { LangfuseSink, withLangfuse, formatDelivery } = await import('../../traces/langfuse/index.ts');
+  const sink = LangfuseSink.open(setting.config);
+  return {
+    store: withLangfuse(store, sink),
+    async finish(runId) {
+      const delivery = await sink.close(LANGFUSE_DRAIN_MS);
+      process.stderr.write(formatDelivery(delivery));
+      if (delivery.spans.dropped + delivery.scores.dropped > 0) {
+        process.stderr.write(`langfuse: send the run again later with \`tdo traces export --langfuse --run ${runId ?? 'RUN_ID'}\`\n`);
+      }
+    },
+  };
+}

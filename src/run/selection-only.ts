@@ -1,0 +1,35 @@
+import type { ToolInvoker } from '../agents/agent.ts';
+import type { Catalogue } from '../host/catalogue-types.ts';
+import type { ToolCallEvent } from '../host/host.ts';
+
+/** Thrown out of the agent at its first tool call; the runner, not the agent, ends the episode. */
+class StoppedAtToolCall extends Error {}
+
+export interface SelectionOnlyCalls {
+  invoker: ToolInvoker;
+  /** True once the first call was taken (whatever the agent did with the interruption). */
+  stopped(): boolean;
+}
+
+export const SELECTION_ONLY_NOTE = 'Selection-only task: the episode ended at the first tool call, which was recorded and not executed.';
+
+/**
+ * Tools for a selection-only task: the first call to a catalogue tool is recorded through `onCall` with
+ * a placeholder result and never reaches a server, then the agent is interrupted. Unknown names still
+ * go to `routed`, which answers them with an error the agent can act on.
+ */
+export function stopAtFirstToolCall(catalogue: Catalogue, routed: ToolInvoker, onCall: (event: ToolCallEvent) => void): SelectionOnlyCalls {
+  let stopped = false;
+  return {
+    stopped: () => stopped,
+    invoker: {
+      async call(toolName, args) {
+        const entry = catalogue.tools.find((t) => t.name === toolName);
+        if (entry === undefined || stopped) return routed.call(toolName, args);
+        stopped = true;
+        onCall({ server: entry.server, tool: entry.tool, catalogueName: toolName, args, outcome: { text: '(not executed: selection-only task)', isError: false }, latencyMs: 0 });
+        throw new StoppedAtToolCall(`stopped at the first tool call (${toolName})`);
+      },
+    },
+  };
+}

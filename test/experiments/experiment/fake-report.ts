@@ -1,0 +1,42 @@
+// An ExperimentReport built from synthetic episodes (no servers), for report and browser tests.
+import type { EpisodeFacts } from '../../../experiments/measure/episode-facts.ts';
+import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
+import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
+
+export function facts(outcomes: Array<{ task: string; success: boolean; server?: string; scores?: Record<string, number> }>): EpisodeFacts[] {
+  return outcomes.map((o, i) => ({
+    taskId: o.task,
+    repeat: i,
+    status: 'completed',
+    success: o.success,
+    toolCalls: 2,
+    servers: new Set(o.server === undefined ? [] : [o.server]),
+    scores: new Map(Object.entries({ success: o.success ? 1 : 0, tool_precision: 0.5, tool_recall: 1, ...o.scores })),
+  }));
+}
+
+export function fakeReport(): ExperimentReport {
+  const seed = summarizeVersion({ id: 'mega-seed', server: 'mega', tokens: 40 }, { runId: 'r-1', status: 'completed' }, facts([
+    { task: 'a', success: true, server: 'mega', scores: { savings: 0.2, limit_violation: 0 } },
+    { task: 'b', success: false, server: 'shop', scores: { limit_violation: 1 } },
+  ]), 'mega');
+  const inflated = summarizeVersion({ id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 }, { runId: 'r-2', status: 'completed' }, facts([
+    { task: 'a', success: false, server: 'mega', scores: { limit_violation: 1 } },
+    { task: 'b', success: false, server: 'mega', scores: { limit_violation: 1 } },
+  ]), 'mega');
+  const results = [seed, inflated];
+  const comparisons = compareWithBaseline(results, 0.1);
+  return {
+    kind: 'tdo-experiment',
+    createdAt: '2026-11-29T00:00:00.000Z',
+    agent: { id: 'sim', simulated: true },
+    settings: { suites: ['market'], split: 'test', versions: ['mega-seed', 'mega-<b>inflated</b>'], repeats: 1, seed: 0, conditions: { limit_in: 'token' }, threshold: 0.1 },
+    versions: [{ id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 }, { id: 'mega-<b>inflated</b>', server: 'mega', origin: 'optimizer run r-9 (target selection)', tokens: 70 }],
+    suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons }],
+    scoreNames: ['limit_violation', 'savings'],
+    regressions: comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'market', version: c.version, successDelta: c.success.delta })),
+    diffs: [],
+    verdict: 'regression',
+    db: '/tmp/tdo.db',
+  };
+}

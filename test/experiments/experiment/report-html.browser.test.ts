@@ -1,0 +1,58 @@
+// Opens the HTML report in a real Chromium (Debian's, through playwright-core) with the network off.
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { renderExperimentHtml } from '../../../experiments/experiment/report-html.ts';
+import { fakeReport } from './fake-report.ts';
+
+const CHROMIUM = process.env.TDO_CHROMIUM ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available) {
+  // CI installs it (.ci/run: apt-get install -y chromium); elsewhere say why the test does not run.
+  console.warn(`report-html.browser.test: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium, or set TDO_CHROMIUM)`);
+}
+
+describe.skipIf(!available)('the experiment report in a browser', () => {
+  it('shows the results table and the charts without any network request', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tdo-report-'));
+    const file = join(dir, 'report.html');
+    writeFileSync(file, renderExperimentHtml(fakeReport()));
+    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tdo-chromium-')), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await page.goto(pathToFileURL(file).href);
+
+      const table = page.locator('table.results');
+      await expect(table.count()).resolves.toBe(1);
+      await expect(table.locator('tbody tr').count()).resolves.toBe(2);
+      await expect(table.locator('thead').innerText()).resolves.toMatch(/limit_violation/);
+      await expect(page.locator('td.regression').count()).resolves.toBe(1);
+      // The version id is shown as text, never parsed as markup.
+      await expect(table.innerText()).resolves.toContain('mega-<b>inflated</b>');
+
+      const charts = page.locator('svg.chart');
+      await expect(charts.count()).resolves.toBe(3);
+      const box = await charts.first().boundingBox();
+      expect(box!.width).toBeGreaterThan(100);
+      await expect(charts.first().locator('rect').count()).resolves.toBe(2);
+      await expect(page.locator('.sim').innerText()).resolves.toMatch(/not an LLM/);
+
+      const shot = join(dir, 'report.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      expect(statSync(shot).size).toBeGreaterThan(10_000);
+      expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
+import { facts } from './fake-report.ts';
+
+const version = (id: string) => ({ id, server: 'lab', tokens: 10 });
+const run = (runId: string) => ({ runId, status: 'completed' as const });
+
+describe('summarizeVersion', () => {
+  it('computes success with its interval, selection of the server, precision, recall and calls', () => {
+    const r = summarizeVersion(version('v1'), run('r-1'), facts([
+      { task: 'a', success: true, server: 'lab' },
+      { task: 'a', success: false, server: 'other' },
+      { task: 'b', success: true, server: 'lab' },
+      { task: 'c', success: false },
+    ]), 'other');
+    expect(r.success).toMatchObject({ successes: 2, n: 4, rate: 0.5 });
+    expect(r.success.low).toBeCloseTo(0.15, 2);
+    expect(r.selection.rate).toBe(0.5);
+    expect(r.targetSelection).toMatchObject({ server: 'other', rate: 0.25 });
+    expect(r.precision).toBe(0.5);
+    expect(r.recall).toBe(1);
+    expect(r.toolCallsPerEpisode).toBe(2);
+    expect(r.perTask).toEqual({ a: { successes: 1, episodes: 2 }, b: { successes: 1, episodes: 1 }, c: { successes: 0, episodes: 1 } });
+  });
+
+  it('reports any other score generically, averaged over the episodes that recorded it', () => {
+    const r = summarizeVersion(version('v1'), run('r-1'), facts([
+      { task: 'a', success: true, scores: { savings: 0.2, limit_violation: 0, 'chosen:shop': 1 } },
+      { task: 'b', success: false, scores: { limit_violation: 1 } },
+    ]), undefined);
+    expect(r.scores).toEqual({ 'chosen:shop': { mean: 1, episodes: 1 }, limit_violation: { mean: 0.5, episodes: 2 }, savings: { mean: 0.2, episodes: 1 } });
+    expect(r.targetSelection).toBeNull();
+  });
+
+  it('handles a run with no finished episode', () => {
+    const r = summarizeVersion(version('v1'), run('r-1'), [], undefined);
+    expect(r.success).toMatchObject({ n: 0, low: 0, high: 1 });
+    expect(r.precision).toBeNull();
+  });
+});
+
+describe('compareWithBaseline', () => {
+  const baseline = summarizeVersion(version('base'), run('r-1'), facts([
+    { task: 'a', success: true }, { task: 'b', success: true }, { task: 'c', success: false }, { task: 'd', success: true },
+  ]), undefined);
+  const worse = summarizeVersion(version('worse'), run('r-2'), facts([
+    { task: 'a', success: true }, { task: 'b', success: false }, { task: 'c', success: true }, { task: 'd', success: false },
+  ]), undefined);
+
+  it('lists the tasks that got better and worse', () => {
+    const [c] = compareWithBaseline([baseline, worse], 0);
+    expect(c!.better.map((t) => t.taskId)).toEqual(['c']);
+    expect(c!.worse.map((t) => t.taskId)).toEqual(['b', 'd']);
+    expect(c!.success.delta).toBeCloseTo(-0.25, 12);
+    expect(c!.success.low).toBeLessThan(c!.success.delta);
+    expect(c!.success.high).toBeGreaterThan(c!.success.delta);
+  });
+
+  it('calls a drop a regression only beyond the threshold', () => {
+    expect(compareWithBaseline([baseline, worse], 0)[0]!.regressed).toBe(true);
+    expect(compareWithBaseline([baseline, worse], 0.25)[0]!.regressed).toBe(false);
+    expect(compareWithBaseline([baseline, worse], 0.2)[0]!.regressed).toBe(true);
+    expect(compareWithBaseline([worse, baseline], 0)[0]!.regressed).toBe(false);
+    expect(compareWithBaseline([baseline], 0)).toEqual([]);
+  });
+});

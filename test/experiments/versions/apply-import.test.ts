@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../experiments/input-error.ts';
+import { applyVersion, descriptionsArgument, findServerSpec, locateDescriptionsFile } from '../../../experiments/versions/apply.ts';
+import { readDescriptionsFile } from '../../../experiments/versions/descriptions-file.ts';
+import { importVersion } from '../../../experiments/versions/import.ts';
+import { shippedDescriptionsFile } from '../../../src/cli/commands/apply.ts';
+import { TDO_ROOT } from '../../../src/suite/load.ts';
+import type { ServerSpec } from '../../../src/suite/schema.ts';
+import { openTraceStore } from '../../../traces/index.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'tdo-apply-'));
+const store = () => openTraceStore(join(dir(), 'tdo.db'));
+const writeJson = (path: string, value: unknown) => writeFileSync(path, JSON.stringify(value));
+const stdio = (args: string[], extra: Partial<ServerSpec> = {}): ServerSpec => ({ name: 'lab', command: process.execPath, args, env: {}, ...extra }) as ServerSpec;
+const none = () => undefined;
+
+describe('importVersion', () => {
+  it('records a hand-edited file with the closest stored version as parent, once', () => {
+    const s = store();
+    const seed = s.recordVersion({ server: 'lab', descriptions: { calc: 'Evaluate an expression.', read: 'Read a file.' }, origin: 'seed' });
+    s.recordVersion({ server: 'lab', descriptions: { calc: 'Something else entirely.', read: 'Unrelated words.' }, origin: 'manual' });
+    const file = join(dir(), 'edit.json');
+    writeJson(file, { calc: 'Evaluate an arithmetic expression. Not for files.', read: 'Read a file.' });
+
+    const first = importVersion(s, file, 'lab');
+    expect(first.created).toBe(true);
+    expect(first.parent).toEqual({ id: seed.id, chosen: 'closest' });
+    expect(first.version).toMatchObject({ origin: 'imported', server: 'lab', parents: [seed.id] });
+    expect(first.version.originDetail).toMatchObject({ file: resolve(file) });
+    const again = importVersion(s, file, 'lab');
+    expect(again).toMatchObject({ created: false, parent: null });
+    expect(again.version.id).toBe(first.version.id);
+    s.close();
+  });
+
+  it('takes a given parent and reports tools the file leaves out', () => {
+    const s = store();
+    const seed = s.recordVersion({ server: 'lab', descriptions: { calc: 'A.', read: 'B.' }, origin: 'seed' });
+    const file = join(dir(), 'partial.json');
+    writeJson(file, { calc: 'Evaluate an expression.' });
+    const result = importVersion(s, file, 'lab', seed.id.slice(0, 8));
+    expect(result.parent).toEqual({ id: seed.id, chosen: 'given' });
+    expect(result.missing).toEqual(['read']);
+    s.close();
+  });
+
+  it('rejects malformed files, unknown tools and a parent of another server, recording nothing', () => {
+    const s = store();
+    s.recordVersion({ server: 'lab', descriptions: { calc: 'A.' }, origin: 'seed' });
+    const other = s.recordVersion({ server: 'labplus', descriptions: { smart: 'B.' }, origin: 'seed' });
+    const d = dir();
+    const cases: Array<[string, string, RegExp]> = [
+      ['array.json', '["calc"]', /expected a JSON object/],
+      ['empty.json', '{}', /at least one tool/],
+      ['blank.json', '{"calc": "  "}', /"calc" must be a non-empty description/],
+      ['number.json', '{"calc": 3}', /"calc"/],
+      ['broken.json', '{"calc": ', /not valid JSON/],
+      ['unknown.json', '{"calc": "A b c.", "write_file": "Writes."}', /write_file, which server "lab" does not list/],
+    ];
+    for (const [name, text, message] of cases) {
+      writeFileSync(join(d, name), text);
+      expect(() => importVersion(s, join(d, name), 'lab')).toThrow(message);
+    }
+    expect(() => importVersion(s, join(d, 'missing.json'), 'lab')).toThrow(/cannot read/);
+    writeJson(join(d, 'ok.json'), { calc: 'Adds.' });
+    expect(() => importVersion(s, join(d, 'ok.json'), 'lab', other.id)).toThrow(/server "labplus", not "lab"/);
+    expect(s.listVersions('lab')).toHaveLength(1);
+    s.close();
+  });
+});
+
+describe('locating the descriptions file a server loads', () => {
+  it('reads --descriptions from the server command line, relative to its cwd', () => {
+    expect(descriptionsArgument(['serve', 'lab', '--descriptions', 'a.json', '--descriptions=b.json'])).toBe('b.json');
+    const found = locateDescriptionsFile(stdio(['x', '--descriptions', 'd.json'], { cwd: '/srv/lab' }), '/s.yaml', none);
+    expect(found.file).toBe('/srv/lab/d.json');
+    expect(found.reason).toMatch(/--descriptions argument of server "lab" in \/s.yaml/);
+  });
+
+  it("knows the shipped servers' default files, and their env override", () => {
+    const shipped = shippedDescriptionsFile(TDO_ROOT);
+    const bin = join(TDO_ROOT, 'bin/tdo.js');
+    expect(locateDescriptionsFile(stdio([bin, 'serve', 'lab']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/lab/descriptions.json'));
+    expect(locateDescriptionsFile(stdio([bin, 'serve', 'labplus']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/labplus/descriptions.json'));
+    expect(locateDescriptionsFile(stdio([bin, 'serve', 'market', '--seller', 'mega-depot', '--http']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/market/sellers/mega-depot/descriptions.json'));
+    expect(locateDescriptionsFile(stdio([bin, 'serve', 'lab'], { env: { TDO_LAB_DESCRIPTIONS: '/etc/lab.json' } }), '/s', shipped).file).toBe('/etc/lab.json');
+  });
+
+  it('asks for --out when it cannot know', () => {
+    expect(() => locateDescriptionsFile({ name: 'remote', url: 'http://127.0.0.1:9/mcp', headers: {} } as ServerSpec, '/s', none)).toThrow(/pass --out FILE/);
+    expect(() => locateDescriptionsFile(stdio(['/opt/other-server.js']), '/s', shippedDescriptionsFile(TDO_ROOT))).toThrow(/no --descriptions argument.*--out FILE/);
+  });
+
+  it('finds the server in a given suite or in the shipped suites', () => {
+    const s = store();
+    expect(findServerSpec(s, 'labplus').suitePath).toMatch(/experiments\/suites\/lab\.yaml$/);
+    expect(() => findServerSpec(s, 'nowhere')).toThrow(InputError);
+    expect(() => findServerSpec(s, 'nowhere', 'lab')).toThrow(/suite lab has no server "nowhere"/);
+    s.close();
+  });
+});
+
+describe('applyVersion', () => {
+  it('round-trips: an imported file applied to a descriptions file reads back the same', () => {
+    const s = store();
+    const d = dir();
+    writeJson(join(d, 'edit.json'), { calc: 'Evaluate an arithmetic expression.', read: 'Read a text file.' });
+    const { version } = importVersion(s, join(d, 'edit.json'), 'lab');
+    const target = join(d, 'out', 'descriptions.json');
+    const result = applyVersion(version, { file: target, reason: '--out' });
+    expect(result.kept).toEqual([]);
+    expect(readDescriptionsFile(target)).toEqual(version.descriptions);
+    expect(readFileSync(target, 'utf8')).toMatch(/\n$/);
+    s.close();
+  });
+
+  it("keeps the file's text for tools the version leaves out, in the file's order", () => {
+    const file = join(dir(), 'descriptions.json');
+    writeJson(file, { read: 'Old read.', calc: 'Old calc.' });
+    const result = applyVersion({ id: 'lab-1', server: 'lab', descriptions: { calc: 'New calc.' } }, { file, reason: 'test' });
+    expect(result.kept).toEqual(['read']);
+    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify({ read: 'Old read.', calc: 'New calc.' }, null, 2)}\n`);
+  });
+
+  it("refuses a file of another server and leaves it untouched", () => {
+    const file = join(dir(), 'descriptions.json');
+    writeJson(file, { smart_thing: 'Other.' });
+    const before = readFileSync(file, 'utf8');
+    expect(() => applyVersion({ id: 'lab-1', server: 'lab', descriptions: { calc: 'New.' } }, { file, reason: 'test' })).toThrow(/another server\? Nothing was written/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+});

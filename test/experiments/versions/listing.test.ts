@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listVersionEntries } from '../../../experiments/versions/listing.ts';
+import { renderVersionListing } from '../../../experiments/versions/render-listing.ts';
+import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
+
+function store(): TraceStore {
+  return openTraceStore(join(mkdtempSync(join(tmpdir(), 'tdo-versions-')), 'tdo.db'));
+}
+
+/** A finished run of `episodes` episodes: the first `successes` succeed, the first `chose` call `server`. */
+function recordRun(s: TraceStore, versionIds: Record<string, string>, outcome: { episodes: number; successes: number; chose: number; server: string }): string {
+  const run = s.createRun({ suite: 'lab', suitePath: '/x/lab.yaml', agent: 'sim', split: 'test', repeats: 1, seed: 0, concurrency: 1, versionIds, config: {} });
+  for (let i = 0; i < outcome.episodes; i++) {
+    const e = s.startEpisode({ runId: run.id, taskId: `t${i}`, split: 'test', repeat: 0, seed: i });
+    const server = i < outcome.chose ? outcome.server : 'other';
+    s.addToolStep(e.id, { server, tool: 'calc', catalogueName: 'calc', args: {}, resultText: '1', isError: false, latencyMs: 1 });
+    s.finishEpisode(e.id, { status: 'completed', answer: '1', success: i < outcome.successes, feedback: '', stop: 'answer' });
+  }
+  s.setRunStatus(run.id, 'completed');
+  return run.id;
+}
+
+describe('listVersionEntries', () => {
+  it('lists lineage depth first with who made each version', () => {
+    const s = store();
+    const seed = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds.' }, origin: 'seed' });
+    const child = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds numbers.' }, origin: 'optimizer', originDetail: { run_id: 'r-opt', target: 'selection', candidate: 3 }, parents: [seed.id] });
+    const other = s.recordVersion({ server: 'labplus', descriptions: { smart: 'Does one operation.' }, origin: 'seed' });
+    const grandchild = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds numbers. Not for files.' }, origin: 'imported', originDetail: { file: '/tmp/edit.json' }, parents: [child.id] });
+    const entries = listVersionEntries(s);
+    expect(entries.map((e) => [e.id, e.depth])).toEqual([[seed.id, 0], [child.id, 1], [grandchild.id, 2], [other.id, 0]]);
+    expect(entries[0]!.children).toEqual([child.id]);
+    expect(entries[1]!.origin).toMatchObject({ kind: 'optimizer', label: 'optimizer run r-opt (target selection, candidate 3)', target: 'selection' });
+    expect(entries[2]!.origin.label).toBe('imported from /tmp/edit.json');
+    expect(entries[2]!.parents).toEqual([child.id]);
+    expect(listVersionEntries(s, 'labplus').map((e) => e.id)).toEqual([other.id]);
+    expect(renderVersionListing(entries)).toContain(`└ ${child.id}`);
+    s.close();
+  });
+
+  it("reports each version's latest measured success and selection rates, skipping optimizer runs", () => {
+    const s = store();
+    const seed = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds.' }, origin: 'seed' });
+    const unmeasured = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds numbers.' }, origin: 'manual' });
+    recordRun(s, { lab: seed.id }, { episodes: 4, successes: 1, chose: 1, server: 'lab' });
+    const latest = recordRun(s, { lab: seed.id }, { episodes: 4, successes: 3, chose: 2, server: 'lab' });
+    const optimizer = recordRun(s, { lab: seed.id }, { episodes: 4, successes: 0, chose: 0, server: 'lab' });
+    s.createOptimizerRun({ runId: optimizer, target: 'success', server: 'lab', settings: {}, seedVersionId: seed.id });
+
+    const entries = listVersionEntries(s);
+    expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({ runId: latest, episodes: 4, successRate: 0.75, selectionRate: 0.5, suite: 'lab', split: 'test' });
+    expect(entries.find((e) => e.id === unmeasured.id)!.measured).toBeNull();
+    expect(renderVersionListing(entries)).toContain('not measured');
+    s.close();
+  });
+
+  it('says how to get versions when there are none', () => {
+    const s = store();
+    expect(listVersionEntries(s)).toEqual([]);
+    expect(renderVersionListing([])).toMatch(/tdo run --suite lab/);
+    s.close();
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { runEngine, type EngineConfig } from '../../../optimizer/engine/engine.ts';
+import { mergeTexts } from '../../../optimizer/engine/merge.ts';
+import { roundRobin } from '../../../optimizer/engine/strategies.ts';
+import { EvaluationInterrupted, type Candidate, type Journal, type ProposalRecord, type Verdict } from '../../../optimizer/engine/types.ts';
+import { learningProposer, toyReflector, toyTask, ToyEvaluator, uselessProposer, type ToyTrace } from './toy.ts';
+
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'eps', 'zeta'];
+const tasks = (component: string, words: string[]) => words.map((w) => toyTask(component, w));
+
+function config(overrides: Partial<EngineConfig<ToyTrace, string>> = {}): EngineConfig<ToyTrace, string> {
+  return {
+    seedTexts: { a: 'start', b: 'start' },
+    trainTaskIds: [...tasks('a', WORDS), ...tasks('b', WORDS)],
+    valTaskIds: [...tasks('a', WORDS), ...tasks('b', WORDS)],
+    evaluator: new ToyEvaluator(),
+    reflector: toyReflector,
+    proposer: learningProposer,
+    budget: 200,
+    seed: 1,
+    ...overrides,
+  };
+}
+
+function recordingJournal() {
+  const proposals: ProposalRecord[] = [];
+  const verdicts: Verdict[] = [];
+  const candidates: Candidate[] = [];
+  const journal: Journal = { candidateAdded: (c) => candidates.push(c), proposalMade: (p) => proposals.push(p), proposalJudged: (_, v) => verdicts.push(v) };
+  return { journal, proposals, verdicts, candidates };
+}
+
+describe('runEngine', () => {
+  it('improves the seed when the proposer learns from the reflective dataset', async () => {
+    const result = await runEngine(config());
+    expect(result.pool[0]!.valMean).toBe(0);
+    expect(result.best.valMean).toBeGreaterThan(0.5);
+    expect(result.history[0]).toMatchObject({ candidate: 0, budgetUsed: 12 });
+  });
+
+  it('counts every episode against the budget and never exceeds it', async () => {
+    const evaluator = new ToyEvaluator();
+    const result = await runEngine(config({ evaluator, budget: 97 }));
+    const episodes = evaluator.requests.reduce((s, r) => s + r.taskIds.length, 0);
+    expect(result.budgetUsed).toBe(episodes);
+    expect(result.budgetUsed).toBeLessThanOrEqual(97);
+    expect(result.stopReason).toBe('budget spent');
+    expect(evaluator.requests.map((r) => r.ordinal)).toEqual(evaluator.requests.map((_, i) => i));
+  });
+
+  it('refuses a budget that cannot cover the seed validation and one iteration', async () => {
+    await expect(runEngine(config({ budget: 17 }))).rejects.toThrow(/at least 18/);
+  });
+
+  it('keeps a child only on a strict minibatch improvement, and only then validates it', async () => {
+    const evaluator = new ToyEvaluator();
+    const { journal, verdicts } = recordingJournal();
+    const result = await runEngine(config({ evaluator, proposer: uselessProposer, journal, budget: 60 }));
+    expect(result.pool).toHaveLength(1);
+    expect(verdicts.every((v) => !v.accepted && /not above/.test(v.reason))).toBe(true);
+    // only the seed was ever evaluated on validation
+    expect(evaluator.requests.filter((r) => r.purpose === 'val')).toHaveLength(1);
+  });
+
+  it('does not mutate a parent that is already perfect on the minibatch', async () => {
+    const { journal, proposals } = recordingJournal();
+    const perfect = { a: WORDS.join(' '), b: WORDS.join(' ') };
+    const result = await runEngine(config({ seedTexts: perfect, journal, budget: 40 }));
+    expect(proposals).toHaveLength(0);
+    expect(result.pool).toHaveLength(1);
+  });
+
+  it('is deterministic for a seed', async () => {
+    const a = await runEngine(config({ seed: 4 }));
+    const b = await runEngine(config({ seed: 4 }));
+    expect(b.pool.map((c) => c.texts)).toEqual(a.pool.map((c) => c.texts));
+    expect(b.budgetUsed).toBe(a.budgetUsed);
+  });
+
+  it('stops on a stop condition and reports why', async () => {
+    const result = await runEngine(config({ stops: [{ check: (p) => (p.iteration >= 2 ? 'enough' : undefined) }] }));
+    expect(result.stopReason).toBe('enough');
+    expect(result.iterations).toBe(2);
+  });
+
+  it('returns what it has when the evaluator is interrupted', async () => {
+    const inner = new ToyEvaluator();
+    let calls = 0;
+    const evaluator = { evaluate: async (r: Parameters<ToyEvaluator['evaluate']>[0]) => (++calls > 3 ? Promise.reject(new EvaluationInterrupted('stop')) : inner.evaluate(r)) };
+    const result = await runEngine(config({ evaluator }));
+    expect(result.interrupted).toBe(true);
+    expect(result.stopReason).toBe('interrupted');
+    expect(result.pool.length).toBeGreaterThan(0);
+  });
+
+  it('merges two Pareto candidates from different lineages, taking each changed component', async () => {
+    const { journal, proposals, candidates } = recordingJournal();
+    // Children all of the seed, round-robin over components: two lineages, each better on its own
+    // component's tasks, which is what a merge can combine.
+    const seedOnly = { name: 'seed-only', select: () => 0 };
+    const result = await runEngine(config({ merge: { maxMerges: 3, subsample: 4 }, components: roundRobin(), selector: seedOnly, journal, budget: 400, seed: 2 }));
+    const merges = proposals.filter((p) => p.kind === 'merge');
+    expect(merges.length).toBeGreaterThan(0);
+    const merged = candidates.filter((c) => c.origin === 'merge');
+    expect(merged.length).toBeGreaterThan(0);
+    for (const m of merged) {
+      expect(m.parents).toHaveLength(2);
+      const [p, q] = m.parents.map((id) => result.pool[id]!);
+      // every component of the merge comes from one of its parents
+      for (const component of ['a', 'b']) expect([p!.texts[component], q!.texts[component]]).toContain(m.texts[component]);
+      expect(m.valMean).toBeGreaterThanOrEqual(Math.max(p!.valMean, q!.valMean));
+    }
+    expect(result.best.origin).toBe('merge');
+  });
+});
+
+describe('mergeTexts', () => {
+  const base = (texts: Record<string, string>, valMean = 0): Candidate => ({ id: 0, texts, parents: [], origin: 'seed', iteration: 0, valScores: {}, valMean, valMetrics: {}, budgetUsed: 0 });
+
+  it('takes from each side the component it changed', () => {
+    expect(mergeTexts(base({ a: 'x', b: 'y' }), base({ a: 'x1', b: 'y' }), base({ a: 'x', b: 'y2' }))).toEqual({ a: 'x1', b: 'y2' });
+  });
+
+  it('adds nothing when neither side kept the ancestor text', () => {
+    expect(mergeTexts(base({ a: 'x' }), base({ a: 'x1' }), base({ a: 'x2' }))).toBeUndefined();
+  });
+
+  it('prefers the higher scorer where both changed the same component', () => {
+    expect(mergeTexts(base({ a: 'x', b: 'y' }), base({ a: 'x1', b: 'y' }, 0.2), base({ a: 'x2', b: 'y2' }, 0.5))).toEqual({ a: 'x2', b: 'y2' });
+  });
+});

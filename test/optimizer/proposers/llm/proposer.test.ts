@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChatClient } from '../../../../src/models/chat-client.ts';
+import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
+import { LlmProposer } from '../../../../optimizer/proposers/llm/proposer.ts';
+import { fencedBlock } from '../../../../optimizer/proposers/llm/prompt.ts';
+import { finalAnswer, rawReply, startOpenAiDouble, type OpenAiDouble, type DoubleReply } from '../../../support/openai-double.ts';
+
+const dataset: ToolReflectionRecord[] = [
+  {
+    task: 'How far is 5 miles in km?',
+    steps: [{ intent: 'how far is 5 miles in km', tools: ['convert'], forComponent: true }],
+    observed: true,
+    calls: [{ tool: 'magic', server: 'other', component: false, args: '{"query":"5 miles in km"}', output: 'Error: only two numbers', isError: true }],
+    usedComponent: false,
+    missed: true,
+    success: false,
+    checkerFeedback: 'Expected 8.05',
+    score: 0,
+    feedback: 'Expected 8.05; the agent called magic instead.',
+  },
+];
+
+let double: OpenAiDouble | undefined;
+afterEach(async () => {
+  await double?.close();
+  double = undefined;
+});
+
+async function proposerAnswering(reply: DoubleReply) {
+  double = await startOpenAiDouble(() => reply);
+  return new LlmProposer(new ChatClient({ model: 'reflector', baseURL: double.baseURL, apiKey: 'k', maxRetries: 0 }));
+}
+
+const request = { iteration: 1, component: 'convert', texts: { convert: 'Convert a value.', sum: 'Adds.' }, dataset, seed: 1 };
+
+describe('LlmProposer', () => {
+  it('sends the reflection prompt and adopts the fenced block', async () => {
+    const proposer = await proposerAnswering(finalAnswer('Here it is:\n```text\nConverts lengths, masses and temperatures, e.g. 5 mi to km.\n```'));
+    const proposal = await proposer.propose(request);
+    expect(proposal).toMatchObject({ ok: true, text: 'Converts lengths, masses and temperatures, e.g. 5 mi to km.' });
+    const body = double!.requests[0]!.body as { model: string; messages: Array<{ content: string }> };
+    expect(body.model).toBe('reflector');
+    const prompt = body.messages[1]!.content;
+    expect(prompt).toContain('Convert a value.');
+    expect(prompt).toContain('magic({"query":"5 miles in km"}) -> ERROR Error: only two numbers');
+    expect(prompt).toContain('the agent called magic instead');
+    expect(prompt).toContain('- sum: Adds.');
+    expect(proposer.id).toBe('llm:reflector');
+  });
+
+  it('rejects a truncated answer (finish_reason "length") even when it holds a block', async () => {
+    const proposer = await proposerAnswering(
+      rawReply({ choices: [{ index: 0, message: { role: 'assistant', content: '```\nConverts units and' }, finish_reason: 'length' }] }),
+    );
+    expect(await proposer.propose(request)).toMatchObject({ ok: false, reason: expect.stringMatching(/cut off/) });
+  });
+
+  it('rejects an empty block and an answer without one', async () => {
+    expect(await (await proposerAnswering(finalAnswer('```\n\n```'))).propose(request)).toMatchObject({ ok: false, reason: 'the fenced block is empty' });
+    await double?.close();
+    expect(await (await proposerAnswering(finalAnswer('Just use better words.'))).propose(request)).toMatchObject({ ok: false, reason: 'the answer has no fenced block' });
+  });
+
+  it('turns a failed model call into a rejection, not a crash', async () => {
+    const proposer = await proposerAnswering({ kind: 'status', status: 400, headers: {}, message: 'bad request' });
+    expect(await proposer.propose(request)).toMatchObject({ ok: false, reason: expect.stringMatching(/model call failed/) });
+  });
+});
+
+describe('fencedBlock', () => {
+  it('reads the first block with or without a language tag', () => {
+    expect(fencedBlock('a\n```md\nX\n```\n```\nY\n```')).toBe('X');
+    expect(fencedBlock('```Z```')).toBe('Z');
+    expect(fencedBlock('none')).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+// `tdo experiment` as a user runs it: real server processes, the sim agent, exit codes 0 / 1 / 2.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tdo } from '../../support/cli.ts';
+import { REPO_ROOT } from '../../support/lab-runs.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'tdo-experiment-cli-'));
+const db = join(dir, 'tdo.db');
+const suite = join(dir, 'lab-mini.json');
+let seedId = '';
+let accurateId = '';
+
+beforeAll(async () => {
+  // Three test tasks of the lab suite: two the seed descriptions fail with the sim agent, one both pass.
+  const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
+  writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-mini', tasks: lab.tasks.filter((t) => ['everest-feet', 'flour-bag-grams', 'box-a-volume'].includes(t.id)) }));
+  const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--db', db, '--json']);
+  const accurate = await tdo(['import', join(REPO_ROOT, 'test/fixtures/lab-accurate-descriptions.json'), '--server', 'lab', '--db', db, '--json']);
+  expect(seed.code, seed.stderr).toBe(0);
+  seedId = (JSON.parse(seed.stdout) as { id: string }).id;
+  accurateId = (JSON.parse(accurate.stdout) as { id: string }).id;
+}, 60_000);
+
+describe('tdo experiment', () => {
+  it('exits 0 and writes report.md/.json/.html when no version regresses', { timeout: 120_000 }, async () => {
+    const out = join(dir, 'pass');
+    const r = await tdo(['experiment', '--suite', suite, '--versions', `${seedId},${accurateId}`, '--db', db, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/not an LLM/);
+    for (const f of ['report.md', 'report.json', 'report.html']) expect(existsSync(join(out, f))).toBe(true);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { verdict: string; suites: Array<{ results: Array<{ versionId: string; success: { rate: number } }>; comparisons: Array<{ better: unknown[] }> }> };
+    expect(report.verdict).toBe('pass');
+    const [base, better] = report.suites[0]!.results;
+    expect(base!.versionId).toBe(seedId);
+    expect(better!.success.rate).toBeGreaterThan(base!.success.rate);
+    expect(report.suites[0]!.comparisons[0]!.better.length).toBeGreaterThan(0);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('| version | origin | success [95% CI]');
+  });
+
+  it('exits 1 when a version regresses against the first, and prints the report as JSON with --json', { timeout: 120_000 }, async () => {
+    const r = await tdo(['experiment', '--suite', suite, '--versions', `${accurateId},${seedId}`, '--db', db, '--out', join(dir, 'fail'), '--json']);
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as { verdict: string; regressions: Array<{ version: string }>; agent: { simulated: boolean } };
+    expect(report.verdict).toBe('regression');
+    expect(report.regressions.map((x) => x.version)).toEqual([seedId]);
+    expect(report.agent.simulated).toBe(true);
+  });
+
+  it('exits 2 on configuration errors, before running anything', { timeout: 60_000 }, async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--suite', suite, '--versions', 'lab-nope'], /unknown description version "lab-nope"/],
+      [['--suite', suite, '--versions', seedId, '--condition', 'injection=on'], /no suite of lab-mini declares the condition "injection"/],
+      [['--suite', suite], /needs --versions/],
+      [['--versions', seedId], /needs --suite/],
+      [['--suite', 'no-such-suite', '--versions', seedId], /unknown suite "no-such-suite"/],
+      [['--suite', suite, '--versions', seedId, '--threshold', '2'], /expected a number from 0 to 1/],
+      [['--suite', suite, '--versions', `${seedId},${seedId}`], /listed twice/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await tdo(['experiment', ...args, '--db', db, '--out', join(dir, 'never')]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+
+  it('exits 2 when a server cannot start (an infrastructure error, not a verdict)', { timeout: 60_000 }, async () => {
+    const broken = join(dir, 'broken.json');
+    const mini = JSON.parse(readFileSync(suite, 'utf8')) as { servers: Array<{ name: string; args: string[] }> };
+    writeFileSync(broken, JSON.stringify({ ...mini, name: 'broken', servers: mini.servers.map((s) => (s.name === 'lab' ? { ...s, args: [...s.args, '--workspace', join(dir, 'missing-dir')] } : s)) }));
+    const r = await tdo(['experiment', '--suite', broken, '--versions', seedId, '--db', db, '--out', join(dir, 'broken-out')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the experiment could not run/);
+  });
+});

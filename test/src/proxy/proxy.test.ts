@@ -1,0 +1,171 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TraceStore } from '../../../traces/index.ts';
+import { startRecordingProxy, type RunningProxy } from '../../../src/proxy/proxy.ts';
+import { SessionRecorder } from '../../../src/proxy/session-recorder.ts';
+import type { UpstreamCommand } from '../../../src/proxy/upstream.ts';
+import { tempStore } from '../../support/lab-runs.ts';
+import { EVERYTHING_SERVER, FILESYSTEM_SERVER, filesystemWorkspace } from '../../support/third-party-servers.ts';
+
+interface Session {
+  client: Client;
+  proxy: RunningProxy;
+  store: TraceStore;
+  logs: string[];
+}
+
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of open.splice(0)) await close();
+});
+
+/** A host (the SDK client, auto negotiation) -> the proxy (in process) -> a real server process. */
+async function session(upstream: UpstreamCommand, extra: { descriptions?: Record<string, string>; servedVersionId?: string; store?: TraceStore } = {}): Promise<Session> {
+  const store = extra.store ?? tempStore();
+  const [hostSide, proxySide] = InMemoryTransport.createLinkedPair();
+  const logs: string[] = [];
+  const recorder = new SessionRecorder(store, { server: 'fs', command: [upstream.command, ...upstream.args].join(' '), ...(extra.servedVersionId === undefined ? {} : { servedVersionId: extra.servedVersionId }) });
+  const proxy = await startRecordingProxy({
+    name: 'fs',
+    upstream,
+    downstream: proxySide,
+    recorder,
+    ...(extra.descriptions === undefined ? {} : { descriptions: extra.descriptions }),
+    log: (line) => logs.push(line),
+    serverStderr: () => undefined,
+  });
+  const client = new Client({ name: 'test-host', version: '3.1.4' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(hostSide);
+  open.push(async () => {
+    await client.close().catch(() => undefined);
+    await proxy.close();
+    store.close();
+  });
+  return { client, proxy, store, logs };
+}
+
+const textOf = (result: { content?: unknown }) => ((result.content ?? []) as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
+
+describe('recording proxy in front of server-filesystem (a 2025-11-25 server)', () => {
+  it('forwards calls unchanged and records each with arguments, result, error flag, latency and the host', async () => {
+    const dir = filesystemWorkspace();
+    const { client, proxy, store } = await session({ command: process.execPath, args: [FILESYSTEM_SERVER, dir] });
+    expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    const read = await client.callTool({ name: 'read_text_file', arguments: { path: join(dir, 'notes.txt') } });
+    expect(textOf(read)).toBe('first line\nsecond line\n');
+    const denied = await client.callTool({ name: 'read_text_file', arguments: { path: '/etc/hostname' } });
+    expect(denied.isError).toBe(true);
+    await client.close();
+    await proxy.closed;
+
+    const [run] = store.listRuns();
+    expect(run).toMatchObject({ suiteName: 'proxy:fs', agentId: 'host:test-host@3.1.4', split: 'live', status: 'completed' });
+    expect(run?.config).toMatchObject({ clientInfo: { name: 'test-host', version: '3.1.4' } });
+    const [episode] = store.listEpisodes({ runId: run!.id });
+    const trajectory = store.getTrajectory(episode!.id)!;
+    expect(trajectory.episode).toMatchObject({ taskId: 'proxy:fs', status: 'completed', success: null, stopReason: 'session_ended' });
+    expect(trajectory.steps.map((s) => [s.server, s.tool, s.arguments, s.isError])).toEqual([
+      ['fs', 'read_text_file', { path: join(dir, 'notes.txt') }, false],
+      ['fs', 'read_text_file', { path: '/etc/hostname' }, true],
+    ]);
+    expect(trajectory.steps[0]?.resultText).toBe('first line\nsecond line\n');
+    expect(trajectory.steps[1]?.resultText).toMatch(/Access denied/);
+    for (const step of trajectory.steps) expect(step.latencyMs).toBeGreaterThan(0);
+    // Failed sessions are what `--failed` lists; an unjudged session is not one of them.
+    expect(store.listEpisodes({ failed: true })).toEqual([]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('records what the server advertises as its seed version and serves a given version instead', async () => {
+    const dir = filesystemWorkspace();
+    const store = tempStore();
+    const first = await session({ command: process.execPath, args: [FILESYSTEM_SERVER, dir] }, { store });
+    const advertised = (await first.client.listTools()).tools;
+    const seed = store.listVersions('fs');
+    expect(seed).toHaveLength(1);
+    expect(seed[0]?.descriptions).toEqual(Object.fromEntries(advertised.map((t) => [t.name, t.description])));
+
+    const override = store.recordVersion({ server: 'fs', descriptions: { read_text_file: 'Reads one text file. Use for any question about a file\'s content.' }, origin: 'manual' });
+    const second = await session({ command: process.execPath, args: [FILESYSTEM_SERVER, dir] }, { store, descriptions: override.descriptions, servedVersionId: override.id });
+    const served = (await second.client.listTools()).tools;
+    expect(served.find((t) => t.name === 'read_text_file')?.description).toBe(override.descriptions.read_text_file);
+    // Every other tool, and every schema, is the server's own.
+    expect(served.map((t) => [t.name, t.inputSchema])).toEqual(advertised.map((t) => [t.name, t.inputSchema]));
+    expect(served.filter((t) => t.name !== 'read_text_file').map((t) => t.description)).toEqual(advertised.filter((t) => t.name !== 'read_text_file').map((t) => t.description));
+    await second.client.callTool({ name: 'list_directory', arguments: { path: dir } });
+    await second.client.close();
+    await second.proxy.closed;
+    const run = store.listRuns().find((r) => r.status === 'completed');
+    expect(run?.versionIds).toEqual({ fs: override.id });
+    rmSync(dir, { recursive: true });
+  });
+
+  it('writes nothing for a session without tool calls', async () => {
+    const dir = filesystemWorkspace();
+    const { client, proxy, store } = await session({ command: process.execPath, args: [FILESYSTEM_SERVER, dir] });
+    await client.listTools();
+    await client.close();
+    await proxy.closed;
+    expect(store.listRuns()).toEqual([]);
+    rmSync(dir, { recursive: true });
+  });
+});
+
+describe('recording proxy when the real server dies (server-everything)', () => {
+  it('fails the call in flight with a clear error, then restarts the server on the next call', async () => {
+    const dir = filesystemWorkspace({});
+    const pidFile = join(dir, 'pid');
+    // `exec` keeps the shell's pid, so the test knows which process to kill.
+    const upstream = { command: '/bin/sh', args: ['-c', `echo $$ > ${pidFile}; exec "${process.execPath}" "${EVERYTHING_SERVER}"`] };
+    const { client, store, logs } = await session(upstream);
+    expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    const firstPid = Number(readFileSync(pidFile, 'utf8'));
+
+    let killed = false;
+    const inFlight = client.callTool(
+      { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } },
+      {
+        onprogress: () => {
+          if (killed) return;
+          killed = true;
+          process.kill(firstPid, 'SIGKILL');
+        },
+      },
+    );
+    await expect(inFlight).rejects.toThrow(/fs: the server process \(.*\) was killed by SIGKILL.*starts it again on the next request/);
+    expect(logs.join('\n')).toMatch(/was killed by SIGKILL; it starts again on the next request/);
+
+    const echoed = await client.callTool({ name: 'echo', arguments: { message: 'still here' } });
+    expect(textOf(echoed)).toMatch(/still here/);
+    expect(Number(readFileSync(pidFile, 'utf8'))).not.toBe(firstPid);
+
+    const [episode] = store.listEpisodes({});
+    const steps = store.getTrajectory(episode!.id)!.steps;
+    expect(steps.map((s) => [s.tool, s.isError])).toEqual([
+      ['trigger-long-running-operation', true],
+      ['echo', false],
+    ]);
+    expect(steps[0]?.resultText).toMatch(/killed by SIGKILL/);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('answers with the reason when the server cannot start at all', async () => {
+    const store = tempStore();
+    const [hostSide, proxySide] = InMemoryTransport.createLinkedPair();
+    const proxy = await startRecordingProxy({
+      name: 'ghost',
+      upstream: { command: '/nonexistent/mcp-server', args: [] },
+      downstream: proxySide,
+      recorder: new SessionRecorder(store, { server: 'ghost', command: '/nonexistent/mcp-server' }),
+      log: () => undefined,
+      serverStderr: () => undefined,
+    });
+    const client = new Client({ name: 'test-host', version: '1' });
+    await expect(client.connect(hostSide)).rejects.toThrow(/ghost: cannot start \/nonexistent\/mcp-server: spawn \/nonexistent\/mcp-server ENOENT/);
+    await client.close();
+    await proxy.close();
+    store.close();
+  });
+});

@@ -1,0 +1,161 @@
+// Reads episodes back from Langfuse through @langfuse/client, using the read APIs of Langfuse v4
+// (observations v2 and scores v3; the v1 trace and v2 score reads are gone from Langfuse Cloud).
+import { LangfuseClient } from '@langfuse/client';
+import * as z from 'zod';
+import type { ModelStepInput, ScoreInput, ToolStepInput } from '../types.ts';
+import type { LangfuseConfig } from './config.ts';
+import {
+  agentInputSchema,
+  agentOutputSchema,
+  fromWire,
+  generationMetadataSchema,
+  toolMetadataSchema,
+  type AgentInput,
+  type AgentOutput,
+} from './wire.ts';
+
+export type ImportedStep = ({ kind: 'tool' } & ToolStepInput) | ({ kind: 'model' } & ModelStepInput);
+
+/** One episode as Langfuse holds it: the run and episode it came from, its steps in order, its scores. */
+export interface LangfuseEpisode {
+  traceId: string;
+  source: AgentInput;
+  result: AgentOutput;
+  steps: ImportedStep[];
+  scores: ScoreInput[];
+}
+
+export interface LangfuseQuery {
+  /** A tdo run id: Langfuse's session of its traces. */
+  session?: string;
+  /** Only episodes that started at or after this time. */
+  since?: Date;
+}
+
+export interface SkippedTrace {
+  traceId: string;
+  reason: string;
+}
+
+const observationSchema = z.object({
+  id: z.string(),
+  traceId: z.string().nullable(),
+  type: z.string(),
+  name: z.string().nullish(),
+  parentObservationId: z.string().nullable(),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
+  metadata: z.unknown().optional(),
+  model: z.string().nullish(),
+  usageDetails: z.record(z.string(), z.number()).nullish(),
+});
+type Observation = z.infer<typeof observationSchema>;
+
+const scoreSchema = z.object({ name: z.string(), value: z.unknown(), comment: z.string().nullish() });
+
+const PAGE = 100;
+
+/** Follows a cursor-paginated list to its end. */
+async function allPages<T>(fetch: (cursor: string | undefined) => Promise<{ data: T[]; meta: { cursor?: string | null } }>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetch(cursor);
+    items.push(...page.data);
+    cursor = page.meta.cursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+function toStep(o: Observation): ImportedStep | string {
+  if (o.type === 'TOOL') {
+    const meta = toolMetadataSchema.safeParse(o.metadata);
+    if (!meta.success) return `tool observation ${o.id} lacks tdo's metadata (${z.prettifyError(meta.error)})`;
+    const { server, tool, catalogueName, isError, latencyMs } = meta.data;
+    const output = o.output ?? '';
+    return { kind: 'tool', server, tool, catalogueName, args: fromWire(o.input), resultText: typeof output === 'string' ? output : JSON.stringify(output), isError, latencyMs };
+  }
+  const meta = generationMetadataSchema.safeParse(o.metadata);
+  if (!meta.success) return `generation ${o.id} lacks tdo's metadata (${z.prettifyError(meta.error)})`;
+  const usage = o.usageDetails ?? {};
+  return {
+    kind: 'model',
+    model: o.model ?? o.name ?? 'model',
+    input: fromWire(o.input),
+    output: fromWire(o.output),
+    ...(usage.input === undefined ? {} : { tokensIn: usage.input }),
+    ...(usage.output === undefined ? {} : { tokensOut: usage.output }),
+    latencyMs: meta.data.latencyMs,
+    cached: meta.data.cached,
+  };
+}
+
+const seqOf = (o: Observation) => Number((o.metadata as { seq?: unknown } | null | undefined)?.seq);
+
+export class LangfuseReader {
+  private readonly client: LangfuseClient;
+
+  constructor(config: LangfuseConfig) {
+    this.client = new LangfuseClient(config);
+  }
+
+  /** The tdo episodes matching the query, plus the traces that could not be read as one and why. */
+  async episodes(query: LangfuseQuery): Promise<{ episodes: LangfuseEpisode[]; skipped: SkippedTrace[] }> {
+    const api = this.client.api;
+    const agents = await allPages((cursor) =>
+      api.observations.getMany({
+        type: 'AGENT',
+        fields: 'core,basic,io',
+        limit: PAGE,
+        ...(query.session === undefined ? {} : { sessionId: query.session }),
+        ...(query.since === undefined ? {} : { fromStartTime: query.since.toISOString() }),
+        ...(cursor === undefined ? {} : { cursor }),
+      }),
+    );
+    const episodes: LangfuseEpisode[] = [];
+    const skipped: SkippedTrace[] = [];
+    for (const raw of agents) {
+      const agent = observationSchema.parse(raw);
+      const traceId = agent.traceId ?? '';
+      const source = agentInputSchema.safeParse(fromWire(agent.input));
+      if (!source.success) continue; // an agent observation from some other program: not ours to import
+      const result = agentOutputSchema.safeParse(fromWire(agent.output));
+      if (!result.success) {
+        skipped.push({ traceId, reason: `the agent observation has no episode result (${z.prettifyError(result.error)})` });
+        continue;
+      }
+      const read = await this.episode(traceId, agent.id);
+      if (typeof read === 'string') skipped.push({ traceId, reason: read });
+      else episodes.push({ traceId, source: source.data, result: result.data, ...read });
+    }
+    return { episodes, skipped };
+  }
+
+  private async episode(traceId: string, agentId: string): Promise<Pick<LangfuseEpisode, 'steps' | 'scores'> | string> {
+    const api = this.client.api;
+    const observations = (
+      await allPages((cursor) =>
+        api.observations.getMany({ traceId, fields: 'core,basic,io,metadata,model,usage', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }),
+      )
+    ).map((o) => observationSchema.parse(o));
+    const children = observations.filter((o) => o.parentObservationId === agentId && (o.type === 'TOOL' || o.type === 'GENERATION'));
+    children.sort((a, b) => seqOf(a) - seqOf(b));
+    const steps: ImportedStep[] = [];
+    for (const child of children) {
+      const step = toStep(child);
+      if (typeof step === 'string') return step;
+      steps.push(step);
+    }
+    const rawScores = await allPages((cursor) => api.scoresV3.getManyV3({ traceId, fields: 'details', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }));
+    const scores: ScoreInput[] = [];
+    for (const raw of rawScores) {
+      const s = scoreSchema.parse(raw);
+      // tdo records numbers; a boolean score (set in the Langfuse UI, say) counts as 1 or 0, text is skipped
+      const value = typeof s.value === 'boolean' ? Number(s.value) : s.value;
+      if (typeof value !== 'number') continue;
+      scores.push({ name: s.name, value, ...(s.comment == null ? {} : { comment: s.comment }) });
+    }
+    scores.sort((a, b) => a.name.localeCompare(b.name));
+    return { steps, scores };
+  }
+}
