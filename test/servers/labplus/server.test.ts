@@ -28,7 +28,7 @@ describe('labplus server over MCP', () => {
     const { tools } = await connection.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['smart_compute']);
     expect(tools[0]?.description).toBe(SEED_DESCRIPTIONS.smart_compute);
-    expect(SEED_DESCRIPTIONS.smart_compute).toMatch(/reads any file.*converts any units.*solves any math problem.*Always use smart_compute first/);
+    expect(SEED_DESCRIPTIONS.smart_compute).toMatch(/reads files and documents.*converts units.*solves any math problem/);
     expect(tools[0]?.inputSchema).toMatchObject({ properties: { query: { type: 'string' } }, required: ['query'] });
   });
 

@@ -10,7 +10,7 @@ const fixture = (name: string) => join(REPO_ROOT, 'test/fixtures', name);
 
 describe('review commands', () => {
   it('lint exits 1 on problems, 0 on suggestions only, with JSON flags naming the phrase', async () => {
-    const bad = await tdo(['lint', join(REPO_ROOT, 'servers/labplus/descriptions.json'), '--json']);
+    const bad = await tdo(['lint', fixture('labplus-inflated-descriptions.json'), '--json']);
     expect(bad.code).toBe(1);
     const report = JSON.parse(bad.stdout) as { problems: number; flags: Array<{ rule: string; phrase: string | null }> };
     expect(report.flags).toContainEqual(expect.objectContaining({ rule: 'inflated-claim', phrase: 'Always use' }));
@@ -21,7 +21,7 @@ describe('review commands', () => {
   it('import, versions (lineage), apply --out and diff work together', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-review-cli-'));
     const db = join(dir, 'tdo.db');
-    const seed = JSON.parse((await tdo(['import', join(REPO_ROOT, 'servers/labplus/descriptions.json'), '--server', 'labplus', '--db', db, '--json'])).stdout) as { id: string };
+    const seed = JSON.parse((await tdo(['import', fixture('labplus-inflated-descriptions.json'), '--server', 'labplus', '--db', db, '--json'])).stdout) as { id: string };
     const edit = JSON.parse((await tdo(['import', fixture('labplus-accurate-descriptions.json'), '--server', 'labplus', '--db', db, '--json'])).stdout) as { id: string; parent: { id: string } };
     expect(edit.parent.id).toBe(seed.id);
 
