@@ -10,12 +10,14 @@ import { createAgent, describeAgent } from '../agents.ts';
 import { UsageError } from '../errors.ts';
 import { createProposer } from '../proposers.ts';
 import { openStoreForWriting } from '../store.ts';
+import { interruptSignal } from '../interrupt.ts';
 import type { DemoFlags } from '../commands/demo.ts';
 
 export async function demoCommand(name: string, flags: DemoFlags): Promise<void> {
   if (name !== 'overconfident') throw new UsageError(`unknown demo "${name}"; the one demo is: overconfident`);
   if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
   const store = openStoreForWriting(flags.db);
+  const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   try {
     const agent = createAgent({ kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) }, store);
     const proposerModel = flags.proposerModel ?? flags.model;
@@ -27,6 +29,7 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
       agent,
       proposer: () => createProposer(proposerConfig, store),
       settings: { budget: flags.budget, seed: flags.seed, repeats: flags.repeat, concurrency: flags.concurrency },
+      signal: interrupt.signal,
       onPhase: (phase) => process.stderr.write(`demo: ${phase}\n`),
     }).catch((err: unknown) => {
       throw err instanceof OptimizeError ? new UsageError(err.message) : err;
@@ -34,6 +37,7 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
     const written = writeExperimentReports(report.experiment, flags.out ?? join('reports', `demo-overconfident-${report.experiment.createdAt.replace(/[:.]/g, '-')}`));
     process.stdout.write(flags.json ? `${JSON.stringify(demoJson(report, written.html))}\n` : renderDemo(report, describeAgent(agent.id), written.html));
   } finally {
+    interrupt.release();
     store.close();
   }
 }

@@ -10,6 +10,7 @@ import { UsageError } from '../errors.ts';
 import { openStoreForWriting } from '../store.ts';
 import { createProposer, type ProposerConfig } from '../proposers.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
+import { interruptSignal } from '../interrupt.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['target', 'suite', 'server', 'budget', 'agent', 'model', 'proposer', 'proposerModel', 'minibatch', 'merge', 'seed', 'components', 'patience'] as const;
 
@@ -65,13 +66,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
   const agent = createAgent(settings.agent as unknown as AgentConfig, store);
   const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store);
 
-  const controller = new AbortController();
-  const onSignal = () => {
-    process.stderr.write('\nstopping: finishing episodes in flight; everything so far is saved\n');
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   const progress = progressBar();
   try {
     return await optimize({
@@ -80,7 +75,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       agent,
       proposer,
       settings,
-      signal: controller.signal,
+      signal: interrupt.signal,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
       onStart: ({ runId }) => process.stderr.write(`optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}\` if it is stopped\n`),
@@ -91,8 +86,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
     throw err;
   } finally {
     progress.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.release();
   }
 }
 

@@ -10,6 +10,7 @@ import { attachLangfuse } from '../langfuse.ts';
 import { startProgress } from '../progress.ts';
 import { renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
+import { interruptSignal } from '../interrupt.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
@@ -59,13 +60,7 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
   }
   const agent = createAgent(agentConfig, store);
 
-  const controller = new AbortController();
-  const onSignal = () => {
-    process.stderr.write('\nstopping: finishing episodes in flight; resume later with --resume\n');
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const interrupt = interruptSignal('stopping: finishing episodes in flight; resume later with --resume');
   const progress = startProgress();
   try {
     const report: RunReport = await runSuite({
@@ -74,7 +69,7 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
       agent,
       options,
       agentConfig: { ...agentConfig },
-      signal: controller.signal,
+      signal: interrupt.signal,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onStart: ({ total, done }) => progress.start(total, done),
       onEpisode: (o) => progress.tick(o.success),
@@ -85,8 +80,7 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
     throw err;
   } finally {
     progress.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.release();
   }
 }
 

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { choice, commaList, conditionList, nonNegativeInt, positiveInt } from '../options.ts';
+import { interruptSignal } from '../interrupt.ts';
 
 interface ExperimentFlags {
   suite: string[];
@@ -55,13 +56,7 @@ export function registerExperiment(program: Command): void {
       const { agentSentence, verdictSentence } = await import('../../../experiments/experiment/columns.ts');
 
       const store = openStoreForWriting(flags.db);
-      const controller = new AbortController();
-      const onSignal = () => {
-        process.stderr.write('\nstopping: finishing episodes in flight\n');
-        controller.abort();
-      };
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
+      const interrupt = interruptSignal('stopping: finishing episodes in flight');
       const progress = startProgress();
       try {
         const suites = flags.suite.map((s) => {
@@ -80,7 +75,7 @@ export function registerExperiment(program: Command): void {
             store,
             agent,
             agentConfig: { ...agentConfig },
-            signal: controller.signal,
+            signal: interrupt.signal,
             onRunStart: ({ suite, version, total }) => {
               progress.stop();
               if (process.stderr.isTTY) process.stderr.write(`${suite}: ${version}\n`);
@@ -105,8 +100,7 @@ export function registerExperiment(program: Command): void {
         process.exitCode = report.verdict === 'interrupted' ? 130 : report.verdict === 'regression' ? 1 : 0;
       } finally {
         progress.stop();
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        interrupt.release();
         store.close();
       }
     });
