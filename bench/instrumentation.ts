@@ -10,6 +10,7 @@ import { bareClient, labCalls, labSuite, serverOf, type PlannedCall } from './li
 import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
 import { interleaved, median, spread } from './lib/stats.ts';
 import { scratchDir } from './lib/temp.ts';
+import { toolStepOf } from '../src/run/episode.ts';
 
 const CALLS = 2000;
 const WARM_UP_CALLS = 50;
@@ -27,17 +28,8 @@ async function recordingHost(spec: ServerSpec) {
   const run = store.createRun({ suite: 'bench', suitePath: 'bench', agent: 'bench', split: 'all', repeats: 1, seed: 0, concurrency: 1, versionIds: {}, config: null });
   const episode = store.startEpisode({ runId: run.id, taskId: 'instrumentation', split: 'val', repeat: 0, seed: 0 });
   const catalogue = host.catalogue();
-  const invoker = host.invoker(catalogue, (call) => {
-    store.addToolStep(episode.id, {
-      server: call.server,
-      tool: call.tool,
-      catalogueName: call.catalogueName,
-      args: call.args,
-      resultText: call.outcome.text,
-      isError: call.outcome.isError,
-      latencyMs: call.latencyMs,
-    });
-  });
+  // recorded exactly as an episode records its calls
+  const invoker = host.invoker(catalogue, (call) => store.addToolStep(episode.id, toolStepOf(call)));
   const nameOf = new Map(catalogue.tools.map((t) => [t.tool, t.name]));
   return {
     call: async (c: PlannedCall) => (await invoker.call(nameOf.get(c.tool)!, c.args)).isError,

@@ -6,6 +6,7 @@ import type { Suite, Task } from '../suite/schema.ts';
 import { assessToolUse } from './episode-feedback.ts';
 import { SELECTION_ONLY_NOTE, stopAtFirstToolCall } from './selection-only.ts';
 import type { SuiteRunStore } from './store-port.ts';
+import type { ToolStepInput } from '../../traces/index.ts';
 
 export interface EpisodeSpec {
   runId: string;
@@ -46,15 +47,7 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
   }
   const record = (call: ToolCallEvent) => {
     calls.push(call);
-    store.addToolStep(episode.id, {
-      server: call.server,
-      tool: call.tool,
-      catalogueName: call.catalogueName,
-      args: call.args,
-      resultText: call.outcome.text,
-      isError: call.outcome.isError,
-      latencyMs: call.latencyMs,
-    });
+    store.addToolStep(episode.id, toolStepOf(call));
   };
   const routed = (routes ?? host).invoker(spec.catalogue, record);
   const selectionOnly = task.stopAfterToolCall === true ? stopAtFirstToolCall(spec.catalogue, routed, record) : undefined;
@@ -101,4 +94,17 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
     });
   }
   return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, success: verdict.success, feedback, calls };
+}
+
+/** A tool call as the trace store keeps it. */
+export function toolStepOf(call: ToolCallEvent): ToolStepInput {
+  return {
+    server: call.server,
+    tool: call.tool,
+    catalogueName: call.catalogueName,
+    args: call.args,
+    resultText: call.outcome.text,
+    isError: call.outcome.isError,
+    latencyMs: call.latencyMs,
+  };
 }
