@@ -62,11 +62,7 @@ export class NegotiationStore {
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    // Another process may hold the write lock for a moment; wait for it instead of failing.
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+    this.db = openWithRetry(file);
   }
 
   open(input: Omit<Negotiation, 'id' | 'rounds' | 'status' | 'agreedPrice' | 'dealPrice'>): Negotiation {
@@ -139,4 +135,28 @@ function fromRow(row: Row): Negotiation {
     agreedPrice: row.agreed_price,
     dealPrice: row.deal_price,
   };
+}
+
+const OPEN_ATTEMPTS = 20;
+
+/**
+ * Opens the file in WAL mode with the schema in place. Another process may hold a lock for a moment (two
+ * processes of one seller opening a fresh file): the busy timeout waits for ordinary locks, and the rare
+ * BUSY that SQLite returns without waiting (a stale read snapshot) is answered by starting over.
+ */
+function openWithRetry(file: string): Database.Database {
+  for (let attempt = 1; ; attempt++) {
+    const db = new Database(file);
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('journal_mode = WAL');
+      db.exec(SCHEMA);
+      return db;
+    } catch (error) {
+      db.close();
+      const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+      if (!busy || attempt === OPEN_ATTEMPTS) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25 * attempt);
+    }
+  }
 }
