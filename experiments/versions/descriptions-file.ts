@@ -1,8 +1,9 @@
 // Descriptions files: JSON objects `{ "toolName": "description" }`, as our servers load them at start.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
+import { readJsonFile } from '../../src/files/read-json.ts';
 import { InputError } from '../input-error.ts';
 
 const descriptionsSchema = z
@@ -23,18 +24,7 @@ export function parseDescriptions(raw: unknown, source: string): Record<string, 
 }
 
 export function readDescriptionsFile(path: string): Record<string, string> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new InputError(`cannot read descriptions file ${path}: ${(err as Error).message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new InputError(`descriptions file ${path} is not valid JSON: ${(err as Error).message}`);
-  }
+  const raw = readJsonFile(path, 'descriptions file', (message) => new InputError(message));
   return parseDescriptions(raw, `descriptions file ${path}`);
 }
 

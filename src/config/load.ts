@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type * as z from 'zod';
+import { readJsonFile } from '../files/read-json.ts';
 import type { ServerSpec } from '../suite/schema.ts';
 import { interpolateEnv, InterpolationError } from './interpolate.ts';
 import { configSchema, type ServerEntry, type TdoConfig } from './schema.ts';
@@ -26,18 +27,7 @@ export function findConfigPath(explicit: string | undefined, env: Record<string,
 
 /** Reads, interpolates and checks a config file; every problem names the file and the field. */
 export function loadConfig(path: string, env: Record<string, string | undefined> = process.env): LoadedConfig {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new ConfigError(`cannot read config file ${path}: ${(err as Error).message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new ConfigError(`config file ${path} is not valid JSON: ${(err as Error).message}`);
-  }
+  let raw = readJsonFile(path, 'config file', (message) => new ConfigError(message));
   try {
     raw = interpolateEnv(raw, env);
   } catch (err) {
