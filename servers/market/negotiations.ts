@@ -19,19 +19,8 @@ export interface Negotiation {
   dealPrice: number | null;
 }
 
-interface Row {
-  id: string;
-  buyer: string;
-  item: string;
-  quantity: number;
-  fulfilment: 'in_stock' | 'backorder';
-  ask: number;
-  floor: number;
-  rounds: number;
-  status: NegotiationStatus;
-  agreed_price: number | null;
-  deal_price: number | null;
-}
+/** A negotiation as its table stores it: the same fields, the two prices under their column names. */
+type Row = Omit<Negotiation, 'agreedPrice' | 'dealPrice'> & { agreed_price: number | null; deal_price: number | null };
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS negotiations (
