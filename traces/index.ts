@@ -1,6 +1,7 @@
 // The trace store's public surface; code outside traces/ imports from here.
 export { TraceStoreError } from './errors.ts';
 export { openTraceStore } from './store.ts';
+export { conditionLabel, runCondition } from './run-conditions.ts';
 export { canonicalJson, contentHash, countDescriptionTokens } from './versions.ts';
 export type * from './types.ts';
 export type * from './optimizer-types.ts';

@@ -89,7 +89,12 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
       return insertOnce(
         () => getProposal(input.runId, input.iteration),
         () => db.insert(optimizerProposals).values({ ...input, createdAt: now() }).returning().get(),
-        (row) => row.kind === input.kind && row.component === input.component && isDeepStrictEqual(row.parents, input.parents) && isDeepStrictEqual(row.minibatch, input.minibatch),
+        (row) =>
+          row.kind === input.kind &&
+          row.component === input.component &&
+          row.parentScores === input.parentScores &&
+          isDeepStrictEqual(row.parents, input.parents) &&
+          isDeepStrictEqual(row.minibatch, input.minibatch),
         `proposal of iteration ${input.iteration} of run ${input.runId}`,
       );
     },

@@ -35,6 +35,7 @@ export interface RecordProposalInput {
   proposer: string | null;
   proposal: unknown;
   minibatch: string[];
+  parentScores: OptimizerProposalRow['parentScores'];
 }
 
 export interface JudgeProposalInput {

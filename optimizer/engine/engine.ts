@@ -30,6 +30,12 @@ export interface EngineConfig<Trace, Row> {
   acceptance?: AcceptanceRule;
   stops?: StopCondition[];
   merge?: MergeSettings;
+  /**
+   * The seed's results recorded before the search (episodes imported from elsewhere). The first iterations
+   * mutate the seed and reflect on these, a minibatch at a time in the order given, instead of spending
+   * calls to run the seed; each child is still run on the same tasks and judged against them.
+   */
+  seedResults?: TaskResult<Trace>[];
   /** A parent that already scores this on every minibatch task is not mutated (nothing to learn). Default 1. */
   perfectScore?: number;
   journal?: Journal;
@@ -67,6 +73,10 @@ export function minimumBudget(valTasks: number, minibatchSize: number): number {
   return valTasks + 2 * minibatchSize;
 }
 
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
 const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length);
 
 export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): Promise<EngineResult> {
@@ -76,6 +86,8 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   if (config.budget < needed) {
     throw new Error(`a budget of ${config.budget} metric calls cannot cover the seed's validation (${config.valTaskIds.length}) and one iteration (${2 * minibatchSize}); give at least ${needed}`);
   }
+  const strays = (config.seedResults ?? []).filter((r) => !config.trainTaskIds.includes(r.taskId)).map((r) => r.taskId);
+  if (strays.length > 0) throw new Error(`recorded seed results must be of train tasks; not train: ${[...new Set(strays)].join(', ')}`);
   const components = Object.keys(config.seedTexts);
   if (components.length === 0) throw new Error('the seed candidate has no components to optimize');
 
@@ -90,6 +102,7 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   const pool: Candidate[] = [];
   const history: EngineResult['history'] = [];
   const triedMerges = new Set<string>();
+  const recordedBatches = chunks(config.seedResults ?? [], minibatchSize);
   let ordinal = 0;
   let iteration = 0;
   let sinceImprovement = 0;
@@ -139,7 +152,7 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     const subsample = mergeSubsample(a, b, Math.min(settings.subsample, config.valTaskIds.length), rng);
     mergesDue--;
     mergesTried++;
-    journal.proposalMade({ iteration, kind: 'merge', parents: [a.id, b.id], components: null, proposer: null, proposal: { merged: plan.texts, ancestor: plan.ancestor }, minibatch: subsample });
+    journal.proposalMade({ iteration, kind: 'merge', parents: [a.id, b.id], components: null, proposer: null, proposal: { merged: plan.texts, ancestor: plan.ancestor }, minibatch: subsample, parentScores: 'evaluated' });
     const rest = config.valTaskIds.filter((t) => !subsample.includes(t));
     if (!budget.canAfford(subsample.length + rest.length)) {
       journal.proposalJudged(iteration, { scoresBefore: null, scoresAfter: null, accepted: false, reason: 'not enough budget left to validate a merge', child: null });
@@ -163,9 +176,10 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   }
 
   async function mutate(): Promise<void> {
-    const parent = pool[selector.select(pool, rng)]!;
-    const minibatch = sampler.next();
-    const parentResults = await evaluate('minibatch-parent', parent.texts, minibatch);
+    const recorded = recordedBatches.shift();
+    const parent = recorded === undefined ? pool[selector.select(pool, rng)]! : pool[0]!;
+    const minibatch = recorded?.map((r) => r.taskId) ?? sampler.next();
+    const parentResults = recorded ?? (await evaluate('minibatch-parent', parent.texts, minibatch));
     const before = parentResults.map((r) => r.score);
     if (before.every((s) => s >= perfect)) {
       sinceImprovement++;
@@ -177,7 +191,7 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
       const dataset = config.reflector.reflectiveDataset(parent.texts, component, parentResults);
       proposals[component] = await config.proposer.propose({ iteration, component, texts: parent.texts, dataset, seed: deriveSeed(config.seed, 'proposal', iteration, component) });
     }
-    journal.proposalMade({ iteration, kind: 'mutation', parents: [parent.id], components: chosen, proposer: config.proposer.id, proposal: proposals, minibatch });
+    journal.proposalMade({ iteration, kind: 'mutation', parents: [parent.id], components: chosen, proposer: config.proposer.id, proposal: proposals, minibatch, parentScores: recorded ? 'recorded' : 'evaluated' });
     const reject = (reason: string, after: number[] | null = null) => {
       sinceImprovement++;
       journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: false, reason, child: null });

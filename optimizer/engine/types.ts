@@ -89,6 +89,8 @@ export interface ProposalRecord {
   /** mutation: the proposal for each component rewritten; merge: the merged texts and their common ancestor */
   proposal: Record<string, Proposal> | { merged: Texts; ancestor: number };
   minibatch: string[];
+  /** where the parent's minibatch scores came from: run now, or recorded before the search (seedResults) */
+  parentScores: 'evaluated' | 'recorded';
 }
 
 export interface Verdict {

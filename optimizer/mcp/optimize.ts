@@ -2,10 +2,10 @@
 // on validation and on the held-out test split, and save the winner as a description version.
 import type { Agent } from '../../src/agents/agent.ts';
 import { advertisedDescriptions } from '../../src/host/catalogue.ts';
-import { resolveConditions } from '../../src/run/conditions.ts';
+import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
 import { connectSuiteHost, SuiteAuthError } from '../../src/run/suite-host.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
-import { countDescriptionTokens, type RunRow, type TraceStore } from '../../traces/index.ts';
+import { conditionLabel, countDescriptionTokens, type RunRow, type TraceStore } from '../../traces/index.ts';
 import { runEngine, minimumBudget, type EngineProgress, type EngineResult } from '../engine/engine.ts';
 import { paretoSelector, bestSelector } from '../engine/pareto.ts';
 import { failureAttribution, patience, roundRobin, stopFile, type StopCondition } from '../engine/strategies.ts';
@@ -14,6 +14,7 @@ import { McpEvaluator } from './evaluator.ts';
 import type { EpisodeFacts } from './facts.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import { RatingAgent } from './rating-agent.ts';
+import { describeSkipped, recordedSeedResults, RecordedSeedError, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
 import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
 import { targetFor, type TargetName } from './targets.ts';
 
@@ -36,6 +37,10 @@ export interface OptimizeSettings {
   /** false: the proposer sees tasks only, no trajectories (the random-edit baseline) */
   reflection: boolean;
   concurrency: number;
+  /** suite condition values given (the suite's defaults fill the rest); absent in runs stored before conditions */
+  conditions?: Record<string, string>;
+  /** recorded episodes that stand for the seed's first minibatches, in the order they are used (see recorded-seed.ts) */
+  seedEpisodes?: string[];
   /** how the CLI rebuilds the agent and proposer on resume; opaque here */
   agent: Record<string, unknown>;
   proposer: Record<string, unknown>;
@@ -47,6 +52,8 @@ export interface OptimizeRequest {
   agent: Agent;
   proposer: Proposer<ToolReflectionRecord>;
   settings: OptimizeSettings;
+  /** runs whose episodes (recorded elsewhere, e.g. imported from Langfuse) become the seed's reflective data */
+  seedRuns?: string[];
   resumeRunId?: string;
   signal?: AbortSignal;
   stopFile?: string;
@@ -89,6 +96,10 @@ export interface OptimizeReport {
   poolSize: number;
   proposals: { made: number; accepted: number };
   seedVersionId: string;
+  /** the suite's conditions as the search ran them, defaults included */
+  conditions: Record<string, string>;
+  /** recorded episodes the seed's first reflections read; null when the search ran the seed itself */
+  seedData: { episodes: number; skipped: SkippedSeedEpisode[] } | null;
   /** the winner's description version; null when interrupted */
   versionId: string | null;
   seed: CandidateSummary;
@@ -97,7 +108,8 @@ export interface OptimizeReport {
 }
 
 export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
-  const { store, loaded, settings } = req;
+  const { store, loaded } = req;
+  let settings = req.settings;
   const suite = loaded.suite;
   const split = (s: string) => suite.tasks.filter((t) => t.split === s).map((t) => t.id);
   const [trainIds, valIds, testIds] = [split('train'), split('val'), split('test')];
@@ -105,8 +117,9 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   const target = targetFor(settings.target, settings.server);
   const agent = settings.target === 'feedback' ? new RatingAgent(req.agent) : req.agent;
 
-  // The suite's default conditions; servers that check bearer tokens get them as in `tdo run`.
-  const { host, headersFor } = await connectSuiteHost(suite, resolveConditions(suite).effect).catch((err: unknown) => {
+  const conditions = conditionsOf(suite, settings);
+  // Servers that check bearer tokens get them as in `tdo run`.
+  const { host, headersFor } = await connectSuiteHost(suite, conditions.effect).catch((err: unknown) => {
     throw err instanceof SuiteAuthError ? new OptimizeError(err.message) : err;
   });
   let run: RunRow | undefined;
@@ -117,10 +130,18 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     const versionIds = Object.fromEntries(
       host.servers.map((s) => [s.server, store.recordVersion({ server: s.server, descriptions: advertisedDescriptions(s), origin: 'seed' }).id]),
     );
-    run = openRun(req, versionIds);
+    const seedVersionId = versionIds[settings.server]!;
+    let skipped: SkippedSeedEpisode[] = [];
+    if (req.seedRuns !== undefined && req.resumeRunId === undefined) {
+      const selection = seedSelection(req, { seedVersionId, target, condition: conditionLabel(conditions.values) });
+      settings = { ...settings, seedEpisodes: selection.episodeIds };
+      skipped = selection.skipped;
+    }
+    run = openRun(req, settings, versionIds, conditions.values);
     req.onStart?.({ runId: run.id, resumed: req.resumeRunId !== undefined });
     store.setRunStatus(run.id, 'running');
 
+    const { seedEpisodes } = settings;
     const evaluator = new McpEvaluator({ store, host, agent, suite, runId: run.id, server: settings.server, target, seed: settings.seed, concurrency: settings.concurrency, ...(req.signal ? { signal: req.signal } : {}), ...(headersFor ? { headersFor } : {}) });
     const stops: StopCondition[] = [];
     if (settings.patience !== undefined) stops.push(patience(settings.patience));
@@ -134,6 +155,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       proposer: replayingProposer(req.proposer, store, run.id),
       budget: settings.budget,
       seed: settings.seed,
+      ...(seedEpisodes ? { seedResults: userError(() => recordedSeedResults(store, suite, settings.server, target, seedEpisodes)) } : {}),
       minibatchSize: settings.minibatch,
       selector: settings.selector === 'best' ? bestSelector : paretoSelector,
       components: settings.componentChoice === 'round-robin' ? roundRobin() : failureAttribution(),
@@ -153,7 +175,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     const reportCalls = (seedTest?.tasks ?? 0) + (result.best.id === seed.id ? 0 : (bestTest?.tasks ?? 0));
 
     const status = result.interrupted ? 'interrupted' : 'completed';
-    const versionId = result.interrupted ? null : recordLineage(store, settings, run.id, result.pool, result.best.id, versionIds[settings.server]!);
+    const versionId = result.interrupted ? null : recordLineage(store, settings, run.id, result.pool, result.best.id, seedVersionId);
     const proposals = store.listProposals(run.id);
     const report: OptimizeReport = {
       runId: run.id,
@@ -170,7 +192,9 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       iterations: result.iterations,
       poolSize: result.pool.length,
       proposals: { made: proposals.length, accepted: proposals.filter((p) => p.accepted === true).length },
-      seedVersionId: versionIds[settings.server]!,
+      seedVersionId,
+      conditions: conditions.values,
+      seedData: settings.seedEpisodes ? { episodes: settings.seedEpisodes.length, skipped } : null,
       versionId,
       seed: summarize(seed, seedTest),
       best: summarize(result.best, bestTest),
@@ -204,9 +228,38 @@ function validate(req: OptimizeRequest, train: number, val: number): void {
   }
 }
 
-/** A new run, or the interrupted one being resumed (checked to still describe the same search). */
-function openRun(req: OptimizeRequest, versionIds: Record<string, string>): RunRow {
+function conditionsOf(suite: LoadedSuite['suite'], settings: OptimizeSettings) {
+  try {
+    return resolveConditions(suite, settings.conditions);
+  } catch (err) {
+    throw err instanceof ConditionError ? new OptimizeError(err.message) : err;
+  }
+}
+
+/** The recorded episodes that can stand for the seed; an error when none can, saying why each could not. */
+function seedSelection(req: OptimizeRequest, seed: { seedVersionId: string; target: ReturnType<typeof targetFor>; condition: string | undefined }) {
   const { store, loaded, settings } = req;
+  const runIds = req.seedRuns ?? [];
+  const selection = userError(() => selectSeedEpisodes(store, { suite: loaded.suite, server: settings.server, runIds, ...seed }));
+  if (selection.episodeIds.length === 0) {
+    const why = selection.skipped.length === 0 ? 'they hold no episodes' : describeSkipped(selection.skipped);
+    throw new OptimizeError(`none of the recorded episodes (runs ${runIds.join(', ') || '(none)'}) can stand for the seed of ${settings.server} on suite "${loaded.suite.name}": ${why}`);
+  }
+  return selection;
+}
+
+/** Recorded episodes that are missing or do not fit are the user's input to fix, not a crash. */
+function userError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw err instanceof RecordedSeedError ? new OptimizeError(err.message) : err;
+  }
+}
+
+/** A new run, or the interrupted one being resumed (checked to still describe the same search). */
+function openRun(req: OptimizeRequest, settings: OptimizeSettings, versionIds: Record<string, string>, conditions: Record<string, string>): RunRow {
+  const { store, loaded } = req;
   if (req.resumeRunId === undefined) {
     const run = store.createRun({
       suite: loaded.suite.name,
@@ -217,7 +270,8 @@ function openRun(req: OptimizeRequest, versionIds: Record<string, string>): RunR
       seed: settings.seed,
       concurrency: settings.concurrency,
       versionIds,
-      config: { optimize: settings },
+      // `conditions` where traces' runCondition reads it, as `tdo run` stores it
+      config: { optimize: settings, conditions },
     });
     store.createOptimizerRun({ runId: run.id, target: settings.target, server: settings.server, settings, seedVersionId: versionIds[settings.server]! });
     return run;

@@ -1,5 +1,6 @@
 // Langfuse for a `tdo run`: on when LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY / LANGFUSE_BASE_URL are set.
 import type { TraceStore } from '../../traces/index.ts';
+import { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig } from '../../traces/langfuse/config.ts';
 import { UsageError } from './errors.ts';
 
 /** How long the end of a run waits for Langfuse to take what is still queued. */
@@ -14,7 +15,6 @@ export interface LangfuseAttachment {
 
 /** The SDK is loaded only when Langfuse is on, so runs without it start as fast as before. */
 export async function attachLangfuse(store: TraceStore, env: Record<string, string | undefined> = process.env): Promise<LangfuseAttachment> {
-  const { langfuseEnv } = await import('../../traces/langfuse/config.ts');
   const setting = langfuseEnv(env);
   if (setting.state === 'off') return { store, finish: async () => {} };
   if (setting.state === 'invalid') throw new UsageError(`${setting.message} (unset all three to run without Langfuse)`);
@@ -30,4 +30,11 @@ export async function attachLangfuse(store: TraceStore, env: Record<string, stri
       }
     },
   };
+}
+
+/** For commands that need Langfuse (export, import): its settings, or a usage error saying what is missing. */
+export function langfuseConfigOrUsage(env: Record<string, string | undefined> = process.env): LangfuseConfig {
+  const setting = langfuseEnv(env);
+  if (setting.state === 'on') return setting.config;
+  throw new UsageError(setting.state === 'off' ? `Langfuse is not configured: set ${LANGFUSE_ENV_VARS.join(', ')}` : setting.message);
 }

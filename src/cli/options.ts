@@ -32,3 +32,9 @@ export function conditionList(value: string, previous: Record<string, string> = 
   }
   return parsed;
 }
+
+export function isoDate(value: string): Date {
+  const parsed = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime())) throw new InvalidArgumentError('expected a date such as 2026-11-29 or 2026-11-29T08:00:00Z.');
+  return parsed;
+}

@@ -59,6 +59,8 @@ export interface RunReport {
 export interface StoredRunConfig {
   options: RunOptions;
   agent: Record<string, unknown>;
+  /** every condition with the value used, defaults included (what traces' runCondition reads); absent in older runs */
+  conditions?: Record<string, string>;
 }
 
 export function tasksForSplit(tasks: Task[], split: Split | 'all'): Task[] {
@@ -105,7 +107,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
           seed: options.seed,
           concurrency: options.concurrency,
           versionIds,
-          config: { options, agent: req.agentConfig ?? {} } satisfies StoredRunConfig,
+          config: { options, agent: req.agentConfig ?? {}, conditions: conditions.values } satisfies StoredRunConfig,
         })
       : store.getRun(req.resumeRunId);
     if (!run) throw new RunError(`no run "${req.resumeRunId}" in the trace store`);

@@ -167,6 +167,8 @@ export class LangfuseReceiver {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
     };
+    // Langfuse's health check answers without credentials.
+    if (req.method === 'GET' && url.pathname === '/api/public/health') return send(200, { status: 'OK', version: 'receiver' });
     const expected = `Basic ${Buffer.from(`${RECEIVER_KEYS.publicKey}:${RECEIVER_KEYS.secretKey}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return send(401, { message: 'Invalid credentials' });
 

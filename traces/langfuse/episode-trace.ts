@@ -2,19 +2,11 @@
 // call and a `tool` per tool call under it, all with ids derived from the SQLite ids.
 import type { HrTime, SpanContext } from '@opentelemetry/api';
 import { LangfuseOtelSpanAttributes as A, startObservation, type LangfuseObservation } from '@langfuse/tracing';
-import * as z from 'zod';
+import { runCondition } from '../run-conditions.ts';
 import type { RunRow, StepRow, Trajectory } from '../types.ts';
 import { agentObservationIdFor, stepObservationIdFor, traceIdFor } from './ids.ts';
 import type { ScriptedIdGenerator } from './scripted-ids.ts';
 import { TDO_TRACE_FORMAT, toWire, type AgentInput, type AgentOutput, type GenerationMetadata, type ToolMetadata } from './wire.ts';
-
-const conditionSchema = z.object({ condition: z.string().min(1) });
-
-/** A run's condition (e.g. an injection variant), when its stored config names one. */
-export function runCondition(run: RunRow): string | undefined {
-  const parsed = conditionSchema.safeParse(run.config);
-  return parsed.success ? parsed.data.condition : undefined;
-}
 
 /** Trace tags: agent, suite, description version per server, and the condition when there is one. */
 export function traceTags(run: RunRow): string[] {

@@ -54,6 +54,10 @@ type Observation = z.infer<typeof observationSchema>;
 const scoreSchema = z.object({ name: z.string(), value: z.unknown(), comment: z.string().nullish() });
 
 const PAGE = 100;
+/** Each read request's limit; a Langfuse that answers slower than this is treated as down. */
+const REQUEST_TIMEOUT_S = 30;
+const PROBE_TIMEOUT_MS = 5_000;
+const REQUEST_OPTIONS = { timeoutInSeconds: REQUEST_TIMEOUT_S };
 
 /** Follows a cursor-paginated list to its end. */
 async function allPages<T>(fetch: (cursor: string | undefined) => Promise<{ data: T[]; meta: { cursor?: string | null } }>): Promise<T[]> {
@@ -95,12 +99,27 @@ const seqOf = (o: Observation) => Number((o.metadata as { seq?: unknown } | null
 export class LangfuseReader {
   private readonly client: LangfuseClient;
 
-  constructor(config: LangfuseConfig) {
+  constructor(private readonly config: LangfuseConfig) {
     this.client = new LangfuseClient(config);
+  }
+
+  /**
+   * Fails fast when Langfuse cannot be reached at all. The SDK's requests (@langfuse/core 5.11.1) leave their
+   * timeout timer running when a fetch fails, which would keep the process alive for the whole timeout.
+   */
+  private async probe(): Promise<void> {
+    try {
+      await fetch(`${this.config.baseUrl}/api/public/health`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    } catch (err) {
+      const { cause } = err as { cause?: { code?: string; message?: string } };
+      const why = cause?.code ?? cause?.message ?? (err as Error).message;
+      throw new Error(`cannot reach it (${why})`);
+    }
   }
 
   /** The tdo episodes matching the query, plus the traces that could not be read as one and why. */
   async episodes(query: LangfuseQuery): Promise<{ episodes: LangfuseEpisode[]; skipped: SkippedTrace[] }> {
+    await this.probe();
     const api = this.client.api;
     const agents = await allPages((cursor) =>
       api.observations.getMany({
@@ -110,7 +129,7 @@ export class LangfuseReader {
         ...(query.session === undefined ? {} : { sessionId: query.session }),
         ...(query.since === undefined ? {} : { fromStartTime: query.since.toISOString() }),
         ...(cursor === undefined ? {} : { cursor }),
-      }),
+      }, REQUEST_OPTIONS),
     );
     const episodes: LangfuseEpisode[] = [];
     const skipped: SkippedTrace[] = [];
@@ -135,7 +154,7 @@ export class LangfuseReader {
     const api = this.client.api;
     const observations = (
       await allPages((cursor) =>
-        api.observations.getMany({ traceId, fields: 'core,basic,io,metadata,model,usage', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }),
+        api.observations.getMany({ traceId, fields: 'core,basic,io,metadata,model,usage', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }, REQUEST_OPTIONS),
       )
     ).map((o) => observationSchema.parse(o));
     const children = observations.filter((o) => o.parentObservationId === agentId && (o.type === 'TOOL' || o.type === 'GENERATION'));
@@ -146,7 +165,7 @@ export class LangfuseReader {
       if (typeof step === 'string') return step;
       steps.push(step);
     }
-    const rawScores = await allPages((cursor) => api.scoresV3.getManyV3({ traceId, fields: 'details', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }));
+    const rawScores = await allPages((cursor) => api.scoresV3.getManyV3({ traceId, fields: 'details', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }, REQUEST_OPTIONS));
     const scores: ScoreInput[] = [];
     for (const raw of rawScores) {
       const s = scoreSchema.parse(raw);

@@ -1,7 +1,8 @@
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { loadSuite, SuiteError, type LoadedSuite } from '../../suite/load.ts';
-import type { TraceStore } from '../../../traces/index.ts';
+import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
+import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import type { EngineProgress } from '../../../optimizer/engine/engine.ts';
 import { optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
@@ -11,14 +12,16 @@ import { openStoreForWriting } from '../store.ts';
 import { createProposer, type ProposerConfig } from '../proposers.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
+import { langfuseConfigOrUsage } from '../langfuse.ts';
 
-const SETTINGS_FIXED_BY_RESUME = ['target', 'suite', 'server', 'budget', 'agent', 'model', 'proposer', 'proposerModel', 'minibatch', 'merge', 'seed', 'components', 'patience'] as const;
+const SETTINGS_FIXED_BY_RESUME = ['target', 'suite', 'server', 'budget', 'agent', 'model', 'proposer', 'proposerModel', 'minibatch', 'merge', 'seed', 'components', 'patience', 'condition', 'traces', 'session', 'since'] as const;
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   const config = loadCliConfig();
   const store = openStoreForWriting(flags.db);
   try {
     const report = await execute(store, flags, command, config.refs);
+    if (report === undefined) return;
     process.stdout.write(flags.json ? `${JSON.stringify(reportJson(report, store.path))}\n` : renderReport(report, store.path));
     if (report.status === 'interrupted') process.exitCode = 130;
   } finally {
@@ -26,9 +29,10 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   }
 }
 
-async function execute(store: TraceStore, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Promise<OptimizeReport> {
+async function execute(store: TraceStore, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Promise<OptimizeReport | undefined> {
   let loaded: LoadedSuite;
   let settings: OptimizeSettings;
+  let seedRuns: string[] | undefined;
   if (flags.resume !== undefined) {
     const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
     if (given.length > 0) throw new UsageError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
@@ -44,6 +48,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
     const server = flags.server ?? loaded.suite.target;
     if (server === undefined) throw new UsageError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
     if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
+    if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined)) throw new UsageError('--session and --since choose recorded episodes: use them with --traces langfuse');
     const agent: AgentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) };
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
@@ -59,9 +64,14 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       selector: 'pareto',
       reflection: true,
       concurrency: flags.concurrency,
+      conditions: flags.condition,
       agent: { ...agent },
       proposer: { ...proposer },
     };
+  }
+  if (flags.traces === 'langfuse') {
+    seedRuns = await importSeedRuns(store, flags);
+    if (seedRuns === undefined) return undefined;
   }
   const agent = createAgent(settings.agent as unknown as AgentConfig, store);
   const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store);
@@ -75,6 +85,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       agent,
       proposer,
       settings,
+      ...(seedRuns === undefined ? {} : { seedRuns }),
       signal: interrupt.signal,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
@@ -88,6 +99,18 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
     progress.stop();
     interrupt.release();
   }
+}
+
+/** Imports the seed's episodes from Langfuse; undefined (exit 1 already set) when Langfuse could not be read. */
+async function importSeedRuns(store: TraceStore, flags: OptimizeFlags): Promise<string[] | undefined> {
+  const { importMatching, renderImport, LANGFUSE_QUERY_NEEDED } = await import('./traces-langfuse.ts');
+  if (flags.session === undefined && flags.since === undefined) throw new UsageError(`--traces langfuse: ${LANGFUSE_QUERY_NEEDED}`);
+  const config = langfuseConfigOrUsage();
+  const report = await importMatching(store, config, flags);
+  if (report === undefined) return undefined;
+  process.stderr.write(renderImport(report, config));
+  if (report.runs.length === 0) throw new UsageError(`--traces langfuse: no tdo episodes at ${config.baseUrl} match ${flags.session === undefined ? '' : `--session ${flags.session} `}${flags.since === undefined ? '' : `--since ${flags.since.toISOString()}`}`.trim());
+  return report.runs.map((r) => r.runId);
 }
 
 function suiteOrUsage(nameOrPath: string, refs: Parameters<typeof loadSuite>[1]): LoadedSuite {
@@ -145,6 +168,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     seed_version_id: r.seedVersionId,
     suite: r.suite,
     server: r.server,
+    conditions: r.conditions,
     target: r.target,
     agent: r.agent,
     proposer: r.proposer,
@@ -159,6 +183,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     seed: candidateJson(r.seed),
     best: candidateJson(r.best),
     token_delta: r.best.tokens - r.seed.tokens,
+    seed_data: r.seedData === null ? null : { episodes: r.seedData.episodes, skipped: r.seedData.skipped.length, skipped_why: describeSkipped(r.seedData.skipped) },
     db: dbPath,
   };
 }
@@ -173,6 +198,8 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
   const simulated = [r.agent === 'sim' ? 'agent' : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
   const lines = [
     `optimize run ${r.runId} (${r.status})  suite ${r.suite}  server ${r.server}  target ${r.target}`,
+    ...(Object.keys(r.conditions).length > 0 ? [`conditions ${conditionLabel(r.conditions)}`] : []),
+    ...(r.seedData === null ? [] : [seedDataLine(r.seedData)]),
     `agent ${describeAgent(r.agent)}  proposer ${r.proposer === 'sim' ? 'sim (random edit operators, not an LLM)' : r.proposer}`,
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}`,
@@ -191,6 +218,11 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+function seedDataLine(data: NonNullable<OptimizeReport['seedData']>): string {
+  const skipped = data.skipped.length === 0 ? '' : `; ${data.skipped.length} not used (${describeSkipped(data.skipped)})`;
+  return `the seed's first reflections read ${data.episodes} recorded episodes instead of running it${skipped}`;
 }
 
 function dbFlag(dbPath: string): string {

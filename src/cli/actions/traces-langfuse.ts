@@ -1,19 +1,14 @@
-import { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig } from '../../../traces/langfuse/config.ts';
+import type { LangfuseConfig } from '../../../traces/langfuse/config.ts';
 import { exportRun, formatDelivery, importFromLangfuse, LangfuseSink, type ImportReport } from '../../../traces/langfuse/index.ts';
 import { UsageError } from '../errors.ts';
-import { LANGFUSE_DRAIN_MS } from '../langfuse.ts';
+import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS } from '../langfuse.ts';
 import { openStoreForReading, openStoreForWriting } from '../store.ts';
-import type { TracesExportFlags, TracesImportFlags } from '../commands/traces-langfuse.ts';
-
-function configOrUsage(): LangfuseConfig {
-  const setting = langfuseEnv(process.env);
-  if (setting.state === 'on') return setting.config;
-  throw new UsageError(setting.state === 'off' ? `Langfuse is not configured: set ${LANGFUSE_ENV_VARS.join(', ')}` : setting.message);
-}
+import type { TraceStore } from '../../../traces/index.ts';
+import type { LangfuseQueryFlags, TracesExportFlags, TracesImportFlags } from '../commands/traces-langfuse.ts';
 
 export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> {
   if (!flags.langfuse) throw new UsageError('say where to export to: tdo traces export --langfuse [--run ID]');
-  const config = configOrUsage();
+  const config = langfuseConfigOrUsage();
   const store = openStoreForReading(flags.db);
   try {
     const runId = flags.run ?? store.listRuns(1)[0]?.id;
@@ -30,7 +25,7 @@ export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> 
   }
 }
 
-function renderImport(report: ImportReport, config: LangfuseConfig): string {
+export function renderImport(report: ImportReport, config: LangfuseConfig): string {
   const lines = report.runs.map(
     (r) => `run ${r.sourceRun} from ${config.baseUrl} -> run ${r.runId} (imported): ${r.added} episodes added${r.alreadyPresent > 0 ? `, ${r.alreadyPresent} already there` : ''}`,
   );
@@ -39,23 +34,32 @@ function renderImport(report: ImportReport, config: LangfuseConfig): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Reads the matching episodes into the store. Langfuse unreachable or refusing is reported and ends the
+ * command with exit 1 (undefined), before anything else is written.
+ */
+export async function importMatching(store: TraceStore, config: LangfuseConfig, flags: LangfuseQueryFlags): Promise<ImportReport | undefined> {
+  try {
+    return await importFromLangfuse(store, config, {
+      ...(flags.session === undefined ? {} : { session: flags.session }),
+      ...(flags.since === undefined ? {} : { since: flags.since }),
+    });
+  } catch (err) {
+    process.stderr.write(`tdo: could not read from Langfuse at ${config.baseUrl}: ${(err as Error).message}\n`);
+    process.exitCode = 1;
+    return undefined;
+  }
+}
+
+export const LANGFUSE_QUERY_NEEDED = 'say what to import: --session RUN_ID and/or --since DATE';
+
 export async function importFromLangfuseCommand(flags: TracesImportFlags): Promise<void> {
-  if (flags.session === undefined && flags.since === undefined) throw new UsageError('say what to import: --session RUN_ID and/or --since DATE');
-  const config = configOrUsage();
+  if (flags.session === undefined && flags.since === undefined) throw new UsageError(LANGFUSE_QUERY_NEEDED);
+  const config = langfuseConfigOrUsage();
   const store = openStoreForWriting(flags.db);
   try {
-    let report: ImportReport;
-    try {
-      report = await importFromLangfuse(store, config, {
-        ...(flags.session === undefined ? {} : { session: flags.session }),
-        ...(flags.since === undefined ? {} : { since: flags.since }),
-      });
-    } catch (err) {
-      process.stderr.write(`tdo: could not read from Langfuse at ${config.baseUrl}: ${(err as Error).message}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderImport(report, config));
+    const report = await importMatching(store, config, flags);
+    if (report !== undefined) process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderImport(report, config));
   } finally {
     store.close();
   }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { choice, nonNegativeInt, positiveInt } from '../options.ts';
+import { choice, conditionList, isoDate, nonNegativeInt, positiveInt } from '../options.ts';
+import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
-export interface OptimizeFlags {
+export interface OptimizeFlags extends LangfuseQueryFlags {
   target: 'success' | 'selection' | 'feedback';
   suite?: string;
   server?: string;
@@ -17,6 +18,8 @@ export interface OptimizeFlags {
   patience?: number;
   stopFile?: string;
   concurrency: number;
+  condition: Record<string, string>;
+  traces?: 'langfuse';
   resume?: string;
   db?: string;
   json?: boolean;
@@ -44,6 +47,10 @@ export function registerOptimize(program: Command): void {
     .option('--patience <k>', 'stop after k iterations without a new best', positiveInt)
     .option('--stop-file <path>', 'stop cleanly (and save) once this file exists')
     .option('--concurrency <n>', 'episodes in flight per evaluation', positiveInt, 4)
+    .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)", conditionList, {})
+    .option('--traces <source>', "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)", choice(['langfuse'] as const))
+    .option('--session <runId>', 'with --traces langfuse: the episodes of this run (its Langfuse session)')
+    .option('--since <date>', 'with --traces langfuse: episodes that started at or after this date (ISO 8601)', isoDate)
     .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of the summary')

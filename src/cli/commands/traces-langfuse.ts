@@ -1,5 +1,5 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { choice } from '../options.ts';
+import type { Command } from 'commander';
+import { choice, isoDate } from '../options.ts';
 
 export interface TracesExportFlags {
   langfuse?: boolean;
@@ -7,18 +7,16 @@ export interface TracesExportFlags {
   db?: string;
 }
 
-export interface TracesImportFlags {
-  from: 'langfuse';
+/** Which episodes to read back from Langfuse. */
+export interface LangfuseQueryFlags {
   session?: string;
   since?: Date;
-  db?: string;
-  json?: boolean;
 }
 
-function date(value: string): Date {
-  const parsed = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime())) throw new InvalidArgumentError('expected a date such as 2026-11-29 or 2026-11-29T08:00:00Z.');
-  return parsed;
+export interface TracesImportFlags extends LangfuseQueryFlags {
+  from: 'langfuse';
+  db?: string;
+  json?: boolean;
 }
 
 /** `tdo traces export --langfuse` and `tdo traces import --from langfuse`; the SDK loads only when used. */
@@ -39,7 +37,7 @@ export function registerLangfuseTraces(traces: Command): void {
     .description('read episodes recorded elsewhere back from Langfuse into the trace store, as imported runs')
     .requiredOption('--from <source>', 'where to read: langfuse', choice(['langfuse'] as const))
     .option('--session <runId>', 'only the episodes of this run (its Langfuse session)')
-    .option('--since <date>', 'only episodes that started at or after this date (ISO 8601)', date)
+    .option('--since <date>', 'only episodes that started at or after this date (ISO 8601)', isoDate)
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print the import report as JSON')
     .action(async (flags: TracesImportFlags) => {

@@ -114,6 +114,39 @@ describe('runEngine', () => {
   });
 });
 
+describe('runEngine with the seed\'s recorded results', () => {
+  /** What running the seed on these tasks would have given: misses of component a. */
+  const recordedMisses = (words: string[]) => words.map((word) => ({ taskId: toyTask('a', word), score: 0, metrics: { hit: 0 }, trace: { component: 'a', word } }));
+
+  it('reflects on them first, a minibatch at a time, without spending calls to run the seed', async () => {
+    const evaluator = new ToyEvaluator();
+    const { journal, proposals } = recordingJournal();
+    const seedResults = recordedMisses(['zeta', 'eps', 'delta', 'gamma']);
+    await runEngine(config({ evaluator, journal, seedResults, budget: 60, minibatchSize: 3 }));
+    const recorded = proposals.filter((p) => p.parentScores === 'recorded');
+    expect(recorded.map((p) => p.minibatch)).toEqual([tasks('a', ['zeta', 'eps', 'delta']), tasks('a', ['gamma'])]);
+    expect(recorded.every((p) => p.parents[0] === 0)).toBe(true);
+    // the learning proposer appends the first missed word it is shown: the recorded one, not a drawn one
+    expect(proposals[0]!.proposal).toMatchObject({ a: { ok: true, text: 'start zeta' } });
+    // iterations 1 and 2 ran the child only, never the parent
+    const first = evaluator.requests.filter((r) => r.iteration <= 2);
+    expect(first.map((r) => r.purpose)).not.toContain('minibatch-parent');
+    expect(first.find((r) => r.purpose === 'minibatch-child')!.taskIds).toEqual(tasks('a', ['zeta', 'eps', 'delta']));
+    // later iterations draw and run their own parent minibatches
+    expect(proposals.slice(2).every((p) => p.parentScores === 'evaluated')).toBe(true);
+  });
+
+  it('counts only the calls it ran', async () => {
+    const evaluator = new ToyEvaluator();
+    const result = await runEngine(config({ evaluator, seedResults: recordedMisses(['zeta', 'eps', 'delta']), budget: 60 }));
+    expect(result.budgetUsed).toBe(evaluator.requests.reduce((s, r) => s + r.taskIds.length, 0));
+  });
+
+  it('refuses recorded results of tasks outside the train split', async () => {
+    await expect(runEngine(config({ trainTaskIds: tasks('b', WORDS), seedResults: recordedMisses(['zeta']) }))).rejects.toThrow(/must be of train tasks; not train: a:zeta/);
+  });
+});
+
 describe('mergeTexts', () => {
   const base = (texts: Record<string, string>, valMean = 0): Candidate => ({ id: 0, texts, parents: [], origin: 'seed', iteration: 0, valScores: {}, valMean, valMetrics: {}, budgetUsed: 0 });
 

@@ -1,0 +1,108 @@
+// Episodes recorded before a search (imported from Langfuse, or earlier runs in the store) as the seed's
+// reflective data. Only episodes that really show the seed at work qualify: same suite, train tasks (val
+// and test must stay unseen by the search), the seed's descriptions of the server and the same conditions.
+import type { Suite, Task } from '../../src/suite/schema.ts';
+import { runCondition, type TraceStore } from '../../traces/index.ts';
+import type { TaskResult } from '../engine/types.ts';
+import { factsFromTrajectory, type EpisodeFacts } from './facts.ts';
+import { episodeMetrics, type Target } from './targets.ts';
+
+export type RecordedSeedStore = Pick<TraceStore, 'getRun' | 'listEpisodes' | 'getTrajectory'>;
+
+export interface SeedEpisodeQuery {
+  suite: Suite;
+  server: string;
+  target: Target;
+  /** the description version of `server` the search starts from */
+  seedVersionId: string;
+  /** the search's condition label (conditionLabel of its values); undefined when the suite has none */
+  condition: string | undefined;
+  runIds: readonly string[];
+}
+
+export interface SkippedSeedEpisode {
+  episodeId: string;
+  taskId: string;
+  reason: string;
+}
+
+export interface SeedEpisodeSelection {
+  /** one episode per task, lowest target score first: failures teach most, so they are reflected on first */
+  episodeIds: string[];
+  skipped: SkippedSeedEpisode[];
+}
+
+export class RecordedSeedError extends Error {}
+
+export function selectSeedEpisodes(store: RecordedSeedStore, query: SeedEpisodeQuery): SeedEpisodeSelection {
+  const tasks = new Map(query.suite.tasks.map((t) => [t.id, t]));
+  const skipped: SkippedSeedEpisode[] = [];
+  const usable: Array<{ episodeId: string; taskId: string; score: number }> = [];
+  for (const runId of query.runIds) {
+    const run = store.getRun(runId);
+    if (!run) throw new RecordedSeedError(`no run "${runId}" in the trace store`);
+    const runProblem = runMismatch(run, query);
+    for (const episode of store.listEpisodes({ runId })) {
+      const skip = (reason: string) => skipped.push({ episodeId: episode.id, taskId: episode.taskId, reason });
+      const task = tasks.get(episode.taskId);
+      if (runProblem !== undefined) skip(runProblem);
+      else if (episode.status === 'running') skip('the episode never finished');
+      else if (task === undefined) skip(`task "${episode.taskId}" is not in suite "${query.suite.name}"`);
+      else if (task.split !== 'train') skip(`task "${task.id}" is in the ${task.split} split; only train tasks feed reflection`);
+      else usable.push({ episodeId: episode.id, taskId: task.id, score: query.target.score(facts(store, task, episode.id)).score });
+    }
+  }
+  const chosen = new Map<string, { episodeId: string; score: number }>();
+  for (const u of usable) {
+    const held = chosen.get(u.taskId);
+    if (held === undefined || u.score < held.score) {
+      if (held !== undefined) skipped.push({ episodeId: held.episodeId, taskId: u.taskId, reason: `another episode of task "${u.taskId}" is used` });
+      chosen.set(u.taskId, u);
+    } else skipped.push({ episodeId: u.episodeId, taskId: u.taskId, reason: `another episode of task "${u.taskId}" is used` });
+  }
+  const ordered = [...chosen.values()].sort((a, b) => a.score - b.score);
+  return { episodeIds: ordered.map((c) => c.episodeId), skipped };
+}
+
+function runMismatch(run: NonNullable<ReturnType<RecordedSeedStore['getRun']>>, query: SeedEpisodeQuery): string | undefined {
+  if (run.suiteName !== query.suite.name) return `recorded on suite "${run.suiteName}", not "${query.suite.name}"`;
+  const version = run.versionIds[query.server];
+  if (version !== query.seedVersionId) {
+    return version === undefined
+      ? `its run did not connect server "${query.server}"`
+      : `recorded with other descriptions of "${query.server}" (version ${version}; the seed is ${query.seedVersionId})`;
+  }
+  const condition = runCondition(run);
+  if (condition !== query.condition) return `recorded under conditions ${condition ?? '(none)'}, the search runs under ${query.condition ?? '(none)'}`;
+  return undefined;
+}
+
+function facts(store: RecordedSeedStore, task: Task, episodeId: string): EpisodeFacts {
+  const trajectory = store.getTrajectory(episodeId);
+  if (!trajectory) throw new RecordedSeedError(`episode ${episodeId} is not in the trace store`);
+  return factsFromTrajectory(task, trajectory);
+}
+
+/** The seed's results as the engine reads them, in the order given (a resumed run passes its stored order). */
+export function recordedSeedResults(store: RecordedSeedStore, suite: Suite, server: string, target: Target, episodeIds: readonly string[]): TaskResult<EpisodeFacts>[] {
+  const tasks = new Map(suite.tasks.map((t) => [t.id, t]));
+  return episodeIds.map((episodeId) => {
+    const trajectory = store.getTrajectory(episodeId);
+    if (!trajectory) throw new RecordedSeedError(`episode ${episodeId}, recorded for the seed, is no longer in the trace store`);
+    const task = tasks.get(trajectory.episode.taskId);
+    if (!task) throw new RecordedSeedError(`episode ${episodeId} is of task "${trajectory.episode.taskId}", which suite "${suite.name}" no longer has`);
+    const f = factsFromTrajectory(task, trajectory);
+    return { taskId: task.id, score: target.score(f).score, metrics: episodeMetrics(f, server), trace: f };
+  });
+}
+
+/** "12 episodes: 10 in the val or test split, 2 ..." grouped by reason, for an error or a summary line. */
+export function describeSkipped(skipped: readonly SkippedSeedEpisode[]): string {
+  const byReason = new Map<string, number>();
+  for (const s of skipped) {
+    // Group "task X is in the val split" and similar by their shape, not by each task's name.
+    const shape = s.reason.replace(/"[^"]*"/g, '"…"').replace(/version \S+; the seed is \S+\)/, 'version …)');
+    byReason.set(shape, (byReason.get(shape) ?? 0) + 1);
+  }
+  return [...byReason].map(([reason, n]) => `${n} × ${reason}`).join('; ');
+}

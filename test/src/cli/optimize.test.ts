@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tdo } from '../../support/cli.ts';
+import { LangfuseReceiver, refusingBaseUrl } from '../../support/langfuse-receiver.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'tdo-optimize-traces-'));
+
+let receiver: LangfuseReceiver;
+let env: Record<string, string>;
+/** a run of lab's train split recorded on "another machine" (its own store) and sent to Langfuse */
+let sourceRun: string;
+
+beforeAll(async () => {
+  receiver = await LangfuseReceiver.start();
+  env = { LANGFUSE_PUBLIC_KEY: receiver.config.publicKey, LANGFUSE_SECRET_KEY: receiver.config.secretKey, LANGFUSE_BASE_URL: receiver.baseUrl };
+  const recorded = await tdo(['run', '--suite', 'lab', '--split', 'train', '--seed', '3', '--db', join(dir, 'elsewhere.db'), '--json'], env);
+  expect(recorded.code, recorded.stderr).toBe(0);
+  sourceRun = (JSON.parse(recorded.stdout) as { run_id: string }).run_id;
+}, 120_000);
+afterAll(() => receiver.close());
+
+function rows<T>(db: string, sql: string): T[] {
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    return sqlite.prepare(sql).all() as T[];
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('tdo optimize --traces langfuse', () => {
+  it("imports the seed's episodes from Langfuse and reflects on them first", async () => {
+    const db = join(dir, 'optimize.db');
+    const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--traces', 'langfuse', '--session', sourceRun, '--budget', '40', '--db', db, '--json'], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`run ${sourceRun} from \\S+ -> run r-[0-9a-f]+ \\(imported\\): 22 episodes added`));
+    const report = JSON.parse(result.stdout) as { run_id: string; seed_data: { episodes: number; skipped: number } };
+    expect(report.seed_data).toMatchObject({ episodes: 22, skipped: 0 });
+
+    const proposals = rows<{ iteration: number; parent_scores: string }>(db, `SELECT iteration, parent_scores FROM optimizer_proposals WHERE run_id = '${report.run_id}' ORDER BY iteration`);
+    expect(proposals[0]).toMatchObject({ iteration: 1, parent_scores: 'recorded' });
+    // the imported episodes live in their own run; the search's episodes are the ones it ran
+    const [imported] = rows<{ n: number }>(db, `SELECT count(*) AS n FROM episodes WHERE run_id <> '${report.run_id}'`);
+    expect(imported!.n).toBe(22);
+  }, 180_000);
+
+  it('prints where the seed data came from in the summary', async () => {
+    const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--traces', 'langfuse', '--session', sourceRun, '--budget', '30', '--db', join(dir, 'summary.db')], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("the seed's first reflections read 22 recorded episodes instead of running it");
+  }, 180_000);
+});
+
+describe('tdo optimize --traces langfuse, bad input', () => {
+  const optimize = (args: string[], extraEnv: Record<string, string | undefined> = env, db = join(dir, 'bad.db')) =>
+    tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--budget', '30', '--db', db, ...args], extraEnv);
+
+  it('asks which episodes to read', async () => {
+    const result = await optimize(['--traces', 'langfuse']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--traces langfuse: say what to import: --session RUN_ID and/or --since DATE');
+  });
+
+  it('refuses --session without --traces', async () => {
+    const result = await optimize(['--session', sourceRun]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('use them with --traces langfuse');
+  });
+
+  it('names the missing settings when Langfuse is not configured', async () => {
+    const result = await optimize(['--traces', 'langfuse', '--session', sourceRun], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Langfuse is not configured: set LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY, LANGFUSE_BASE_URL');
+  });
+
+  it('stops before running anything when Langfuse cannot be reached', async () => {
+    const db = join(dir, 'down.db');
+    const result = await optimize(['--traces', 'langfuse', '--session', sourceRun], { ...env, LANGFUSE_BASE_URL: await refusingBaseUrl() }, db);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/could not read from Langfuse at http:\/\/127\.0\.0\.1:\d+: cannot reach it \(ECONNREFUSED\)/);
+    expect(rows(db, 'SELECT id FROM runs')).toEqual([]);
+  });
+
+  it('says when Langfuse holds no episodes for the session', async () => {
+    const result = await optimize(['--traces', 'langfuse', '--session', 'r-00000000']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--traces langfuse: no tdo episodes at http:\S+ match --session r-00000000/);
+  });
+
+  it('refuses --traces on --resume, which reuses the episodes the run started with', async () => {
+    const result = await tdo(['optimize', '--resume', 'r-12345678', '--traces', 'langfuse', '--db', join(dir, 'bad.db')], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--resume reuses the run's own settings; drop --traces/);
+  });
+});
+
+describe('tdo optimize --condition', () => {
+  it('refuses a condition the suite does not declare', async () => {
+    const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--condition', 'limit_in=token', '--budget', '30', '--db', join(dir, 'cond.db')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('suite "lab" has no condition "limit_in" (it declares none)');
+  });
+});

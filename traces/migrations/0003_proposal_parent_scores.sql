@@ -1,0 +1,1 @@
+ALTER TABLE `optimizer_proposals` ADD `parent_scores` text DEFAULT 'evaluated' NOT NULL;
