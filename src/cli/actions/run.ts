@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { loadSuite, SuiteError, type LoadedSuite, type SuiteReferences } from '../../suite/load.ts';
 import { runSuite, RunError, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
-import type { TraceStore } from '../../../traces/index.ts';
+import * as z from 'zod';
+import type { RunRow, TraceStore } from '../../../traces/index.ts';
 import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { agentWithDefaults, loadCliConfig, type CliConfig } from '../config.ts';
 import { UsageError } from '../errors.ts';
@@ -41,12 +42,9 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
   if (flags.resume !== undefined) {
     const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
     if (given.length > 0) throw new UsageError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
-    const run = store.getRun(flags.resume);
-    if (!run) throw new UsageError(`no run "${flags.resume}" in ${store.path} (see \`tdo traces list\`)`);
-    if (run.status === 'completed') throw new UsageError(`run ${run.id} already completed; nothing to resume`);
-    const stored = run.config as StoredRunConfig;
+    const { run, stored } = await suiteRunToResume(store, flags.resume);
     options = { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency };
-    agentConfig = stored.agent as unknown as AgentConfig;
+    agentConfig = stored.agent;
     loaded = loadSuiteOrUsage(run.suitePath, config.refs);
   } else {
     if (flags.suite === undefined) throw new UsageError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
@@ -82,6 +80,43 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
     progress.stop();
     interrupt.release();
   }
+}
+
+/** What `--resume` reads of a suite run's stored config: the settings that rebuild the run and its agent. */
+const storedRunConfigSchema = z.object({
+  options: z.object({
+    split: z.enum(['train', 'val', 'test', 'all']),
+    repeats: z.number().int().positive(),
+    seed: z.number().int().nonnegative(),
+    concurrency: z.number().int().positive(),
+    versionIds: z.array(z.string()),
+    conditions: z.record(z.string(), z.string()).optional(),
+  }),
+  agent: z.object({ kind: z.enum(['sim', 'llm']), model: z.string().optional(), maxSteps: z.number().int().positive().optional() }),
+}) satisfies z.ZodType<Pick<StoredRunConfig, 'options'> & { agent: AgentConfig }>;
+
+/**
+ * The suite run `--resume` may continue, with its stored settings. Runs that `tdo run` did not make (an
+ * optimize run, an imported or a proxy-recorded run) are refused before anything is written: resuming
+ * them as a suite run would add episodes that do not belong to them.
+ */
+async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: RunRow; stored: z.infer<typeof storedRunConfigSchema> }> {
+  const run = store.getRun(id);
+  if (!run) throw new UsageError(`no run "${id}" in ${store.path} (see \`tdo traces list\`)`);
+  if (run.split === 'optimize' || store.getOptimizerRun(id) !== undefined) {
+    throw new UsageError(`run ${id} is an optimize run, not a suite run; \`tdo run --resume\` would add episodes that belong to no candidate. Continue it with \`tdo optimize --resume ${id}\``);
+  }
+  // Loaded only here: the Langfuse reader behind this module is heavy and a fresh run needs none of it.
+  const { importedRunConfigSchema } = await import('../../../traces/langfuse/import.ts');
+  const imported = importedRunConfigSchema.safeParse(run.config);
+  if (imported.success) {
+    const { sourceRun, baseUrl } = imported.data.imported;
+    throw new UsageError(`run ${id} was imported from Langfuse (run ${sourceRun} at ${baseUrl}); it holds episodes run elsewhere and cannot be resumed here. To fetch episodes added there since, use \`tdo traces import --from langfuse --session ${sourceRun}\``);
+  }
+  const stored = storedRunConfigSchema.safeParse(run.config);
+  if (!stored.success) throw new UsageError(`run ${id} (split "${run.split}", agent ${run.agentId}) was not made by \`tdo run\`: it stores no suite run settings, so it cannot be resumed as one`);
+  if (run.status === 'completed') throw new UsageError(`run ${id} already completed; nothing to resume`);
+  return { run, stored: stored.data };
 }
 
 function loadSuiteOrUsage(nameOrPath: string, refs: SuiteReferences): LoadedSuite {
