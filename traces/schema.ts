@@ -240,8 +240,8 @@ export const optimizerProposals = sqliteTable(
     /** the proposer's output as made: new text or refusal, prompt and answer or operators applied */
     proposal: text('proposal', { mode: 'json' }).$type<unknown>().notNull(),
     minibatch: text('minibatch', { mode: 'json' }).$type<string[]>().notNull(),
-    /** 'recorded' when the parent's scores are episodes recorded before the search (imported), not run by it */
-    parentScores: text('parent_scores', { enum: ['evaluated', 'recorded'] }).notNull().default('evaluated'),
+    /** where the parent's scores and reflection came from: run now, or episodes recorded before the search (imported) */
+    parentScores: text('parent_scores', { enum: ['evaluated', 'recorded', 'evaluated-reflecting-recorded'] }).notNull().default('evaluated'),
     scoresBefore: text('scores_before', { mode: 'json' }).$type<number[]>(),
     scoresAfter: text('scores_after', { mode: 'json' }).$type<number[]>(),
     /** null until judged */

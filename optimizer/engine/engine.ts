@@ -7,6 +7,12 @@ import { deriveSeed, Rng } from './rng.ts';
 import { failureAttribution, strictImprovement, type AcceptanceRule, type ComponentChooser, type StopCondition } from './strategies.ts';
 import { EvaluationInterrupted, type Candidate, type Proposal, type EvaluationPurpose, type Evaluator, type Journal, type Proposer, type Reflector, type TaskResult, type Texts } from './types.ts';
 
+export interface RecordedResult<Trace> {
+  result: TaskResult<Trace>;
+  /** whether its score can stand for the seed's under this search's evaluator (same agent, say) */
+  comparable: boolean;
+}
+
 export interface MergeSettings {
   /** merges tried at most */
   maxMerges: number;
@@ -32,10 +38,11 @@ export interface EngineConfig<Trace, Row> {
   merge?: MergeSettings;
   /**
    * The seed's results recorded before the search (episodes imported from elsewhere). The first iterations
-   * mutate the seed and reflect on these, a minibatch at a time in the order given, instead of spending
-   * calls to run the seed; each child is still run on the same tasks and judged against them.
+   * mutate the seed and reflect on these, a minibatch at a time in the order given. Where every result of
+   * the minibatch is comparable (recorded as this search's evaluator would score it) they stand for the
+   * seed's scores and cost no calls; otherwise the seed is run on those tasks to judge the child fairly.
    */
-  seedResults?: TaskResult<Trace>[];
+  seedResults?: RecordedResult<Trace>[];
   /** A parent that already scores this on every minibatch task is not mutated (nothing to learn). Default 1. */
   perfectScore?: number;
   journal?: Journal;
@@ -86,7 +93,7 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   if (config.budget < needed) {
     throw new Error(`a budget of ${config.budget} metric calls cannot cover the seed's validation (${config.valTaskIds.length}) and one iteration (${2 * minibatchSize}); give at least ${needed}`);
   }
-  const strays = (config.seedResults ?? []).filter((r) => !config.trainTaskIds.includes(r.taskId)).map((r) => r.taskId);
+  const strays = (config.seedResults ?? []).filter((r) => !config.trainTaskIds.includes(r.result.taskId)).map((r) => r.result.taskId);
   if (strays.length > 0) throw new Error(`recorded seed results must be of train tasks; not train: ${[...new Set(strays)].join(', ')}`);
   const components = Object.keys(config.seedTexts);
   if (components.length === 0) throw new Error('the seed candidate has no components to optimize');
@@ -178,20 +185,23 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   async function mutate(): Promise<void> {
     const recorded = recordedBatches.shift();
     const parent = recorded === undefined ? pool[selector.select(pool, rng)]! : pool[0]!;
-    const minibatch = recorded?.map((r) => r.taskId) ?? sampler.next();
-    const parentResults = recorded ?? (await evaluate('minibatch-parent', parent.texts, minibatch));
+    const minibatch = recorded?.map((r) => r.result.taskId) ?? sampler.next();
+    const standIn = recorded?.every((r) => r.comparable) ? recorded.map((r) => r.result) : undefined;
+    const parentResults = standIn ?? (await evaluate('minibatch-parent', parent.texts, minibatch));
+    const reflectOn = recorded?.map((r) => r.result) ?? parentResults;
+    const parentScores = standIn ? 'recorded' : recorded ? 'evaluated-reflecting-recorded' : 'evaluated';
     const before = parentResults.map((r) => r.score);
     if (before.every((s) => s >= perfect)) {
       sinceImprovement++;
       return; // nothing to learn from a perfect minibatch; GEPA skips it too
     }
-    const chosen = chooser.choose(parent, components, config.reflector.blame(parent.texts, parentResults));
+    const chosen = chooser.choose(parent, components, config.reflector.blame(parent.texts, reflectOn));
     const proposals: Record<string, Proposal> = {};
     for (const component of chosen) {
-      const dataset = config.reflector.reflectiveDataset(parent.texts, component, parentResults);
+      const dataset = config.reflector.reflectiveDataset(parent.texts, component, reflectOn);
       proposals[component] = await config.proposer.propose({ iteration, component, texts: parent.texts, dataset, seed: deriveSeed(config.seed, 'proposal', iteration, component) });
     }
-    journal.proposalMade({ iteration, kind: 'mutation', parents: [parent.id], components: chosen, proposer: config.proposer.id, proposal: proposals, minibatch, parentScores: recorded ? 'recorded' : 'evaluated' });
+    journal.proposalMade({ iteration, kind: 'mutation', parents: [parent.id], components: chosen, proposer: config.proposer.id, proposal: proposals, minibatch, parentScores });
     const reject = (reason: string, after: number[] | null = null) => {
       sinceImprovement++;
       journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: false, reason, child: null });

@@ -89,8 +89,12 @@ export interface ProposalRecord {
   /** mutation: the proposal for each component rewritten; merge: the merged texts and their common ancestor */
   proposal: Record<string, Proposal> | { merged: Texts; ancestor: number };
   minibatch: string[];
-  /** where the parent's minibatch scores came from: run now, or recorded before the search (seedResults) */
-  parentScores: 'evaluated' | 'recorded';
+  /**
+   * evaluated: the parent was run on the minibatch and reflected on; recorded: recorded results (seedResults)
+   * stood for its scores and were reflected on; evaluated-reflecting-recorded: the parent was run for its
+   * scores, the recorded results (not comparable) were reflected on.
+   */
+  parentScores: 'evaluated' | 'recorded' | 'evaluated-reflecting-recorded';
 }
 
 export interface Verdict {

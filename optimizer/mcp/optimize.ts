@@ -98,8 +98,11 @@ export interface OptimizeReport {
   seedVersionId: string;
   /** the suite's conditions as the search ran them, defaults included */
   conditions: Record<string, string>;
-  /** recorded episodes the seed's first reflections read; null when the search ran the seed itself */
-  seedData: { episodes: number; skipped: SkippedSeedEpisode[] } | null;
+  /**
+   * Recorded episodes the seed's first reflections read (otherAgent of them recorded by another agent, so the
+   * seed was run on their tasks for its scores); null when the search ran the seed itself.
+   */
+  seedData: { episodes: number; otherAgent: number; skipped: SkippedSeedEpisode[] } | null;
   /** the winner's description version; null when interrupted */
   versionId: string | null;
   seed: CandidateSummary;
@@ -142,6 +145,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     store.setRunStatus(run.id, 'running');
 
     const { seedEpisodes } = settings;
+    const seedResults = seedEpisodes && userError(() => recordedSeedResults(store, { suite, server: settings.server, target, agentId: agent.id }, seedEpisodes));
     const evaluator = new McpEvaluator({ store, host, agent, suite, runId: run.id, server: settings.server, target, seed: settings.seed, concurrency: settings.concurrency, ...(req.signal ? { signal: req.signal } : {}), ...(headersFor ? { headersFor } : {}) });
     const stops: StopCondition[] = [];
     if (settings.patience !== undefined) stops.push(patience(settings.patience));
@@ -155,7 +159,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       proposer: replayingProposer(req.proposer, store, run.id),
       budget: settings.budget,
       seed: settings.seed,
-      ...(seedEpisodes ? { seedResults: userError(() => recordedSeedResults(store, suite, settings.server, target, seedEpisodes)) } : {}),
+      ...(seedResults ? { seedResults } : {}),
       minibatchSize: settings.minibatch,
       selector: settings.selector === 'best' ? bestSelector : paretoSelector,
       components: settings.componentChoice === 'round-robin' ? roundRobin() : failureAttribution(),
@@ -194,7 +198,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       proposals: { made: proposals.length, accepted: proposals.filter((p) => p.accepted === true).length },
       seedVersionId,
       conditions: conditions.values,
-      seedData: settings.seedEpisodes ? { episodes: settings.seedEpisodes.length, skipped } : null,
+      seedData: seedResults ? { episodes: seedResults.length, otherAgent: seedResults.filter((r) => !r.comparable).length, skipped } : null,
       versionId,
       seed: summarize(seed, seedTest),
       best: summarize(result.best, bestTest),

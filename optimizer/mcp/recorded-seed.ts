@@ -3,7 +3,7 @@
 // and test must stay unseen by the search), the seed's descriptions of the server and the same conditions.
 import type { Suite, Task } from '../../src/suite/schema.ts';
 import { runCondition, type TraceStore } from '../../traces/index.ts';
-import type { TaskResult } from '../engine/types.ts';
+import type { RecordedResult } from '../engine/engine.ts';
 import { factsFromTrajectory, type EpisodeFacts } from './facts.ts';
 import { episodeMetrics, type Target } from './targets.ts';
 
@@ -83,8 +83,17 @@ function facts(store: RecordedSeedStore, task: Task, episodeId: string): Episode
   return factsFromTrajectory(task, trajectory);
 }
 
+export interface RecordedSeedScoring {
+  suite: Suite;
+  server: string;
+  target: Target;
+  /** the search's agent: episodes another agent recorded are reflected on, but their scores do not stand for the seed's */
+  agentId: string;
+}
+
 /** The seed's results as the engine reads them, in the order given (a resumed run passes its stored order). */
-export function recordedSeedResults(store: RecordedSeedStore, suite: Suite, server: string, target: Target, episodeIds: readonly string[]): TaskResult<EpisodeFacts>[] {
+export function recordedSeedResults(store: RecordedSeedStore, scoring: RecordedSeedScoring, episodeIds: readonly string[]): RecordedResult<EpisodeFacts>[] {
+  const { suite, server, target } = scoring;
   const tasks = new Map(suite.tasks.map((t) => [t.id, t]));
   return episodeIds.map((episodeId) => {
     const trajectory = store.getTrajectory(episodeId);
@@ -92,7 +101,8 @@ export function recordedSeedResults(store: RecordedSeedStore, suite: Suite, serv
     const task = tasks.get(trajectory.episode.taskId);
     if (!task) throw new RecordedSeedError(`episode ${episodeId} is of task "${trajectory.episode.taskId}", which suite "${suite.name}" no longer has`);
     const f = factsFromTrajectory(task, trajectory);
-    return { taskId: task.id, score: target.score(f).score, metrics: episodeMetrics(f, server), trace: f };
+    const comparable = store.getRun(trajectory.episode.runId)?.agentId === scoring.agentId;
+    return { result: { taskId: task.id, score: target.score(f).score, metrics: episodeMetrics(f, server), trace: f }, comparable };
   });
 }
 

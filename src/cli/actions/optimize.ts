@@ -183,7 +183,10 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     seed: candidateJson(r.seed),
     best: candidateJson(r.best),
     token_delta: r.best.tokens - r.seed.tokens,
-    seed_data: r.seedData === null ? null : { episodes: r.seedData.episodes, skipped: r.seedData.skipped.length, skipped_why: describeSkipped(r.seedData.skipped) },
+    seed_data:
+      r.seedData === null
+        ? null
+        : { episodes: r.seedData.episodes, other_agent: r.seedData.otherAgent, skipped: r.seedData.skipped.length, skipped_why: describeSkipped(r.seedData.skipped) },
     db: dbPath,
   };
 }
@@ -222,7 +225,11 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
 
 function seedDataLine(data: NonNullable<OptimizeReport['seedData']>): string {
   const skipped = data.skipped.length === 0 ? '' : `; ${data.skipped.length} not used (${describeSkipped(data.skipped)})`;
-  return `the seed's first reflections read ${data.episodes} recorded episodes instead of running it${skipped}`;
+  const scored =
+    data.otherAgent === 0
+      ? 'instead of running it'
+      : `(${data.otherAgent} recorded by another agent: the seed was run on those tasks for its scores)`;
+  return `the seed's first reflections read ${data.episodes} recorded episodes ${scored}${skipped}`;
 }
 
 function dbFlag(dbPath: string): string {

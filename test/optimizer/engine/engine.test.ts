@@ -116,7 +116,8 @@ describe('runEngine', () => {
 
 describe('runEngine with the seed\'s recorded results', () => {
   /** What running the seed on these tasks would have given: misses of component a. */
-  const recordedMisses = (words: string[]) => words.map((word) => ({ taskId: toyTask('a', word), score: 0, metrics: { hit: 0 }, trace: { component: 'a', word } }));
+  const recordedMisses = (words: string[], comparable = true) =>
+    words.map((word) => ({ result: { taskId: toyTask('a', word), score: 0, metrics: { hit: 0 }, trace: { component: 'a', word } }, comparable }));
 
   it('reflects on them first, a minibatch at a time, without spending calls to run the seed', async () => {
     const evaluator = new ToyEvaluator();
@@ -140,6 +141,19 @@ describe('runEngine with the seed\'s recorded results', () => {
     const evaluator = new ToyEvaluator();
     const result = await runEngine(config({ evaluator, seedResults: recordedMisses(['zeta', 'eps', 'delta']), budget: 60 }));
     expect(result.budgetUsed).toBe(evaluator.requests.reduce((s, r) => s + r.taskIds.length, 0));
+  });
+
+  it('runs the seed on the recorded tasks for its scores when the records are not comparable, and reflects on the records', async () => {
+    const evaluator = new ToyEvaluator();
+    const { journal, proposals } = recordingJournal();
+    const seedResults = recordedMisses(['zeta', 'eps', 'delta'], false);
+    const reflectedOn: unknown[][] = [];
+    const reflector = { ...toyReflector, reflectiveDataset: (...args: Parameters<typeof toyReflector.reflectiveDataset>) => (reflectedOn.push(args[2]), toyReflector.reflectiveDataset(...args)) };
+    await runEngine(config({ evaluator, journal, reflector, seedResults, budget: 60, minibatchSize: 3 }));
+    expect(proposals[0]).toMatchObject({ parents: [0], parentScores: 'evaluated-reflecting-recorded', minibatch: tasks('a', ['zeta', 'eps', 'delta']) });
+    const first = evaluator.requests.filter((r) => r.iteration === 1);
+    expect(first[0]).toMatchObject({ purpose: 'minibatch-parent', taskIds: tasks('a', ['zeta', 'eps', 'delta']) });
+    expect(reflectedOn[0]).toEqual(seedResults.map((r) => r.result));
   });
 
   it('refuses recorded results of tasks outside the train split', async () => {

@@ -20,8 +20,8 @@ let trainRun: string;
 let valRun: string;
 
 /** An episode recorded by hand: a run of `suite` with these versions, one finished episode of `taskId`. */
-function handRecorded(suiteName: string, versionIds: Record<string, string>, taskId: string, config: unknown = null): string {
-  const run = store.createRun({ suite: suiteName, suitePath: loaded.path, agent: 'sim', split: 'train', repeats: 1, seed: 0, concurrency: 1, versionIds, config });
+function handRecorded(suiteName: string, versionIds: Record<string, string>, taskId: string, config: unknown = null, agent = 'sim'): string {
+  const run = store.createRun({ suite: suiteName, suitePath: loaded.path, agent, split: 'train', repeats: 1, seed: 0, concurrency: 1, versionIds, config });
   const episode = store.startEpisode({ runId: run.id, taskId, split: 'train', repeat: 0, seed: 0 });
   store.finishEpisode(episode.id, { status: 'completed', answer: '1', success: false, feedback: 'wrong', stop: 'answered' });
   store.setRunStatus(run.id, 'completed');
@@ -48,9 +48,10 @@ describe('selectSeedEpisodes', () => {
 
   it('keeps one episode per train task, failures first, and says why the others are not used', () => {
     const selection = selectSeedEpisodes(store, query([trainRun]));
-    const results = recordedSeedResults(store, suite, 'lab', target, selection.episodeIds);
-    expect(results.map((r) => r.taskId).sort()).toEqual([...trainTasks].sort());
-    const scores = results.map((r) => r.score);
+    const results = recordedSeedResults(store, { suite, server: 'lab', target, agentId: 'sim' }, selection.episodeIds);
+    expect(results.map((r) => r.result.taskId).sort()).toEqual([...trainTasks].sort());
+    expect(results.every((r) => r.comparable)).toBe(true); // recorded by the sim agent, as the search runs it
+    const scores = results.map((r) => r.result.score);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
     expect(scores[0]).toBe(0); // the sim agent fails some lab tasks with the seed descriptions
     expect(selection.skipped).toHaveLength(trainTasks.length); // the second repeat of each task
@@ -89,6 +90,15 @@ describe('selectSeedEpisodes', () => {
     expect(describeSkipped(selection.skipped)).toMatch(/^22 × task "…" is in the val split; only train tasks feed reflection; 1 × recorded on suite "…", not "…"/);
   });
 
+  it("uses another agent's episodes for reflection, but not as the seed's scores", () => {
+    const byLlm = handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, null, 'llm:some-model');
+    const selection = selectSeedEpisodes(store, query([byLlm]));
+    expect(selection.episodeIds).toHaveLength(1);
+    const [recorded] = recordedSeedResults(store, { suite, server: 'lab', target, agentId: 'sim' }, selection.episodeIds);
+    expect(recorded).toMatchObject({ comparable: false, result: { taskId: trainTasks[0], score: 0 } });
+    expect(recordedSeedResults(store, { suite, server: 'lab', target, agentId: 'llm:some-model' }, selection.episodeIds)[0]!.comparable).toBe(true);
+  });
+
   it('refuses a run id the store does not have', () => {
     expect(() => selectSeedEpisodes(store, query(['r-missing']))).toThrow(/no run "r-missing"/);
   });
@@ -101,13 +111,13 @@ describe('optimize with recorded seed episodes', () => {
   let report: OptimizeReport;
   it('reflects first on the recorded failures and runs only the children on those tasks', async () => {
     report = await search();
-    expect(report.seedData).toEqual({ episodes: trainTasks.length, skipped: expect.any(Array) });
+    expect(report.seedData).toEqual({ episodes: trainTasks.length, otherAgent: 0, skipped: expect.any(Array) });
     const selection = selectSeedEpisodes(store, { suite, server: 'lab', target, seedVersionId, condition: undefined, runIds: [trainRun] });
     const proposals = store.listProposals(report.runId);
     const recorded = proposals.filter((p) => p.parentScores === 'recorded');
     expect(recorded.length).toBeGreaterThan(0);
     expect(proposals.slice(0, recorded.length)).toEqual(recorded);
-    const recordedTasks = recordedSeedResults(store, suite, 'lab', target, selection.episodeIds).map((r) => r.taskId);
+    const recordedTasks = recordedSeedResults(store, { suite, server: 'lab', target, agentId: 'sim' }, selection.episodeIds).map((r) => r.result.taskId);
     expect(recorded.flatMap((p) => p.minibatch)).toEqual(recordedTasks.slice(0, recorded.length * 3));
     // the seed was never run on those minibatches: its only evaluation is on validation
     const seedRuns = store.listEpisodes({ runId: report.runId }).filter((e) => e.repeatIndex === 0);

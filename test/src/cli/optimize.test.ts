@@ -38,7 +38,7 @@ describe('tdo optimize --traces langfuse', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(new RegExp(`run ${sourceRun} from \\S+ -> run r-[0-9a-f]+ \\(imported\\): 22 episodes added`));
     const report = JSON.parse(result.stdout) as { run_id: string; seed_data: { episodes: number; skipped: number } };
-    expect(report.seed_data).toMatchObject({ episodes: 22, skipped: 0 });
+    expect(report.seed_data).toMatchObject({ episodes: 22, other_agent: 0, skipped: 0 });
 
     const proposals = rows<{ iteration: number; parent_scores: string }>(db, `SELECT iteration, parent_scores FROM optimizer_proposals WHERE run_id = '${report.run_id}' ORDER BY iteration`);
     expect(proposals[0]).toMatchObject({ iteration: 1, parent_scores: 'recorded' });
