@@ -20,7 +20,7 @@ function episodeFilter(q: EpisodeQuery): SQL | undefined {
 }
 
 export function traceReader(db: TraceDb): TraceReader {
-  // Prepared once: trajectories are read back per episode (Langfuse export, optimizer, score totals),
+  // Prepared once: trajectories are read back per episode (Langfuse export, optimizer),
   // and building a drizzle query costs more than running it.
   const episodeId = sql.placeholder('episodeId');
   const trajectoryQueries = {
@@ -28,6 +28,7 @@ export function traceReader(db: TraceDb): TraceReader {
     steps: db.select().from(steps).where(eq(steps.episodeId, episodeId)).orderBy(asc(steps.seq)).prepare(),
     scores: db.select().from(scores).where(eq(scores.episodeId, episodeId)).orderBy(asc(scores.id)).prepare(),
   };
+  const scoreTotals = prepareScoreTotals(db);
   return {
     listEpisodes(q) {
       // Pick the page first and count tool calls only for its rows: counting in the same query
@@ -97,5 +98,35 @@ export function traceReader(db: TraceDb): TraceReader {
         toolCalls: tools?.toolCalls ?? 0,
       };
     },
+
+    scoreTotals(runId) {
+      return scoreTotals.all({ runId });
+    },
   };
+}
+
+/**
+ * Per score name: rows and sum over the run's episodes. Each row gets its place in listEpisodes order
+ * (newest episode first, then the episode's scores in insertion order) so that names keep the order of
+ * their first appearance, which run reports show (e.g. ties between first choices).
+ */
+function prepareScoreTotals(db: TraceDb) {
+  const placed = db.$with('placed').as(
+    db
+      .select({
+        name: scores.name,
+        value: scores.value,
+        place: sql<number>`row_number() OVER (ORDER BY ${episodes.startedAt} DESC, ${episodes}.rowid DESC, ${scores.id})`.as('place'),
+      })
+      .from(scores)
+      .innerJoin(episodes, eq(scores.episodeId, episodes.id))
+      .where(eq(episodes.runId, sql.placeholder('runId'))),
+  );
+  return db
+    .with(placed)
+    .select({ name: placed.name, episodes: count(), sum: sql<number>`sum(${placed.value})`.mapWith(Number) })
+    .from(placed)
+    .groupBy(placed.name)
+    .orderBy(sql`min(${placed.place})`)
+    .prepare();
 }

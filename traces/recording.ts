@@ -189,5 +189,10 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
     addScore(episodeId, s) {
       forEpisode(episodeId, () => insertScore.run({ episodeId, name: s.name, value: s.value, comment: s.comment ?? null }));
     },
+
+    atomically(writes) {
+      // better-sqlite3 turns a nested call into a savepoint and refuses a function that returns a promise.
+      return db.transaction(() => writes(), { behavior: 'immediate' });
+    },
   };
 }

@@ -93,6 +93,14 @@ export interface ToolSelectionCount {
   errors: number;
 }
 
+/** One score name summed over a run's episodes. */
+export interface RunScoreTotal {
+  name: string;
+  /** score rows with this name (one per episode that recorded it) */
+  episodes: number;
+  sum: number;
+}
+
 export interface RunSummary {
   episodes: number;
   /** episodes with status 'completed' */
@@ -134,6 +142,12 @@ export interface EpisodeRecorder {
   addToolStep(episodeId: string, step: ToolStepInput): StepRow;
   addModelStep(episodeId: string, step: ModelStepInput): StepRow;
   addScore(episodeId: string, score: ScoreInput): void;
+  /**
+   * Runs `writes` (synchronous store calls) as one transaction: one commit for all of them, or none of
+   * them stored if it throws. For writes that only mean something together, e.g. an episode's result and
+   * its scores; steps are committed one by one, so a killed process keeps every finished step.
+   */
+  atomically<T>(writes: () => T): T;
 }
 
 export interface TraceReader {
@@ -143,6 +157,12 @@ export interface TraceReader {
   /** Tool calls in the run per (server, tool), most called first. */
   toolSelectionCounts(runId: string): ToolSelectionCount[];
   runSummary(runId: string): RunSummary;
+  /**
+   * Every score name recorded in the run's episodes, with its count and sum, computed in SQL (a run of any
+   * size costs the same memory). Names come in the order they first appear reading the episodes newest
+   * first, as listEpisodes lists them; empty for an unknown run or one without scores.
+   */
+  scoreTotals(runId: string): RunScoreTotal[];
 }
 
 export interface VersionStore {

@@ -41,8 +41,10 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
     routes = spec.headersFor === undefined ? undefined : await host.episode(spec.headersFor(episode.id, task));
   } catch (err) {
     // A server that refuses this episode's connection fails the episode, not the run.
-    store.finishEpisode(episode.id, { status: 'error', answer: null, success: false, feedback: `could not connect for this episode: ${(err as Error).message}`, stop: 'error' });
-    store.addScore(episode.id, { name: 'success', value: 0 });
+    store.atomically(() => {
+      store.finishEpisode(episode.id, { status: 'error', answer: null, success: false, feedback: `could not connect for this episode: ${(err as Error).message}`, stop: 'error' });
+      store.addScore(episode.id, { name: 'success', value: 0 });
+    });
     return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, success: false, feedback: `could not connect for this episode: ${(err as Error).message}`, calls };
   }
   const record = (call: ToolCallEvent) => {
@@ -73,26 +75,30 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
   const verdict = checkEpisode(task, result.answer, calls);
   const use = assessToolUse(task, calls);
   const feedback = [verdict.feedback, result.note, ...use.remarks].filter(Boolean).join(' ');
-  store.finishEpisode(episode.id, {
-    status: result.stop === 'error' ? 'error' : 'completed',
-    answer: result.answer,
-    success: verdict.success,
-    feedback,
-    stop: result.stop,
-    ...(result.note === undefined ? {} : { note: result.note }),
-  });
-  store.addScore(episode.id, { name: 'success', value: verdict.success ? 1 : 0, comment: feedback });
-  store.addScore(episode.id, { name: 'tool_precision', value: use.precision });
-  store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
-  for (const score of verdict.scores) store.addScore(episode.id, score);
-  if (suite.target !== undefined) {
-    const chosen = calls.some((c) => c.server === suite.target);
-    store.addScore(episode.id, {
-      name: 'selection',
-      value: chosen ? 1 : 0,
-      comment: chosen ? `${suite.target} was chosen.` : `${suite.target} was not chosen; the agent called ${calls.map((c) => c.catalogueName).join(', ') || 'no tool'}.`,
+  // The result and its scores in one commit: a finished episode never lacks its scores (resume redoes
+  // only unfinished ones), and one commit instead of one per score.
+  store.atomically(() => {
+    store.finishEpisode(episode.id, {
+      status: result.stop === 'error' ? 'error' : 'completed',
+      answer: result.answer,
+      success: verdict.success,
+      feedback,
+      stop: result.stop,
+      ...(result.note === undefined ? {} : { note: result.note }),
     });
-  }
+    store.addScore(episode.id, { name: 'success', value: verdict.success ? 1 : 0, comment: feedback });
+    store.addScore(episode.id, { name: 'tool_precision', value: use.precision });
+    store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
+    for (const score of verdict.scores) store.addScore(episode.id, score);
+    if (suite.target !== undefined) {
+      const chosen = calls.some((c) => c.server === suite.target);
+      store.addScore(episode.id, {
+        name: 'selection',
+        value: chosen ? 1 : 0,
+        comment: chosen ? `${suite.target} was chosen.` : `${suite.target} was not chosen; the agent called ${calls.map((c) => c.catalogueName).join(', ') || 'no tool'}.`,
+      });
+    }
+  });
   return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, success: verdict.success, feedback, calls };
 }
 

@@ -4,6 +4,6 @@ import type { TraceStore } from '../../traces/index.ts';
 export type SuiteRunStore = Pick<
   TraceStore,
   | 'createRun' | 'getRun' | 'setRunStatus' | 'startEpisode' | 'finishEpisode' | 'completedEpisodeKeys'
-  | 'addToolStep' | 'addModelStep' | 'addScore' | 'recordVersion' | 'getVersion' | 'runSummary' | 'toolSelectionCounts'
-  | 'listEpisodes' | 'getTrajectory'
+  | 'addToolStep' | 'addModelStep' | 'addScore' | 'atomically' | 'recordVersion' | 'getVersion' | 'runSummary' | 'toolSelectionCounts'
+  | 'listEpisodes' | 'getTrajectory' | 'scoreTotals'
 >;

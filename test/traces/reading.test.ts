@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TraceStore } from '../../traces/index.ts';
 import { finished, openTempStore, runInput, toolStep } from './helpers.ts';
@@ -73,6 +74,62 @@ describe('reading traces', () => {
       successes: 0,
       toolCalls: 0,
     });
+  });
+
+  it('sums each score over the run, names in first-appearance order (newest episode first)', async () => {
+    const store = await openTempStore();
+    const { run, t1, t2, t3 } = seedRun(store);
+    store.addScore(t1.id, { name: 'success', value: 1 });
+    store.addScore(t1.id, { name: 'price', value: 0.25 });
+    store.addScore(t2.id, { name: 'success', value: 0 });
+    store.addScore(t2.id, { name: 'chosen:b', value: 1 });
+    store.addScore(t3.id, { name: 'success', value: 0 });
+    store.addScore(t3.id, { name: 'chosen:a', value: 1 });
+    store.addScore(t3.id, { name: 'price', value: 0.5, comment: 'a second price' });
+    const other = seedRun(store); // another run's scores must not be counted
+    store.addScore(other.t1.id, { name: 'success', value: 1 });
+    store.addScore(other.t1.id, { name: 'only_elsewhere', value: 7 });
+
+    // t4 (still running) has no score at all and t1 lacks the chosen:* scores: missing ones are not zeros
+    expect(store.scoreTotals(run.id)).toEqual([
+      { name: 'success', episodes: 3, sum: 1 },
+      { name: 'chosen:a', episodes: 1, sum: 1 },
+      { name: 'price', episodes: 2, sum: 0.75 },
+      { name: 'chosen:b', episodes: 1, sum: 1 },
+    ]);
+  });
+
+  it('gives the score totals that reading every trajectory of the run would give', async () => {
+    const store = await openTempStore();
+    // eighths keep every sum exact, so the comparison needs no tolerance
+    const score = fc.record({ name: fc.constantFrom('success', 'selection', 'price', 'chosen:a', 'chosen:b'), value: fc.integer({ min: -16, max: 16 }).map((n) => n / 8) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(score, { maxLength: 4 }), { maxLength: 8 }), async (episodeScores) => {
+        const run = store.createRun(runInput());
+        episodeScores.forEach((scores, i) => {
+          const episode = store.startEpisode({ runId: run.id, taskId: `t${i}`, split: 'train', repeat: 0, seed: i });
+          for (const s of scores) store.addScore(episode.id, s);
+        });
+        const expected = new Map<string, { name: string; episodes: number; sum: number }>();
+        for (const episode of store.listEpisodes({ runId: run.id })) {
+          for (const s of store.getTrajectory(episode.id)!.scores) {
+            const total = expected.get(s.name) ?? { name: s.name, episodes: 0, sum: 0 };
+            expected.set(s.name, { ...total, episodes: total.episodes + 1, sum: total.sum + s.value });
+          }
+        }
+        expect(store.scoreTotals(run.id)).toEqual([...expected.values()]);
+      }),
+      { numRuns: 40, seed: 8 },
+    );
+  });
+
+  it('has no score totals for a run without scores, without episodes, or unknown', async () => {
+    const store = await openTempStore();
+    const { run } = seedRun(store);
+    const empty = store.createRun(runInput());
+    expect(store.scoreTotals(run.id)).toEqual([]);
+    expect(store.scoreTotals(empty.id)).toEqual([]);
+    expect(store.scoreTotals('r-00000000')).toEqual([]);
   });
 
   it('returns undefined for the trajectory of an unknown episode', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { TraceStoreError } from '../../traces/index.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { openTraceStore, TraceStoreError } from '../../traces/index.ts';
 import { finished, openTempStore, runInput, toolStep } from './helpers.ts';
 
 describe('recording episodes', () => {
@@ -71,6 +71,33 @@ describe('recording episodes', () => {
       ['success', 1, null],
       ['selection', 0.5, 'one of two calls on target'],
     ]);
+  });
+
+  it('commits a group of writes at once: another connection sees none of them until the group ends', async () => {
+    const store = await openTempStore();
+    const reader = openTraceStore(store.path);
+    onTestFinished(() => reader.close());
+    const run = store.createRun(runInput());
+    const episode = store.startEpisode({ runId: run.id, taskId: 't', split: 'train', repeat: 0, seed: 0 });
+    store.addToolStep(episode.id, toolStep('add'));
+
+    const returned = store.atomically(() => {
+      store.finishEpisode(episode.id, finished(true));
+      store.addScore(episode.id, { name: 'success', value: 1 });
+      store.atomically(() => store.addScore(episode.id, { name: 'tool_recall', value: 0.5 })); // nested: part of the outer group
+      // a process killed here would leave the episode running, to be redone on resume, and no score
+      expect(reader.getTrajectory(episode.id)).toMatchObject({ episode: { status: 'running' }, scores: [] });
+      return 'done';
+    });
+
+    expect(returned).toBe('done');
+    const seen = reader.getTrajectory(episode.id);
+    expect(seen?.episode).toMatchObject({ status: 'completed', success: true });
+    expect(seen?.scores.map((s) => [s.name, s.value])).toEqual([
+      ['success', 1],
+      ['tool_recall', 0.5],
+    ]);
+    expect(seen?.steps).toHaveLength(1);
   });
 
   it('stores JSON arguments and model payloads and reads them back unchanged', async () => {
@@ -185,6 +212,32 @@ describe('recording with bad input', () => {
     expect(() =>
       store.startEpisode({ runId: 'r-deadbeef', taskId: 't', split: 'train', repeat: 0, seed: 0 }),
     ).toThrow(/no run with id 'r-deadbeef'/);
+  });
+
+  it('stores nothing of a group of writes that fails, and passes its error on', async () => {
+    const store = await openTempStore();
+    const run = store.createRun(runInput());
+    const episode = store.startEpisode({ runId: run.id, taskId: 't', split: 'train', repeat: 0, seed: 0 });
+    store.addToolStep(episode.id, toolStep('add'));
+
+    expect(() =>
+      store.atomically(() => {
+        store.finishEpisode(episode.id, finished(true));
+        store.addScore(episode.id, { name: 'success', value: 1 });
+        store.addScore('e-missing', { name: 'success', value: 1 });
+      }),
+    ).toThrow(/no episode with id 'e-missing'/);
+    // an async group would commit what follows its first await on its own: refused, and rolled back
+    expect(() =>
+      store.atomically(async () => {
+        store.finishEpisode(episode.id, finished(false));
+      }),
+    ).toThrow(/cannot return a promise/);
+
+    expect(store.getTrajectory(episode.id)).toMatchObject({ episode: { status: 'running', success: null }, scores: [] });
+    expect(store.getTrajectory(episode.id)?.steps).toHaveLength(1); // committed before the group: kept
+    expect(store.completedEpisodeKeys(run.id)).toEqual(new Set());
+    store.finishEpisode(episode.id, finished(true)); // still running, so it can be finished afterwards
   });
 
   it('refuses to finish an unknown or already finished episode, keeping the first result', async () => {

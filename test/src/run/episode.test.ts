@@ -1,0 +1,34 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { SimAgent } from '../../../src/agents/sim/agent.ts';
+import { runSuite } from '../../../src/run/run-suite.ts';
+import type { SuiteRunStore } from '../../../src/run/store-port.ts';
+import { labSuite, tempStore } from '../../support/lab-runs.ts';
+
+const options = { split: 'val' as const, repeats: 1, seed: 0, concurrency: 1, versionIds: [] };
+
+describe('recording an episode', () => {
+  it('never leaves a finished episode without its scores: a failed score write leaves it to be redone', async () => {
+    const store = tempStore();
+    onTestFinished(() => store.close());
+    const failing: SuiteRunStore = {
+      ...store,
+      addScore(episodeId, score) {
+        if (score.name === 'tool_recall') throw new Error('disk full');
+        store.addScore(episodeId, score);
+      },
+    };
+    const loaded = labSuite({ taskIds: ['notes-sum'] });
+    await expect(runSuite({ store: failing, loaded, agent: new SimAgent(), options })).rejects.toThrow('disk full');
+
+    const [run] = store.listRuns(1);
+    const [attempt] = store.listEpisodes({ runId: run!.id });
+    // the steps committed one by one are there; the result and the scores written before the failure are not
+    expect(store.getTrajectory(attempt!.id)).toMatchObject({ episode: { status: 'running', success: null }, scores: [] });
+    expect(store.getTrajectory(attempt!.id)?.steps.length).toBeGreaterThan(0);
+
+    const resumed = await runSuite({ store, loaded, agent: new SimAgent(), options, resumeRunId: run!.id });
+    expect(resumed).toMatchObject({ status: 'completed', ranNow: 1, episodes: 1, successes: 1 });
+    expect(Object.keys(resumed.scoreTotals)).toEqual(['success', 'tool_precision', 'tool_recall', 'selection']);
+    expect(resumed.scoreTotals.success).toEqual({ episodes: 1, sum: 1 });
+  });
+});
