@@ -1,7 +1,8 @@
 // The GEPA-style engine against random-edit hill climbing at equal budget on the lab suite (sim agent):
 // the same sim edit operators, but the baseline always mutates the current best (no Pareto front) and its
 // proposer sees the tasks only (no trajectories, no reflection data). Measured: metric calls until the
-// best candidate's validation success reaches 95% of what the accurate descriptions achieve.
+// best candidate's validation success reaches 95% of what the accurate descriptions achieve; a run that
+// never reaches a level within the budget is censored there (counted as the whole budget, shown as '-').
 //   npx tsx bench/optimizer-vs-hillclimb.ts [budget] [seeds]
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { openTraceStore } from '../traces/index.ts';
 import { optimize, type OptimizeSettings } from '../optimizer/mcp/optimize.ts';
 import { SimProposer } from '../optimizer/proposers/sim/proposer.ts';
 
-const budget = Number(process.argv[2] ?? 600);
+const budget = Number(process.argv[2] ?? 1000);
 const seeds = Number(process.argv[3] ?? 3);
 const store = openTraceStore(join(mkdtempSync(join(tmpdir(), 'tdo-bench-')), 'bench.db'));
 const loaded = loadSuite('lab');
@@ -41,18 +42,22 @@ for (let seed = 0; seed < seeds; seed++) {
     const report = await optimize({ store, loaded, agent: new SimAgent(), proposer: new SimProposer(), settings: { ...base, ...strategy, seed }, reportTest: false });
     const calls = Object.fromEntries(LEVELS.map((level) => [level, report.history.find((h) => (h.valMetrics['success'] ?? 0) >= level * reference.successRate)?.budgetUsed ?? null]));
     rows.push({ variant, seed, calls, best: report.best.val.success_rate });
-    console.log(`${variant.padEnd(9)} seed ${seed}: best val success ${report.best.val.success_rate.toFixed(3)}; calls to ${LEVELS.map((l) => `${l * 100}%: ${calls[l] ?? '-'}`).join(', ')}`);
+    console.log(`${variant.padEnd(9)} seed ${seed}: best val success ${report.best.val.success_rate.toFixed(3)}; calls to ${LEVELS.map((l) => `${l * 100}%: ${calls[l] ?? '- (censored)'}`).join(', ')}`);
   }
 }
 
-// A run that never reached a level counts as needing the whole budget, so those medians are lower bounds.
+// A run that never reached a level counts as needing the whole budget (censored); a median that falls on
+// such a run is only a lower bound, and so is the ratio's side it is on.
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const medianCalls = (variant: string, level: number) => median(rows.filter((r) => r.variant === variant).map((r) => r.calls[level] ?? budget));
 const reachedCount = (variant: string, level: number) => rows.filter((r) => r.variant === variant && r.calls[level] !== null).length;
+const medianCensored = (variant: string, level: number) => reachedCount(variant, level) <= Math.floor((seeds - 1) / 2);
 for (const level of LEVELS) {
   const [e, h] = [medianCalls('engine', level), medianCalls('hillclimb', level)];
-  const note = (v: string) => `${reachedCount(v, level)}/${seeds} reached`;
-  console.log(`${String(level * 100).padStart(3)}% of accurate success: engine median ${e} calls (${note('engine')}), hill climbing ${h} (${note('hillclimb')}); ratio hill/engine ${(h / e).toFixed(2)}${reachedCount('engine', level) < seeds || reachedCount('hillclimb', level) < seeds ? ' (censored at the budget)' : ''}`);
+  const shown = (v: string, calls: number) => `${medianCensored(v, level) ? '>= ' : ''}${calls} calls (${reachedCount(v, level)}/${seeds} reached)`;
+  const [eCut, hCut] = [medianCensored('engine', level), medianCensored('hillclimb', level)];
+  const ratio = eCut && hCut ? 'unknown (both medians censored at the budget)' : `${hCut ? '>= ' : eCut ? '<= ' : ''}${(h / e).toFixed(2)}`;
+  console.log(`${String(level * 100).padStart(3)}% of accurate success: engine median ${shown('engine', e)}, hill climbing ${shown('hillclimb', h)}; ratio hill/engine ${ratio}`);
 }
 for (const variant of Object.keys(variants)) {
   const mine = rows.filter((r) => r.variant === variant);

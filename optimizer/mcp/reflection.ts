@@ -52,8 +52,11 @@ export interface ReflectionCap {
 
 export const DEFAULT_REFLECTION_CAP: ReflectionCap = { records: 8, callsPerRecord: 6, fieldChars: 400, totalChars: 8000 };
 
+/** Ends a text field cut to the cap. */
+export const TRUNCATION_MARK = '... [truncated]';
+
 function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 15))}... [truncated]`;
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - TRUNCATION_MARK.length))}${TRUNCATION_MARK}`;
 }
 
 function argsText(args: unknown): string {

@@ -1,34 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { countCues } from '../../../../src/agents/sim/cues.ts';
 import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
-import { addClaim, addNotFor, addUseFor, newWords, removeClaim, shorten } from '../../../../optimizer/proposers/sim/operators.ts';
-import { SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
+import { addUseFor, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
+import { kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
+import { call, CONVERT_STEP, READ_STEP, record } from './records.ts';
 
-function record(overrides: Partial<ToolReflectionRecord> = {}): ToolReflectionRecord {
-  return {
-    task: 'How heavy is 12 ounces in grams?',
-    steps: [{ intent: 'how many grams is 12 ounces', tools: ['convert'], forComponent: true }],
-    observed: true,
-    calls: [{ tool: 'other', server: 'x', component: false, args: '{}', output: 'Error', isError: true }],
-    usedComponent: false,
-    missed: true,
-    success: false,
-    checkerFeedback: 'Expected 340.19.',
-    score: 0,
-    feedback: 'Expected 340.19.',
-    ...overrides,
-  };
-}
+const request = (dataset: ToolReflectionRecord[], seed: number, text = 'Convert a value.') => ({ iteration: 1, component: 'convert', texts: { convert: text }, dataset, seed });
 
-const request = (dataset: ToolReflectionRecord[], seed: number) => ({ iteration: 1, component: 'convert', texts: { convert: 'Convert a value.' }, dataset, seed });
+/** Rows that give every operator material: a missed task, a failed call of the tool with an enumeration. */
+const rich = (target: Partial<ToolReflectionRecord> = {}) => [
+  record({ steps: [READ_STEP, CONVERT_STEP], ...target }),
+  record({ usedComponent: true, calls: [call({ output: "Unknown unit 'x'. Supported: km, mi, ft.", isError: true }), call()], ...target }),
+];
 
 describe('SimProposer', () => {
   it('never reads the target: other scores and feedback give the same proposal', async () => {
     const proposer = new SimProposer();
-    for (let seed = 0; seed < 20; seed++) {
-      const a = await proposer.propose(request([record()], seed));
-      const b = await proposer.propose(request([record({ score: 1, feedback: 'labplus was chosen.' })], seed));
+    for (let seed = 0; seed < 40; seed++) {
+      const text = 'Convert a value. Use it for: road, grams. Not for: pdf. Highly recommended.';
+      const a = await proposer.propose(request(rich(), seed, text));
+      const b = await proposer.propose(request(rich({ score: 1, feedback: 'labplus was chosen.' }), seed, text));
       expect(b).toEqual(a);
     }
   });
@@ -44,43 +35,33 @@ describe('SimProposer', () => {
     const proposal = await new SimProposer([addUseFor]).propose(request([], 1));
     expect(proposal).toMatchObject({ ok: false });
   });
+
+  it('records the operators it applied, one or two, never an edit and its inverse', async () => {
+    const proposer = new SimProposer();
+    for (let seed = 0; seed < 40; seed++) {
+      const proposal = await proposer.propose(request(rich(), seed, 'Convert a value. Highly recommended.'));
+      const applied = (proposal.detail as { operators: Array<{ operator: string }> }).operators.map((o) => o.operator);
+      expect(applied.length).toBeGreaterThanOrEqual(1);
+      expect(applied.length).toBeLessThanOrEqual(2);
+      expect(applied.includes('add-claim') && applied.includes('remove-claim')).toBe(false);
+    }
+  });
 });
 
-describe('edit operators', () => {
-  const rng = () => new Rng(1);
+describe('kindBalancedOrder', () => {
+  const op = (name: string, kind: EditOperator['kind']): EditOperator => ({ name, kind, apply: () => undefined });
 
-  it('add-use-for lists new words of the steps of missed tasks, skipping ones the text has', () => {
-    const edit = addUseFor.apply({ text: 'Convert a value.', views: [record()], rng: rng() });
-    expect(edit?.text).toBe('Convert a value. Use it for: grams, ounces.');
-    expect(newWords('convert the ounces', 'Converts ounces.')).toEqual([]);
-    expect(addUseFor.apply({ text: 'Convert a value.', views: [record({ missed: false })], rng: rng() })).toBeUndefined();
+  it('orders every operator once', () => {
+    const order = kindBalancedOrder(EDIT_OPERATORS, new Rng(5)).map((o) => o.name);
+    expect([...order].sort()).toEqual(EDIT_OPERATORS.map((o) => o.name).sort());
   });
 
-  it('add-use-for draws from tasks the agent chose another tool for, including steps the labels give to other tools', () => {
-    const steps = [
-      { intent: 'look at the road trip log', tools: ['read'], forComponent: false },
-      { intent: 'how many grams is 12 ounces', tools: ['convert'], forComponent: true },
-    ];
-    const edits = Array.from({ length: 40 }, (_, seed) => addUseFor.apply({ text: 'Convert a value.', views: [record({ steps })], rng: new Rng(seed) })?.change ?? '');
-    expect(edits.filter((e) => /road|trip|log/.test(e)).length).toBeGreaterThan(0);
-    expect(edits.filter((e) => !/road|trip|log/.test(e)).length).toBeGreaterThan(0);
-    // A task the tool was chosen for throughout (even if it failed there) is not missed, whatever its labels.
-    const chosen = record({ steps, missed: false });
-    for (let seed = 0; seed < 10; seed++) expect(addUseFor.apply({ text: 'Convert a value.', views: [chosen], rng: new Rng(seed) })).toBeUndefined();
-  });
-
-  it('add-not-for draws from failed tasks where the tool was called, for steps it is not correct for', () => {
-    const failed = record({ usedComponent: true, steps: [{ intent: 'read the road trip log', tools: ['read'], forComponent: false }] });
-    expect(addNotFor.apply({ text: 'Convert a value.', views: [failed], rng: rng() })?.text).toBe('Convert a value. Not for: read, road, trip, log.');
-    expect(addNotFor.apply({ text: 'Convert a value.', views: [record()], rng: rng() })).toBeUndefined();
-  });
-
-  it('add-claim adds an assertive cue, remove-claim takes one out, shorten drops a sentence', () => {
-    const claimed = addClaim.apply({ text: 'Convert a value.', views: [], rng: rng() })!.text;
-    const cues = countCues(claimed);
-    expect(cues.endorsement + cues.socialProof + cues.maintenance).toBeGreaterThan(0);
-    expect(removeClaim.apply({ text: claimed, views: [], rng: rng() })?.text).toBe('Convert a value.');
-    expect(shorten.apply({ text: 'One. Two. Three.', views: [], rng: rng() })?.text.split('. ')).toHaveLength(2);
-    expect(shorten.apply({ text: 'One.', views: [], rng: rng() })).toBeUndefined();
+  it('draws each kind first equally often, however many operators it has', () => {
+    const operators = [op('a1', 'use-for'), op('a2', 'use-for'), op('a3', 'use-for'), op('b', 'add-claim')];
+    const firsts = Array.from({ length: 600 }, (_, seed) => kindBalancedOrder(operators, new Rng(seed, 'order'))[0]!.name);
+    const claimFirst = firsts.filter((n) => n === 'b').length;
+    // Uniform over operators would put the claim first 150 times in 600; balanced over kinds, 300.
+    expect(claimFirst).toBeGreaterThan(250);
+    expect(claimFirst).toBeLessThan(350);
   });
 });
