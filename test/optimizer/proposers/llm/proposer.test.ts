@@ -1,23 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatClient } from '../../../../src/models/chat-client.ts';
-import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
 import { LlmProposer } from '../../../../optimizer/proposers/llm/proposer.ts';
 import { fencedBlock } from '../../../../optimizer/proposers/llm/prompt.ts';
+import { call, record } from '../records.ts';
 import { finalAnswer, rawReply, startOpenAiDouble, type OpenAiDouble, type DoubleReply } from '../../../support/openai-double.ts';
 
-const dataset: ToolReflectionRecord[] = [
-  {
+const dataset = [
+  record({
     task: 'How far is 5 miles in km?',
     steps: [{ intent: 'how far is 5 miles in km', tools: ['convert'], forComponent: true }],
-    observed: true,
-    calls: [{ tool: 'magic', server: 'other', component: false, args: '{"query":"5 miles in km"}', output: 'Error: only two numbers', isError: true }],
-    usedComponent: false,
-    missed: true,
-    success: false,
+    calls: [call({ tool: 'magic', server: 'other', component: false, args: '{"query":"5 miles in km"}', output: 'Error: only two numbers', isError: true })],
     checkerFeedback: 'Expected 8.05',
-    score: 0,
     feedback: 'Expected 8.05; the agent called magic instead.',
-  },
+  }),
 ];
 
 let double: OpenAiDouble | undefined;

@@ -17,7 +17,7 @@ import {
   shorten,
   type EditOperator,
 } from '../../../../optimizer/proposers/sim/operators.ts';
-import { call, CONVERT_STEP, READ_STEP, record } from './records.ts';
+import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
 
 const rng = () => new Rng(1);
 const apply = (operator: EditOperator, text: string, views: EpisodeView[], seed = 1) => operator.apply({ text, views, rng: new Rng(seed) });

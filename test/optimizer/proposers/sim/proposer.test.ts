@@ -3,7 +3,7 @@ import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
 import { addUseFor, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
 import { kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
-import { call, CONVERT_STEP, READ_STEP, record } from './records.ts';
+import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
 
 const request = (dataset: ToolReflectionRecord[], seed: number, text = 'Convert a value.') => ({ iteration: 1, component: 'convert', texts: { convert: text }, dataset, seed });
 
