@@ -43,8 +43,11 @@ function writeSteps(store: TraceStore, episodeId: string, payload: EpisodePayloa
 function recordEpisode(store: TraceStore, runId: string, taskId: string, payload: EpisodePayload): void {
   const episode = store.startEpisode({ runId, taskId, split: 'val', repeat: 0, seed: 1 });
   writeSteps(store, episode.id, payload);
-  store.finishEpisode(episode.id, { status: 'completed', answer: '1234.57', success: payload.success, feedback: payload.scores[0]!.comment!, stop: 'answered' });
-  for (const score of payload.scores) store.addScore(episode.id, score);
+  // as src/run/episode.ts does: the result and its scores in one commit
+  store.atomically(() => {
+    store.finishEpisode(episode.id, { status: 'completed', answer: '1234.57', success: payload.success, feedback: payload.scores[0]!.comment!, stop: 'answered' });
+    for (const score of payload.scores) store.addScore(episode.id, score);
+  });
 }
 
 /** The floor under any recorder: one-row inserts into a one-column table, each its own commit, same settings. */
