@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
+import { readJsonFile } from '../common/json-file.ts';
 import { StartupError } from '../common/startup-error.ts';
 
 const contentBlock = z.looseObject({ type: z.string().min(1) });
@@ -41,18 +41,7 @@ export type CatalogTool = CatalogFile['tools'][number];
 
 /** Reads and checks a catalogue file; every problem names the field it is in. */
 export async function loadCatalogFile(file: string): Promise<CatalogFile> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new StartupError(`cannot read catalogue file ${file}: ${(error as Error).message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new StartupError(`catalogue file ${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const raw = await readJsonFile(file, 'catalogue file');
   const parsed = catalogFileSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
+import { readJsonFile } from './json-file.ts';
 import { StartupError } from './startup-error.ts';
 
 /** Tool name -> the description the server advertises in tools/list. */
@@ -33,17 +33,6 @@ export function parseDescriptions<Name extends string>(raw: unknown, toolNames: 
 
 /** Reads and checks a descriptions file (a JSON object `{ toolName: description }`). */
 export async function loadDescriptions<Name extends string>(file: string, toolNames: readonly Name[]): Promise<Descriptions<Name>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new StartupError(`cannot read descriptions file ${file}: ${(error as Error).message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new StartupError(`descriptions file ${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const raw = await readJsonFile(file, 'descriptions file');
   return parseDescriptions(raw, toolNames, `descriptions file ${file}`);
 }

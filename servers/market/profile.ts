@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
+import { readJsonFile } from '../common/json-file.ts';
 import { StartupError } from '../common/startup-error.ts';
 
 const price = z.number().finite().positive();
@@ -28,12 +28,7 @@ export const sellerProfileSchema = z.strictObject({
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
 export async function loadSellerProfile(file: string): Promise<SellerProfile> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new StartupError(`cannot read seller profile ${file}: ${(error as Error).message}`);
-  }
+  const raw = await readJsonFile(file, 'seller profile');
   const parsed = sellerProfileSchema.safeParse(raw);
   if (!parsed.success) throw new StartupError(`seller profile ${file} is invalid: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
