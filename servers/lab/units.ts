@@ -4,6 +4,8 @@
  * "degree(s)" and the degree sign.
  */
 
+import { echoInput } from '../common/echo.ts';
+
 export type Dimension = 'length' | 'mass' | 'temperature' | 'time';
 
 interface LinearUnit {
@@ -90,7 +92,7 @@ function requireUnit(name: string, other: Unit | undefined): Unit {
   const unit = findUnit(name);
   if (unit) return unit;
   const supported = other ? `Supported ${describeDimension(other.dimension)}.` : `Supported ${DIMENSIONS.map(describeDimension).join('; ')}.`;
-  throw new UnitConversionError(`Unknown unit '${name}'. ${supported}`);
+  throw new UnitConversionError(`Unknown unit '${echoInput(name)}'. ${supported}`);
 }
 
 function toBase(unit: Unit, value: number): number {

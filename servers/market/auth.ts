@@ -19,6 +19,8 @@ export interface Buyer {
   scopes: string[];
   /** The most the buyer may pay per unit, when the token carries a limit. */
   maxPrice?: number;
+  /** When the token stops being valid (seconds since the epoch, its `exp`); checked on every call. */
+  expiresAt?: number;
 }
 
 /** An unauthenticated stdio process: the user who started it, with every scope and no limit. */

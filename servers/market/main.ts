@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
@@ -9,6 +8,7 @@ import { buyerTokenVerifier, LOCAL_BUYER, loadSigningSecret, MARKET_SCOPES, SECR
 import { NegotiationStore } from './negotiations.ts';
 import { loadSellerProfile } from './profile.ts';
 import { createMarketServerFactory, MARKET_TOOL_NAMES } from './server.ts';
+import { privateStateDir } from './state-dir.ts';
 
 const SELLERS_DIR = fileURLToPath(new URL('./sellers', import.meta.url));
 
@@ -21,7 +21,8 @@ const USAGE = `usage: market --seller NAME [--http] [--port N] [--descriptions F
   one seller per process; stdio by default; --http serves http://127.0.0.1:N/mcp (default port 8100, 0 picks a free one)
   --seller        one of: ${sellerNames().join(', ')}
   --descriptions  JSON {toolName: description} (default servers/market/sellers/NAME/descriptions.json)
-  --db            the seller's negotiation state, a SQLite file (env TDO_MARKET_DB; default <tmpdir>/tdo-market/NAME.db)
+  --db            the seller's negotiation state, a SQLite file (env TDO_MARKET_DB; default <tmpdir>/tdo-market-UID/NAME.db,
+                  in a folder private to the user: 0700, refused if another user owns it or may write to it)
   --injection     on: offers carry one sentence aimed at the buyer's model (default off)
   --secret-file   HS256 signing secret shared with the token minter (else env ${SECRET_ENV}); --http requires one
   Over HTTP every request needs "Authorization: Bearer JWT" (aud = this server's URL, scopes ${MARKET_SCOPES.join(' ')},
@@ -66,7 +67,7 @@ export const marketServerMain: ServerMainSpec<Flag> = {
     const injection = injectionFlag(flags.injection);
     const profile = await loadSellerProfile(join(SELLERS_DIR, seller, 'profile.json'));
     const descriptions = await loadDescriptions(flags.descriptions ?? join(SELLERS_DIR, seller, 'descriptions.json'), MARKET_TOOL_NAMES);
-    const dbFile = flags.db ?? (process.env.TDO_MARKET_DB || undefined) ?? join(tmpdir(), 'tdo-market', `${seller}.db`);
+    const dbFile = flags.db ?? (process.env.TDO_MARKET_DB || undefined) ?? join(privateStateDir(), `${seller}.db`);
     let store: NegotiationStore;
     try {
       store = new NegotiationStore(dbFile);

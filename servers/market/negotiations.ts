@@ -3,6 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
+/** Ids are `neg-` and 12 hex digits; a much longer argument cannot be one, so it is refused unread. */
+export const MAX_NEGOTIATION_ID_LENGTH = 64;
+
 export type NegotiationStatus = 'open' | 'agreed' | 'closed';
 
 export interface Negotiation {

@@ -3,6 +3,13 @@
  * current ask and the floor, and a proposal at or above the next ask is agreed at the proposed price.
  */
 
+/**
+ * The largest price per unit and quantity anyone may name. Together they keep every total finite and
+ * exact to the cent (at most 1e12, well inside a double's 2^53), so no deal can close at Infinity.
+ */
+export const MAX_UNIT_PRICE = 1_000_000;
+export const MAX_QUANTITY = 1_000_000;
+
 export interface CounterOutcome {
   /** The seller's ask after this round. */
   ask: number;

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { readJsonFile } from '../common/json-file.ts';
 import { StartupError } from '../common/startup-error.ts';
+import { MAX_UNIT_PRICE } from './pricing.ts';
 
-const price = z.number().finite().positive();
+const price = z.number().finite().positive().max(MAX_UNIT_PRICE);
 
 const offerSchema = z
   .object({ listPrice: price, floor: price })

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import type { Descriptions } from '../common/descriptions.ts';
 import { buyerOf, SCOPES, type Buyer } from './auth.ts';
 import { injectionSentence } from './injection.ts';
-import type { Negotiation, NegotiationStore } from './negotiations.ts';
-import { money, respondToProposal, roundCents } from './pricing.ts';
+import { MAX_NEGOTIATION_ID_LENGTH, type Negotiation, type NegotiationStore } from './negotiations.ts';
+import { MAX_QUANTITY, MAX_UNIT_PRICE, money, respondToProposal, roundCents } from './pricing.ts';
 import { quoteFor, type SellerProfile } from './profile.ts';
 
 /** The same names on every seller, so a host connecting several namespaces them. */
@@ -22,7 +22,12 @@ export interface MarketServerOptions {
   injection: boolean;
 }
 
-const negotiationId = z.string().min(1).describe('the negotiation_id that open_negotiation returned');
+const negotiationId = z
+  .string()
+  .min(1)
+  .max(MAX_NEGOTIATION_ID_LENGTH, `a negotiation_id is at most ${MAX_NEGOTIATION_ID_LENGTH} characters; use the one open_negotiation returned`)
+  .describe('the negotiation_id that open_negotiation returned');
+const priceLimit = `prices are at most ${MAX_UNIT_PRICE} per unit`;
 
 /** A factory of stateless seller servers: every request reads and writes the seller's SQLite file. */
 export function createMarketServerFactory(options: MarketServerOptions): McpServerFactory {
@@ -60,7 +65,11 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
     // Over HTTP the SDK answers a missing scope with 403 insufficient_scope before the handler runs;
     // the handlers check again for stdio tokens, which arrive without HTTP.
     const caller = (ctx: { http?: { authInfo?: Parameters<typeof buyerOf>[0] } }) => buyerOf(ctx.http?.authInfo) ?? options.stdioBuyer;
-    const lacks = (buyer: Buyer, scope: string) => (buyer.scopes.includes(scope) ? undefined : refuse(`Your token lacks the scope ${scope}, which this tool needs (insufficient_scope).`));
+    // A stdio token is verified once at start; its expiry must still end access mid-session.
+    const deniedFor = (buyer: Buyer, scope: string) => {
+      if (buyer.expiresAt !== undefined && Date.now() >= buyer.expiresAt * 1000) return refuse('Your token has expired (invalid_token); ask for a new one.');
+      return buyer.scopes.includes(scope) ? undefined : refuse(`Your token lacks the scope ${scope}, which this tool needs (insufficient_scope).`);
+    };
 
     server.registerTool(
       'open_negotiation',
@@ -68,13 +77,13 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
         description: options.descriptions.open_negotiation,
         inputSchema: z.object({
           item: z.string().min(1).max(200).describe('what to buy, e.g. "oak plank"'),
-          quantity: z.number().int().positive().max(1_000_000).describe('how many units'),
+          quantity: z.number().int().positive().max(MAX_QUANTITY, `quantities are at most ${MAX_QUANTITY}`).describe('how many units'),
         }),
         scopeChallenge: requireScopes(SCOPES.negotiate),
       },
       ({ item, quantity }, ctx) => {
         const buyer = caller(ctx);
-        const denied = lacks(buyer, SCOPES.negotiate);
+        const denied = deniedFor(buyer, SCOPES.negotiate);
         if (denied) return denied;
         const quote = quoteFor(profile, item, quantity);
         if ('refused' in quote) return refuse(quote.refused);
@@ -88,12 +97,12 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
       'propose',
       {
         description: options.descriptions.propose,
-        inputSchema: z.object({ negotiation_id: negotiationId, price: z.number().finite().positive().describe(`your price per unit, in ${currency}`) }),
+        inputSchema: z.object({ negotiation_id: negotiationId, price: z.number().finite().positive().max(MAX_UNIT_PRICE, priceLimit).describe(`your price per unit, in ${currency}`) }),
         scopeChallenge: requireScopes(SCOPES.negotiate),
       },
       ({ negotiation_id, price }, ctx) => {
         const buyer = caller(ctx);
-        const denied = lacks(buyer, SCOPES.negotiate);
+        const denied = deniedFor(buyer, SCOPES.negotiate);
         if (denied) return denied;
         const current = owned(buyer, negotiation_id);
         if ('content' in current) return current;
@@ -118,12 +127,14 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
       },
       ({ negotiation_id }, ctx) => {
         const buyer = caller(ctx);
-        const denied = lacks(buyer, SCOPES.accept);
+        const denied = deniedFor(buyer, SCOPES.accept);
         if (denied) return denied;
         const current = owned(buyer, negotiation_id);
         if ('content' in current) return current;
         const result = store.accept(negotiation_id, (n) => {
           const price = n.agreedPrice ?? n.ask;
+          // The schema bounds new proposals; this guards prices a state file from before the bound holds.
+          if (!(price > 0 && price <= MAX_UNIT_PRICE)) return { refusal: `Refused: the agreed price is out of bounds (${priceLimit}). Agree on a new price with propose.` };
           if (buyer.maxPrice !== undefined && price > buyer.maxPrice) {
             return { refusal: `Refused: closing at ${$(price)} per unit would exceed the limit in your token (max_price ${$(buyer.maxPrice)} per unit). Agree on a price at or below ${$(buyer.maxPrice)} with propose first.` };
           }
@@ -149,7 +160,7 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
       },
       ({ negotiation_id }, ctx) => {
         const buyer = caller(ctx);
-        const denied = lacks(buyer, SCOPES.negotiate);
+        const denied = deniedFor(buyer, SCOPES.negotiate);
         if (denied) return denied;
         const current = owned(buyer, negotiation_id);
         if ('content' in current) return current;

@@ -1,6 +1,7 @@
 import {
   CLIENT_INFO_META_KEY,
   isJSONRPCErrorResponse,
+  isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
   type JSONRPCMessage,
@@ -8,6 +9,7 @@ import {
   type RequestId,
   type Transport,
 } from '@modelcontextprotocol/client';
+import * as z from 'zod';
 import { flattenContent } from '../host/connection.ts';
 import type { HostInfo, SessionRecorder } from './session-recorder.ts';
 import { Upstream, type UpstreamCommand } from './upstream.ts';
@@ -37,6 +39,9 @@ export interface RunningProxy {
 /** -32603: the JSON-RPC "internal error" a host shows as the call's failure. */
 const PROXY_ERROR_CODE = -32603;
 
+/** What a host's `notifications/cancelled` says: which request it gave up on (a timeout, the user) and why. */
+const cancelledParams = z.object({ requestId: z.union([z.string(), z.number()]), reason: z.string().optional() });
+
 interface Pending {
   method: string;
   started: number;
@@ -47,8 +52,9 @@ interface Pending {
  * A stdio MCP server that forwards every message, in both directions and unchanged, to the real
  * server it spawns, except that (1) every tools/call is recorded with its arguments, result, error
  * flag, latency and the host's clientInfo, (2) tools/list answers carry the given description
- * version, and (3) when the real server dies, the host's open requests get a clear error and the
- * server starts again on the next message.
+ * version, (3) when the real server dies, the host's open requests get a clear error and the
+ * server starts again on the next message, and (4) a call that never gets an answer (the host
+ * cancels it, or the session ends first) is still recorded, as an errored step.
  */
 export async function startRecordingProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { downstream, recorder, log } = options;
@@ -136,7 +142,18 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     }
   }
 
+  /** A host's cancellation closes the call's record; the server may still answer, and the host ignores it. */
+  function noteCancelled(params: unknown): void {
+    const cancelled = cancelledParams.safeParse(params);
+    const request = cancelled.success ? pending.get(cancelled.data.requestId) : undefined;
+    if (!cancelled.success || request === undefined) return;
+    pending.delete(cancelled.data.requestId);
+    const reason = cancelled.data.reason === undefined ? '' : ` (${cancelled.data.reason})`;
+    if (request.method === 'tools/call') record(request, `No answer: the host cancelled the call${reason}.`, true);
+  }
+
   downstream.onmessage = (message) => {
+    if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') noteCancelled(message.params);
     if (isJSONRPCRequest(message)) {
       noteHost(message);
       if (message.method === 'initialize') upstream.rememberHandshake(message);
@@ -153,6 +170,10 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
   const shutdown = () =>
     (finished ??= (async () => {
       await upstream.stop();
+      for (const request of pending.values()) {
+        if (request.method === 'tools/call') record(request, 'No answer: the session ended before the server answered.', true);
+      }
+      pending.clear();
       const session = recorder.finish();
       if (session !== undefined) log(`tdo proxy (${options.name}): recorded ${session.calls} tool call(s) as episode ${session.episodeId} of run ${session.runId}`);
     })());

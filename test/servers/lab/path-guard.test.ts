@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWorkspaceFiles, listWorkspaceFiles, resolveWorkspaceFile, WorkspaceFileError } from '../../../servers/lab/path-guard.ts';
+import { describeWorkspaceFiles, fileSystemError, listWorkspaceFiles, openedPath, openWorkspaceFile, WorkspaceFileError } from '../../../servers/lab/path-guard.ts';
 import { createWorkspaceFixture, NOTES_TEXT, type WorkspaceFixture } from './workspace-fixture.ts';
 
 let workspace: WorkspaceFixture;
@@ -12,8 +13,8 @@ beforeAll(async () => {
 afterAll(() => workspace.remove());
 
 async function errorOf(requested: string): Promise<string> {
-  const error = await resolveWorkspaceFile(workspace.dir, requested).then(
-    () => undefined,
+  const error = await openWorkspaceFile(workspace.dir, requested).then(
+    (file) => file.handle.close(),
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(WorkspaceFileError);
@@ -32,16 +33,26 @@ describe('listWorkspaceFiles', () => {
   });
 });
 
-describe('resolveWorkspaceFile', () => {
-  it('resolves files inside the workspace, including nested ones and ./ prefixes', async () => {
-    const notes = await resolveWorkspaceFile(workspace.dir, 'notes.txt');
+/** The text of a file the guard opened, read through its handle. */
+async function contentOf(requested: string): Promise<string> {
+  const file = await openWorkspaceFile(workspace.dir, requested);
+  try {
+    return await file.handle.readFile('utf8');
+  } finally {
+    await file.handle.close();
+  }
+}
+
+describe('openWorkspaceFile', () => {
+  it('opens files inside the workspace, including nested ones and ./ prefixes', async () => {
+    const notes = await openWorkspaceFile(workspace.dir, 'notes.txt');
     expect(notes.size).toBe(Buffer.byteLength(NOTES_TEXT));
-    expect((await resolveWorkspaceFile(workspace.dir, './docs/agenda.txt')).realPath).toMatch(/docs[\\/]agenda\.txt$/);
+    await notes.handle.close();
+    expect(await contentOf('./docs/agenda.txt')).toBe('1. budget\n2. pizza\n');
   });
 
   it('follows a symlink that stays inside the workspace', async () => {
-    const alias = await resolveWorkspaceFile(workspace.dir, 'alias.txt');
-    expect(alias.realPath).toMatch(/notes\.txt$/);
+    expect(await contentOf('alias.txt')).toBe(NOTES_TEXT);
   });
 
   it.each(['../x', 'a/../../x', '..', 'docs/..', '..\\x'])('rejects the .. segment in %s', async (requested) => {
@@ -69,8 +80,45 @@ describe('resolveWorkspaceFile', () => {
     expect(await errorOf('docs')).toBe("'docs' is a directory, not a file. Files in the workspace: docs/agenda.txt, image.bin, long.txt, notes.txt.");
   });
 
+  it('refuses a FIFO at once instead of waiting for a writer', async () => {
+    execFileSync('mkfifo', [join(workspace.dir, 'pipe')]);
+    expect(await errorOf('pipe')).toBe("'pipe' is not a regular file, so it cannot be read.");
+  });
+
   it('answers a missing file with the list of files that exist', async () => {
     expect(await errorOf('note.txt')).toBe("File 'note.txt' not found. Files in the workspace: docs/agenda.txt, image.bin, long.txt, notes.txt.");
     expect(await errorOf('notes.txt/inner')).toMatch(/^File 'notes\.txt\/inner' not found/);
+  });
+});
+
+describe('openedPath', () => {
+  it("is the kernel's path of the descriptor on Linux", async () => {
+    const handle = await open(`${workspace.dir}/alias.txt`);
+    expect(await openedPath(handle, `${workspace.dir}/alias.txt`)).toMatch(/workspace\/notes\.txt$/);
+    await handle.close();
+  });
+
+  it('without /proc resolves the path again and requires it to name the file opened', async () => {
+    const path = join(workspace.outsideDir, 'swapped.txt');
+    await writeFile(path, 'first');
+    const handle = await open(path);
+    expect(await openedPath(handle, path, '/nonexistent/fd')).toMatch(/outside\/swapped\.txt$/);
+    await writeFile(`${path}.new`, 'second');
+    await rename(`${path}.new`, path);
+    expect(await openedPath(handle, path, '/nonexistent/fd')).toBeUndefined();
+    await handle.close();
+  });
+});
+
+describe('fileSystemError', () => {
+  it('says permission denied without the server path', async () => {
+    const denied = Object.assign(new Error(`EACCES: permission denied, open '${workspace.dir}/locked.txt'`), { code: 'EACCES' });
+    const error = await fileSystemError(denied, 'locked.txt', workspace.dir);
+    expect(error.message).toBe("'locked.txt' cannot be read: the server is not permitted to open it.");
+  });
+
+  it('throws anything that is not a file-system error as it is', async () => {
+    const bug = new TypeError('a bug');
+    await expect(fileSystemError(bug, 'x.txt', workspace.dir)).rejects.toBe(bug);
   });
 });

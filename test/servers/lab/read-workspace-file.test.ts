@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceFileError } from '../../../servers/lab/path-guard.ts';
@@ -46,5 +46,33 @@ describe('readWorkspaceTextFile', () => {
   it('passes path-guard errors through', async () => {
     await expect(readWorkspaceTextFile(workspace.dir, '../outside/secret.txt')).rejects.toThrow(WorkspaceFileError);
     await expect(readWorkspaceTextFile(workspace.dir, 'escape.txt')).rejects.toThrow(/outside the workspace/);
+  });
+
+  describe('error texts are short and name only the requested path', () => {
+    async function messageOf(requested: string): Promise<string> {
+      const error = await readWorkspaceTextFile(workspace.dir, requested).then(() => undefined, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(WorkspaceFileError);
+      const { message } = error as Error;
+      expect(message).not.toContain(workspace.dir);
+      expect(message).not.toContain(workspace.outsideDir);
+      return message;
+    }
+
+    it('a symlink loop', async () => {
+      await symlink('loop-b.txt', join(workspace.dir, 'loop-a.txt'));
+      await symlink('loop-a.txt', join(workspace.dir, 'loop-b.txt'));
+      expect(await messageOf('loop-a.txt')).toBe("'loop-a.txt' is a chain of links that never reaches a file, so it cannot be read.");
+    });
+
+    it('a file name too long for the file system', async () => {
+      const name = `${'n'.repeat(300)}.txt`;
+      expect(await messageOf(name)).toBe(`'${'n'.repeat(120)}... [304 characters, cut]' is too long a path for the file system; pass a path relative to the workspace, such as 'notes.txt'.`);
+    });
+
+    it('a megabyte path is echoed cut, with a note', async () => {
+      const message = await messageOf(`${'d/'.repeat(500_000)}x.txt`);
+      expect(message.length).toBeLessThan(400);
+      expect(message).toContain('... [1000005 characters, cut]');
+    });
   });
 });

@@ -62,6 +62,11 @@ describe('convertUnits', () => {
     expect(errorOf(3, 'kg', 'stone')).toBe("Unknown unit 'stone'. Supported mass units: mg, g, kg, t, oz, lb.");
   });
 
+  it('echoes a megabyte unit name cut, with a note', () => {
+    const message = errorOf(3, 'q'.repeat(1_000_000), 'km');
+    expect(message).toBe(`Unknown unit '${'q'.repeat(120)}... [1000000 characters, cut]'. Supported length units: mm, cm, m, km, in, ft, yd, mi.`);
+  });
+
   it('lists every dimension when neither unit is known', () => {
     const message = errorOf(3, 'parsecs', 'cubits');
     expect(message).toMatch(/^Unknown unit 'parsecs'/);

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceStore } from '../../../traces/index.ts';
@@ -45,6 +46,8 @@ async function session(upstream: UpstreamCommand, extra: { descriptions?: Record
   });
   return { client, proxy, store, logs };
 }
+
+const SILENT_SERVER = fileURLToPath(new URL('./fixtures/silent-server.mjs', import.meta.url));
 
 const textOf = (result: { content?: unknown }) => ((result.content ?? []) as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
 
@@ -167,5 +170,38 @@ describe('recording proxy when the real server dies (server-everything)', () => 
     await client.close();
     await proxy.close();
     store.close();
+  });
+});
+
+describe('recording proxy in front of a server that never answers a call', () => {
+  const silent = { command: process.execPath, args: [SILENT_SERVER] };
+
+  /** The steps of the one episode the session recorded. */
+  const stepsOf = (store: TraceStore) => {
+    const [episode] = store.listEpisodes({});
+    expect(episode, 'the session recorded an episode').toBeDefined();
+    return store.getTrajectory(episode!.id)!.steps;
+  };
+
+  it('records a call the host gave up on (timed out and cancelled) as an errored step', async () => {
+    const { client, proxy, store } = await session(silent);
+    await expect(client.callTool({ name: 'wait', arguments: { for: 'ever' } }, { timeout: 300 })).rejects.toThrow(/timed out/i);
+    await client.close();
+    await proxy.closed;
+    expect(store.listRuns()).toMatchObject([{ suiteName: 'proxy:fs', status: 'completed' }]);
+    const steps = stepsOf(store);
+    expect(steps.map((s) => [s.tool, s.arguments, s.isError])).toEqual([['wait', { for: 'ever' }, true]]);
+    expect(steps[0]?.resultText).toMatch(/^No answer: the host cancelled the call \(.*timed out.*\)\.$/i);
+    expect(steps[0]?.latencyMs).toBeGreaterThanOrEqual(250);
+  });
+
+  it('records a call still unanswered when the session ends as an errored step', async () => {
+    const { client, proxy, store } = await session(silent);
+    const unanswered = client.callTool({ name: 'wait', arguments: {} });
+    unanswered.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await proxy.close();
+    const steps = stepsOf(store);
+    expect(steps.map((s) => [s.tool, s.isError, s.resultText])).toEqual([['wait', true, 'No answer: the session ended before the server answered.']]);
   });
 });
