@@ -15,3 +15,31 @@ export function sqliteErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Result codes that mean the file takes no writes, at open or later, and what a user should hear (extended codes match by prefix). */
+export const WRITE_FAILURES: Array<[code: string, what: string]> = [
+  ['SQLITE_FULL', 'cannot be written: the disk is full (free some space, or point --db / TDO_DB elsewhere)'],
+  ['SQLITE_READONLY', 'is not writable (the file or its directory is read-only)'],
+  ['SQLITE_PERM', 'is not writable (permission denied)'],
+];
+
+/**
+ * The store with every method turning a write failure into a TraceStoreError naming the file, so a
+ * full disk or a read-only file mid-run reads as what it is rather than as a stack trace.
+ */
+export function reportingWriteFailures<T extends object>(store: T, path: string): T {
+  const wrapped = Object.entries(store).map(([name, value]) => {
+    if (typeof value !== 'function') return [name, value];
+    return [name, (...args: unknown[]) => {
+      try {
+        return value(...args);
+      } catch (error) {
+        const code = sqliteErrorCode(error);
+        const known = code === undefined ? undefined : WRITE_FAILURES.find(([prefix]) => code.startsWith(prefix));
+        if (known === undefined) throw error;
+        throw new TraceStoreError(`trace store ${path}: ${known[1]}`, { cause: error });
+      }
+    }];
+  });
+  return Object.fromEntries(wrapped) as T;
+}

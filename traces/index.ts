@@ -2,6 +2,6 @@
 export { TraceStoreError } from './errors.ts';
 export { openTraceStore } from './store.ts';
 export { conditionLabel, runCondition } from './run-conditions.ts';
-export { canonicalJson, contentHash, countDescriptionTokens } from './versions.ts';
+export { canonicalJson, contentHash, countDescriptionTokens, MAX_DESCRIPTION_CHARS } from './versions.ts';
 export type * from './types.ts';
 export type * from './optimizer-types.ts';

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { sqliteErrorCode, TraceStoreError } from './errors.ts';
+import { sqliteErrorCode, TraceStoreError, WRITE_FAILURES } from './errors.ts';
 import * as schema from './schema.ts';
 
 export type TraceDb = BetterSQLite3Database<typeof schema>;
@@ -47,8 +47,11 @@ export function openDatabase(path: string): OpenedDatabase {
       throw fail(describeOpenFailure(e), e);
     }
     try {
-      configure(sqlite);
+      // busy_timeout first, so every step below waits for other processes instead of failing
+      sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // before anything that changes the file (WAL mode is written into its header)
       refuseForeignDatabase(sqlite, fail);
+      configure(sqlite);
       const db = drizzle(sqlite, { schema });
       applyMigrations(db, sqlite, fail);
       return { path: absolute, sqlite, db };
@@ -96,8 +99,6 @@ function makeDirectories(dir: string): void {
 }
 
 function configure(sqlite: Database.Database): void {
-  // busy_timeout first, so switching to WAL waits for other processes instead of failing.
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const mode = sqlite.pragma('journal_mode = WAL', { simple: true });
   if (mode !== 'wal') throw new Error(`cannot switch to WAL journal mode (got '${String(mode)}')`);
   // NORMAL in WAL mode: every commit survives a killed process; only power loss may drop the last ones.
@@ -143,8 +144,7 @@ const OPEN_FAILURES: Array<[code: string, what: string]> = [
   ['SQLITE_NOTADB', 'is not a SQLite database (or its header is corrupt); the file was left untouched'],
   ['SQLITE_CORRUPT', 'is a corrupt SQLite database; the file was left untouched'],
   ['SQLITE_CANTOPEN', 'cannot be opened or created (does the location exist and is it writable?)'],
-  ['SQLITE_READONLY', 'is not writable (the file or its directory is read-only)'],
-  ['SQLITE_PERM', 'is not writable (permission denied)'],
+  ...WRITE_FAILURES,
 ];
 
 function describeOpenFailure(error: unknown): string {

@@ -1,5 +1,5 @@
 // Reading traces back: episode lists, full trajectories and per-run aggregates.
-import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TraceDb } from './open.ts';
 import { episodes, scores, steps } from './schema.ts';
 import type { EpisodeQuery, TraceReader } from './types.ts';
@@ -101,6 +101,21 @@ export function traceReader(db: TraceDb): TraceReader {
 
     scoreTotals(runId) {
       return scoreTotals.all({ runId });
+    },
+
+    toolResults({ server, tools, limit = 500 }) {
+      // by tool first when the tools are known: steps_tool_idx then finds them without a scan
+      const conditions = [isToolStep, eq(steps.server, server), eq(steps.isError, false), isNotNull(steps.resultText)];
+      if (tools !== undefined) conditions.push(inArray(steps.tool, tools));
+      return db
+        .select({ text: sql<string>`${steps.resultText}` })
+        .from(steps)
+        .where(and(...conditions))
+        .groupBy(steps.resultText)
+        .orderBy(desc(sql`max(${steps.id})`))
+        .limit(limit)
+        .all()
+        .map((r) => r.text);
     },
   };
 }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { TraceStoreError } from './errors.ts';
 import { newRunId } from './ids.ts';
 import type { TraceDb } from './open.ts';
+import { lockRun } from './run-lock.ts';
 import { runs, type RunStatus } from './schema.ts';
 import type { RunStore } from './types.ts';
 
@@ -46,5 +47,7 @@ export function runStore(db: TraceDb, path: string): RunStore {
       const { changes } = db.update(runs).set({ status, finishedAt }).where(eq(runs.id, id)).run();
       if (changes === 0) throw new TraceStoreError(`trace store ${path}: no run with id '${id}'`);
     },
+
+    lockRun: (id) => lockRun(path, id),
   };
 }

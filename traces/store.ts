@@ -1,4 +1,5 @@
 import { responseCacheStore } from './cache.ts';
+import { reportingWriteFailures } from './errors.ts';
 import { openDatabase } from './open.ts';
 import { optimizerRecords } from './optimizer-records.ts';
 import { episodeRecorder } from './recording.ts';
@@ -15,7 +16,7 @@ import { versionStore } from './version-store.ts';
  */
 export function openTraceStore(path: string): TraceStore {
   const { path: absolute, sqlite, db } = openDatabase(path);
-  return {
+  return reportingWriteFailures({
     path: absolute,
     close: () => sqlite.close(),
     ...runStore(db, absolute),
@@ -24,5 +25,5 @@ export function openTraceStore(path: string): TraceStore {
     ...versionStore(db, absolute),
     ...responseCacheStore(db),
     ...optimizerRecords(db, absolute),
-  };
+  }, absolute);
 }

@@ -1,8 +1,10 @@
 // The trace store's public contract: row types (JSON columns already parsed) and the store interface.
 import type { OptimizerRecords } from './optimizer-types.ts';
+import type { RunLock } from './run-lock.ts';
 import type { descriptionVersions, episodes, RunStatus, scores, steps, runs, VersionOrigin } from './schema.ts';
 
 export type { EpisodeStatus, RunStatus, StepKind, VersionOrigin } from './schema.ts';
+export type { RunLock } from './run-lock.ts';
 
 export type RunRow = typeof runs.$inferSelect;
 export type EpisodeRow = typeof episodes.$inferSelect;
@@ -126,6 +128,8 @@ export interface RunStore {
   listRuns(limit?: number): RunRow[];
   /** Sets finished_at for terminal states and clears it when a run goes back to 'running' (resume). */
   setRunStatus(id: string, status: RunStatus): void;
+  /** Holds the run for this process until released; throws TraceStoreError while another process holds it. */
+  lockRun(id: string): RunLock;
 }
 
 export interface EpisodeRecorder {
@@ -163,6 +167,11 @@ export interface TraceReader {
    * first, as listEpisodes lists them; empty for an unknown run or one without scores.
    */
   scoreTotals(runId: string): RunScoreTotal[];
+  /**
+   * Distinct result texts of a server's successful tool calls (optionally only these tools), newest first,
+   * at most `limit` (default 500): what the server's tools have returned, e.g. to tell copied output in a description.
+   */
+  toolResults(query: { server: string; tools?: string[]; limit?: number }): string[];
 }
 
 export interface VersionStore {

@@ -5,7 +5,7 @@ import { TraceStoreError } from './errors.ts';
 import type { TraceDb } from './open.ts';
 import { descriptionVersions, VERSION_ORIGINS } from './schema.ts';
 import type { VersionStore } from './types.ts';
-import { canonicalJson, contentHash, countDescriptionTokens, versionId } from './versions.ts';
+import { canonicalJson, contentHash, countDescriptionTokens, MAX_DESCRIPTION_CHARS, versionId } from './versions.ts';
 
 // Versions may come from imported files and optimizer output, so check shape before storing.
 const recordVersionInput = z.object({
@@ -25,6 +25,12 @@ export function versionStore(db: TraceDb, path: string): VersionStore {
       const parsed = recordVersionInput.safeParse(raw);
       if (!parsed.success) throw fail(`invalid description version: ${z.prettifyError(parsed.error)}`);
       const input = parsed.data;
+      // before hashing and counting tokens: their cost grows with the text
+      const tooLong = Object.entries(input.descriptions).find(([, text]) => text.length > MAX_DESCRIPTION_CHARS);
+      if (tooLong !== undefined) {
+        const [tool, text] = tooLong;
+        throw fail(`the description of "${tool.slice(0, 64)}" is ${chars(text.length)} characters long; at most ${chars(MAX_DESCRIPTION_CHARS)} are stored`);
+      }
       const hash = contentHash(input.descriptions);
       const parents = input.parents ?? [];
 
@@ -81,3 +87,5 @@ export function versionStore(db: TraceDb, path: string): VersionStore {
     },
   };
 }
+
+const chars = (n: number) => n.toLocaleString('en-US');

@@ -1,7 +1,8 @@
 // `tdo import`: record a hand-edited descriptions file as a version of a server, with its lineage.
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { diffWords } from 'diff';
-import { contentHash, type TraceStore, type VersionRow } from '../../traces/index.ts';
+import { contentHash, MAX_DESCRIPTION_CHARS, type TraceStore, type VersionRow } from '../../traces/index.ts';
 import { InputError } from '../input-error.ts';
 import { readDescriptionsFile } from './descriptions-file.ts';
 import { resolveVersion } from './resolve.ts';
@@ -17,7 +18,12 @@ export interface ImportResult {
 
 export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion'>, file: string, server: string, parentRef?: string): ImportResult {
   const path = resolve(file);
+  refuseOversized(path);
   const descriptions = readDescriptionsFile(path);
+  const tooLong = Object.entries(descriptions).find(([, text]) => text.length > MAX_DESCRIPTION_CHARS);
+  if (tooLong !== undefined) {
+    throw new InputError(`${path} describes "${tooLong[0].slice(0, 64)}" in ${tooLong[1].length.toLocaleString('en-US')} characters; descriptions may have at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')}; nothing was recorded`);
+  }
   const known = store.listVersions(server);
   const knownTools = new Set(known.flatMap((v) => Object.keys(v.descriptions)));
   if (known.length > 0) {
@@ -44,6 +50,17 @@ export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersi
     parents: parent === null ? [] : [parent.id],
   });
   return { version, created: true, parent, missing: [...knownTools].filter((tool) => !Object.hasOwn(descriptions, tool)).sort() };
+}
+
+/** Room for 128 descriptions at the length limit; a 50 MB file once took 1.1 GB of memory and minutes. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** Checked before the file is read: parsing, hashing and diffing all grow with its size. */
+function refuseOversized(path: string): void {
+  const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+  if (size > MAX_FILE_BYTES) {
+    throw new InputError(`descriptions file ${path} is ${(size / 1024 / 1024).toFixed(1)} MB; tdo imports files of at most ${MAX_FILE_BYTES / 1024 / 1024} MB; nothing was recorded`);
+  }
 }
 
 /** The stored version sharing the most unchanged text with the file: what the user most likely edited. */

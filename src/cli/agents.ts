@@ -2,6 +2,7 @@ import type { Agent } from '../agents/agent.ts';
 import { LlmAgent } from '../agents/llm/agent.ts';
 import { SimAgent } from '../agents/sim/agent.ts';
 import { ChatClient } from '../models/chat-client.ts';
+import type { ResponseCache } from '../models/response-cache.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { UsageError } from './errors.ts';
 
@@ -12,7 +13,15 @@ export interface AgentConfig {
   maxSteps?: number;
 }
 
-export function createAgent(config: AgentConfig, store: TraceStore): Agent {
+/**
+ * The trace store as a model client's response cache. With `reuse` false (`--no-cache`) every request
+ * goes to the endpoint; the fresh answers are still stored for later runs.
+ */
+export function responseCache(store: TraceStore, reuse: boolean): ResponseCache {
+  return { get: (k) => (reuse ? store.cacheGet(k) : undefined), put: (k, v) => store.cachePut(k, v) };
+}
+
+export function createAgent(config: AgentConfig, store: TraceStore, { reuseCache = true }: { reuseCache?: boolean } = {}): Agent {
   if (config.kind === 'sim') {
     if (config.model !== undefined) throw new UsageError('--model applies to --agent llm only; the sim agent uses no model');
     return new SimAgent();
@@ -20,7 +29,7 @@ export function createAgent(config: AgentConfig, store: TraceStore): Agent {
   if (config.model === undefined) throw new UsageError('--agent llm needs --model NAME (e.g. --model gpt-4o-mini)');
   let model: ChatClient;
   try {
-    model = new ChatClient({ model: config.model, cache: { get: (k) => store.cacheGet(k), put: (k, v) => store.cachePut(k, v) } });
+    model = new ChatClient({ model: config.model, cache: responseCache(store, reuseCache) });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

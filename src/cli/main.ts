@@ -49,7 +49,10 @@ try {
   } else {
     // A server that cannot be reached is an operational failure: its message says what to fix, a stack would not.
     const { ConnectionError } = await import('../host/connection.ts');
-    process.stderr.write(`tdo: ${err instanceof ConnectionError ? err.message : ((err as Error).stack ?? String(err))}\n`);
-    process.exitCode = EXIT_FAILURE;
+    // A database that takes no writes (read-only, disk full) or another run's lock: the user fixes the input.
+    const { TraceStoreError } = await import('../../traces/errors.ts');
+    const known = err instanceof ConnectionError || err instanceof TraceStoreError;
+    process.stderr.write(`tdo: ${known ? err.message : ((err as Error).stack ?? String(err))}\n`);
+    process.exitCode = err instanceof TraceStoreError ? EXIT_USAGE : EXIT_FAILURE;
   }
 }

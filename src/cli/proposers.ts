@@ -2,6 +2,7 @@ import type { TraceStore } from '../../traces/index.ts';
 import { ChatClient } from '../models/chat-client.ts';
 import { LlmProposer } from '../../optimizer/proposers/llm/proposer.ts';
 import { SimProposer } from '../../optimizer/proposers/sim/proposer.ts';
+import { responseCache } from './agents.ts';
 import { UsageError } from './errors.ts';
 
 /** How a run's proposer is rebuilt on resume; stored with the run. */
@@ -10,11 +11,11 @@ export interface ProposerConfig {
   model?: string;
 }
 
-export function createProposer(config: ProposerConfig, store: TraceStore): SimProposer | LlmProposer {
+export function createProposer(config: ProposerConfig, store: TraceStore, { reuseCache = true }: { reuseCache?: boolean } = {}): SimProposer | LlmProposer {
   if (config.kind === 'sim') return new SimProposer();
   if (config.model === undefined) throw new UsageError('--proposer llm needs a model: --proposer-model NAME (or --model NAME)');
   try {
-    return new LlmProposer(new ChatClient({ model: config.model, cache: { get: (k) => store.cacheGet(k), put: (k, v) => store.cachePut(k, v) } }));
+    return new LlmProposer(new ChatClient({ model: config.model, cache: responseCache(store, reuseCache) }));
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from '../suite/schema.ts';
+import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
 
 export class ConnectionError extends Error {}
@@ -62,7 +63,15 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
       do {
         const page = await client.listTools(cursor === undefined ? {} : { cursor });
         for (const t of page.tools) {
-          tools.push({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema as JsonSchema });
+          const description = t.description ?? '';
+          // Refused, not cut: a shortened text would be recorded and judged as if the server had sent it.
+          if (description.length > MAX_DESCRIPTION_CHARS) {
+            throw new ConnectionError(
+              `MCP server "${spec.name}" advertises a description of ${description.length.toLocaleString('en-US')} characters for tool "${t.name.slice(0, 64)}"; ` +
+                `tdo reads at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} (shorten it, or serve another descriptions file)`,
+            );
+          }
+          tools.push({ name: t.name, description, inputSchema: t.inputSchema as JsonSchema });
         }
         cursor = page.nextCursor;
       } while (cursor);

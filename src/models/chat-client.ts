@@ -62,7 +62,7 @@ export interface ChatClientOptions {
   apiKey?: string;
   /** Retries on 429 and 5xx, with exponential backoff or the server's Retry-After. Default 3. */
   maxRetries?: number;
-  /** Per-attempt timeout. Default 120 s. */
+  /** Deadline of each HTTP attempt, headers and body together. Default 120 s. */
   timeoutMs?: number;
   cache?: ResponseCache;
   /** First backoff delay, doubled per retry. Default 500 ms. */
@@ -105,7 +105,7 @@ export class ChatClient implements ChatModel {
   async complete(request: ChatRequest): Promise<ChatResult> {
     const started = performance.now();
     const body: ChatCompletionCreateParamsNonStreaming = { ...request, model: this.model, stream: false };
-    const key = this.cache === undefined ? undefined : requestCacheKey(body);
+    const key = this.cache === undefined ? undefined : requestCacheKey(this.baseURL, body);
     const hit = key === undefined ? undefined : this.fromCache(key);
     if (hit !== undefined) return toResult(hit, { cached: true, retries: 0, started });
 
@@ -132,17 +132,34 @@ export class ChatClient implements ChatModel {
 
   private async send(body: ChatCompletionCreateParamsNonStreaming) {
     try {
-      return await withRetries(() => this.sdk.chat.completions.create(body), this.retryPolicy);
+      return await withRetries(() => this.attempt(body), this.retryPolicy);
     } catch (error) {
       if (!(error instanceof AttemptFailedError)) throw error;
       throw this.explain(error.cause, error.retries);
     }
   }
 
+  /**
+   * One HTTP request under one deadline that covers the body too: the SDK's timeout ends when the
+   * headers arrive, after which a trickling or stalled body would hold the episode for minutes.
+   */
+  private async attempt(body: ChatCompletionCreateParamsNonStreaming): Promise<unknown> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
+    try {
+      // awaiting the SDK's promise reads and parses the whole body, so the deadline spans it
+      return await this.sdk.chat.completions.create(body, { signal: deadline.signal });
+    } catch (error) {
+      throw deadline.signal.aborted ? new DeadlineExceeded() : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private explain(cause: unknown, retries: number): ModelCallError {
     const afterRetries = retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
-    if (cause instanceof APIConnectionTimeoutError) {
-      return new ModelCallError(`The model endpoint ${this.baseURL} did not answer within ${this.timeoutMs} ms${afterRetries}.`, retries);
+    if (cause instanceof DeadlineExceeded || cause instanceof APIConnectionTimeoutError) {
+      return new ModelCallError(`The model endpoint ${this.baseURL} did not finish answering within ${this.timeoutMs} ms (headers and body)${afterRetries}.`, retries);
     }
     if (cause instanceof APIConnectionError) {
       return new ModelCallError(`Cannot reach the model endpoint ${this.baseURL}: ${rootCause(cause).message}${afterRetries}. Check OPENAI_BASE_URL.`, retries);
@@ -158,6 +175,9 @@ export class ChatClient implements ChatModel {
     return new ModelCallError(`The model call to ${this.baseURL} failed: ${message}${afterRetries}.`, retries);
   }
 }
+
+/** An attempt that ran past its deadline; not retried (another attempt would only wait as long again). */
+class DeadlineExceeded extends Error {}
 
 /** The innermost error: fetch wraps the useful one (e.g. ECONNREFUSED) two levels down. */
 function rootCause(error: Error): Error {

@@ -8,11 +8,13 @@ export interface ResponseCache {
 }
 
 /**
- * The cache key of a chat request: sha256 of the whole request body in canonical JSON, so any
- * change (a tool's description or schema, the temperature, ...) misses instead of replaying.
+ * The cache key of a chat request: sha256 of the endpoint and the whole request body (model
+ * included) in canonical JSON, so any change (a tool's description or schema, the temperature,
+ * another server) misses instead of replaying; a dead endpoint is never answered from the cache
+ * of a live one.
  */
-export function requestCacheKey(requestBody: unknown): string {
-  return createHash('sha256').update(canonicalJson(requestBody)).digest('hex');
+export function requestCacheKey(endpoint: string, requestBody: unknown): string {
+  return createHash('sha256').update(canonicalJson({ endpoint, request: requestBody })).digest('hex');
 }
 
 /** A cache that lives as long as the process: for one-off runs and tests. */

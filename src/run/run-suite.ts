@@ -9,6 +9,7 @@ import { runPool } from './pool.ts';
 import { scoreTotals, type ScoreTotal } from './score-totals.ts';
 import { episodeSeed } from './seeds.ts';
 import type { SuiteRunStore } from './store-port.ts';
+import type { RunLock } from '../../traces/index.ts';
 import { connectSuiteHost, SuiteAuthError } from './suite-host.ts';
 
 export class RunError extends Error {}
@@ -88,6 +89,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     throw err;
   }
   const { host, headersFor } = connected;
+  let lock: RunLock | undefined;
   try {
     const catalogue = host.catalogue(overrides);
     const versionIds: Record<string, string> = {};
@@ -115,6 +117,8 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     if (changed.length > 0) {
       throw new RunError(`cannot resume run ${run.id}: the descriptions of ${changed.join(', ')} changed since it started (was ${changed.map((s) => run.versionIds[s]).join(', ')}, now ${changed.map((s) => versionIds[s]).join(', ')})`);
     }
+    // Before anything of the run is written: two processes running its episodes would collide and fail it.
+    lock = store.lockRun(run.id);
     store.setRunStatus(run.id, 'running');
 
     const finished = store.completedEpisodeKeys(run.id);
@@ -155,6 +159,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       scoreTotals: scoreTotals(store, run.id),
     };
   } finally {
+    lock?.release();
     await host.close();
   }
 }

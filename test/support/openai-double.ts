@@ -55,11 +55,22 @@ export interface UsageSpec {
   completion_tokens: number;
 }
 
+export interface MessageReply {
+  kind: 'message';
+  content: string | null;
+  toolCalls: ToolCallSpec[];
+  usage?: UsageSpec;
+}
+
 export type DoubleReply =
-  | { kind: 'message'; content: string | null; toolCalls: ToolCallSpec[]; usage?: UsageSpec }
+  | MessageReply
   | { kind: 'status'; status: number; headers: Record<string, string>; message: string }
   /** Any JSON body, for servers that bend the format. */
-  | { kind: 'raw'; status: number; body: unknown };
+  | { kind: 'raw'; status: number; body: unknown }
+  /** Headers at once, then the completion one byte every `intervalMs`: an endpoint that trickles. */
+  | { kind: 'trickle'; reply: MessageReply; intervalMs: number }
+  /** Headers at once, then nothing, ever: an endpoint that stalls mid-answer. */
+  | { kind: 'stall' };
 
 /** Decides the reply to one request. `callIndex` counts every HTTP request, failures included, from 0. */
 export type ReplyHandler = (body: ChatRequestBody, callIndex: number) => DoubleReply | Promise<DoubleReply>;
@@ -87,6 +98,17 @@ export function httpStatus(status: number, options: { retryAfter?: string; messa
 
 export function rawReply(body: unknown, status = 200): DoubleReply {
   return { kind: 'raw', status, body };
+}
+
+/** `reply` sent one byte every `intervalMs` after the headers (a real endpoint under load, or a hostile one). */
+export function trickle(reply: DoubleReply, intervalMs = 2000): DoubleReply {
+  if (reply.kind !== 'message') throw new Error('trickle sends a completion: give it finalAnswer(...) or callTool(...)');
+  return { kind: 'trickle', reply, intervalMs };
+}
+
+/** 200 and the headers, then silence until the client gives up. */
+export function stall(): DoubleReply {
+  return { kind: 'stall' };
 }
 
 /** How many assistant turns the conversation already holds: the model's position in the episode, unaffected by retries. */
@@ -189,6 +211,14 @@ export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDo
     }
     if (reply.kind === 'status') return send(reply.status, apiError(reply.message, 'simulated_error'), reply.headers);
     if (reply.kind === 'raw') return send(reply.status, reply.body);
+    if (reply.kind === 'stall' || reply.kind === 'trickle') {
+      const payload = reply.kind === 'trickle' ? completionBody(reply.reply, parsed.data, index) : undefined;
+      entry.reply = { status: 200, body: payload };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+      if (reply.kind === 'trickle') trickleOut(res, JSON.stringify(payload), reply.intervalMs);
+      return;
+    }
     send(200, completionBody(reply, parsed.data, index));
   }
 
@@ -229,7 +259,7 @@ function checkToolTurns(messages: ChatRequestMessage[]): string | undefined {
   return open.size > 0 ? `The last assistant message's tool calls are unanswered: ${[...open].join(', ')}.` : undefined;
 }
 
-function completionBody(reply: Extract<DoubleReply, { kind: 'message' }>, request: ChatRequestBody, index: number) {
+function completionBody(reply: MessageReply, request: ChatRequestBody, index: number) {
   const toolCalls = reply.toolCalls.map((call, k) => ({
     id: `call_${index}_${k}`,
     type: 'function' as const,
@@ -259,6 +289,20 @@ function completionBody(reply: Extract<DoubleReply, { kind: 'message' }>, reques
 /** About four characters per token, as a stand-in that is stable across runs. */
 function estimateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
+}
+
+/** Writes `text` one byte per tick; stops when the client hangs up (or close() drops the connection). */
+function trickleOut(res: ServerResponse, text: string, intervalMs: number): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let sent = 0;
+  const timer = setInterval(() => {
+    res.write(bytes.subarray(sent, sent + 1));
+    if (++sent === bytes.length) {
+      clearInterval(timer);
+      res.end();
+    }
+  }, intervalMs);
+  res.on('close', () => clearInterval(timer));
 }
 
 function apiError(message: string, type: string) {

@@ -3,11 +3,12 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openTraceStore, TraceStoreError } from '../../traces/index.ts';
+import { reportingWriteFailures } from '../../traces/errors.ts';
 import { runInput, tempDir } from './helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -171,8 +172,14 @@ describe('openTraceStore with bad input', () => {
     other.exec("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('ada')");
     other.close();
 
+    const bytes = await readFile(path);
+
     expectStoreError(() => openTraceStore(path), path, 'not a tdo trace store', 'contacts');
     expect(inspect(path).tables).toEqual(['contacts']);
+    // recognised before anything is changed: not even switched to WAL
+    expect(inspect(path).journalMode).toBe('delete');
+    expect(Buffer.compare(await readFile(path), bytes)).toBe(0);
+    expect(await readdir(dirname(path))).toEqual(['other.db']);
   });
 
   it('refuses a store written by a newer version of tdo', async () => {
@@ -198,5 +205,23 @@ describe('openTraceStore with bad input', () => {
     const path = join(dir, 'tdo.db');
     expectStoreError(() => openTraceStore(path), path);
     expectStoreError(() => openTraceStore(join(dir, 'sub', 'tdo.db')), join(dir, 'sub', 'tdo.db'));
+  });
+});
+
+describe('write failures after opening', () => {
+  const failing = (code: string) => ({
+    write: () => {
+      throw new Database.SqliteError(code === 'SQLITE_FULL' ? 'database or disk is full' : 'some failure', code);
+    },
+  });
+
+  it('turns a full disk or a read-only file into a message naming the file', () => {
+    const path = '/data/traces/tdo.db';
+    expectStoreError(() => reportingWriteFailures(failing('SQLITE_FULL'), path).write(), `trace store ${path}: cannot be written: the disk is full`);
+    expectStoreError(() => reportingWriteFailures(failing('SQLITE_READONLY_DBMOVED'), path).write(), `trace store ${path}: is not writable`);
+  });
+
+  it('leaves every other error as it was', () => {
+    expect(() => reportingWriteFailures(failing('SQLITE_CONSTRAINT_UNIQUE'), '/x.db').write()).toThrow(Database.SqliteError);
   });
 });

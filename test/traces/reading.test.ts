@@ -137,4 +137,17 @@ describe('reading traces', () => {
     seedRun(store);
     expect(store.getTrajectory('e-000000000000')).toBeUndefined();
   });
+
+  it("lists a server's distinct successful tool results, newest first, by tool and up to a limit", async () => {
+    const store = await openTempStore();
+    seedRun(store);
+    const run = store.createRun(runInput());
+    const e = store.startEpisode({ runId: run.id, taskId: 't9', split: 'train', repeat: 0, seed: 1 });
+    store.addToolStep(e.id, { ...toolStep('fetch'), resultText: 'the newest fetch' });
+    // errors and other servers' results are not the server's output
+    expect(store.toolResults({ server: 'lab' })).toEqual(['the newest fetch', 'search result']);
+    expect(store.toolResults({ server: 'lab', tools: ['search'] })).toEqual(['search result']);
+    expect(store.toolResults({ server: 'lab', limit: 1 })).toEqual(['the newest fetch']);
+    expect(store.toolResults({ server: 'labplus' })).toEqual([]);
+  });
 });

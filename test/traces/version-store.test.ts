@@ -1,6 +1,6 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { contentHash, TraceStoreError } from '../../traces/index.ts';
+import { contentHash, MAX_DESCRIPTION_CHARS, TraceStoreError } from '../../traces/index.ts';
 import { openTempStore } from './helpers.ts';
 
 const seedDescriptions = { add: 'Add two numbers.', search: 'Search lab records by keyword.' };
@@ -71,4 +71,14 @@ describe('description versions', () => {
     ).toThrow(/origin/);
     expect(store.listVersions()).toEqual([]);
   });
+
+  it('refuses a description over the length limit before counting its tokens', async () => {
+    const store = await openTempStore();
+    const long = { add: 'x'.repeat(1_048_576) };
+    expect(() => store.recordVersion({ server: 'lab', descriptions: long, origin: 'seed' })).toThrow(
+      /"add" is 1,048,576 characters long; at most 32,768 are stored/,
+    );
+    expect(store.listVersions()).toEqual([]);
+    expect(store.recordVersion({ server: 'lab', descriptions: { add: 'x'.repeat(MAX_DESCRIPTION_CHARS) }, origin: 'seed' }).tokens).toBeGreaterThan(0);
+  }, 30_000);
 });

@@ -1,4 +1,6 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, contentHash, countDescriptionTokens } from '../../traces/index.ts';
 
@@ -31,4 +33,35 @@ describe('version identity', () => {
     expect(countDescriptionTokens(map)).toBe(expected);
     expect(countDescriptionTokens({})).toBe(0);
   });
+
+  it('counts long prose exactly, in chunks', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme.length).toBeGreaterThan(20_000);
+    expect(countDescriptionTokens({ readme })).toBe(encode(readme, { disallowedSpecial: new Set() }).length);
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }), { minLength: 400, maxLength: 900 }), (words) => {
+        const text = words.join(' ');
+        expect(countDescriptionTokens({ text })).toBe(encode(text, { disallowedSpecial: new Set() }).length);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  // The tokenizer's merge step is quadratic in the length of a run without spaces: one such
+  // description of 1 MB took over 10 minutes, holding the event loop (and SIGTERM) the whole time.
+  it('counts 1 MB without a single space in linear time, within a token per chunk of exact', () => {
+    const run = 'x'.repeat(40_000);
+    const exact = encode(run, { disallowedSpecial: new Set() }).length;
+    expect(Math.abs(countDescriptionTokens({ run }) - exact)).toBeLessThanOrEqual(40_000 / 1024);
+    expect(countDescriptionTokens({ long: letters(1_048_576) })).toBeGreaterThan(100_000);
+  }, 30_000);
 });
+
+/** Letters without spaces and without repeats the tokenizer's cache could serve. */
+function letters(length: number): string {
+  let state = 1;
+  return Array.from({ length }, () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return String.fromCharCode(97 + (state % 26));
+  }).join('');
+}

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
+import { SimAgent } from '../../../src/agents/sim/agent.ts';
+import { runSuite, type RunOptions } from '../../../src/run/run-suite.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
 import { tdo } from '../../support/cli.ts';
-import { REPO_ROOT, TDO_BIN } from '../../support/lab-runs.ts';
+import { labSuite, REPO_ROOT, TDO_BIN } from '../../support/lab-runs.ts';
 
 function finishedEpisodes(store: TraceStore, runId: string) {
   return store.listEpisodes({ runId, limit: 10_000 }).filter((e) => e.status !== 'running');
@@ -71,4 +73,63 @@ describe('a run killed with SIGKILL', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/drop --split/);
   });
+});
+
+/** A lab run interrupted after its first episode: the rest is left to resume. */
+async function interruptedRun(split: RunOptions['split'], repeats: number): Promise<{ db: string; runId: string }> {
+  const db = join(mkdtempSync(join(tmpdir(), 'tdo-lock-')), 'tdo.db');
+  const store = openTraceStore(db);
+  try {
+    const stop = new AbortController();
+    const options: RunOptions = { split, repeats, seed: 0, concurrency: 1, versionIds: [] };
+    const report = await runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options, agentConfig: { kind: 'sim' }, signal: stop.signal, onEpisode: () => stop.abort() });
+    expect(report.status).toBe('interrupted');
+    return { db, runId: report.runId };
+  } finally {
+    store.close();
+  }
+}
+
+describe('one process at a time per run', () => {
+  it('refuses to resume a run another process is running, and leaves the run as it was', async () => {
+    const { db, runId } = await interruptedRun('val', 1);
+    const store = openTraceStore(db);
+    const lock = store.lockRun(runId);
+    try {
+      const refused = await tdo(['run', '--resume', runId, '--db', db]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(new RegExp(`^tdo: trace store ${db}: run ${runId} is being run by another process`));
+      expect(store.getRun(runId)?.status).toBe('interrupted');
+      expect(store.listEpisodes({ runId, limit: 10_000 })).toHaveLength(1);
+    } finally {
+      lock.release();
+    }
+    // once the holder is gone the run resumes
+    const resumed = await tdo(['run', '--resume', runId, '--db', db, '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(store.getRun(runId)?.status).toBe('completed');
+    store.close();
+  }, 120_000);
+
+  // Both used to run the same episodes, crash on the second copy and mark the finished run failed.
+  it('lets one of two simultaneous resumes run; the run ends completed, each episode once', async () => {
+    // enough episodes left (every split, 3 repeats) that the two overlap
+    const { db, runId } = await interruptedRun('all', 3);
+
+    const results = await Promise.all([tdo(['run', '--resume', runId, '--db', db]), tdo(['run', '--resume', runId, '--db', db])]);
+
+    const codes = results.map((r) => r.code).sort();
+    expect(codes, results.map((r) => r.stderr).join('\n')).toEqual([0, 2]);
+    // the other was refused while the first ran, or found it already completed
+    expect(results.find((r) => r.code === 2)?.stderr).toMatch(/is being run by another process|already completed/);
+    const store = openTraceStore(db);
+    try {
+      expect(store.getRun(runId)?.status).toBe('completed');
+      const episodes = store.listEpisodes({ runId, limit: 10_000 });
+      expect(episodes).toHaveLength(loadSuite('lab').suite.tasks.length * 3);
+      expect(episodes.every((e) => e.status === 'completed')).toBe(true);
+    } finally {
+      store.close();
+    }
+  }, 120_000);
 });

@@ -8,7 +8,9 @@ import {
   httpStatus,
   rawReply,
   scripted,
+  stall,
   startOpenAiDouble,
+  trickle,
   type OpenAiDouble,
   type ReplyHandler,
 } from '../../support/openai-double.ts';
@@ -159,9 +161,34 @@ describe('ChatClient', () => {
     });
     const { client } = clientFor(double, { timeoutMs: 50, maxRetries: 0 });
 
-    await expect(client.complete(request)).rejects.toThrow(/did not answer within 50 ms/);
+    await expect(client.complete(request)).rejects.toThrow(/did not finish answering within 50 ms/);
     release();
   });
+
+  // One deadline for the whole answer, headers and body: the SDK's own timeout stops at the headers,
+  // and Node's fetch only gives up on a body after 300 s of silence (never, if it trickles).
+  it('ends a request whose body trickles one byte at a time at the deadline', async () => {
+    const double = await start(() => trickle(finalAnswer('slowly'), 100));
+    const { client } = clientFor(double, { timeoutMs: 1000, maxRetries: 0 });
+
+    const error = await client.complete(request).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect((error as Error).message).toMatch(/did not finish answering within 1000 ms \(headers and body\)/);
+    // the double had sent the headers and only part of the body
+    expect(double.requests).toHaveLength(1);
+  }, 15_000);
+
+  it('ends a request whose body stalls after the headers at the deadline', async () => {
+    const double = await start(() => stall());
+    const { client } = clientFor(double, { timeoutMs: 500, maxRetries: 2 });
+
+    const error = await client.complete(request).catch((e: unknown) => e);
+
+    expect((error as Error).message).toMatch(/did not finish answering within 500 ms/);
+    // a deadline is not retried: three more would only multiply the wait
+    expect(double.requests).toHaveLength(1);
+  }, 15_000);
 
   it('reports an endpoint that cannot be reached', async () => {
     const double = await startOpenAiDouble(scripted([]));
@@ -218,6 +245,18 @@ describe('ChatClient response cache', () => {
     expect(double.requests).toHaveLength(2);
   });
 
+  it('misses when the endpoint differs: another server never replays this one\'s answers', async () => {
+    const first = await start(scripted([finalAnswer('4')]));
+    const second = await start(scripted([finalAnswer('four')]));
+    const cache = new MemoryResponseCache();
+
+    await clientFor(first, { cache }).client.complete(request);
+    const other = await clientFor(second, { cache }).client.complete(request);
+
+    expect(other).toMatchObject({ cached: false, message: { content: 'four' } });
+    expect(second.requests).toHaveLength(1);
+  });
+
   it('does not cache failures', async () => {
     const double = await start(scripted([finalAnswer('4')]), { failures: { 0: httpStatus(400) } });
     const cache = new MemoryResponseCache();
@@ -232,7 +271,7 @@ describe('ChatClient response cache', () => {
     const double = await start(scripted([finalAnswer('4')]));
     const cache = new MemoryResponseCache();
     const { client } = clientFor(double, { cache });
-    const key = requestCacheKey({ ...request, model: 'test-model', stream: false });
+    const key = requestCacheKey(double.baseURL, { ...request, model: 'test-model', stream: false });
     cache.put(key, '{"choices": "truncated');
 
     const result = await client.complete(request);

@@ -13,11 +13,17 @@ const body = {
   temperature: 0,
 };
 
+const endpoint = 'http://127.0.0.1:8000/v1';
+
 describe('requestCacheKey', () => {
   it('is a sha256 hex digest that ignores key order', () => {
     const reordered = { temperature: 0, tool_choice: 'auto', tools: body.tools, messages: body.messages, model: 'm' };
-    expect(requestCacheKey(body)).toMatch(/^[0-9a-f]{64}$/);
-    expect(requestCacheKey(reordered)).toBe(requestCacheKey(body));
+    expect(requestCacheKey(endpoint, body)).toMatch(/^[0-9a-f]{64}$/);
+    expect(requestCacheKey(endpoint, reordered)).toBe(requestCacheKey(endpoint, body));
+  });
+
+  it('changes with the endpoint, so one server never replays another\'s answers', () => {
+    expect(requestCacheKey('http://127.0.0.1:9000/v1', body)).not.toBe(requestCacheKey(endpoint, body));
   });
 
   it('changes with anything the model would see or that shapes its answer', () => {
@@ -30,7 +36,7 @@ describe('requestCacheKey', () => {
       { ...body, temperature: 0.7 },
       { ...body, max_tokens: 100 },
     ];
-    const keys = new Set([requestCacheKey(body), ...variants.map(requestCacheKey)]);
+    const keys = new Set([requestCacheKey(endpoint, body), ...variants.map((variant) => requestCacheKey(endpoint, variant))]);
     expect(keys.size).toBe(variants.length + 1);
   });
 });

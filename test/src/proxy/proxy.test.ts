@@ -205,3 +205,21 @@ describe('recording proxy in front of a server that never answers a call', () =>
     expect(steps.map((s) => [s.tool, s.isError, s.resultText])).toEqual([['wait', true, 'No answer: the session ended before the server answered.']]);
   });
 });
+
+describe('recording proxy in front of a server advertising a 1 MB description', () => {
+  const LONG_DESCRIPTION_SERVER = fileURLToPath(new URL('../host/fixtures/long-description-server.mjs', import.meta.url));
+
+  // Through the proxy a 120 KB description once made tools/list take 19.8 s, and 1 MB many minutes.
+  it('passes the listing on unchanged at once, and says why it was not recorded as the seed version', async () => {
+    const { client, proxy, store, logs } = await session({ command: process.execPath, args: [LONG_DESCRIPTION_SERVER, '1048576'] });
+    const [tool] = (await client.listTools()).tools;
+    expect(tool?.description).toHaveLength(1_048_576);
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('hi');
+    await client.close();
+    await proxy.closed;
+
+    expect(store.listVersions('fs')).toEqual([]);
+    expect(logs.join('\n')).toMatch(/could not record the advertised descriptions: .*"echo" is 1,048,576 characters long; at most 32,768 are stored/);
+    expect(store.listRuns()).toMatchObject([{ status: 'completed' }]);
+  }, 30_000);
+});

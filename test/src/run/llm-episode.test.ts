@@ -4,7 +4,7 @@ import { ChatClient } from '../../../src/models/chat-client.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import type { EpisodeOutcome } from '../../../src/run/episode.ts';
 import { numbersIn } from '../../../src/checks/numbers.ts';
-import { httpStatus, readerModel, startOpenAiDouble } from '../../support/openai-double.ts';
+import { httpStatus, readerModel, stall, startOpenAiDouble } from '../../support/openai-double.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 
 /**
@@ -92,4 +92,26 @@ describe('the LLM agent on the lab suite', () => {
       await double.close();
     }
   });
+
+  it('ends an episode whose endpoint stalls mid-answer as an error at the deadline, and finishes the run', async () => {
+    const double = await startOpenAiDouble(() => stall());
+    const store = tempStore();
+    try {
+      const outcomes: EpisodeOutcome[] = [];
+      const report = await runSuite({
+        store,
+        loaded: labSuite({ taskIds: ['notes-sum'] }),
+        agent: new LlmAgent({ model: new ChatClient({ model: 'double-model', baseURL: double.baseURL, apiKey: 'k', timeoutMs: 500 }) }),
+        options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
+        onEpisode: (o) => outcomes.push(o),
+      });
+      expect(store.getRun(report.runId)?.status).toBe('completed');
+      const episode = store.getTrajectory(outcomes[0]!.episodeId)!.episode;
+      expect(episode).toMatchObject({ status: 'error', stopReason: 'error' });
+      expect(episode.feedback).toMatch(/did not finish answering within 500 ms/);
+    } finally {
+      store.close();
+      await double.close();
+    }
+  }, 30_000);
 });
