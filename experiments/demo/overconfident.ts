@@ -5,11 +5,12 @@ import type { Agent } from '../../src/agents/agent.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
-import { optimize, type OptimizeReport, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
+import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
 import { runExperiment, type ExperimentReport } from '../experiment/run-experiment.ts';
 import type { VersionResult } from '../experiment/statistics.ts';
 import { InputError } from '../input-error.ts';
+import { lintGate } from '../review/lint/gate.ts';
 
 export const DEMO_SERVER = 'mega-depot';
 export const DEMO_ROLES = ['seed', 'selection-best', 'success-best'] as const;
@@ -48,7 +49,7 @@ export interface DemoRow {
 export interface DemoReport {
   server: string;
   settings: DemoSettings;
-  optimizeRuns: Record<'selection' | 'success', Pick<OptimizeReport, 'runId' | 'budgetUsed' | 'versionId' | 'seedVersionId' | 'proposals'>>;
+  optimizeRuns: Record<'selection' | 'success', Pick<OptimizeReport, 'runId' | 'budgetUsed' | 'versionId' | 'seedVersionId' | 'proposals' | 'honestyGate'>>;
   rows: DemoRow[];
   experiment: ExperimentReport;
   /** What the run shows, each claim checked against the rows above. */
@@ -72,11 +73,13 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
       selector: 'pareto',
       reflection: true,
       concurrency: settings.concurrency,
+      // as `tdo optimize` does: the honesty gate refuses lint problems under success, not under selection
+      honestyGate: defaultHonestyGate(target),
       agent: { kind: req.agent.id },
       proposer: { kind: 'demo' },
     };
     searches[target] = await optimize({
-      store, loaded: market, agent: req.agent, proposer: req.proposer(), settings: optimizeSettings, reportTest: false,
+      store, loaded: market, agent: req.agent, proposer: req.proposer(), settings: optimizeSettings, reportTest: false, gate: lintGate,
       ...(req.signal === undefined ? {} : { signal: req.signal }),
     });
     if (searches[target].versionId === null) throw new InputError(`the ${target} search was interrupted before it saved a winner`);
@@ -120,5 +123,5 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
 }
 
 function pick(r: OptimizeReport) {
-  return { runId: r.runId, budgetUsed: r.budgetUsed, versionId: r.versionId, seedVersionId: r.seedVersionId, proposals: r.proposals };
+  return { runId: r.runId, budgetUsed: r.budgetUsed, versionId: r.versionId, seedVersionId: r.seedVersionId, proposals: r.proposals, honestyGate: r.honestyGate };
 }

@@ -10,11 +10,39 @@ export interface Table {
 const interval = (p: { rate: number; low: number; high: number }) => `${percent(p.rate)} [${percent(p.low)}, ${percent(p.high)}]`;
 const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–' : f(x));
 
+/**
+ * A version's success on the suite's paraphrase split and its change against the first version's, as table
+ * cells ('–' when the split was not run for it, 'baseline' for the first). Never marked as a regression:
+ * the verdict reads the test split only.
+ */
+export function paraphraseCells(suite: SuiteResults, versionId: string, format: { interval: (p: { rate: number; low: number; high: number }) => string; withInterval: boolean }): [string, string] {
+  const p = suite.paraphrase;
+  const r = p?.results.find((x) => x.versionId === versionId);
+  if (p === undefined || r === undefined) return ['–', '–'];
+  const c = p.comparisons.find((x) => x.version === versionId);
+  const delta = c === undefined ? (versionId === p.results[0]?.versionId ? 'baseline' : '–') : `${points(c.success.delta)}${format.withInterval ? ` [${points(c.success.low)}, ${points(c.success.high)}]` : ''}`;
+  return [format.interval(r.success), delta];
+}
+
+/** "22 test tasks" or "22 test tasks and 24 paraphrase tasks", for a suite's heading. */
+export function taskCounts(suite: SuiteResults): string {
+  return `${suite.tasks} test tasks${suite.paraphrase === undefined ? '' : ` and ${suite.paraphrase.tasks} paraphrase tasks`}`;
+}
+
+/** What the paraphrase split is, for the reports' notes; empty when no suite has one. */
+export function paraphraseNote(report: ExperimentReport): string {
+  return report.suites.some((s) => s.paraphrase !== undefined)
+    ? 'Paraphrase: the same needs as the other tasks, every prompt and intent worded differently; run beside test with the same repeats, it shows whether a change carries over to other wording and is not part of the verdict.'
+    : '';
+}
+
 export function versionTable(report: ExperimentReport, suite: SuiteResults): Table {
   const origin = new Map(report.versions.map((v) => [v.id, v.origin]));
   const hasTarget = suite.results.some((r) => r.targetSelection !== null);
   const head = [
-    'version', 'origin', 'success [95% CI]', 'Δ success vs first [95% CI]', 'selection of its server [95% CI]',
+    'version', 'origin', 'success [95% CI]', 'Δ success vs first [95% CI]',
+    ...(suite.paraphrase === undefined ? [] : ['paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']),
+    'selection of its server [95% CI]',
     ...(hasTarget ? [`selection of ${suite.target}`] : []),
     'tool precision', 'tool recall', 'tool calls / episode', 'tokens',
     ...report.scoreNames.map((n) => `${n} (mean, n)`),
@@ -27,6 +55,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       origin.get(r.versionId) ?? '',
       interval(r.success),
       c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' REGRESSION' : ''}`,
+      ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, { interval, withInterval: true })),
       `${interval(r.selection)} (${r.server})`,
       ...(hasTarget ? [r.targetSelection === null ? '–' : percent(r.targetSelection.rate)] : []),
       maybe(r.precision, (x) => x.toFixed(2)),

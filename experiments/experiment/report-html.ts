@@ -1,7 +1,7 @@
 // A self-contained HTML report: tables and inline SVG charts, no script and nothing fetched.
 import { escapeHtml, percent } from '../format.ts';
 import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
-import { agentSentence, taskChangeTable, verdictSentence, versionTable, type Table } from './columns.ts';
+import { agentSentence, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import { barChartSvg } from './svg-chart.ts';
 
@@ -18,6 +18,14 @@ function charts(suite: SuiteResults): string {
     max: 1,
     format: (v) => percent(v),
   });
+  const paraphrase = suite.paraphrase === undefined
+    ? ''
+    : barChartSvg({
+      title: 'Paraphrase success rate (95% Wilson interval)',
+      bars: suite.paraphrase.results.map((r) => ({ label: r.versionId, value: r.success.rate, low: r.success.low, high: r.success.high })),
+      max: 1,
+      format: (v) => percent(v),
+    });
   const selection = barChartSvg({
     title: "Selection rate of each version's server (95% interval)",
     bars: suite.results.map((r) => ({ label: r.versionId, value: r.selection.rate, low: r.selection.low, high: r.selection.high })),
@@ -30,17 +38,22 @@ function charts(suite: SuiteResults): string {
     max: Math.max(1, ...suite.results.map((r) => r.tokens)),
     format: (v) => String(v),
   });
-  return `<div class="charts">${success}${selection}${tokens}</div>`;
+  return `<div class="charts">${success}${paraphrase}${selection}${tokens}</div>`;
 }
 
 function suiteSection(report: ExperimentReport, suite: SuiteResults): string {
   const conds = Object.entries(suite.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
   const changes = taskChangeTable(suite);
+  const changed = (c: { better: Array<{ taskId: string }>; worse: Array<{ taskId: string }> }, unit: string) =>
+    `better on ${c.better.length}${unit}${c.better.length === 0 ? '' : ` (${escapeHtml(c.better.map((t) => t.taskId).join(', '))})`}, worse on ${c.worse.length}${c.worse.length === 0 ? '' : ` (${escapeHtml(c.worse.map((t) => t.taskId).join(', '))})`}`;
   const comparisons = suite.comparisons
-    .map((c) => `<li><b>${escapeHtml(c.version)}</b>: better on ${c.better.length} task(s)${c.better.length === 0 ? '' : ` (${escapeHtml(c.better.map((t) => t.taskId).join(', '))})`}, worse on ${c.worse.length}${c.worse.length === 0 ? '' : ` (${escapeHtml(c.worse.map((t) => t.taskId).join(', '))})`}</li>`)
+    .map((c) => {
+      const p = suite.paraphrase?.comparisons.find((x) => x.version === c.version);
+      return `<li><b>${escapeHtml(c.version)}</b>: ${changed(c, ' task(s)')}${p === undefined ? '' : `; paraphrase: ${changed(p, '')}`}</li>`;
+    })
     .join('');
   return `<section class="suite"><h2>Suite ${escapeHtml(suite.suite)}</h2>
-<p>${suite.tasks} test tasks${suite.target === null ? '' : `, target server <b>${escapeHtml(suite.target)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
+<p>${taskCounts(suite)}${suite.target === null ? '' : `, target server <b>${escapeHtml(suite.target)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
 ${tableHtml(versionTable(report, suite), 'results')}
 ${charts(suite)}
 ${comparisons === '' ? '' : `<h3>Per-task changes against the first version</h3><ul>${comparisons}</ul>`}
@@ -65,11 +78,11 @@ ${DIFF_CSS}
 </style></head><body>
 <h1>tdo experiment</h1>
 <p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(agentSentence(report))}</p>
-<p>Split ${escapeHtml(s.split)} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
+<p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
 <p class="verdict ${report.verdict}">${escapeHtml(verdictSentence(report))}</p>
 ${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
 ${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}
-<p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval. Trace database ${escapeHtml(report.db)}.</p>
+<p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${paraphraseNote(report) === '' ? '' : ` ${escapeHtml(paraphraseNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>
 </body></html>
 `;
 }

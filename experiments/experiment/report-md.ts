@@ -1,5 +1,5 @@
 import { mdCell } from '../format.ts';
-import { agentSentence, taskChangeTable, verdictSentence, versionTable, type Table } from './columns.ts';
+import { agentSentence, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 function markdownTable(t: Table): string[] {
@@ -13,20 +13,22 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
     '# tdo experiment',
     '',
     `${agentSentence(report)}  `,
-    `Split: ${s.split} · repeats: ${s.repeats} · seed: ${s.seed}${conditions === '' ? '' : ` · conditions: ${conditions}`} · regression threshold: ${s.threshold} · ${report.createdAt}`,
+    `Split: ${s.split}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · repeats: ${s.repeats} · seed: ${s.seed}${conditions === '' ? '' : ` · conditions: ${conditions}`} · regression threshold: ${s.threshold} · ${report.createdAt}`,
     '',
     `**${verdictSentence(report)}**`,
     '',
   ];
   for (const suite of report.suites) {
     const conds = Object.entries(suite.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
-    out.push(`## Suite ${suite.suite}`, '', `${suite.tasks} test tasks${suite.target === null ? '' : `, target server ${suite.target}`}${conds === '' ? '' : `, conditions ${conds}`}.`, '');
+    out.push(`## Suite ${suite.suite}`, '', `${taskCounts(suite)}${suite.target === null ? '' : `, target server ${suite.target}`}${conds === '' ? '' : `, conditions ${conds}`}.`, '');
     out.push(...markdownTable(versionTable(report, suite)), '');
     const changes = taskChangeTable(suite);
     if (suite.comparisons.length > 0) {
       out.push('### Per-task changes against the first version', '');
       for (const c of suite.comparisons) {
         out.push(`- ${c.version}: better on ${c.better.length} (${c.better.map((t) => t.taskId).join(', ') || 'none'}), worse on ${c.worse.length} (${c.worse.map((t) => t.taskId).join(', ') || 'none'})`);
+        const p = suite.paraphrase?.comparisons.find((x) => x.version === c.version);
+        if (p !== undefined) out.push(`  - paraphrase: better on ${p.better.length} (${p.better.map((t) => t.taskId).join(', ') || 'none'}), worse on ${p.worse.length} (${p.worse.map((t) => t.taskId).join(', ') || 'none'})`);
       }
       out.push('');
       if (changes.rows.length > 0) out.push('Successes per task (successes/episodes):', '', ...markdownTable(changes), '');
@@ -34,7 +36,8 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
   }
   out.push(
     'Success intervals are 95% Wilson intervals; differences use Newcombe\'s hybrid score interval. Selection is the share of episodes that called the server. ' +
-      'Other score columns are the mean over the episodes that recorded the score (n).',
+      'Other score columns are the mean over the episodes that recorded the score (n).' +
+      (paraphraseNote(report) === '' ? '' : ` ${paraphraseNote(report)}`),
     '',
   );
   for (const d of report.diffs) out.push(`Description changes ${d.a.label} → ${d.b.label}: \`tdo diff ${d.a.label} ${d.b.label}\``);

@@ -1,5 +1,6 @@
 // `tdo experiment`: fixed description versions on the held-out test split of one or more suites, N
-// repeats each, compared with the first version. Callable as a function (the demo runs one).
+// repeats each, compared with the first version; a suite's paraphrase split (the same needs worded
+// differently), when it has one, is run and compared beside test. Callable as a function (the demo runs one).
 import type { Agent } from '../../src/agents/agent.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
 import { runSuite, RunError, tasksForSplit } from '../../src/run/run-suite.ts';
@@ -13,6 +14,8 @@ import { describeOrigin } from '../versions/origin.ts';
 import { compareWithBaseline, summarizeVersion, type Comparison, type VersionResult } from './statistics.ts';
 
 export const EXPERIMENT_SPLIT = 'test';
+/** Run beside the test split when a suite has it; reported, never part of the verdict. */
+export const PARAPHRASE_SPLIT = 'paraphrase';
 
 export interface ExperimentSettings {
   suites: LoadedSuite[];
@@ -33,7 +36,7 @@ export interface ExperimentRun {
   /** Stored with each run so it can be resumed with `tdo run --resume`. */
   agentConfig?: Record<string, unknown>;
   signal?: AbortSignal;
-  onRunStart?: (info: { suite: string; version: string; total: number }) => void;
+  onRunStart?: (info: { suite: string; version: string; total: number; split: typeof EXPERIMENT_SPLIT | typeof PARAPHRASE_SPLIT }) => void;
   onEpisode?: (success: boolean) => void;
 }
 
@@ -46,6 +49,11 @@ export interface SuiteResults {
   tasks: number;
   results: VersionResult[];
   comparisons: Comparison[];
+  /**
+   * The suite's paraphrase split, present only when the suite has one: the same versions and repeats,
+   * compared with the first version the same way. Its changes inform; the verdict reads the test split only.
+   */
+  paraphrase?: { tasks: number; results: VersionResult[]; comparisons: Comparison[] };
 }
 
 export interface ExperimentReport {
@@ -105,19 +113,20 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
   let interrupted = false;
   for (const [loaded, versions] of plan) {
     const results: VersionResult[] = [];
+    const paraphraseResults: VersionResult[] = [];
+    const paraphraseTasks = tasksForSplit(loaded.suite.tasks, PARAPHRASE_SPLIT).length;
     let conditions: Record<string, string> = {};
-    for (const version of versions) {
-      if (run.signal?.aborted) break;
+    const runVersion = async (version: VersionRow, split: typeof EXPERIMENT_SPLIT | typeof PARAPHRASE_SPLIT): Promise<VersionResult> => {
       let report;
       try {
         report = await runSuite({
           store,
           loaded,
           agent: run.agent,
-          options: { split: EXPERIMENT_SPLIT, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, versionIds: [version.id], conditions: conditionsFor(loaded, settings.conditions) },
+          options: { split, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, versionIds: [version.id], conditions: conditionsFor(loaded, settings.conditions) },
           ...(run.agentConfig === undefined ? {} : { agentConfig: run.agentConfig }),
           ...(run.signal === undefined ? {} : { signal: run.signal }),
-          onStart: ({ total }) => run.onRunStart?.({ suite: loaded.suite.name, version: version.id, total }),
+          onStart: ({ total }) => run.onRunStart?.({ suite: loaded.suite.name, version: version.id, total, split }),
           onEpisode: (o) => run.onEpisode?.(o.success),
         });
       } catch (err) {
@@ -126,7 +135,14 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       }
       conditions = report.conditions;
       if (report.status === 'interrupted') interrupted = true;
-      results.push(summarizeVersion(version, { runId: report.runId, status: report.status }, episodeFacts(store, report.runId), loaded.suite.target));
+      return summarizeVersion(version, { runId: report.runId, status: report.status }, episodeFacts(store, report.runId), loaded.suite.target);
+    };
+    for (const version of versions) {
+      if (run.signal?.aborted) break;
+      // Paraphrase first, so that a version's newest run, the one `tdo versions` and the diffs quote, is its test run.
+      if (paraphraseTasks > 0) paraphraseResults.push(await runVersion(version, PARAPHRASE_SPLIT));
+      if (run.signal?.aborted) break;
+      results.push(await runVersion(version, EXPERIMENT_SPLIT));
     }
     suites.push({
       suite: loaded.suite.name,
@@ -136,6 +152,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       tasks: tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length,
       results,
       comparisons: compareWithBaseline(results, settings.threshold),
+      ...(paraphraseTasks > 0 ? { paraphrase: { tasks: paraphraseTasks, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, settings.threshold) } } : {}),
     });
   }
 

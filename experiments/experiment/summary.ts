@@ -1,18 +1,22 @@
 import Table from 'cli-table3';
 import { percent, points } from '../format.ts';
+import { paraphraseCells, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 /** The terminal view: per suite, one compact row per version (the full table is in the reports). */
 export function renderExperimentSummary(report: ExperimentReport): string {
   const out: string[] = [];
   for (const suite of report.suites) {
-    const table = new Table({ style: process.stdout.isTTY ? {} : { head: [], border: [] }, head: ['version', 'success [95% CI]', 'Δ vs first', 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...report.scoreNames] });
+    const paraphrase = suite.paraphrase !== undefined;
+    const head = ['version', 'success [95% CI]', 'Δ vs first', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase'] : []), 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...report.scoreNames];
+    const table = new Table({ style: process.stdout.isTTY ? {} : { head: [], border: [] }, head });
     for (const r of suite.results) {
       const c = suite.comparisons.find((x) => x.version === r.versionId);
       table.push([
         r.versionId,
         `${percent(r.success.rate)} [${percent(r.success.low, 0)}, ${percent(r.success.high, 0)}]`,
         c === undefined ? 'baseline' : `${points(c.success.delta)}${c.regressed ? ' ✖' : ''}`,
+        ...(paraphrase ? paraphraseCells(suite, r.versionId, { interval: (p) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`, withInterval: false }) : []),
         percent(r.selection.rate),
         r.precision === null ? '–' : r.precision.toFixed(2),
         r.recall === null ? '–' : r.recall.toFixed(2),
@@ -21,8 +25,12 @@ export function renderExperimentSummary(report: ExperimentReport): string {
         ...report.scoreNames.map((n) => (r.scores[n] === undefined ? '–' : r.scores[n].mean.toFixed(3))),
       ]);
     }
-    out.push(`suite ${suite.suite} (${suite.tasks} test tasks x ${report.settings.repeats})`, table.toString());
-    for (const c of suite.comparisons) out.push(`  ${c.version}: better on ${c.better.length} task(s), worse on ${c.worse.length}`);
+    out.push(`suite ${suite.suite} (${taskCounts(suite)} x ${report.settings.repeats})`, table.toString());
+    for (const c of suite.comparisons) {
+      const p = suite.paraphrase?.comparisons.find((x) => x.version === c.version);
+      out.push(`  ${c.version}: better on ${c.better.length} task(s), worse on ${c.worse.length}${p === undefined ? '' : `; paraphrase: better on ${p.better.length}, worse on ${p.worse.length}`}`);
+    }
+    if (paraphrase) out.push('  paraphrase: the same needs worded differently, beside test; not part of the verdict');
   }
   return `${out.join('\n')}\n`;
 }

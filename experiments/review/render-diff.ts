@@ -1,7 +1,7 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { escapeHtml, mdCell, percent, points, signed } from '../format.ts';
 import type { LintFlag } from './lint/lint.ts';
-import type { SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
+import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
 
 export const DIFF_FORMATS = ['text', 'md', 'json', 'html'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
@@ -34,7 +34,22 @@ function agentLabel(agent: string): string {
 function deltaLine(diff: VersionDiff): string {
   const { metrics } = diff;
   const rates = metrics.successRate === null || metrics.selectionRate === null ? metrics.note : `success ${points(metrics.successRate)}  selection ${points(metrics.selectionRate)}  (${metrics.note})`;
-  return `Δ  tokens ${signed(diff.tokenDelta)}  ${rates}`;
+  return `Δ  tokens ${signed(diff.tokenDelta)}  lint ${lintChange(diff)}  ${rates}`;
+}
+
+/** "1 (1 error)", "3 (1 error, 2 warnings)", "0" */
+export function severityBreakdown(c: LintCounts): string {
+  const parts = [
+    c.error > 0 ? `${c.error} error${c.error === 1 ? '' : 's'}` : '',
+    c.warning > 0 ? `${c.warning} warning${c.warning === 1 ? '' : 's'}` : '',
+    c.info > 0 ? `${c.info} info` : '',
+  ].filter(Boolean);
+  return parts.length === 0 ? '0' : `${c.total} (${parts.join(', ')})`;
+}
+
+/** Gained and lost side by side, never netted: one new error and one fixed suggestion are not "±0". */
+function lintChange(diff: VersionDiff): string {
+  return `+${severityBreakdown(diff.lint.gained)} gained, −${severityBreakdown(diff.lint.lost)} lost`;
 }
 
 function flagText(f: LintFlag): string {
@@ -78,7 +93,9 @@ function summaryRows(diff: VersionDiff): string[][] {
     ['tokens', String(diff.a.tokens), String(diff.b.tokens), signed(diff.tokenDelta)],
     ['success', rateCell(diff.a, 'successRate'), rateCell(diff.b, 'successRate'), m.successRate === null ? '–' : points(m.successRate)],
     ['selection', rateCell(diff.a, 'selectionRate'), rateCell(diff.b, 'selectionRate'), m.selectionRate === null ? '–' : points(m.selectionRate)],
-    ['lint flags', String(diff.a.lintFlags), String(diff.b.lintFlags), signed(diff.b.lintFlags - diff.a.lintFlags)],
+    ['lint flags', String(diff.a.lintFlags), String(diff.b.lintFlags), `+${diff.lint.gained.total} −${diff.lint.lost.total}`],
+    ['lint gained', '–', '–', severityBreakdown(diff.lint.gained)],
+    ['lint lost', '–', '–', severityBreakdown(diff.lint.lost)],
   ];
 }
 

@@ -18,6 +18,23 @@ export function fileSource(ref: string): DiffSource {
   return { label: path, server: null, origin: null, descriptions: readDescriptionsFile(path), measured: null };
 }
 
+/** What `tdo lint VERSION` compares a stored version with: its parents' descriptions and what its server's tools returned. */
+export interface LintSubject {
+  parents: Array<{ id: string; descriptions: Record<string, string> }>;
+  /** recorded results of successful calls of the version's tools on its server, newest first (at most 500) */
+  toolResults: string[];
+}
+
+export function lintSubject(store: Pick<TraceStore, 'getVersion' | 'toolResults'>, versionId: string): LintSubject {
+  const version = store.getVersion(versionId);
+  if (version === undefined) return { parents: [], toolResults: [] };
+  const parents = version.parents.flatMap((id) => {
+    const parent = store.getVersion(id);
+    return parent === undefined ? [] : [{ id, descriptions: parent.descriptions }];
+  });
+  return { parents, toolResults: store.toolResults({ server: version.server, tools: Object.keys(version.descriptions) }) };
+}
+
 export function versionSource(store: MeasurementStore & Pick<TraceStore, 'listVersions'>, ref: string): DiffSource {
   const version = resolveVersion(store, ref);
   return {

@@ -2,7 +2,7 @@
 import { diffWords } from 'diff';
 import { countDescriptionTokens } from '../../traces/index.ts';
 import type { VersionMeasurement } from '../versions/measurements.ts';
-import { flagKey, lintDescription, type LintFlag } from './lint/lint.ts';
+import { flagKey, lintDescription, type LintFlag, type LintSeverity } from './lint/lint.ts';
 
 /** One side of a diff: a stored version (with its latest measurement) or a descriptions file. */
 export interface DiffSource {
@@ -48,35 +48,47 @@ export interface MetricDeltas {
   note: string;
 }
 
+/** Lint flags counted by severity. */
+export type LintCounts = Record<LintSeverity, number> & { total: number };
+
 export interface VersionDiff {
   a: SideSummary;
   b: SideSummary;
   tools: ToolDiff[];
   tokenDelta: number;
   metrics: MetricDeltas;
+  /** flags B has that A had not, and flags of A that B no longer has, over all tools (never netted out) */
+  lint: { gained: LintCounts; lost: LintCounts };
 }
 
+/** B is linted with A as its parent, so a limit A stated and B dropped is one of B's flags (removed-limit). */
 export function diffSources(a: DiffSource, b: DiffSource): VersionDiff {
   const names = [...new Set([...Object.keys(a.descriptions), ...Object.keys(b.descriptions)])].sort();
   const tools = names.map((tool) => diffTool(tool, a.descriptions[tool], b.descriptions[tool]));
-  const summary = (s: DiffSource): SideSummary => ({
+  const summary = (s: DiffSource, parent?: Record<string, string>): SideSummary => ({
     label: s.label,
     server: s.server,
     origin: s.origin,
     tokens: countDescriptionTokens(s.descriptions),
     measured: s.measured,
-    lintFlags: Object.entries(s.descriptions).reduce((n, [tool, text]) => n + lintDescription(tool, text).length, 0),
+    lintFlags: Object.entries(s.descriptions).reduce((n, [tool, text]) => n + lintDescription(tool, text, parent === undefined ? {} : { parent }).length, 0),
   });
   const sa = summary(a);
-  const sb = summary(b);
-  return { a: sa, b: sb, tools, tokenDelta: sb.tokens - sa.tokens, metrics: metricDeltas(a.measured, b.measured) };
+  const sb = summary(b, a.descriptions);
+  const lint = { gained: lintCounts(tools.flatMap((t) => t.lintAppeared)), lost: lintCounts(tools.flatMap((t) => t.lintDisappeared)) };
+  return { a: sa, b: sb, tools, tokenDelta: sb.tokens - sa.tokens, metrics: metricDeltas(a.measured, b.measured), lint };
+}
+
+function lintCounts(flags: LintFlag[]): LintCounts {
+  const count = (severity: LintSeverity) => flags.filter((f) => f.severity === severity).length;
+  return { total: flags.length, error: count('error'), warning: count('warning'), info: count('info') };
 }
 
 function diffTool(tool: string, before: string | undefined, after: string | undefined): ToolDiff {
   const tokensA = before === undefined ? 0 : countDescriptionTokens({ [tool]: before });
   const tokensB = after === undefined ? 0 : countDescriptionTokens({ [tool]: after });
   const flagsA = before === undefined ? [] : lintDescription(tool, before);
-  const flagsB = after === undefined ? [] : lintDescription(tool, after);
+  const flagsB = after === undefined ? [] : lintDescription(tool, after, before === undefined ? {} : { parent: { [tool]: before } });
   const keysA = new Set(flagsA.map(flagKey));
   const keysB = new Set(flagsB.map(flagKey));
   const status = before === undefined ? 'added' : after === undefined ? 'removed' : before === after ? 'unchanged' : 'changed';

@@ -5,7 +5,7 @@ import { EpochSampler } from './minibatch.ts';
 import { bestCandidate, paretoSelector, type ParentSelector } from './pareto.ts';
 import { deriveSeed, Rng } from './rng.ts';
 import { failureAttribution, strictImprovement, type AcceptanceRule, type ComponentChooser, type StopCondition } from './strategies.ts';
-import { EvaluationInterrupted, type Candidate, type Proposal, type EvaluationPurpose, type Evaluator, type Journal, type Proposer, type Reflector, type TaskResult, type Texts } from './types.ts';
+import { EvaluationInterrupted, type Candidate, type CandidateGate, type Proposal, type EvaluationPurpose, type Evaluator, type Journal, type Proposer, type Reflector, type TaskResult, type Texts } from './types.ts';
 
 export interface RecordedResult<Trace> {
   result: TaskResult<Trace>;
@@ -43,6 +43,12 @@ export interface EngineConfig<Trace, Row> {
    * seed's scores and cost no calls; otherwise the seed is run on those tasks to judge the child fairly.
    */
   seedResults?: RecordedResult<Trace>[];
+  /**
+   * Refuses a mutation's proposed descriptions one by one before the child is run: a refused one keeps the
+   * parent's text; when all are refused the child is rejected unrun (no metric calls). Each refusal reads
+   * `<component> lint: <rule>` in the proposal's reason. Merges are not gated: they recombine passed texts.
+   */
+  gate?: CandidateGate<Trace>;
   /** A parent that already scores this on every minibatch task is not mutated (nothing to learn). Default 1. */
   perfectScore?: number;
   journal?: Journal;
@@ -71,6 +77,10 @@ export interface EngineResult {
 }
 
 export const DEFAULT_MINIBATCH = 3;
+/** How a gate's refusal of one description reads in a proposal's reason: "<component> lint: <rule>". */
+export const GATE_REASON_PREFIX = 'lint: ';
+/** Introduces the descriptions the gate held back when others of the same proposal went on. */
+export const GATE_HELD_BACK = 'held back by the honesty gate: ';
 export const DEFAULT_MERGE: MergeSettings = { maxMerges: 5, subsample: 5 };
 
 const NO_JOURNAL: Journal = { candidateAdded() {}, proposalMade() {}, proposalJudged() {} };
@@ -211,15 +221,24 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
       const refusals = Object.entries(proposals).flatMap(([c, p]) => (p.ok ? [] : [`${c}: ${p.reason}`]));
       return reject(refusals.length > 0 ? `proposer gave no new text (${refusals.join('; ')})` : 'the proposed texts equal the current ones');
     }
-    const texts: Texts = { ...parent.texts, ...Object.fromEntries(changed) };
-    if (!budget.canAfford(minibatch.length)) return reject('not enough budget left to try the child');
+    // The gate judges each description on its own: a refused one keeps the parent's text and the rest of the
+    // child goes on, so one flagged tool does not cost the other tools' edits the parent's minibatch bought.
+    const refusals = changed.flatMap(([c, text]) => {
+      const verdict = config.gate?.(parent.texts, { ...parent.texts, [c]: text }, { results: reflectOn });
+      return verdict === undefined ? [] : [`${c} ${GATE_REASON_PREFIX}${verdict.rule}`];
+    });
+    const passed = changed.filter(([c]) => !refusals.some((r) => r.startsWith(`${c} `)));
+    if (passed.length === 0) return reject(refusals.join('; '));
+    const held = refusals.length === 0 ? '' : ` (${GATE_HELD_BACK}${refusals.join('; ')})`;
+    const texts: Texts = { ...parent.texts, ...Object.fromEntries(passed) };
+    if (!budget.canAfford(minibatch.length)) return reject(`not enough budget left to try the child${held}`);
     const childResults = await evaluate('minibatch-child', texts, minibatch);
     const after = childResults.map((r) => r.score);
     const verdict = acceptance.judge(before, after);
-    if (!verdict.accepted) return reject(verdict.reason, after);
-    if (!budget.canAfford(config.valTaskIds.length)) return reject(`${verdict.reason}, but not enough budget is left to validate it`, after);
+    if (!verdict.accepted) return reject(`${verdict.reason}${held}`, after);
+    if (!budget.canAfford(config.valTaskIds.length)) return reject(`${verdict.reason}, but not enough budget is left to validate it${held}`, after);
     const child = addCandidate(texts, [parent.id], 'mutation', await evaluate('val', texts, config.valTaskIds));
-    journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: true, reason: verdict.reason, child: child.id });
+    journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: true, reason: `${verdict.reason}${held}`, child: child.id });
   }
 
   let stopReason = 'budget spent';

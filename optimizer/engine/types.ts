@@ -62,6 +62,17 @@ export interface Proposer<Row> {
   propose(request: ProposalRequest<Row>): Promise<Proposal>;
 }
 
+/** A gate's refusal of a child: the rule it breaks (e.g. a lint rule the child's texts newly trip). */
+export interface GateVerdict {
+  rule: string;
+}
+
+/**
+ * Checks a mutation's child against its parent before the child is run. `results` are the parent's
+ * minibatch results the proposer read (what it could have copied from). Undefined lets the child through.
+ */
+export type CandidateGate<Trace> = (parent: Texts, child: Texts, context: { results: readonly TaskResult<Trace>[] }) => GateVerdict | undefined;
+
 export type CandidateOrigin = 'seed' | 'mutation' | 'merge';
 
 export interface Candidate {

@@ -1,15 +1,16 @@
 // One optimize run on an MCP suite: connect once, search (engine + this adapter), report seed vs best
-// on validation and on the held-out test split, and save the winner as a description version.
+// on validation and on the held-out test split (and the paraphrase split, when the suite has one), and
+// save the winner as a description version. The search itself sees train (minibatches) and val only.
 import type { Agent } from '../../src/agents/agent.ts';
 import { advertisedDescriptions } from '../../src/host/catalogue.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
 import { connectSuiteHost, SuiteAuthError } from '../../src/run/suite-host.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
 import { conditionLabel, countDescriptionTokens, type RunRow, type TraceStore } from '../../traces/index.ts';
-import { runEngine, minimumBudget, type EngineProgress, type EngineResult } from '../engine/engine.ts';
+import { runEngine, minimumBudget, GATE_REASON_PREFIX, type EngineProgress, type EngineResult } from '../engine/engine.ts';
 import { paretoSelector, bestSelector } from '../engine/pareto.ts';
 import { failureAttribution, patience, roundRobin, stopFile, type StopCondition } from '../engine/strategies.ts';
-import type { Candidate, Proposer, TaskResult, Texts } from '../engine/types.ts';
+import type { Candidate, CandidateGate, GateVerdict, Proposer, TaskResult, Texts } from '../engine/types.ts';
 import { McpEvaluator } from './evaluator.ts';
 import type { EpisodeFacts } from './facts.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
@@ -17,6 +18,7 @@ import { RatingAgent } from './rating-agent.ts';
 import { describeSkipped, recordedSeedResults, RecordedSeedError, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
 import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
 import { targetFor, type TargetName } from './targets.ts';
+import { addedWords, type AddedWords } from './added-words.ts';
 
 /** Bad settings or a run that cannot be resumed: the user must change the input. */
 export class OptimizeError extends Error {}
@@ -41,6 +43,8 @@ export interface OptimizeSettings {
   conditions?: Record<string, string>;
   /** recorded episodes that stand for the seed's first minibatches, in the order they are used (see recorded-seed.ts) */
   seedEpisodes?: string[];
+  /** whether OptimizeRequest.gate refused children before they were run; absent (off) in runs stored before the gate */
+  honestyGate?: boolean;
   /** how the CLI rebuilds the agent and proposer on resume; opaque here */
   agent: Record<string, unknown>;
   proposer: Record<string, unknown>;
@@ -54,10 +58,12 @@ export interface OptimizeRequest {
   settings: OptimizeSettings;
   /** runs whose episodes (recorded elsewhere, e.g. imported from Langfuse) become the seed's reflective data */
   seedRuns?: string[];
+  /** the honesty gate, used when settings.honestyGate is on (the CLI builds it from the lint: experiments/review/lint/gate.ts) */
+  gate?: HonestyGate;
   resumeRunId?: string;
   signal?: AbortSignal;
   stopFile?: string;
-  /** evaluate seed and best on the test split at the end (default true) */
+  /** evaluate seed and best on the test split, and the paraphrase split when the suite has one, at the end (default true) */
   reportTest?: boolean;
   onStart?: (info: { runId: string; resumed: boolean }) => void;
   onProgress?: (progress: EngineProgress) => void;
@@ -74,6 +80,8 @@ export interface CandidateSummary {
   candidate: number;
   val: SplitScores;
   test: SplitScores | null;
+  /** the paraphrase split (the needs of other tasks worded differently); null when the suite has none */
+  paraphrase: SplitScores | null;
   /** o200k_base tokens of the target server's descriptions */
   tokens: number;
   descriptions: Record<string, string>;
@@ -91,6 +99,8 @@ export interface OptimizeReport {
   budgetUsed: number;
   /** test-split episodes run for the report, outside the search budget */
   reportCalls: number;
+  /** paraphrase-split episodes run for the report, also outside the search budget (0 when the suite has none) */
+  paraphraseCalls: number;
   stopReason: string;
   iterations: number;
   poolSize: number;
@@ -105,9 +115,28 @@ export interface OptimizeReport {
   seedData: { episodes: number; otherAgent: number; skipped: SkippedSeedEpisode[] } | null;
   /** the winner's description version; null when interrupted */
   versionId: string | null;
+  /** whether the honesty gate was on, and the proposed descriptions it refused (never run; the parent's text kept), per rule */
+  honestyGate: { on: boolean; rejected: number; byRule: Record<string, number> };
+  /** the content words the winner added, and those only train tasks use (learned from the search's own tasks) */
+  addedWords: AddedWords;
   seed: CandidateSummary;
   best: CandidateSummary;
   history: EngineResult['history'];
+}
+
+/**
+ * Checks a child's descriptions against its parent's before the child is run; `toolResults` are what the
+ * server's tools returned in the trajectories the proposer read. A verdict names the rule broken.
+ */
+export type HonestyGate = (parent: Texts, child: Texts, context: { toolResults: readonly string[] }) => GateVerdict | undefined;
+
+/**
+ * The gate is on by default where the objective is the users' (success, feedback): a description that wins
+ * there by listing request words, copying outputs or dropping a limit is not shippable. Under selection it
+ * is off, so the drift that target rewards stays visible (turn it on with --gate).
+ */
+export function defaultHonestyGate(target: TargetName): boolean {
+  return target !== 'selection';
 }
 
 export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
@@ -115,7 +144,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   let settings = req.settings;
   const suite = loaded.suite;
   const split = (s: string) => suite.tasks.filter((t) => t.split === s).map((t) => t.id);
-  const [trainIds, valIds, testIds] = [split('train'), split('val'), split('test')];
+  const [trainIds, valIds, testIds, paraphraseIds] = [split('train'), split('val'), split('test'), split('paraphrase')];
   validate(req, trainIds.length, valIds.length);
   const target = targetFor(settings.target, settings.server);
   const agent = settings.target === 'feedback' ? new RatingAgent(req.agent) : req.agent;
@@ -160,6 +189,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       budget: settings.budget,
       seed: settings.seed,
       ...(seedResults ? { seedResults } : {}),
+      ...(settings.honestyGate === true ? { gate: engineGate(req.gate!, settings.server) } : {}),
       minibatchSize: settings.minibatch,
       selector: settings.selector === 'best' ? bestSelector : paretoSelector,
       components: settings.componentChoice === 'round-robin' ? roundRobin() : failureAttribution(),
@@ -170,13 +200,17 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     });
 
     const seed = result.pool[0]!;
-    const testOf = async (c: Candidate, ordinal: number) =>
-      req.reportTest === false || testIds.length === 0 || result.interrupted
+    // Held-out splits after the search, each at fixed ordinals (seed, then best) so a resume finds them again.
+    const reportOn = async (taskIds: string[], c: Candidate, ordinal: number) =>
+      req.reportTest === false || taskIds.length === 0 || result.interrupted
         ? null
-        : splitScores(await evaluator.evaluate({ ordinal, purpose: 'report', iteration: result.iterations, texts: c.texts, taskIds: testIds }));
-    const seedTest = await testOf(seed, result.nextOrdinal);
-    const bestTest = result.best.id === seed.id ? seedTest : await testOf(result.best, result.nextOrdinal + 1);
+        : splitScores(await evaluator.evaluate({ ordinal, purpose: 'report', iteration: result.iterations, texts: c.texts, taskIds }));
+    const seedTest = await reportOn(testIds, seed, result.nextOrdinal);
+    const bestTest = result.best.id === seed.id ? seedTest : await reportOn(testIds, result.best, result.nextOrdinal + 1);
     const reportCalls = (seedTest?.tasks ?? 0) + (result.best.id === seed.id ? 0 : (bestTest?.tasks ?? 0));
+    const seedParaphrase = await reportOn(paraphraseIds, seed, result.nextOrdinal + 2);
+    const bestParaphrase = result.best.id === seed.id ? seedParaphrase : await reportOn(paraphraseIds, result.best, result.nextOrdinal + 3);
+    const paraphraseCalls = (seedParaphrase?.tasks ?? 0) + (result.best.id === seed.id ? 0 : (bestParaphrase?.tasks ?? 0));
 
     const status = result.interrupted ? 'interrupted' : 'completed';
     const versionId = result.interrupted ? null : recordLineage(store, settings, run.id, result.pool, result.best.id, seedVersionId);
@@ -192,6 +226,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       budget: settings.budget,
       budgetUsed: result.budgetUsed,
       reportCalls,
+      paraphraseCalls,
       stopReason: result.stopReason,
       iterations: result.iterations,
       poolSize: result.pool.length,
@@ -200,8 +235,10 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       conditions: conditions.values,
       seedData: seedResults ? { episodes: seedResults.length, otherAgent: seedResults.filter((r) => !r.comparable).length, skipped } : null,
       versionId,
-      seed: summarize(seed, seedTest),
-      best: summarize(result.best, bestTest),
+      honestyGate: gateSummary(settings.honestyGate === true, proposals),
+      addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
+      seed: summarize(seed, seedTest, seedParaphrase),
+      best: summarize(result.best, bestTest, bestParaphrase),
       history: result.history,
     };
     if (versionId !== null) store.finishOptimizerRun(run.id, { bestVersionId: versionId, budgetUsed: result.budgetUsed, stopReason: result.stopReason, summary: report });
@@ -227,6 +264,7 @@ function validate(req: OptimizeRequest, train: number, val: number): void {
   if (settings.budget < needed) {
     throw new OptimizeError(`budget ${settings.budget} is too small: the seed's validation takes ${val} metric calls and one iteration ${2 * settings.minibatch}; give --budget ${needed} or more`);
   }
+  if (settings.honestyGate === true && req.gate === undefined) throw new Error('settings.honestyGate is on but no gate was given');
   if (settings.target === 'feedback' && req.agent.id === 'sim') {
     throw new OptimizeError('the feedback target needs an LLM agent (--agent llm --model M): the sim agent only models tool selection and cannot rate the tools it used');
   }
@@ -289,16 +327,32 @@ function openRun(req: OptimizeRequest, settings: OptimizeSettings, versionIds: R
   return run;
 }
 
+/** The request's gate in the engine's terms: the server's successful outputs in the parent's trajectories are the context. */
+function engineGate(gate: HonestyGate, server: string): CandidateGate<EpisodeFacts> {
+  return (parent, child, { results }) => gate(parent, child, { toolResults: results.flatMap((r) => r.trace.calls.filter((c) => c.server === server && !c.isError).map((c) => c.output)) });
+}
+
+/** Counts the descriptions the gate refused, per rule, from the proposals' reasons ("<tool> lint: <rule>"). */
+function gateSummary(on: boolean, proposals: ReadonlyArray<{ reason: string | null }>): OptimizeReport['honestyGate'] {
+  const byRule: Record<string, number> = {};
+  const refusal = new RegExp(`${GATE_REASON_PREFIX}([\\w-]+)`, 'g');
+  for (const p of proposals) {
+    for (const m of (p.reason ?? '').matchAll(refusal)) byRule[m[1]!] = (byRule[m[1]!] ?? 0) + 1;
+  }
+  return { on, rejected: Object.values(byRule).reduce((n, k) => n + k, 0), byRule };
+}
+
 function splitScores(results: TaskResult<EpisodeFacts>[]): SplitScores {
   const mean = (f: (r: TaskResult<EpisodeFacts>) => number) => (results.length === 0 ? 0 : results.reduce((s, r) => s + f(r), 0) / results.length);
   return { score: mean((r) => r.score), success_rate: mean((r) => r.metrics['success'] ?? 0), selection_rate: mean((r) => r.metrics['selection'] ?? 0), tasks: results.length };
 }
 
-function summarize(c: Candidate, test: SplitScores | null): CandidateSummary {
+function summarize(c: Candidate, test: SplitScores | null, paraphrase: SplitScores | null): CandidateSummary {
   return {
     candidate: c.id,
     val: { score: c.valMean, success_rate: c.valMetrics['success'] ?? 0, selection_rate: c.valMetrics['selection'] ?? 0, tasks: Object.keys(c.valScores).length },
     test,
+    paraphrase,
     tokens: countDescriptionTokens({ ...c.texts }),
     descriptions: { ...c.texts },
   };

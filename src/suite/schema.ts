@@ -28,6 +28,9 @@ export const httpServerSchema = z.object({
 });
 export const serverSpecSchema = z.union([stdioServerSchema, httpServerSchema]);
 
+/** Every task split, in report order. `all` (in `tdo run --split`) means every one of them. */
+export const SPLITS = ['train', 'val', 'test', 'paraphrase'] as const;
+
 /**
  * One step of a task's reference plan. The sim agent chooses a tool from `intent` alone;
  * `args` are mapped onto the chosen tool's schema only after the choice; `tools` are the
@@ -65,7 +68,11 @@ export const checkSchema = z.discriminatedUnion('kind', [answerCheckSchema, deal
 
 export const taskSchema = z.object({
   id: z.string().min(1),
-  split: z.enum(['train', 'val', 'test']),
+  /**
+   * train feeds the optimizer's minibatches, val its selection; test and paraphrase are held out (paraphrase:
+   * the needs of other tasks worded differently, to see whether an improvement carries over to other words).
+   */
+  split: z.enum(SPLITS),
   prompt: z.string().min(1),
   plan: z.array(planStepSchema).min(1),
   check: checkSchema,

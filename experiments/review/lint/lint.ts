@@ -7,7 +7,7 @@ import { findCues, type CueFamily } from '../../../src/agents/sim/cues.ts';
 import { splitLimitClauses } from '../../../src/agents/sim/limits.ts';
 import { terms } from '../../../src/agents/sim/text.ts';
 import { countDescriptionTokens } from '../../../traces/index.ts';
-import { EXTRA_INFLATION, MODEL_DIRECTIVES, USE_FOR_GUIDANCE } from './patterns.ts';
+import { CLIPPED_FRAGMENT, EXTRA_INFLATION, KEYWORD_LIST_LABEL, LIMIT_STATEMENT, MODEL_DIRECTIVES, USE_FOR_GUIDANCE, VALUE_LIST_LABEL } from './patterns.ts';
 
 export const LINT_RULES = [
   'model-directive',
@@ -15,6 +15,9 @@ export const LINT_RULES = [
   'social-proof',
   'missing-purpose',
   'excessive-length',
+  'task-word-list',
+  'copied-result',
+  'removed-limit',
   'unverifiable-claim',
   'missing-use-for',
   'missing-not-for',
@@ -30,7 +33,12 @@ export const RULE_SEVERITY: Record<LintRule, LintSeverity> = {
   'social-proof': 'warning',
   'missing-purpose': 'warning',
   'excessive-length': 'warning',
-  'unverifiable-claim': 'info',
+  'task-word-list': 'warning',
+  'copied-result': 'warning',
+  'removed-limit': 'warning',
+  // A warning, not a suggestion: claims of upkeep sway real models a little (Faghih et al.'s maintenance
+  // line) and cannot be checked from the description, so an optimizer must not buy selection with them.
+  'unverifiable-claim': 'warning',
   'missing-use-for': 'info',
   'missing-not-for': 'info',
 };
@@ -62,8 +70,16 @@ const CUE_RULE: Record<CueFamily, { rule: LintRule; message: string } | undefine
   example: undefined,
 };
 
+/** What the lint can compare a description with, when the caller has it. */
+export interface LintContext {
+  /** Recorded outputs of the server's tools (successful calls): text copied from them is flagged. */
+  toolResults?: readonly string[];
+  /** The descriptions this version was derived from, tool -> text: limits they stated and this one dropped are flagged. */
+  parent?: Readonly<Record<string, string>>;
+}
+
 /** Lints one description. */
-export function lintDescription(tool: string, text: string): LintFlag[] {
+export function lintDescription(tool: string, text: string, context: LintContext = {}): LintFlag[] {
   const flags: LintFlag[] = [];
   const add = (rule: LintRule, message: string, phrase: string | null) => flags.push({ tool, rule, severity: RULE_SEVERITY[rule], message, phrase });
 
@@ -87,16 +103,41 @@ export function lintDescription(tool: string, text: string): LintFlag[] {
   if (terms(plain).length < MIN_PURPOSE_TERMS) add('missing-purpose', 'does not say what the tool does', null);
   const tokens = countDescriptionTokens({ [tool]: text });
   if (tokens > MAX_DESCRIPTION_TOKENS) add('excessive-length', `${tokens} tokens (over ${MAX_DESCRIPTION_TOKENS}), sent with every request`, null);
+  for (const list of taskWordLists(text)) {
+    add('task-word-list', `a bare list of ${list.words.length} words taken from requests (${preview(list.words)}) instead of the kinds of task the tool does`, list.phrase);
+  }
+  const clipped = clippedFragments(text);
+  for (const { phrase } of clipped) add('copied-result', `"${phrase}" is a clipped fragment of a tool's output, cut off mid-word or mid-sentence`, phrase);
+  for (const { phrase, start, end } of copiedFragments(text, context.toolResults)) {
+    // one flag per fragment: a clipped copy is already reported
+    if (!clipped.some((c) => c.start < end && start < c.end)) add('copied-result', `"${phrase}" is copied word for word from a recorded tool result`, phrase);
+  }
+  const before = context.parent?.[tool];
+  if (before !== undefined) {
+    for (const limit of removedLimits(before, text)) add('removed-limit', `the parent stated the limit "${limit}" and this version no longer does`, limit);
+  }
   if (!USE_FOR_GUIDANCE.test(text)) add('missing-use-for', 'no guidance on when to use it ("use it for ...")', null);
   if (splitLimitClauses(text).limits.length === 0) add('missing-not-for', 'no statement of what it does not do ("does not ...", "not for ...")', null);
   return dedupe(flags);
 }
 
 /** Lints every description of a version, tools in name order. */
-export function lintDescriptions(descriptions: Record<string, string>): LintFlag[] {
+export function lintDescriptions(descriptions: Readonly<Record<string, string>>, context: LintContext = {}): LintFlag[] {
   return Object.keys(descriptions)
     .sort()
-    .flatMap((tool) => lintDescription(tool, descriptions[tool]!));
+    .flatMap((tool) => lintDescription(tool, descriptions[tool]!, context));
+}
+
+/**
+ * Lints a version against each of its parents (a merge has two): a limit dropped relative to any of them is
+ * reported, every other flag once.
+ */
+export function lintAgainstParents(descriptions: Readonly<Record<string, string>>, parents: ReadonlyArray<Readonly<Record<string, string>>>, toolResults?: readonly string[]): LintFlag[] {
+  const base = toolResults === undefined ? {} : { toolResults };
+  if (parents.length === 0) return lintDescriptions(descriptions, base);
+  const flags = dedupe(parents.flatMap((parent) => lintDescriptions(descriptions, { ...base, parent })));
+  const order = Object.keys(descriptions).sort();
+  return flags.sort((a, b) => order.indexOf(a.tool) - order.indexOf(b.tool));
 }
 
 /** True for flags that should stop a release (error or warning); info flags are suggestions. */
@@ -118,4 +159,156 @@ function dedupe(flags: LintFlag[]): LintFlag[] {
     seen.add(key);
     return true;
   });
+}
+
+const SENTENCE = /(?<=[.!?;])\s+|\n+/;
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(SENTENCE)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function preview(words: readonly string[], shown = 5): string {
+  return words.length <= shown ? words.join(', ') : `${words.slice(0, shown).join(', ')}, ... ${words.length - shown} more`;
+}
+
+/** Keyword lists need this many words; lists of values under an "Accepts:"-style label or no label, this many. */
+const MIN_KEYWORD_WORDS = 2;
+const MIN_LISTED_WORDS = 3;
+/** Words this short are codes (units, currencies, formats: "km", "eur", "csv"): values of a kind, not request words. */
+const MAX_CODE_LENGTH = 3;
+const SINGLE_WORD = /^\p{L}[\p{L}'’-]*$/u;
+/** Plural nouns ("images, videos, documents") name kinds of thing; request words are mostly singular, verbs and names. */
+const PLURAL = /[^su]s$|[^aeiou]es$/i;
+const NOT_PLURAL = /(?:ss|us|is)$/i;
+
+/**
+ * task-word-list. A reviewer reads "Use it for: look, road, trip, log, pull, grandma, pancake, recipe." as a
+ * keyword dump: words lifted from the requests the tool happened to meet, which route those requests to it
+ * and say nothing about what it does. People describing kinds of task write phrases and join them ("add,
+ * subtract, multiply or divide"; "Length: mm (millimetres), cm (centimetres), ..."). The rule looks at one
+ * sentence at a time and fires when all of it after an optional "Label:" is a bare comma-separated list of
+ * single words, with no "and"/"or" and no word carrying a note, number or file extension, and
+ *  - the label asks for uses or keywords ("Use it for:", "Not for:", "Good for:", "Keywords:"), with 2+ words;
+ *  - or the label lists values ("Accepts:", "Supports:", "Handles:") or there is no label, with 3+ words,
+ *    most of them not plural nouns (a list of plurals, "images, videos, documents", names kinds);
+ *  - and in either case most words are longer than codes: "mm, cm, km, mi" or "usd, eur, gbp" are values.
+ * Any other label ("Genres: action, comedy, drama") names the category its values belong to, and is left alone.
+ */
+export function taskWordLists(text: string): Array<{ phrase: string; words: string[] }> {
+  const found: Array<{ phrase: string; words: string[] }> = [];
+  for (const sentence of sentencesOf(text)) {
+    const body = sentence.replace(/[.!?;]+$/, '').trim();
+    const labelled = /^([^:]{1,40}):\s*(.+)$/.exec(body);
+    const label = labelled?.[1]?.trim();
+    const words = (labelled?.[2] ?? body).split(/\s*,\s*/);
+    if (words.length < MIN_KEYWORD_WORDS || !words.every((w) => SINGLE_WORD.test(w)) || words.some((w) => /^(?:and|or)$/i.test(w))) continue;
+    const kind = label === undefined ? 'bare' : KEYWORD_LIST_LABEL.test(label) ? 'keywords' : VALUE_LIST_LABEL.test(label) ? 'values' : undefined;
+    if (kind === undefined) continue;
+    const codes = words.filter((w) => w.length <= MAX_CODE_LENGTH).length;
+    if (2 * codes >= words.length) continue;
+    if (kind !== 'keywords') {
+      const plurals = words.filter((w) => PLURAL.test(w) && !NOT_PLURAL.test(w)).length;
+      if (words.length < MIN_LISTED_WORDS || 2 * plurals > words.length) continue;
+    }
+    found.push({ phrase: body, words });
+  }
+  return found;
+}
+
+interface Fragment {
+  phrase: string;
+  start: number;
+  end: number;
+}
+
+/** copied-result, without results at hand: fragments cut off by a clip (see CLIPPED_FRAGMENT). */
+export function clippedFragments(text: string): Fragment[] {
+  return CLIPPED_FRAGMENT.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => ({ phrase: m[0].trim(), start: m.index, end: m.index + m[0].length })));
+}
+
+/**
+ * A run of at least this many words, and this many characters, found word for word in a tool's output is
+ * copied from it: a sentence of a file, a record of a listing. Examples of calls ("returns 177.8 cm") and
+ * names the tool shares with its outputs stay well below it.
+ */
+const MIN_COPIED_WORDS = 6;
+const MIN_COPIED_CHARS = 30;
+const WORD_TOKEN = /[\p{L}\p{N}]+/gu;
+const resultGrams = new WeakMap<readonly string[], Set<string>>();
+
+function gramsOf(results: readonly string[]): Set<string> {
+  let grams = resultGrams.get(results);
+  if (grams === undefined) {
+    grams = new Set();
+    for (const result of results) {
+      const words = (result.toLowerCase().match(WORD_TOKEN) ?? []) as string[];
+      for (let i = 0; i + MIN_COPIED_WORDS <= words.length; i++) grams.add(words.slice(i, i + MIN_COPIED_WORDS).join(' '));
+    }
+    resultGrams.set(results, grams);
+  }
+  return grams;
+}
+
+/** copied-result, with results at hand: the description's longest runs of words that a result holds verbatim. */
+export function copiedFragments(text: string, results: readonly string[] | undefined): Fragment[] {
+  if (results === undefined || results.length === 0) return [];
+  const grams = gramsOf(results);
+  const tokens = [...text.matchAll(WORD_TOKEN)].map((m) => ({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
+  const copied = new Array<boolean>(tokens.length).fill(false);
+  for (let i = 0; i + MIN_COPIED_WORDS <= tokens.length; i++) {
+    if (grams.has(tokens.slice(i, i + MIN_COPIED_WORDS).map((t) => t.word).join(' '))) copied.fill(true, i, i + MIN_COPIED_WORDS);
+  }
+  const fragments: Fragment[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    if (!copied[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < tokens.length && copied[j + 1]) j++;
+    const [start, end] = [tokens[i]!.start, tokens[j]!.end];
+    if (end - start >= MIN_COPIED_CHARS) fragments.push({ phrase: text.slice(start, end), start, end });
+    i = j + 1;
+  }
+  return fragments;
+}
+
+/** Whether a sentence states a limit: a negation limits.ts reads, a restriction ("... only") or a bound ("at most 4000"). */
+export function statesLimit(sentence: string): boolean {
+  return splitLimitClauses(sentence).limits.length > 0 || LIMIT_STATEMENT.some((p) => p.test(sentence));
+}
+
+const LIMIT_TOKEN = /[\p{L}\p{N}]+|[+\-*/^%<>=]+/gu;
+/**
+ * A limit reworded in the child is kept: most of its words and symbols in one of the child's sentences that
+ * states a limit or the tool's scope ("Numbers and + - * / ** only." as "Supports numbers, + - * / ** and
+ * parentheses."). Any other sentence does not count: "Use it for: a, b" does not keep "Not for: a, b".
+ */
+const KEPT_OVERLAP = 0.6;
+const SCOPE_STATEMENT = /^(?:it |this tool )?(?:supports|accepts|takes|handles|understands|reads|works (?:with|on))\b/i;
+
+function normalized(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').replace(/[.!?;:,\s]+$/, '').trim();
+}
+
+/**
+ * removed-limit: the parent's sentences that state a limit, each gone from the child: not there as written
+ * and not reworded in one of the child's own limit sentences. A model reads a dropped limit as a tool that
+ * can do what it cannot ("Numbers and + - * / ** only.", "Returns at most 4000 characters.").
+ */
+export function removedLimits(parent: string, child: string): string[] {
+  const childText = normalized(child);
+  const childLimits = sentencesOf(child)
+    .filter((s) => statesLimit(s) || SCOPE_STATEMENT.test(s))
+    .map((s) => new Set(normalized(s).match(LIMIT_TOKEN) ?? []));
+  return sentencesOf(parent)
+    .filter(statesLimit)
+    .filter((limit) => {
+      if (childText.includes(normalized(limit))) return false;
+      const tokens = [...new Set(normalized(limit).match(LIMIT_TOKEN) ?? [])];
+      return !childLimits.some((c) => tokens.filter((t) => c.has(t)).length >= KEPT_OVERLAP * tokens.length);
+    });
 }

@@ -53,3 +53,37 @@ export const MODEL_DIRECTIVES: Array<{ kind: string; why: string; pattern: RegEx
  */
 export const USE_FOR_GUIDANCE =
   /\b(?:use (?:it |this(?: tool| function)? )?(?:for|when|to|if|whenever)|useful (?:for|when)|(?:intended|meant|designed|made) (?:for|to)|good for|suited (?:for|to)|when (?:you|the user) (?:need|want|ask)s?|for (?:questions|requests|tasks|queries) (?:about|like|that|on))\b/i;
+
+/**
+ * Labels after which a bare list of single words is a keyword list: the words say which requests to
+ * route to the tool (or away from it) instead of what the tool does. "Accepts"-style labels list values,
+ * which can be kinds ("Accepts: images, videos, documents"), so they need a longer list and are judged
+ * by their words too (see lint.ts, taskWordList).
+ */
+export const KEYWORD_LIST_LABEL =
+  /^(?:(?:do not|don't|never) use (?:it |this(?: tool| function)? )?(?:for|when|with)|use (?:it |this(?: tool| function)? )?(?:for|when|with|on)|(?:not|good|useful|ideal|best|great|handy|perfect|meant|intended) (?:for|when)|for|keywords?|tags?|topics?|triggers?|related(?: to)?|matches)$/i;
+export const VALUE_LIST_LABEL = /^(?:accepts?|accepted|takes|handles|supports?|supported|covers|works (?:with|for|on)|inputs?|examples?|such as|e\.g\.?)$/i;
+
+/**
+ * A clipped fragment: an ellipsis glued to a cut word and ending the sentence ("the Okafor househol...",
+ * "Utah and Arizona, Jun...."), a number or a space cut before the sentence's own period ("Groceries 12.5....",
+ * "Utah and ...."), or the reflection cap's "... [truncated]". Ellipses people write are left alone: inside
+ * quotes or brackets ("CA...\"", "[...]"), in sequences ("0, 1, 2, ...", "n * ... * 1"), repeating
+ * decimals at the end ("returns 0.333..."), "etc...". A match names the fragment: up to six words before the
+ * ellipsis, within its sentence.
+ */
+export const CLIPPED_FRAGMENT: RegExp[] = [
+  /(?<!\S)(?:\S*[^\s.!?:][ \t]+){0,5}\S*\p{L}(?<!\betc)(?:\.\.\.|…)(?=[.\s]|$)/gu,
+  /(?<!\S)(?:\S*[^\s.!?:][ \t]+){0,5}(?:\S*\p{N})?(?:\.\.\.|…)(?=\.(?:\s|$))/gu,
+  /(?<!\S)(?:\S*[^\s.!?:][ \t]+){0,5}\S*\.\.\. \[truncated\]/gu,
+];
+
+/**
+ * Sentences that state a limit beyond the negations of src/agents/sim/limits.ts ("does not", "cannot",
+ * "never", "instead"): restrictions ("Numbers and + - * / ** only.", "only reads text files") and bounds
+ * ("Returns at most 4000 characters", "up to 10 results", "at least 3 characters", "limited to 50").
+ */
+export const LIMIT_STATEMENT: RegExp[] = [
+  /\bonly\b/i,
+  /\b(?:at most|at least|up to|no more than|not more than|maximum(?: of)?|minimum(?: of)?|max\.?|min\.?|limited to|a limit of|capped at)\s+[\d$€£]/i,
+];

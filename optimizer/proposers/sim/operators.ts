@@ -1,9 +1,14 @@
-// Objective-agnostic edits to one description, each drawing its material at random from the episodes.
-// They read what happened (tasks, calls, outcomes), never the score or feedback of the target.
+// Objective-agnostic edits to one description, written as sentences a careful engineer would write after
+// reading the trajectories: what the tool is for (by kind, from the requests it served), what it accepts
+// (from what its errors enumerate), what it does not do (from calls that went wrong), what it returns and a
+// worked example (from calls that worked). They read what happened (tasks, calls, outcomes), never the score
+// or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
+// tool result, and none deletes a sentence that states a limit.
 import { countCues } from '../../../src/agents/sim/cues.ts';
-import { terms, words } from '../../../src/agents/sim/text.ts';
+import { splitLimitClauses } from '../../../src/agents/sim/limits.ts';
 import type { Rng } from '../../engine/rng.ts';
-import { TRUNCATION_MARK, type EpisodeView } from '../../mcp/reflection.ts';
+import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
+import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
 
 export interface EditContext {
   text: string;
@@ -18,11 +23,11 @@ export interface Edit {
 }
 
 /**
- * The edit kinds of DESIGN.md section 6 (add use-for keywords, add not-for clauses, add or remove
- * assertive claims, add an example, tighten wording). Each kind is drawn equally often however many
- * operators implement it, so refining one kind does not crowd the others out.
+ * The edit kinds of DESIGN.md section 6 (say when to use it, say what it does not do, say what it accepts
+ * and returns, add or remove assertive claims, add an example, tighten wording). Each kind is drawn equally
+ * often however many operators implement it, so refining one kind does not crowd the others out.
  */
-export type EditKind = 'use-for' | 'not-for' | 'add-claim' | 'remove-claim' | 'example' | 'tighten';
+export type EditKind = 'use-for' | 'not-for' | 'accepts' | 'add-claim' | 'remove-claim' | 'example' | 'tighten';
 
 export interface EditOperator {
   readonly name: string;
@@ -30,14 +35,6 @@ export interface EditOperator {
   /** undefined when the operator has nothing to work with */
   apply(ctx: EditContext): Edit | undefined;
 }
-
-const MAX_NEW_WORDS = 8;
-/** An enumeration is taken whole up to this many words: its items are alike, and half a list is arbitrary. */
-const MAX_ACCEPTED_WORDS = 30;
-const MAX_REWRITE_WORDS = 16;
-/** How often use-for words come only from the missed steps the labels give this tool (see addUseFor). */
-const PREFER_OWN_STEPS = 0.5;
-const SENTENCE_BREAK = /(?<=[.!?])\s+/;
 
 /** General assertive phrasings (Faghih et al. 2025's cue families), not tied to any tool. */
 export const ASSERTIVE_CLAIMS = [
@@ -49,95 +46,365 @@ export const ASSERTIVE_CLAIMS = [
   'Actively maintained and battle-tested.',
 ];
 
+const MAX_USE_VERBS = 5;
+const MAX_USE_NOUNS = 6;
+/** How many new job words one edit brings in, at most. */
+const NEW_VERBS = 3;
+const NEW_NOUNS = 4;
+/** Chance that a job word already named survives a rewrite of the use-for sentence. */
+const KEEP_NAMED = 0.8;
+/** Error sentences longer than this are explanations, not limits worth quoting. */
+const MAX_QUOTED_WORDS = 20;
+/** Results longer than this are content, not an example's answer. */
+const MAX_EXAMPLE_OUTPUT = 40;
+const MAX_ACCEPTED_ITEMS = 30;
+const SENTENCE_BREAK = /(?<=[.!?])\s+/;
+
 function sentences(text: string): string[] {
   return text.split(SENTENCE_BREAK).filter((s) => s.trim() !== '');
 }
 
-/** Content words of `source` (surface form) whose stems `text` does not contain yet. */
-export function newWords(source: string, text: string, limit = MAX_NEW_WORDS): string[] {
-  const known = new Set(terms(text));
-  const out: string[] = [];
-  for (const word of words(source)) {
-    const [stem, ...rest] = terms(word);
-    if (stem === undefined || rest.length > 0 || known.has(stem)) continue;
-    known.add(stem);
-    out.push(word);
-    if (out.length === limit) break;
+function append(text: string, sentence: string): string {
+  return `${text.trimEnd()} ${sentence}`.trim();
+}
+
+/** Replaces the first sentence matching `pattern`, or appends `sentence` when none does; '' removes it. */
+function setSentence(text: string, pattern: RegExp, sentence: string): string {
+  const parts = sentences(text);
+  const at = parts.findIndex((s) => pattern.test(s));
+  if (at < 0) return sentence === '' ? text : append(text, sentence);
+  return parts.flatMap((s, i) => (i !== at ? [s] : sentence === '' ? [] : [sentence])).join(' ');
+}
+
+/** A sentence stating a limit: a negation clause, or "only", "at most" and the like. Never deleted. */
+export function statesLimit(sentence: string): boolean {
+  return splitLimitClauses(sentence).limits.length > 0 || /\b(?:only|at most|at least|up to|no more than|maximum|minimum|limit(?:ed)?)\b/i.test(sentence);
+}
+
+// --- When to use it: job words of the requests it served, by kind, never the requests' own lists. ---
+
+const USE_SENTENCE = /^Use it (?:when asked to (.+?) (\S+?)(?: such as (.+))?|for questions about (.+))\.$/;
+
+interface UseFor {
+  verbs: string[];
+  /** what the verbs act on: the kind the description's first sentence names ("files"), or "things" */
+  kind: string;
+  nouns: string[];
+}
+
+function readUseFor(text: string): UseFor {
+  const sentence = sentences(text).find((s) => USE_SENTENCE.test(s));
+  const m = sentence === undefined ? null : USE_SENTENCE.exec(sentence);
+  if (m === null) return { verbs: [], kind: describedKind(text), nouns: [] };
+  return { verbs: m[1] === undefined ? [] : listItems(m[1]), kind: m[2] ?? describedKind(text), nouns: listItems(m[3] ?? m[4] ?? '') };
+}
+
+/** The first kind of thing the description says the tool works on: "files" of "Read a text file ...". */
+function describedKind(text: string): string {
+  return jobWords(sentences(text)[0] ?? '').nouns[0] ?? 'things';
+}
+
+/** "Use it when asked to read or pull up files such as logs and budgets." (either half may be missing) */
+function useSentence({ verbs, kind, nouns }: UseFor): string {
+  if (verbs.length === 0) return nouns.length === 0 ? '' : `Use it for questions about ${proseList(nouns)}.`;
+  return `Use it when asked to ${proseList(verbs, 'or')} ${kind}${nouns.length === 0 ? '' : ` such as ${proseList(nouns)}`}.`;
+}
+
+interface JobWordCounts {
+  verbs: Map<string, number>;
+  nouns: Map<string, number>;
+  units: Set<string>;
+}
+
+/** Job words of the given steps, each with the number of tasks it came up in (more tasks: more general). */
+function jobWordCounts(steps: ReadonlyArray<{ task: string; intent: string }>): JobWordCounts {
+  const verbs = new Map<string, Set<string>>();
+  const nouns = new Map<string, Set<string>>();
+  const units = new Set<string>();
+  for (const { task, intent } of steps) {
+    const words: JobWords = jobWords(intent);
+    for (const v of words.verbs) verbs.set(v, (verbs.get(v) ?? new Set()).add(task));
+    for (const n of words.nouns) nouns.set(n, (nouns.get(n) ?? new Set()).add(task));
+    for (const u of words.units) units.add(u);
   }
+  const count = (m: Map<string, Set<string>>) => new Map([...m].map(([w, tasks]) => [w, tasks.size]));
+  return { verbs: count(verbs), nouns: count(nouns), units };
+}
+
+/** Draws up to `n` words not yet named, weighted by the square of how many tasks they came up in. */
+function drawNew(counts: ReadonlyMap<string, number>, named: readonly string[], n: number, rng: Rng): string[] {
+  const pool = [...counts].filter(([w]) => !named.includes(w));
+  const out: string[] = [];
+  while (out.length < n && pool.length > 0) out.push(pool.splice(rng.weightedIndex(pool.map(([, c]) => c * c)), 1)[0]![0]);
   return out;
 }
 
-const USE_FOR = 'Use it for';
-const NOT_FOR = 'Not for';
-const ACCEPTS = 'Accepts';
-/** The labelled word lists the operators write; only these are edited word by word. */
-const LIST_LABELS = [USE_FOR, NOT_FOR, ACCEPTS] as const;
-
-const listPattern = (label: string) => new RegExp(`${label}: ([^.]*)\\.`);
-
-/** The words of the "<label>: a, b." sentence; empty when there is none. */
-function listWords(text: string, label: string): string[] {
-  const match = listPattern(label).exec(text);
-  return match ? match[1]!.split(', ').filter((w) => w !== '') : [];
+/**
+ * The nouns worth naming: units of measure, and nouns that came up in two tasks or more. A noun of one
+ * request ("jacket", "roommates") names that request, not a kind of request.
+ */
+function kindNouns(counts: JobWordCounts, kind: string): Map<string, number> {
+  return new Map([...counts.nouns].filter(([n, c]) => n !== kind && (c >= 2 || counts.units.has(n))));
 }
 
-/** Rewrites the "<label>: ..." sentence to list `items`; drops the sentence when none are left. */
-function setList(text: string, label: string, items: readonly string[]): string {
-  const pattern = listPattern(label);
-  if (!pattern.test(text)) return items.length === 0 ? text : `${text.trimEnd()} ${label}: ${items.join(', ')}.`;
-  if (items.length > 0) return text.replace(pattern, () => `${label}: ${items.join(', ')}.`);
-  return text.replace(new RegExp(`\\s*${pattern.source}`), '').trim();
+
+
+function capRandomly(items: string[], max: number, rng: Rng): string[] {
+  const kept = [...items];
+  while (kept.length > max) kept.splice(rng.int(0, kept.length - 1), 1);
+  return kept;
 }
 
-/** Adds words to the "<label>: a, b." sentence, creating it at the end when there is none. */
-function extendList(text: string, label: string, added: string[]): string {
-  return setList(text, label, [...listWords(text, label), ...added]);
+/** A file name among a call's arguments: "road-trip-log.txt". */
+const FILE_NAME = /^[\w./-]*[\w-]\.\w{1,5}$/;
+
+/**
+ * The kinds of file this tool worked on, from the arguments of its calls that worked: the last word of each
+ * file name ("logs" of road-trip-log.txt), with the tasks it came up in. What a tool was given is evidence of
+ * what it takes, in the words users name those things by.
+ */
+function argumentKinds(views: readonly EpisodeView[]): Map<string, number> {
+  const tasks = new Map<string, Set<string>>();
+  for (const v of views) {
+    for (const c of v.calls.filter((call) => call.component && !call.isError)) {
+      for (const value of stringValues(c.args).filter((x) => FILE_NAME.test(x))) {
+        const stem = value.split('/').at(-1)!.replace(/\.\w+$/, '');
+        const head = stem.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{L}{3,}$/u.test(w)).at(-1);
+        if (head !== undefined) tasks.set(plural(head.toLowerCase()), (tasks.get(plural(head.toLowerCase())) ?? new Set()).add(v.task));
+      }
+    }
+  }
+  return new Map([...tasks].map(([k, t]) => [k, t.size]));
+}
+
+function stringValues(args: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(args);
+    return typeof parsed === 'object' && parsed !== null ? Object.values(parsed).filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return []; // clipped by the dataset cap
+  }
+}
+
+function ownSteps(views: readonly EpisodeView[]): Array<{ task: string; intent: string }> {
+  return views.flatMap((v) => v.steps.filter((s) => s.forComponent).map((s) => ({ task: v.task, intent: s.intent })));
 }
 
 /**
- * Lists new words from the drawn steps under `label`: from one step, or (with `all`) from every step of
- * the pool in random order, up to the word limit.
+ * Rewrites the use-for sentence: most job words already named, plus a few from the requests of the steps
+ * the correct-tool labels give this tool, as an engineer describes a tool by the jobs it did: their verbs, the
+ * nouns that came up in two tasks or more (or name units), and the kinds of file its calls were given. The
+ * more tasks a word came up in, the likelier: it names a kind of request, not one request. It never borrows
+ * the jobs of the tasks it was passed over for: drawn from those one time in five, the success search kept
+ * some by chance ("read" and "look at" for the calculator at two seeds of three), and the selection drift
+ * shows without them (the claims carry it).
  */
-function addListedWords(ctx: EditContext, steps: Array<{ intent: string }>, label: string, all = false): Edit | undefined {
-  const usable = steps.filter((s) => newWords(s.intent, ctx.text).length > 0);
-  if (usable.length === 0) return undefined;
-  const source = all ? ctx.rng.shuffle(usable).map((s) => s.intent).join(' ') : ctx.rng.pick(usable).intent;
-  const added = newWords(source, ctx.text);
-  return { text: extendList(ctx.text, label, added), change: `${label}: ${added.join(', ')}` };
-}
-
-/**
- * Keywords from tasks this tool missed: tasks in which the agent first chose another tool at least once
- * (`missed` reads the calls, not the labels). Half the time they come from every step of those tasks, so
- * the description can broaden to anything the tool was passed over for, which only the objective can
- * judge (selection rewards it anywhere, success only where the tool really does the job). The other half
- * they come from the steps the correct-tool labels give this tool. That leans the proposer toward accurate
- * descriptions, against the selection drift rather than toward it; measured on lab with the sim agent
- * (seeds 0-2, budget 300), dropping it raised the selection run's gain on labplus by a few points of val
- * selection at most but cut the success run's test gain on lab from +0.18 to +0.06, and to none at seed 0.
- */
-export const addUseFor: EditOperator = {
-  name: 'add-use-for',
+export const describeUse: EditOperator = {
+  name: 'describe-use',
   kind: 'use-for',
   apply(ctx) {
-    const missed = ctx.views.filter((v) => v.missed).flatMap((v) => v.steps);
-    const own = missed.filter((s) => s.forComponent);
-    const preferOwn = own.length > 0 && ctx.rng.float() < PREFER_OWN_STEPS;
-    return addListedWords(ctx, preferOwn ? own : missed, USE_FOR, true);
+    const own = ownSteps(ctx.views);
+    if (own.length === 0) return undefined;
+    const counts = jobWordCounts(own);
+    const current = readUseFor(ctx.text);
+    const keptVerbs = current.verbs.filter(() => ctx.rng.float() < KEEP_NAMED);
+    const keptNouns = current.nouns.filter(() => ctx.rng.float() < KEEP_NAMED);
+    const verbs = capRandomly([...keptVerbs, ...drawNew(counts.verbs, current.verbs, NEW_VERBS, ctx.rng)], MAX_USE_VERBS, ctx.rng);
+    const kinds = new Map([...kindNouns(counts, current.kind), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
+    const nouns = capRandomly([...keptNouns, ...drawNew(kinds, current.nouns, NEW_NOUNS, ctx.rng)], MAX_USE_NOUNS, ctx.rng);
+    const sentence = useSentence({ verbs, kind: current.kind, nouns });
+    const text = setSentence(ctx.text, USE_SENTENCE, sentence);
+    if (text === ctx.text || sentence === '') return undefined;
+    return { text, change: `use for: ${sentence}` };
   },
 };
 
-/** A not-for clause from a failed task in which this tool was called, naming a step it is not correct for. */
-export const addNotFor: EditOperator = {
-  name: 'add-not-for',
-  kind: 'not-for',
-  apply: (ctx) =>
-    addListedWords(
-      ctx,
-      ctx.views.flatMap((v) => (!v.observed ? v.steps : !v.success && v.usedComponent ? v.steps.filter((s) => !s.forComponent) : [])),
-      NOT_FOR,
-    ),
+/**
+ * Takes out of the use-for sentence the job words that the episodes tie to other tools' steps only (a word
+ * in the request of a step the labels give to another tool and in none of this tool's here): a word that an
+ * earlier minibatch tied to this tool but that these episodes tie to another's job.
+ */
+export const pruneUse: EditOperator = {
+  name: 'prune-use',
+  kind: 'tighten',
+  apply(ctx) {
+    const current = readUseFor(ctx.text);
+    const mine = jobWordCounts(ownSteps(ctx.views));
+    const theirs = jobWordCounts(ctx.views.flatMap((v) => v.steps.filter((s) => !s.forComponent).map((s) => ({ task: v.task, intent: s.intent }))));
+    const stray = (w: string, own: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>) => other.has(w) && !own.has(w);
+    const verbs = current.verbs.filter((w) => !stray(w, mine.verbs, theirs.verbs));
+    const nouns = current.nouns.filter((w) => !stray(w, mine.nouns, theirs.nouns));
+    if (verbs.length === current.verbs.length && nouns.length === current.nouns.length) return undefined;
+    const gone = [...current.verbs.filter((w) => !verbs.includes(w)), ...current.nouns.filter((w) => !nouns.includes(w))];
+    return { text: setSentence(ctx.text, USE_SENTENCE, useSentence({ ...current, verbs, nouns })), change: `use for - ${gone.join(', ')}` };
+  },
 };
+
+/** Drops one job word from the use-for sentence: the search can undo a single word an earlier edit brought in. */
+export const trimUse: EditOperator = {
+  name: 'trim-use',
+  kind: 'tighten',
+  apply(ctx) {
+    const current = readUseFor(ctx.text);
+    const all = [...current.verbs, ...current.nouns];
+    if (all.length === 0) return undefined;
+    const word = ctx.rng.pick(all);
+    const next = { ...current, verbs: current.verbs.filter((w) => w !== word), nouns: current.nouns.filter((w) => w !== word) };
+    return { text: setSentence(ctx.text, USE_SENTENCE, useSentence(next)), change: `use for - ${word}` };
+  },
+};
+
+// --- What it does not do: the jobs of the tools that were right where this one went wrong. ---
+
+const NOT_FOR_SENTENCE = /^It does not [^;]*; use (.+?) instead\.$/;
+
+function notForSentence(tools: readonly string[]): string {
+  const jobs = tools.map((t) => nameJob(t) ?? `work as ${article(t)} ${t.replace(/[_-]+/g, ' ')}`);
+  return `It does not ${proseList(jobs, 'or')}; use ${proseList(tools, 'or')} instead.`;
+}
+
+/**
+ * Names a tool that was right for a step of a failed task in which this tool was called, and says this tool
+ * does not do that tool's job ("It does not read files; use read_file instead.").
+ */
+export const stateNotFor: EditOperator = {
+  name: 'state-not-for',
+  kind: 'not-for',
+  apply(ctx) {
+    const current = sentences(ctx.text).map((s) => NOT_FOR_SENTENCE.exec(s)).find((m) => m !== null);
+    const named = current === undefined ? [] : listItems(current[1]!);
+    // A step's first label is the tool the suite means for it; later ones are alternatives that also work.
+    const others = [
+      ...new Set(ctx.views.flatMap((v) => (!v.observed || (!v.success && v.usedComponent) ? v.steps.filter((s) => !s.forComponent).flatMap((s) => s.tools.slice(0, 1)) : []))),
+    ].filter((t) => !named.includes(t));
+    if (others.length === 0) return undefined;
+    const tool = ctx.rng.pick(others);
+    const sentence = notForSentence([...named, tool]);
+    return { text: setSentence(ctx.text, NOT_FOR_SENTENCE, sentence), change: `+ ${sentence}` };
+  },
+};
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+function ownCalls(views: readonly EpisodeView[], failed: boolean): ReflectionCall[] {
+  return views.flatMap((v) => v.calls.filter((c) => c.component && c.isError === failed));
+}
+
+/** The output without the cap's mark and the item it cut in half, if the dataset clipped it. */
+function wholeItems(output: string): string {
+  return output.endsWith(TRUNCATION_MARK) ? output.slice(0, -TRUNCATION_MARK.length).replace(/[^,;:.]*$/, '') : output;
+}
+
+/**
+ * Quotes what the tool's own errors say it only takes or supports ("calculator only takes numbers and
+ * + - * / ** ( )" becomes "It only takes numbers and + - * / ** ( )."): a short fragment in the tool's own
+ * words, stated by the tool about itself.
+ */
+export const quoteLimit: EditOperator = {
+  name: 'quote-limit',
+  kind: 'not-for',
+  apply(ctx) {
+    const limits = ownCalls(ctx.views, true)
+      .flatMap((c) => sentences(wholeItems(c.output)).map((s) => ({ s: s.trim(), tool: c.tool })))
+      .filter(({ s }) => /\b(?:only|must|expects?|at most|at least)\b/i.test(s) && s.split(/\s+/).length <= MAX_QUOTED_WORDS && !/'[^']*'/.test(s))
+      .map(({ s, tool }) => `${s.replace(new RegExp(`^${escapeRegExp(tool)}\\b`), 'It').replace(/[.]?$/, '.')}`)
+      .filter((s) => /^\p{Lu}/u.test(s) && !ctx.text.includes(s));
+    if (limits.length === 0) return undefined;
+    const sentence = ctx.rng.pick([...new Set(limits)]);
+    return { text: append(ctx.text, sentence), change: `+ ${sentence}` };
+  },
+};
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// --- What it accepts and returns. ---
+
+/** "<label>: a, b, c" at the end of a sentence: an enumeration of what a tool takes (units, options). */
+const ENUMERATION = /^(.*?):\s*([^:]*)$/;
+/** Fewer items, or longer ones, are prose ("expected number, received undefined"), not a list of values. */
+const MIN_ENUMERATED = 3;
+const MAX_ITEM_WORDS = 3;
+
+function enumeration(sentence: string): { label: string; items: string[] } | undefined {
+  const m = ENUMERATION.exec(sentence.trim().replace(/[.]$/, ''));
+  const items = m?.[2]?.split(/\s*[,;]\s*|\s+(?:and|or)\s+/).filter((i) => i !== '');
+  if (m === null || items === undefined || items.length < MIN_ENUMERATED || items.some((i) => i.split(/\s+/).length > MAX_ITEM_WORDS)) return undefined;
+  // File names are what the workspace holds today, not what the tool accepts.
+  if (items.some((i) => /\.\w{1,5}$/.test(i))) return undefined;
+  const label = m[1]!.trim().split(/(?<=[.!?])\s+/).at(-1)!;
+  if (!/^\p{Lu}/u.test(label) || label.split(/\s+/).length > 6) return undefined;
+  return { label, items: items.slice(0, MAX_ACCEPTED_ITEMS) };
+}
+
+/**
+ * States what the tool's own errors enumerate as valid ("Supported length units: mm, cm, m and km."):
+ * those are the values users ask it about, in the tool's words, which the terse description lacks.
+ */
+export const addAccepted: EditOperator = {
+  name: 'add-accepted',
+  kind: 'accepts',
+  apply(ctx) {
+    const found = ownCalls(ctx.views, true)
+      .flatMap((c) => sentences(wholeItems(c.output)).flatMap((s) => s.split(/;\s*/)))
+      .flatMap((s) => enumeration(s) ?? [])
+      .map(({ label, items }) => `${label}: ${proseList(items)}.`)
+      .filter((s) => !ctx.text.includes(s.split(':')[0]!));
+    if (found.length === 0) return undefined;
+    const sentence = ctx.rng.pick([...new Set(found)]);
+    return { text: append(ctx.text, sentence), change: `+ ${sentence}` };
+  },
+};
+
+const RETURNS_SENTENCE = /^It returns /;
+
+/** What the successful calls returned, by form: a number, a number with a unit, or text. */
+function returnsSentence(outputs: readonly string[]): string | undefined {
+  if (outputs.length === 0) return undefined;
+  const flat = outputs.map((o) => o.trim());
+  if (flat.every((o) => /^[-+]?[\d.,]+(?:e[-+]?\d+)?$/i.test(o))) return 'It returns the result as a plain number.';
+  if (flat.every((o) => /^[-+]?[\d.,]+(?:e[-+]?\d+)?\s*\p{L}[\p{L}°/]*$/iu.test(o))) return 'It returns a number followed by its unit.';
+  if (flat.every((o) => o.includes('\n'))) return 'It returns the text itself, line by line, without summarizing it.';
+  return undefined;
+}
+
+/** Says what the tool returns, read off the calls that worked. */
+export const stateReturns: EditOperator = {
+  name: 'state-returns',
+  kind: 'accepts',
+  apply(ctx) {
+    const sentence = returnsSentence(ownCalls(ctx.views, false).map((c) => c.output));
+    if (sentence === undefined || ctx.text.includes(sentence)) return undefined;
+    return { text: setSentence(ctx.text, RETURNS_SENTENCE, sentence), change: `+ ${sentence}` };
+  },
+};
+
+// --- A worked example from a real call. ---
+
+const EXAMPLE_SENTENCE = /^For example, .* returns .*\.$/;
+
+/** A worked example from a call of this tool that worked, with a short answer; it replaces an older one. */
+export const addExample: EditOperator = {
+  name: 'add-example',
+  kind: 'example',
+  apply(ctx) {
+    const examples = [
+      ...new Set(
+        ownCalls(ctx.views, false)
+          .filter((c) => !c.output.includes('\n') && !c.output.endsWith(TRUNCATION_MARK) && c.output.trim().length <= MAX_EXAMPLE_OUTPUT)
+          .map((c) => `For example, ${c.args} returns ${c.output.trim().replace(/[.]+$/, '')}.`),
+      ),
+    ].filter((e) => !ctx.text.includes(e));
+    if (examples.length === 0) return undefined;
+    const example = ctx.rng.pick(examples);
+    return { text: setSentence(ctx.text, EXAMPLE_SENTENCE, example), change: `+ ${example}` };
+  },
+};
+
+// --- Claims: what the selection target rewards and a reviewer rejects. ---
 
 export const addClaim: EditOperator = {
   name: 'add-claim',
@@ -146,7 +413,7 @@ export const addClaim: EditOperator = {
     const fresh = ASSERTIVE_CLAIMS.filter((c) => !ctx.text.toLowerCase().includes(c.toLowerCase()));
     if (fresh.length === 0) return undefined;
     const claim = ctx.rng.pick(fresh);
-    return { text: `${ctx.text.trimEnd()} ${claim}`, change: `+ ${claim}` };
+    return { text: append(ctx.text, claim), change: `+ ${claim}` };
   },
 };
 
@@ -167,157 +434,29 @@ export const removeClaim: EditOperator = {
   },
 };
 
-/** An example taken from a call of this tool that worked. */
-export const addExample: EditOperator = {
-  name: 'add-example',
-  kind: 'example',
-  apply(ctx) {
-    const calls = ctx.views.flatMap((v) => v.calls.filter((c) => c.component && !c.isError));
-    const examples = [...new Set(calls.map((c) => `Example: ${c.args} returns ${clipOutput(c.output)}.`))].filter((e) => !ctx.text.includes(e));
-    if (examples.length === 0) return undefined;
-    const example = ctx.rng.pick(examples);
-    return { text: `${ctx.text.trimEnd()} ${example}`, change: `+ ${example}` };
-  },
-};
-
-function clipOutput(output: string): string {
-  const flat = output.replace(/\s+/g, ' ').trim().replace(/[.]+$/, '');
-  return flat.length > 40 ? `${flat.slice(0, 37)}...` : flat;
-}
-
-/** Tightens the text by dropping one sentence other than the first. */
+/** Tightens the text by dropping one sentence other than the first and other than one that states a limit. */
 export const shorten: EditOperator = {
   name: 'shorten',
   kind: 'tighten',
   apply(ctx) {
     const parts = sentences(ctx.text);
-    if (parts.length < 2) return undefined;
-    const i = ctx.rng.int(1, parts.length - 1);
+    const droppable = parts.map((s, i) => i).filter((i) => i > 0 && !statesLimit(parts[i]!));
+    if (droppable.length === 0) return undefined;
+    const i = ctx.rng.pick(droppable);
     return { text: parts.filter((_, k) => k !== i).join(' '), change: `- ${parts[i]}` };
   },
 };
 
-/**
- * The use-for words that the episodes tie to other tools' steps only: a stem in the intent of a step the
- * labels give to another tool and in none of the steps they give to this one.
- */
-function strayUseFor(text: string, views: readonly EpisodeView[]): string[] {
-  const steps = views.flatMap((v) => v.steps);
-  const own = new Set(steps.filter((s) => s.forComponent).flatMap((s) => terms(s.intent)));
-  const others = new Set(steps.filter((s) => !s.forComponent).flatMap((s) => terms(s.intent)));
-  return listWords(text, USE_FOR).filter((w) => terms(w).some((t) => others.has(t) && !own.has(t)));
-}
-
-/**
- * Takes out of the use-for list the words that the episodes tie to other tools' steps only. Appending is
- * all the other operators do, and a word picked up from a step another tool was right for (add-use-for's
- * broad half) draws every later step with that word to this tool; dropping the whole sentence (shorten)
- * also loses the words that were right. Reads the steps' correct-tool labels, as add-use-for does.
- */
-export const pruneUseFor: EditOperator = {
-  name: 'prune-use-for',
-  kind: 'tighten',
-  apply(ctx) {
-    const stray = strayUseFor(ctx.text, ctx.views);
-    if (stray.length === 0) return undefined;
-    return { text: setList(ctx.text, USE_FOR, listWords(ctx.text, USE_FOR).filter((w) => !stray.includes(w))), change: `${USE_FOR} - ${stray.join(', ')}` };
-  },
-};
-
-/**
- * Rewrites the use-for list instead of appending to it: the words already listed that the episodes do not
- * tie to other tools only, plus the words of every step the labels give this tool, missed or not.
- * Appending keeps whatever came first; a rewrite converges on the tool's own jobs in one edit. Own steps
- * the tool won anyway count too, since naming a job in the user's words is what carries to other wordings
- * of it: on lab, "convert that to hours" succeeds on "Convert a value", but "how many hours are there in 3
- * weeks" needs "hours". Measured on lab with the sim agent (budget 1000, seeds 0-9), the engine's best val
- * success reached 95% of the accurate descriptions' at 7 of them with this operator and at 5 without it.
- */
-export const rewriteUseFor: EditOperator = {
-  name: 'rewrite-use-for',
-  kind: 'use-for',
-  apply(ctx) {
-    const listed = listWords(ctx.text, USE_FOR);
-    const stray = strayUseFor(ctx.text, ctx.views);
-    const kept = listed.filter((w) => !stray.includes(w));
-    const pruned = setList(ctx.text, USE_FOR, kept);
-    const ownSteps = ctx.rng.shuffle(ctx.views.flatMap((v) => v.steps.filter((s) => s.forComponent)));
-    const added = newWords(ownSteps.map((s) => s.intent).join(' '), pruned, MAX_REWRITE_WORDS);
-    const text = extendList(pruned, USE_FOR, added);
-    if (text === ctx.text) return undefined;
-    return { text, change: `${USE_FOR}: ${[...kept, ...added].join(', ')} (was: ${listed.join(', ')})` };
-  },
-};
-
-/**
- * Moves one use-for word to the not-for list when the episodes tie it to other tools' steps only: the word
- * then counts against this tool on those steps instead of for it. Same material as prune-use-for.
- */
-export const moveToNotFor: EditOperator = {
-  name: 'move-to-not-for',
-  kind: 'not-for',
-  apply(ctx) {
-    const stray = strayUseFor(ctx.text, ctx.views);
-    if (stray.length === 0) return undefined;
-    const word = ctx.rng.pick(stray);
-    const text = extendList(setList(ctx.text, USE_FOR, listWords(ctx.text, USE_FOR).filter((w) => w !== word)), NOT_FOR, [word]);
-    return { text, change: `${word}: ${USE_FOR} -> ${NOT_FOR}` };
-  },
-};
-
-/** "...: a, b, c" at the end of a sentence: an enumeration of what a tool takes (files, units, options). */
-const ENUMERATION = /:\s*([^:]*)$/;
-/** Fewer items, or longer ones, are prose ("expected number, received undefined"), not a list of values. */
-const MIN_ENUMERATED = 3;
-const MAX_ITEM_WORDS = 3;
-
-function enumeration(sentence: string): string | undefined {
-  const items = ENUMERATION.exec(sentence.replace(/[.]$/, ''))?.[1]?.split(/\s*[,;]\s*/).filter((i) => i !== '');
-  if (items === undefined || items.length < MIN_ENUMERATED || items.some((i) => i.split(/\s+/).length > MAX_ITEM_WORDS)) return undefined;
-  return items.join(', ');
-}
-
-/** The output without the cap's mark and the item it cut in half, if the dataset clipped it. */
-function wholeItems(output: string): string {
-  return output.endsWith(TRUNCATION_MARK) ? output.slice(0, -TRUNCATION_MARK.length).replace(/[^,;:]*$/, '') : output;
-}
-
-/**
- * Lists what this tool said it accepts: an error of the tool that enumerates the valid values ("Files in
- * the workspace: a.txt, b.txt", "Supported units: km, mi") names the things users ask it about, in words
- * the tasks use and the terse description lacks. Only the enumeration is taken, not the error's prose
- * (which often says what the tool cannot do, and would count for it if listed as a word).
- */
-export const addAccepted: EditOperator = {
-  name: 'add-accepted',
-  kind: 'use-for',
-  apply(ctx) {
-    const enumerations = ctx.views
-      .flatMap((v) => v.calls.filter((c) => c.component && c.isError))
-      .flatMap((c) => sentences(wholeItems(c.output)))
-      .flatMap((s) => enumeration(s) ?? [])
-      .filter((e) => newWords(e, ctx.text).length > 0);
-    if (enumerations.length === 0) return undefined;
-    const added = newWords(ctx.rng.pick(enumerations), ctx.text, MAX_ACCEPTED_WORDS);
-    return { text: extendList(ctx.text, ACCEPTS, added), change: `${ACCEPTS}: ${added.join(', ')}` };
-  },
-};
-
-/**
- * Drops one word from one of the operators' lists. Shorten removes a whole sentence, good words with the
- * bad; one word at a time lets the search undo a single stray word an earlier edit brought in.
- */
-export const dropWord: EditOperator = {
-  name: 'drop-word',
-  kind: 'tighten',
-  apply(ctx) {
-    const lists = LIST_LABELS.filter((label) => listWords(ctx.text, label).length > 0);
-    if (lists.length === 0) return undefined;
-    const label = ctx.rng.pick(lists);
-    const listed = listWords(ctx.text, label);
-    const word = ctx.rng.pick(listed);
-    return { text: setList(ctx.text, label, listed.filter((w) => w !== word)), change: `${label} - ${word}` };
-  },
-};
-
-export const EDIT_OPERATORS: readonly EditOperator[] = [addUseFor, addNotFor, addClaim, removeClaim, addExample, shorten, rewriteUseFor, pruneUseFor, moveToNotFor, addAccepted, dropWord];
+export const EDIT_OPERATORS: readonly EditOperator[] = [
+  describeUse,
+  pruneUse,
+  trimUse,
+  stateNotFor,
+  quoteLimit,
+  addAccepted,
+  stateReturns,
+  addExample,
+  addClaim,
+  removeClaim,
+  shorten,
+];

@@ -1,5 +1,6 @@
-// The simulated proposer: random objective-agnostic edits (DESIGN.md section 6). It never sees the
-// target's score or feedback, so any drift toward one objective is selected by the search, not written in.
+// The simulated proposer: objective-agnostic edits written as a careful engineer's sentences (operators.ts).
+// It never sees the target's score or feedback, so any drift toward one objective is selected by the search,
+// not written in; it stands in for a reflection LLM and never claims to be one.
 import { Rng } from '../../engine/rng.ts';
 import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
 import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
@@ -18,10 +19,9 @@ export function objectiveAgnostic(record: ToolReflectionRecord): EpisodeView {
 
 /**
  * All operators in random order, each drawn in turn with weight 1 / (operators of its kind), so each edit
- * kind comes first equally often. Drawn uniformly, the operators that refine the word lists crowded out the
- * claim edits (tried half as often): in an earlier version of this set, the selection run on labplus
- * (budget 150, seeds 0-7) ended with a new assertive claim at 3 seeds instead of 7, which would hide the
- * drift the selection target causes rather than show it.
+ * kind comes first equally often. Drawn uniformly, kinds with several operators crowded out the claim
+ * edits: in an earlier operator set, the selection run on labplus (budget 150, seeds 0-7) ended with a new
+ * assertive claim at 3 seeds instead of 7, which would hide the drift the selection target causes.
  */
 export function kindBalancedOrder(operators: readonly EditOperator[], rng: Rng): EditOperator[] {
   const remaining = [...operators];

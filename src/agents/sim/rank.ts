@@ -4,13 +4,15 @@ import type { CatalogueTool } from '../../host/catalogue-types.ts';
 import { CUE_FAMILIES, type CueCounts } from './cues.ts';
 import { limitMatch } from './limits.ts';
 import type { SimParams } from './params.ts';
-import { bm25Scores, normalizeByMax, type Bm25Params } from './relevance.ts';
-import { terms } from './text.ts';
+import { bm25Scores, normalizeByMax } from './relevance.ts';
+import { semanticScores } from './semantic.ts';
+import { contentWords, terms } from './text.ts';
 import { toolFeatures } from './tool-features.ts';
 
 /** Each term's weighted contribution; they sum to the tool's score. */
 export interface ScoreParts {
   relevance: number;
+  semantic: number;
   cues: number;
   position: number;
   /** Negative or zero: the penalty for an intent that falls under the tool's own limit clauses. */
@@ -28,6 +30,8 @@ export interface RankedTool {
 export interface ToolSignals {
   /** BM25 divided by the catalogue's best. */
   relevance: number;
+  /** Closeness in meaning relative to the catalogue's mean (semantic.ts): 0 for an average tool. */
+  semantic: number;
   cues: CueCounts;
   /** 1 first listed .. 0 last. */
   position: number;
@@ -36,13 +40,15 @@ export interface ToolSignals {
 }
 
 /** The unweighted signals of every tool, in catalogue order. Reads only the intent and the tools. */
-export function toolSignals(intent: string, tools: readonly CatalogueTool[], bm25: Bm25Params): ToolSignals[] {
+export function toolSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic'>): ToolSignals[] {
   const intentTerms = terms(intent);
   const intentSet = new Set(intentTerms);
   const features = tools.map(toolFeatures);
-  const relevance = normalizeByMax(bm25Scores(intentTerms, features.map((f) => f.documentTerms), bm25));
+  const relevance = normalizeByMax(bm25Scores(intentTerms, features.map((f) => f.documentTerms), params.bm25));
+  const semantic = semanticScores(contentWords(intent), features.map((f) => f.words), params.semantic);
   return features.map((f, i) => ({
     relevance: relevance[i] ?? 0,
+    semantic: semantic[i] ?? 0,
     cues: f.cues,
     position: positionFeature(i, tools.length),
     limit: limitMatch(intentSet, f.limitTerms, f.positiveTerms),
@@ -54,6 +60,7 @@ export function weighParts(signals: ToolSignals, params: SimParams): Omit<ScoreP
   const w = params.weights;
   return {
     relevance: w.relevance * signals.relevance,
+    semantic: w.semantic * signals.semantic,
     cues: w.cue * cueFeature(signals.cues, params),
     position: w.position * signals.position,
     limit: 0 - w.limit * signals.limit, // 0 - x, not -x: no -0 in records
@@ -67,13 +74,13 @@ export function weighParts(signals: ToolSignals, params: SimParams): Omit<ScoreP
  * small integer makes its first draw close to 1, which would always favour the first tool.
  */
 export function rankTools(intent: string, tools: readonly CatalogueTool[], rng: RandomGenerator, params: SimParams): RankedTool[] {
-  const signals = toolSignals(intent, tools, params.bm25);
+  const signals = toolSignals(intent, tools, params);
   const ranked = tools.map((tool, i): RankedTool => {
     const parts: ScoreParts = {
       ...weighParts(signals[i]!, params),
       noise: params.temperature === 0 ? 0 : params.temperature * gumbel(rng),
     };
-    return { name: tool.name, score: parts.relevance + parts.cues + parts.position + parts.limit + parts.noise, parts };
+    return { name: tool.name, score: parts.relevance + parts.semantic + parts.cues + parts.position + parts.limit + parts.noise, parts };
   });
   // Stable sort: on an exact tie the earlier-listed tool wins, as a reader of the list would pick it.
   return ranked.sort((a, b) => b.score - a.score);

@@ -23,12 +23,15 @@ export function words(text: string): string[] {
 }
 
 /**
- * The terms a lexical model matches on: words without English stop words, Porter-stemmed.
- * Pure numbers and single letters are dropped: in an intent they are argument values
- * ("base of 10 units"), in a tool name they are suffixes, and neither says what a tool does.
+ * Words that say what something is about: without English stop words, pure numbers and single letters.
+ * In an intent numbers and letters are argument values ("base of 10 units"), in a tool name they are
+ * suffixes, and neither says what a tool does.
  */
+export function contentWords(text: string): string[] {
+  return words(text).filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !STOPWORDS.has(w));
+}
+
+/** The terms a lexical model matches on: content words, Porter-stemmed. */
 export function terms(text: string): string[] {
-  return words(text)
-    .filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !STOPWORDS.has(w))
-    .map((w) => stemmer(w));
+  return contentWords(text).map((w) => stemmer(w));
 }

@@ -75,6 +75,7 @@ function renderDemo(report: DemoReport, agent: string, html: string): string {
   return [
     `The overconfident contractor: ${report.server}, one seed description, optimized for selection and for success`,
     `(agent ${agent}; budget ${report.settings.budget} per search, seed ${report.settings.seed}; test split, ${report.settings.repeats} repeat(s))`,
+    `honesty gate (lint problems a candidate gains refuse it unrun): ${(['selection', 'success'] as const).map((t) => gateState(t, report.optimizeRuns[t].honestyGate)).join('; ')}`,
     '',
     diffs,
     table.toString(),
@@ -83,4 +84,8 @@ function renderDemo(report: DemoReport, agent: string, html: string): string {
     `report: ${html}`,
     '',
   ].join('\n');
+}
+
+function gateState(target: string, gate: DemoReport['optimizeRuns']['success']['honestyGate']): string {
+  return `${target} search ${gate.on ? `on, ${gate.rejected} refused` : 'off'}`;
 }

@@ -4,7 +4,7 @@ import { loadSuite, SuiteError, type LoadedSuite } from '../../suite/load.ts';
 import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import type { EngineProgress } from '../../../optimizer/engine/engine.ts';
-import { optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
+import { defaultHonestyGate, optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { loadCliConfig } from '../config.ts';
 import { UsageError } from '../errors.ts';
@@ -14,7 +14,7 @@ import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage } from '../langfuse.ts';
 
-const SETTINGS_FIXED_BY_RESUME = ['target', 'suite', 'server', 'budget', 'agent', 'model', 'proposer', 'proposerModel', 'minibatch', 'merge', 'seed', 'components', 'patience', 'condition', 'traces', 'session', 'since'] as const;
+const SETTINGS_FIXED_BY_RESUME = ['target', 'suite', 'server', 'budget', 'agent', 'model', 'proposer', 'proposerModel', 'minibatch', 'merge', 'seed', 'components', 'patience', 'condition', 'traces', 'session', 'since', 'gate', 'allowFlags'] as const;
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   const config = loadCliConfig();
@@ -49,6 +49,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
     if (server === undefined) throw new UsageError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
     if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
     if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined)) throw new UsageError('--session and --since choose recorded episodes: use them with --traces langfuse');
+    if (flags.gate === true && flags.allowFlags === true) throw new UsageError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
     const agent: AgentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) };
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
@@ -65,6 +66,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       reflection: true,
       concurrency: flags.concurrency,
       conditions: flags.condition,
+      honestyGate: flags.allowFlags === true ? false : flags.gate === true || defaultHonestyGate(flags.target),
       agent: { ...agent },
       proposer: { ...proposer },
     };
@@ -73,8 +75,8 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
     seedRuns = await importSeedRuns(store, flags);
     if (seedRuns === undefined) return undefined;
   }
-  const agent = createAgent(settings.agent as unknown as AgentConfig, store);
-  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store);
+  const agent = createAgent(settings.agent as unknown as AgentConfig, store, { reuseCache: flags.cache });
+  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, { reuseCache: flags.cache });
 
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   const progress = progressBar();
@@ -85,6 +87,8 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       agent,
       proposer,
       settings,
+      // the gate is built from the lint (experiments/), which the optimizer itself may not import
+      ...(settings.honestyGate === true ? { gate: (await import('../../../experiments/review/lint/gate.ts')).lintGate } : {}),
       ...(seedRuns === undefined ? {} : { seedRuns }),
       signal: interrupt.signal,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
@@ -156,6 +160,8 @@ function candidateJson(c: CandidateSummary) {
     tokens: c.tokens,
     val: c.val,
     test: c.test,
+    // only when the suite has a paraphrase split (and the run finished)
+    ...(c.paraphrase ? { paraphrase: c.paraphrase } : {}),
     descriptions: c.descriptions,
   };
 }
@@ -176,13 +182,18 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     budget: r.budget,
     budget_used: r.budgetUsed,
     report_calls: r.reportCalls,
+    ...(r.seed.paraphrase ? { paraphrase_calls: r.paraphraseCalls } : {}),
     stop_reason: r.stopReason,
     iterations: r.iterations,
     pool_size: r.poolSize,
     proposals: r.proposals,
+    honesty_gate: gateOf(r).on,
+    gate_rejected: gateOf(r).rejected,
+    gate_rejected_by_rule: gateOf(r).byRule,
     seed: candidateJson(r.seed),
     best: candidateJson(r.best),
     token_delta: r.best.tokens - r.seed.tokens,
+    added_words: addedWordsJson(r),
     seed_data:
       r.seedData === null
         ? null
@@ -197,18 +208,21 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
   const row = (label: string, s: CandidateSummary) =>
     `  ${label.padEnd(5)} val success ${pct(s.val.success_rate).padStart(6)}  selection ${pct(s.val.selection_rate).padStart(6)}` +
     (s.test ? ` | test success ${pct(s.test.success_rate).padStart(6)}  selection ${pct(s.test.selection_rate).padStart(6)}` : '') +
+    (s.paraphrase ? ` | paraphrase success ${pct(s.paraphrase.success_rate).padStart(6)}  selection ${pct(s.paraphrase.selection_rate).padStart(6)}` : '') +
     ` | ${s.tokens} tokens`;
   const simulated = [r.agent === 'sim' ? 'agent' : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
   const lines = [
     `optimize run ${r.runId} (${r.status})  suite ${r.suite}  server ${r.server}  target ${r.target}`,
     ...(Object.keys(r.conditions).length > 0 ? [`conditions ${conditionLabel(r.conditions)}`] : []),
     ...(r.seedData === null ? [] : [seedDataLine(r.seedData)]),
-    `agent ${describeAgent(r.agent)}  proposer ${r.proposer === 'sim' ? 'sim (random edit operators, not an LLM)' : r.proposer}`,
+    `agent ${describeAgent(r.agent)}  proposer ${r.proposer === 'sim' ? 'sim (rule-based edits read off the trajectories, not an LLM)' : r.proposer}`,
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
-    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}`,
+    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}`,
+    gateLine(r),
     row('seed', r.seed),
     row('best', r.best),
     `  token delta ${r.best.tokens - r.seed.tokens >= 0 ? '+' : ''}${r.best.tokens - r.seed.tokens}`,
+    ...addedWordsLine(r),
   ];
   if (r.versionId === null) {
     lines.push(`interrupted: continue with \`tdo optimize --resume ${r.runId}${dbFlag(dbPath)}\``);
@@ -221,6 +235,35 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Reports stored before it was measured have no addedWords. */
+function addedWordsJson(r: OptimizeReport) {
+  const w = r.addedWords as OptimizeReport['addedWords'] | undefined;
+  if (w === undefined) return null;
+  return { count: w.added.length, train_only: w.trainOnly, train_only_share: w.added.length === 0 ? 0 : w.trainOnly.length / w.added.length };
+}
+
+function addedWordsLine(r: OptimizeReport): string[] {
+  const w = addedWordsJson(r);
+  if (w === null || w.count === 0) return [];
+  const only = w.train_only.length === 0 ? '' : `: ${w.train_only.join(', ')}`;
+  return [`  words added ${w.count} (stemmed), ${w.train_only.length} (${pct(w.train_only_share)}) found only in train tasks${only}`];
+}
+
+/** Reports stored before the gate existed have no honestyGate: it was off. */
+function gateOf(r: OptimizeReport): OptimizeReport['honestyGate'] {
+  return (r.honestyGate as OptimizeReport['honestyGate'] | undefined) ?? { on: false, rejected: 0, byRule: {} };
+}
+
+function gateLine(r: OptimizeReport): string {
+  const { on, rejected, byRule } = gateOf(r);
+  if (!on) return `honesty gate off${r.target === 'selection' ? ' (default under --target selection; --gate turns it on)' : ' (--allow-flags)'}: candidates that gain lint warnings or errors were run like any other`;
+  const rules = Object.entries(byRule)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
+  return `honesty gate on (--allow-flags turns it off): ${rejected} proposed description${rejected === 1 ? '' : 's'} refused before being run for gaining a lint warning or error, the parent's text kept${rules === '' ? '' : ` (${rules})`}`;
 }
 
 function seedDataLine(data: NonNullable<OptimizeReport['seedData']>): string {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadSuite, SuiteError, type LoadedSuite, type SuiteReferences } from '../../suite/load.ts';
+import { SPLITS } from '../../suite/schema.ts';
 import { runSuite, RunError, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
 import * as z from 'zod';
 import type { RunRow, TraceStore } from '../../../traces/index.ts';
@@ -56,7 +57,7 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
       config,
     );
   }
-  const agent = createAgent(agentConfig, store);
+  const agent = createAgent(agentConfig, store, { reuseCache: flags.cache });
 
   const interrupt = interruptSignal('stopping: finishing episodes in flight; resume later with --resume');
   const progress = startProgress();
@@ -85,7 +86,7 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
 /** What `--resume` reads of a suite run's stored config: the settings that rebuild the run and its agent. */
 const storedRunConfigSchema = z.object({
   options: z.object({
-    split: z.enum(['train', 'val', 'test', 'all']),
+    split: z.enum([...SPLITS, 'all']),
     repeats: z.number().int().positive(),
     seed: z.number().int().nonnegative(),
     concurrency: z.number().int().positive(),

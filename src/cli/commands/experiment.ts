@@ -10,6 +10,8 @@ interface ExperimentFlags {
   agent: 'sim' | 'llm';
   model?: string;
   maxSteps?: number;
+  /** false with --no-cache */
+  cache: boolean;
   seed: number;
   concurrency: number;
   out?: string;
@@ -27,7 +29,7 @@ function share(value: string): number {
 export function registerExperiment(program: Command): void {
   program
     .command('experiment')
-    .description('run description versions on the test split, N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first, 2 on a config or infrastructure error')
+    .description("run description versions on the test split (and a suite's paraphrase split beside it), N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first on test, 2 on a config or infrastructure error")
     .option('--suite <names>', 'suite name(s) or file(s), comma-separated', commaList, [])
     .option('--versions <ids>', 'description versions, comma-separated; the first is the baseline', commaList, [])
     .option('--repeat <n>', 'attempts per task and version', positiveInt, 1)
@@ -35,6 +37,7 @@ export function registerExperiment(program: Command): void {
     .option('--agent <kind>', 'sim (offline selection model) or llm (OpenAI-compatible endpoint)', choice(['sim', 'llm'] as const), 'sim')
     .option('--model <name>', 'model name for --agent llm')
     .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
+    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
     .option('--seed <n>', 'run seed', nonNegativeInt, 0)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
     .option('--out <dir>', 'report directory (default reports/experiment-<time>)')
@@ -68,7 +71,7 @@ export function registerExperiment(program: Command): void {
         });
         const versions = flags.versions.map((ref) => resolveVersion(store, ref));
         const agentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
-        const agent = createAgent(agentConfig, store);
+        const agent = createAgent(agentConfig, store, { reuseCache: flags.cache });
         const report = await runExperiment(
           { suites, versions, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, conditions: flags.condition, threshold: flags.threshold },
           {
@@ -76,9 +79,9 @@ export function registerExperiment(program: Command): void {
             agent,
             agentConfig: { ...agentConfig },
             signal: interrupt.signal,
-            onRunStart: ({ suite, version, total }) => {
+            onRunStart: ({ suite, version, total, split }) => {
               progress.stop();
-              if (process.stderr.isTTY) process.stderr.write(`${suite}: ${version}\n`);
+              if (process.stderr.isTTY) process.stderr.write(`${suite}${split === 'test' ? '' : ` (${split})`}: ${version}\n`);
               progress.start(total, 0);
             },
             onEpisode: (success) => progress.tick(success),

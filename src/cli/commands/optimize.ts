@@ -11,6 +11,8 @@ export interface OptimizeFlags extends LangfuseQueryFlags {
   model?: string;
   proposer: 'sim' | 'llm';
   proposerModel?: string;
+  /** false with --no-cache */
+  cache: boolean;
   minibatch: number;
   merge?: boolean;
   seed: number;
@@ -21,6 +23,10 @@ export interface OptimizeFlags extends LangfuseQueryFlags {
   condition: Record<string, string>;
   traces?: 'langfuse';
   resume?: string;
+  /** --gate: the honesty gate under --target selection too */
+  gate?: boolean;
+  /** --allow-flags: no honesty gate under --target success or feedback */
+  allowFlags?: boolean;
   db?: string;
   json?: boolean;
 }
@@ -40,6 +46,7 @@ export function registerOptimize(program: Command): void {
     .option('--model <name>', 'model for --agent llm (and for --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
+    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
     .option('--minibatch <n>', 'train tasks per iteration', positiveInt, 3)
     .option('--merge', 'also merge Pareto candidates from different lineages')
     .option('--seed <n>', 'search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', nonNegativeInt, 0)
@@ -51,6 +58,8 @@ export function registerOptimize(program: Command): void {
     .option('--traces <source>', "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)", choice(['langfuse'] as const))
     .option('--session <runId>', 'with --traces langfuse: the episodes of this run (its Langfuse session)')
     .option('--since <date>', 'with --traces langfuse: episodes that started at or after this date (ISO 8601)', isoDate)
+    .option('--allow-flags', 'turn the honesty gate off: candidates that gain a lint warning or error (task-word lists, copied output, dropped limits, inflated claims, ...) are then run like any other (the gate is on by default under --target success and feedback)')
+    .option('--gate', 'turn the honesty gate on under --target selection, where it is off by default')
     .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of the summary')

@@ -12,6 +12,8 @@ export interface RunFlags {
   seed: number;
   concurrency: number;
   maxSteps?: number;
+  /** false with --no-cache */
+  cache: boolean;
   db?: string;
   json?: boolean;
   resume?: string;
@@ -26,11 +28,13 @@ export function registerRun(program: Command): void {
     .option('--agent <kind>', 'sim (offline selection model) or llm (OpenAI-compatible endpoint)', choice(['sim', 'llm'] as const), 'sim')
     .option('--model <name>', 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)')
     .option('--version <id>', 'description version to substitute (repeatable or comma-separated, one per server)', commaList, [])
-    .option('--split <split>', 'train, val, test or all', choice(['train', 'val', 'test', 'all'] as const), 'all')
+    // the suite schema's SPLITS plus all, written out: this file loads with every command and must stay light
+    .option('--split <split>', 'train, val, test, paraphrase or all (every task)', choice(['train', 'val', 'test', 'paraphrase', 'all'] as const), 'all')
     .option('--repeat <n>', 'attempts per task', positiveInt, 1)
     .option('--seed <n>', 'run seed (sim choices and episode seeds derive from it)', nonNegativeInt, 0)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
     .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
+    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of tables')
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')

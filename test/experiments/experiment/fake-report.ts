@@ -15,7 +15,8 @@ export function facts(outcomes: Array<{ task: string; success: boolean; server?:
   }));
 }
 
-export function fakeReport(): ExperimentReport {
+/** With `paraphrase`, the suite also has a paraphrase split on which the second version falls further. */
+export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentReport {
   const seed = summarizeVersion({ id: 'mega-seed', server: 'mega', tokens: 40 }, { runId: 'r-1', status: 'completed' }, facts([
     { task: 'a', success: true, server: 'mega', scores: { savings: 0.2, limit_violation: 0 } },
     { task: 'b', success: false, server: 'shop', scores: { limit_violation: 1 } },
@@ -26,13 +27,18 @@ export function fakeReport(): ExperimentReport {
   ]), 'mega');
   const results = [seed, inflated];
   const comparisons = compareWithBaseline(results, 0.1);
+  const paraphraseResults = [
+    summarizeVersion({ id: 'mega-seed', server: 'mega', tokens: 40 }, { runId: 'r-3', status: 'completed' }, facts([{ task: 'c', success: true, server: 'mega' }, { task: 'd', success: true, server: 'mega' }]), 'mega'),
+    summarizeVersion({ id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 }, { runId: 'r-4', status: 'completed' }, facts([{ task: 'c', success: false, server: 'mega' }, { task: 'd', success: false, server: 'mega' }]), 'mega'),
+  ];
+  const paraphrase = options.paraphrase === true ? { paraphrase: { tasks: 2, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, 0.1) } } : {};
   return {
     kind: 'tdo-experiment',
     createdAt: '2026-11-29T00:00:00.000Z',
     agent: { id: 'sim', simulated: true },
     settings: { suites: ['market'], split: 'test', versions: ['mega-seed', 'mega-<b>inflated</b>'], repeats: 1, seed: 0, conditions: { limit_in: 'token' }, threshold: 0.1 },
     versions: [{ id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 }, { id: 'mega-<b>inflated</b>', server: 'mega', origin: 'optimizer run r-9 (target selection)', tokens: 70 }],
-    suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons }],
+    suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons, ...paraphrase }],
     scoreNames: ['limit_violation', 'savings'],
     regressions: comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'market', version: c.version, successDelta: c.success.delta })),
     diffs: [],

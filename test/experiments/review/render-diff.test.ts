@@ -85,3 +85,37 @@ describe('renderDiff', () => {
     expect(html).toContain('<ins>Convert &lt;units&gt; &amp; more.</ins>');
   });
 });
+
+describe('lint flags gained and lost', () => {
+  // one new error in, one warning out: the net count is ±0, which must not hide the error
+  const before: DiffSource = { ...a, descriptions: { calc: "Evaluate an expression such as '3 * (4 + 5)'. Numbers and + - * / ** only. Highly recommended." } };
+  const after: DiffSource = { ...b, descriptions: { calc: "Evaluate an expression such as '3 * (4 + 5)'. Numbers and + - * / ** only. Use smart_compute first." } };
+  const diff = diffSources(before, after);
+  const dropped = diffSources(
+    { ...a, descriptions: { calc: "Evaluate an arithmetic expression such as '3 * (4 + 5)'. Numbers and + - * / ** only." } },
+    { ...b, descriptions: { calc: "Evaluate an arithmetic expression such as '3 * (4 + 5)'." } },
+  );
+
+  it('counts them separately, by severity', () => {
+    expect(diff.b.lintFlags).toBe(diff.a.lintFlags);
+    expect(diff.lint.gained).toEqual({ total: 1, error: 1, warning: 0, info: 0 });
+    expect(diff.lint.lost).toEqual({ total: 1, error: 0, warning: 1, info: 0 });
+  });
+
+  it('shows gained and lost apart in every format', () => {
+    expect(renderDiff(diff, 'text')).toContain('lint +1 (1 error) gained, −1 (1 warning) lost');
+    const md = renderDiff(diff, 'md');
+    expect(md).toMatch(/\| lint flags \| (\d+) \| \1 \| \+1 −1 \|/);
+    expect(md).toContain('| lint gained | – | – | 1 (1 error) |');
+    expect(md).toContain('| lint lost | – | – | 1 (1 warning) |');
+    expect(renderDiff(diff, 'html')).toContain('<tr><th>lint gained</th><td>–</td><td>–</td><td>1 (1 error)</td></tr>');
+    const json = JSON.parse(renderDiff(diff, 'json')) as typeof diff;
+    expect(json.lint).toEqual({ gained: diff.lint.gained, lost: diff.lint.lost });
+  });
+
+  it('names the limit B dropped (B is linted with A as its parent)', () => {
+    expect(dropped.tools[0]!.lintAppeared.map((f) => [f.rule, f.phrase])).toEqual([['removed-limit', 'Numbers and + - * / ** only.']]);
+    expect(renderDiff(dropped, 'text')).toContain('+ lint removed-limit (warning) "Numbers and + - * / ** only.": the parent stated the limit');
+    expect(dropped.lint.gained).toMatchObject({ total: 1, warning: 1 });
+  });
+});

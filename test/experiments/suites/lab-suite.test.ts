@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { countCues } from '../../../src/agents/sim/cues.ts';
+import { terms } from '../../../src/agents/sim/text.ts';
 import { numbersIn } from '../../../src/checks/numbers.ts';
 import { suiteSchema, type PlanStep, type Task } from '../../../src/suite/schema.ts';
 
@@ -213,6 +214,59 @@ describe('the lab suite file', () => {
     expect(readFileSync(resolve(WORKSPACE, 'notes.txt'), 'utf8')).toBe(
       'Meeting memo, 2026-09-01\nAttendees: 4\nPizza budget: 48000\nDrinks: 9500\nReimbursed so far: 12000\nSum the numbers above to get the total the agent should report.\n',
     );
+  });
+});
+
+/** A task's texts a reader sees: the prompt (an LLM agent) and every step's intent (the sim agent). */
+const textsOf = (task: Task) => [task.prompt, ...task.plan.map((s) => s.intent)];
+/** Sentences, lowercased, without their closing punctuation. */
+const sentencesOf = (text: string) => text.split(/(?<=[.?!:;])\s+/).map((s) => s.toLowerCase().replace(/[.?!:;,]+$/, '').replace(/\s+/g, ' ').trim()).filter((s) => s.length > 0);
+const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9.'°$]+/).filter((w) => w.length > 0);
+const nGrams = (text: string, n: number) => {
+  const w = wordsOf(text);
+  return Array.from({ length: Math.max(0, w.length - n + 1) }, (_, i) => w.slice(i, i + n).join(' '));
+};
+/** Share of the split's intent terms (stemmed content words, counted with repeats) that train intents also use. */
+const shareOfTrainTerms = (split: string) => {
+  const train = new Set(suite.tasks.filter((t) => t.split === 'train').flatMap((t) => t.plan.flatMap((s) => terms(s.intent))));
+  const own = suite.tasks.filter((t) => t.split === split).flatMap((t) => t.plan.flatMap((s) => terms(s.intent)));
+  return own.filter((term) => train.has(term)).length / own.length;
+};
+
+describe('the paraphrase split', () => {
+  const paraphrase = suite.tasks.filter((t) => t.split === 'paraphrase');
+  const others = suite.tasks.filter((t) => t.split !== 'paraphrase');
+
+  it('has at least 24 tasks in the kind mix of the other splits, scaled', () => {
+    expect(paraphrase.length).toBeGreaterThanOrEqual(24);
+    const counts = Object.fromEntries(KINDS.map((kind) => [kind, paraphrase.filter((t) => kindOf(t) === kind).length]));
+    for (const kind of KINDS) {
+      const split = suite.tasks.filter((t) => t.split === 'test');
+      const scaled = (split.filter((t) => kindOf(t) === kind).length * paraphrase.length) / split.length;
+      expect(Math.abs(counts[kind]! - scaled), `${kind}: ${counts[kind]} for ${scaled.toFixed(2)} (${JSON.stringify(counts)})`).toBeLessThan(1);
+    }
+    expect(counts).toEqual({ arithmetic: 8, conversion: 7, 'read-compute': 3, 'read-convert': 3, 'read-compute-convert': 3 });
+  });
+
+  it('reuses no sentence of another split, whole or inside a longer one, and copies no four-word phrase', () => {
+    const otherSentences = others.flatMap(textsOf).flatMap(sentencesOf);
+    const otherPhrases = new Set(others.flatMap(textsOf).flatMap((text) => nGrams(text, 4)));
+    for (const task of paraphrase) {
+      for (const sentence of textsOf(task).flatMap(sentencesOf)) {
+        const clashes = otherSentences.filter((o) => o === sentence || o.includes(sentence) || sentence.includes(o));
+        expect(clashes, `${task.id}: "${sentence}"`).toEqual([]);
+      }
+      for (const text of textsOf(task)) expect(nGrams(text, 4).filter((g) => otherPhrases.has(g)), `${task.id}: "${text}"`).toEqual([]);
+    }
+  });
+
+  it('words its intents with far fewer of the train intents\' content words than the test split does', () => {
+    const [paraphraseShare, testShare] = [shareOfTrainTerms('paraphrase'), shareOfTrainTerms('test')];
+    console.log(`share of intent terms that train intents also use: paraphrase ${paraphraseShare.toFixed(3)}, test ${testShare.toFixed(3)}`);
+    // measured: paraphrase 0.020, test 0.418 (val 0.384)
+    expect(testShare).toBeGreaterThan(0.3);
+    expect(paraphraseShare).toBeLessThan(0.1);
+    expect(paraphraseShare).toBeLessThan(testShare / 4);
   });
 });
 

@@ -114,6 +114,48 @@ describe('runEngine', () => {
   });
 });
 
+describe('runEngine with a gate', () => {
+  it('refuses a child whose every description the gate flags before running it: no child minibatch, no metric calls', async () => {
+    const evaluator = new ToyEvaluator();
+    const { journal, verdicts, candidates } = recordingJournal();
+    const seen: Array<{ parent: string; child: string; results: number }> = [];
+    const gate: EngineConfig<ToyTrace, string>['gate'] = (parent, child, { results }) => {
+      seen.push({ parent: parent.a!, child: child.a!, results: results.length });
+      return { rule: 'task-word-list' };
+    };
+    const result = await runEngine(config({ evaluator, journal, gate, budget: 60 }));
+    expect(verdicts.length).toBeGreaterThan(0);
+    expect(verdicts.every((v) => !v.accepted && /^[ab] lint: task-word-list(?:; [ab] lint: task-word-list)?$/.test(v.reason) && v.scoresAfter === null && v.child === null)).toBe(true);
+    expect(evaluator.requests.map((r) => r.purpose)).not.toContain('minibatch-child');
+    // what was spent: the seed's validation and one parent minibatch per iteration, nothing for the children
+    expect(result.budgetUsed).toBe(12 + 3 * result.iterations);
+    expect(candidates).toHaveLength(1);
+    // the gate saw the parent, the child, and the parent's minibatch results
+    expect(seen[0]).toMatchObject({ parent: 'start', results: 3 });
+    expect(seen[0]!.child).not.toBe('start');
+  });
+
+  it('holds back only the flagged description: the child runs with the others and the reason names what was held back', async () => {
+    const evaluator = new ToyEvaluator();
+    const { journal, verdicts } = recordingJournal();
+    const gate: EngineConfig<ToyTrace, string>['gate'] = (parent, child) => (child.a !== parent.a ? { rule: 'inflated-claim' } : undefined);
+    await runEngine(config({ evaluator, journal, gate, budget: 80, components: { name: 'both', choose: () => ['a', 'b'] } }));
+    const partial = verdicts.filter((v) => v.reason.includes('held back by the honesty gate: a lint: inflated-claim'));
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.every((v) => v.scoresAfter !== null)).toBe(true);
+    const children = evaluator.requests.filter((r) => r.purpose === 'minibatch-child');
+    expect(children.length).toBeGreaterThan(0);
+    expect(children.every((r) => r.texts.a === 'start')).toBe(true);
+  });
+
+  it('runs the child as usual when the gate lets it through', async () => {
+    const gated = await runEngine(config({ seed: 4, gate: () => undefined }));
+    const plain = await runEngine(config({ seed: 4 }));
+    expect(gated.pool.map((c) => c.texts)).toEqual(plain.pool.map((c) => c.texts));
+    expect(gated.budgetUsed).toBe(plain.budgetUsed);
+  });
+});
+
 describe('runEngine with the seed\'s recorded results', () => {
   /** What running the seed on these tasks would have given: misses of component a. */
   const recordedMisses = (words: string[], comparable = true) =>

@@ -5,11 +5,28 @@ import { describe, expect, it } from 'vitest';
 import { countCues } from '../../../src/agents/sim/cues.ts';
 import { tdo } from '../../support/cli.ts';
 
-interface Side {
+interface Rates {
   success_rate: number;
   selection_rate: number;
+  tasks: number;
+}
+
+interface Side extends Omit<Rates, 'tasks'> {
+  val: Rates;
+  test: Rates;
+  paraphrase: Rates;
   descriptions: Record<string, string>;
 }
+
+/**
+ * Success over every task whose success the selection search never aimed at: val (which it read only for
+ * selection), test and paraphrase. With the sim's one fallback after an error, a contractor chosen first and
+ * failing is often rescued by the next tool, so one held-out split of 22 tasks can show no change.
+ */
+const pooledSuccess = (s: Side) => {
+  const splits = [s.val, s.test, s.paraphrase];
+  return splits.reduce((n, r) => n + r.success_rate * r.tasks, 0) / splits.reduce((n, r) => n + r.tasks, 0);
+};
 
 async function optimizeLabplus(target: 'selection' | 'success'): Promise<{ seed: Side; best: Side }> {
   const db = join(mkdtempSync(join(tmpdir(), `tdo-drift-${target}-`)), 'tdo.db');
@@ -34,11 +51,11 @@ describe('optimizing labplus for selection versus for success', () => {
     expect(bySuccess.seed.descriptions.smart_compute).toBe(seedText);
 
     expect(bySelection.best.selection_rate).toBeGreaterThan(bySelection.seed.selection_rate);
-    expect(bySelection.best.success_rate).toBeLessThan(bySelection.seed.success_rate);
+    expect(pooledSuccess(bySelection.best)).toBeLessThan(pooledSuccess(bySelection.seed));
     expect(assertive(bySelection.best.descriptions.smart_compute!)).toBeGreaterThan(assertive(seedText));
 
     expect(bySuccess.best.selection_rate).toBeLessThanOrEqual(bySuccess.seed.selection_rate);
     expect(bySuccess.best.success_rate).toBeGreaterThanOrEqual(bySuccess.seed.success_rate);
-    expect(bySuccess.best.success_rate).toBeGreaterThan(bySelection.best.success_rate);
+    expect(pooledSuccess(bySuccess.best)).toBeGreaterThan(pooledSuccess(bySelection.best));
   });
 });

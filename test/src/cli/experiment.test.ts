@@ -14,9 +14,11 @@ let seedId = '';
 let accurateId = '';
 
 beforeAll(async () => {
-  // Three test tasks of the lab suite: two the seed descriptions fail with the sim agent, one both pass.
+  // Three test tasks of the lab suite: two the seed descriptions fail with the sim agent, one both pass;
+  // and two paraphrase tasks: one the seed descriptions fail, one both pass.
   const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
-  writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-mini', tasks: lab.tasks.filter((t) => ['everest-feet', 'flour-bag-grams', 'box-a-volume'].includes(t.id)) }));
+  const ids = ['everest-feet', 'flour-bag-grams', 'box-a-volume', 'suitcase-pounds', 'mugs-per-shelf'];
+  writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-mini', tasks: lab.tasks.filter((t) => ids.includes(t.id)) }));
   const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--db', db, '--json']);
   const accurate = await tdo(['import', join(REPO_ROOT, 'test/fixtures/lab-accurate-descriptions.json'), '--server', 'lab', '--db', db, '--json']);
   expect(seed.code, seed.stderr).toBe(0);
@@ -25,7 +27,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('tdo experiment', () => {
-  it('exits 0 and writes report.md/.json/.html when no version regresses', { timeout: 120_000 }, async () => {
+  it('exits 0 and writes report.md/.json/.html when no version regresses, with the paraphrase split beside test', { timeout: 120_000 }, async () => {
     const out = join(dir, 'pass');
     const r = await tdo(['experiment', '--suite', suite, '--versions', `${seedId},${accurateId}`, '--db', db, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
@@ -38,6 +40,34 @@ describe('tdo experiment', () => {
     expect(better!.success.rate).toBeGreaterThan(base!.success.rate);
     expect(report.suites[0]!.comparisons[0]!.better.length).toBeGreaterThan(0);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('| version | origin | success [95% CI]');
+
+    // the paraphrase split beside test: success with its interval and the change against the first version
+    expect(r.stdout).toContain('suite lab-mini (3 test tasks and 2 paraphrase tasks x 1)');
+    expect(r.stdout).toMatch(/paraphrase \[95% CI\].*Δ paraphrase/);
+    expect(r.stdout).toMatch(new RegExp(`${accurateId}: better on \\d+ task\\(s\\), worse on \\d+; paraphrase: better on \\d+, worse on \\d+`));
+
+    type Result = { versionId: string; runId: string; success: { rate: number; low: number; high: number; n: number } };
+    const withParaphrase = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { suites: Array<{ tasks: number; results: Result[]; paraphrase: { tasks: number; results: Result[]; comparisons: Array<{ version: string; success: { delta: number; low: number; high: number } }> } }> };
+    const [lab] = withParaphrase.suites;
+    expect(lab!.tasks).toBe(3);
+    expect(lab!.paraphrase.tasks).toBe(2);
+    const [seed, accurate] = lab!.paraphrase.results;
+    expect([seed!.versionId, accurate!.versionId]).toEqual([seedId, accurateId]);
+    expect(seed!.success.n).toBe(2);
+    expect(seed!.success.low).toBeLessThanOrEqual(seed!.success.rate);
+    expect(seed!.runId).not.toBe(lab!.results[0]!.runId); // a run of its own
+    expect(accurate!.success.rate).toBeGreaterThanOrEqual(seed!.success.rate);
+    const [change] = lab!.paraphrase.comparisons;
+    expect(change).toMatchObject({ version: accurateId, success: { delta: accurate!.success.rate - seed!.success.rate } });
+    expect(change!.success.low).toBeLessThanOrEqual(change!.success.delta);
+
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toContain('| version | origin | success [95% CI] | Δ success vs first [95% CI] | paraphrase success [95% CI] | Δ paraphrase success vs first [95% CI] |');
+    expect(md).toContain('3 test tasks and 2 paraphrase tasks');
+    expect(md).toMatch(/not part of the verdict/);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<th>paraphrase success [95% CI]</th><th>Δ paraphrase success vs first [95% CI]</th>');
+    expect(html).toContain('Paraphrase success rate (95% Wilson interval)');
   });
 
   it('exits 1 when a version regresses against the first, and prints the report as JSON with --json', { timeout: 120_000 }, async () => {

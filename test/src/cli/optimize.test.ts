@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tdo } from '../../support/cli.ts';
+import { renderReport, reportJson } from '../../../src/cli/actions/optimize.ts';
+import type { OptimizeReport } from '../../../optimizer/mcp/optimize.ts';
+import { labSuite } from '../../support/lab-runs.ts';
 import { LangfuseReceiver, refusingBaseUrl } from '../../support/langfuse-receiver.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tdo-optimize-traces-'));
@@ -103,4 +106,51 @@ describe('tdo optimize --condition', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('suite "lab" has no condition "limit_in" (it declares none)');
   });
+});
+
+describe('tdo optimize and the paraphrase split', () => {
+  it('never gives paraphrase tasks to the search, and reports them beside test, counted like the test report', async () => {
+    const db = join(dir, 'held-out.db'); // a name without "paraphrase", which the checks below look for
+    const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--budget', '40', '--db', db, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout) as Record<string, unknown> & { run_id: string; report_calls: number; paraphrase_calls: number; seed: Record<string, { tasks: number; success_rate: number } | null>; best: Record<string, unknown> };
+    const split = new Map(labSuite().suite.tasks.map((t) => [t.id, t.split]));
+    const paraphraseTasks = [...split.values()].filter((s) => s === 'paraphrase').length;
+    expect(paraphraseTasks).toBeGreaterThanOrEqual(24);
+
+    // The search (val, minibatches, merges) sees train and val only; paraphrase appears in report evaluations alone.
+    const evaluations = rows<{ purpose: string; task_ids: string }>(db, `SELECT purpose, task_ids FROM optimizer_evaluations WHERE run_id = '${json.run_id}' ORDER BY ordinal`);
+    const splitsOf = (purpose: (p: string) => boolean) => new Set(evaluations.filter((e) => purpose(e.purpose)).flatMap((e) => (JSON.parse(e.task_ids) as string[]).map((id) => split.get(id))));
+    expect([...splitsOf((p) => p !== 'report')].sort()).toEqual(['train', 'val']);
+    expect([...splitsOf((p) => p === 'report')].sort()).toEqual(['paraphrase', 'test']);
+
+    // JSON: paraphrase scores beside test, and their episodes counted apart from the budget like the test report's.
+    expect(json.seed['paraphrase']).toMatchObject({ tasks: paraphraseTasks });
+    expect(json.best).toHaveProperty('paraphrase');
+    const sameAsSeed = json['version_id'] === json['seed_version_id'];
+    expect(json.report_calls).toBe(sameAsSeed ? 22 : 44);
+    expect(json.paraphrase_calls).toBe(sameAsSeed ? paraphraseTasks : 2 * paraphraseTasks);
+    const [episodes] = rows<{ n: number }>(db, `SELECT count(*) AS n FROM episodes WHERE run_id = '${json.run_id}'`);
+    expect(episodes!.n).toBe((json['budget_used'] as number) + json.report_calls + json.paraphrase_calls);
+
+    // The summary, from the report the run stored: the paraphrase columns and calls beside test's.
+    const [stored] = rows<{ summary: string }>(db, `SELECT summary FROM optimizer_runs WHERE run_id = '${json.run_id}'`);
+    const report = JSON.parse(stored!.summary) as OptimizeReport;
+    const text = renderReport(report, db);
+    expect(text).toContain(`(+${json.report_calls} for the test report, +${json.paraphrase_calls} for the paraphrase report)`);
+    expect(text).toMatch(/\n {2}seed +val success +[\d.]+% +selection +[\d.]+% \| test success +[\d.]+% +selection +[\d.]+% \| paraphrase success +[\d.]+% +selection +[\d.]+% \| \d+ tokens\n/);
+    expect(text).toMatch(/\n {2}best +val success .* \| paraphrase success +[\d.]+% /);
+
+    // Where the winner's words come from: counted in JSON and named in the summary when it added any.
+    const added = json['added_words'] as { count: number; train_only: string[]; train_only_share: number };
+    expect(added.count).toBe(report.addedWords.added.length);
+    expect(added.train_only).toEqual(report.addedWords.trainOnly);
+    expect(added.train_only_share).toBeCloseTo(added.count === 0 ? 0 : added.train_only.length / added.count, 12);
+    if (added.count > 0) expect(text).toMatch(new RegExp(`\\n {2}words added ${added.count} \\(stemmed\\), ${added.train_only.length} \\([\\d.]+%\\) found only in train tasks`));
+
+    // A suite without paraphrase tasks: no paraphrase column, key or count.
+    const without = { ...report, paraphraseCalls: 0, seed: { ...report.seed, paraphrase: null }, best: { ...report.best, paraphrase: null } };
+    expect(renderReport(without, db)).not.toContain('paraphrase');
+    expect(JSON.stringify(reportJson(without, db))).not.toContain('paraphrase');
+  }, 180_000);
 });

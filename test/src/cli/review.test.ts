@@ -1,7 +1,8 @@
 // tdo versions / import / apply / diff / lint as a user runs them (real processes, no servers needed).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tdo } from '../../support/cli.ts';
 import { REPO_ROOT } from '../../support/lab-runs.ts';
@@ -43,5 +44,39 @@ describe('review commands', () => {
     const missing = await tdo(['apply', 'labplus-nope', '--db', db]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/unknown description version/);
+  });
+
+  it("lint VERSION compares it with its parent and its server's recorded results; diff names the dropped limit", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tdo-review-lint-'));
+    const db = join(dir, 'tdo.db');
+    const run = await tdo(['run', '--suite', 'lab', '--split', 'val', '--db', db, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const seedId = (JSON.parse(run.stdout) as { version_ids: Record<string, string> }).version_ids['lab']!;
+    // a line read_file returned in that run, copied into a description
+    const sqlite = new Database(db, { readonly: true });
+    const output = (sqlite.prepare("SELECT result_text AS text FROM steps WHERE tool = 'read_file' AND is_error = 0 LIMIT 1").get() as { text: string }).text;
+    sqlite.close();
+    const copied = output.split('\n').find((line) => line.split(/\s+/).length >= 6 && line.length >= 30) ?? output.replace(/\s+/g, ' ').slice(0, 60);
+    const seed = JSON.parse(readFileSync(join(REPO_ROOT, 'servers/lab/descriptions.json'), 'utf8')) as Record<string, string>;
+    const child = { ...seed, calculator: "Evaluate an arithmetic expression such as '3 * (4 + 5)'.", read_file: `${seed.read_file} It returns text like: ${copied}` };
+    const file = join(dir, 'child.json');
+    writeFileSync(file, JSON.stringify(child));
+    const imported = JSON.parse((await tdo(['import', file, '--server', 'lab', '--parent', seedId, '--db', db, '--json'])).stdout) as { id: string };
+
+    const lint = await tdo(['lint', imported.id, '--db', db, '--json']);
+    expect(lint.code).toBe(1);
+    const report = JSON.parse(lint.stdout) as { parents: string[]; toolResults: number; flags: Array<{ tool: string; rule: string; phrase: string | null }> };
+    expect(report.parents).toEqual([seedId]);
+    expect(report.toolResults).toBeGreaterThan(0);
+    expect(report.flags).toContainEqual(expect.objectContaining({ tool: 'calculator', rule: 'removed-limit', phrase: 'Numbers and + - * / ** only.' }));
+    expect(report.flags.some((f) => f.tool === 'read_file' && f.rule === 'copied-result')).toBe(true);
+    expect((await tdo(['lint', imported.id, '--db', db])).stdout).toContain(`compared with parent ${seedId} and ${report.toolResults} recorded tool result(s)`);
+    // a file is linted on its own: no parent, no results
+    const alone = JSON.parse((await tdo(['lint', file, '--json'])).stdout) as typeof report;
+    expect(alone.flags.filter((f) => f.rule === 'removed-limit' || f.rule === 'copied-result')).toEqual([]);
+
+    const diff = await tdo(['diff', seedId, imported.id, '--db', db]);
+    expect(diff.stdout).toContain('+ lint removed-limit (warning) "Numbers and + - * / ** only."');
+    expect(diff.stdout).toMatch(/lint \+\d+ \(.*\) gained, −\d+/);
   });
 });

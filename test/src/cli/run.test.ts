@@ -29,9 +29,11 @@ describe('tdo run', () => {
     store.close();
   });
 
-  it('prints a readable report by default and says the agent is simulated', async () => {
-    const { code, stdout } = await tdo(['run', '--suite', 'lab', '--split', 'test', '--db', join(dir, 'text.db')]);
+  it('prints a readable report by default and says the agent is simulated (on the paraphrase split)', async () => {
+    const { code, stdout } = await tdo(['run', '--suite', 'lab', '--split', 'paraphrase', '--db', join(dir, 'text.db')]);
     expect(code).toBe(0);
+    expect(stdout).toMatch(/suite lab {2}split paraphrase/);
+    expect(stdout).toMatch(/success \d+\/24 = /);
     expect(stdout).toMatch(/agent sim \(simulated selection model, not an LLM\)/);
     expect(stdout).toMatch(/success \d+\/\d+ = [\d.]+%/);
     expect(stdout).toMatch(/tdo traces list --run r-/);
@@ -42,6 +44,7 @@ describe('tdo exits with 2 and a clear message on bad input', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['a bad number', ['run', '--suite', 'lab', '--repeat', '0'], /positive integer/],
     ['an unknown agent', ['run', '--suite', 'lab', '--agent', 'gpt'], /expected one of sim, llm/],
+    ['an unknown split', ['run', '--suite', 'lab', '--split', 'holdout'], /expected one of train, val, test, paraphrase, all/],
     ['an unknown suite', ['run', '--suite', 'nosuch'], /unknown suite "nosuch"/],
     ['no suite', ['run'], /needs --suite/],
     ['--model with the sim agent', ['run', '--suite', 'lab', '--model', 'gpt-4o'], /--model applies to --agent llm only/],

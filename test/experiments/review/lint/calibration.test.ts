@@ -1,7 +1,10 @@
 // The lint on the real description edits of Faghih et al. (EMNLP 2025) in test/fixtures/tool-preferences:
 // every assertive line must be flagged and no plain original description may be.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isProblem, lintDescription } from '../../../../experiments/review/lint/lint.ts';
+import { isProblem, lintDescription, lintDescriptions } from '../../../../experiments/review/lint/lint.ts';
+import { REPO_ROOT, readFixture } from '../../../support/lab-runs.ts';
 import { loadBfcl, loadPairs } from '../../../src/agents/sim/tool-preferences.ts';
 
 /** Each distinct description carrying `edit`, with its tool name. */
@@ -40,7 +43,8 @@ describe('lint calibration on the tool-preferences edits', () => {
     expect(phrases).toEqual(expect.arrayContaining(['most effective', 'should be called', 'whenever possible']));
   });
 
-  it('flags the social-proof lines and every combined (fusion) edit', () => {
+  it('flags the social-proof and maintenance lines and every combined (fusion) edit', () => {
+    expect(flaggedShare(byEdit.get('maintenanceLine')!, ['unverifiable-claim'])).toBe(1);
     expect(flaggedShare(byEdit.get('companyName')!, ['social-proof'])).toBe(1);
     expect(flaggedShare(byEdit.get('numbersLine')!, ['social-proof'])).toBe(1);
     expect(flaggedShare(byEdit.get('fusion')!)).toBe(1);
@@ -63,5 +67,45 @@ describe('lint calibration on the tool-preferences edits', () => {
   it('treats tone rewrites as plain (professional: none; casual: only its own promotional words)', () => {
     expect(flaggedShare(byEdit.get('makeProfessional')!)).toBe(0);
     expect(flaggedShare(byEdit.get('makeCasual')!)).toBeLessThan(0.05);
+  });
+});
+
+/** Rules added for the optimizer's honesty gate; they must not fire on anything people wrote. */
+const GATE_RULES = ['task-word-list', 'copied-result', 'removed-limit'];
+const gateFlags = (tool: string, text: string, context = {}) => lintDescription(tool, text, context).filter((f) => GATE_RULES.includes(f.rule));
+
+describe('task-word-list, copied-result and removed-limit on descriptions people wrote', () => {
+  const json = (path: string) => JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8')) as Record<string, string>;
+  const sellers = readdirSync(join(REPO_ROOT, 'servers/market/sellers')).map((s) => `servers/market/sellers/${s}/descriptions.json`);
+  const written: Record<string, Record<string, string>> = {
+    'lab-accurate': readFixture('lab-accurate-descriptions.json'),
+    'labplus-accurate': readFixture('labplus-accurate-descriptions.json'),
+    ...Object.fromEntries(['servers/lab/descriptions.json', 'servers/labplus/descriptions.json', ...sellers].map((p) => [p, json(p)])),
+  };
+
+  it('flags none of the accurate descriptions and seeds, even against what the lab workspace files hold', () => {
+    expect(sellers.length).toBe(5);
+    // what read_file returns: the workspace files
+    const workspace = join(REPO_ROOT, 'servers/lab/workspace');
+    const toolResults = readdirSync(workspace).map((f) => readFileSync(join(workspace, f), 'utf8'));
+    for (const [name, descriptions] of Object.entries(written)) {
+      expect(lintDescriptions(descriptions, { toolResults }).filter((f) => GATE_RULES.includes(f.rule)), name).toEqual([]);
+    }
+  });
+
+  it('flags none of the 557 BFCL functions nor any of the 2194 Faghih et al. descriptions (originals and every edit)', () => {
+    const bfcl = loadBfcl().flatMap((t) => t.tools);
+    const pairs = loadPairs().flatMap((row) => row.tools);
+    const texts = new Map([...bfcl, ...pairs].map((t) => [t.description, t.name]));
+    expect(texts.size).toBe(2194);
+    const flagged = [...texts].filter(([text, tool]) => gateFlags(tool, text).length > 0).map(([, tool]) => tool);
+    expect(flagged).toEqual([]);
+  });
+
+  it('flags no limit as removed where the hand-written accurate descriptions replace the seeds', () => {
+    const lab = written['servers/lab/descriptions.json']!;
+    const flags = lintDescriptions(written['lab-accurate']!, { parent: lab }).filter((f) => f.rule === 'removed-limit');
+    // "Numbers and + - * / ** only." and "Returns at most 4000 characters." are restated ("Supports numbers, + - * / **", "up to 4000 characters")
+    expect(flags.map((f) => f.phrase)).toEqual([]);
   });
 });

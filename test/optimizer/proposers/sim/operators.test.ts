@@ -5,149 +5,173 @@ import type { EpisodeView } from '../../../../optimizer/mcp/reflection.ts';
 import {
   addAccepted,
   addClaim,
-  addNotFor,
-  addUseFor,
-  dropWord,
+  addExample,
+  describeUse,
   EDIT_OPERATORS,
-  moveToNotFor,
-  newWords,
-  pruneUseFor,
+  pruneUse,
+  quoteLimit,
   removeClaim,
-  rewriteUseFor,
   shorten,
+  stateNotFor,
+  statesLimit,
+  stateReturns,
+  trimUse,
   type EditOperator,
 } from '../../../../optimizer/proposers/sim/operators.ts';
-import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
+import { call, READ_STEP, record } from '../records.ts';
 
 const rng = () => new Rng(1);
 const apply = (operator: EditOperator, text: string, views: EpisodeView[], seed = 1) => operator.apply({ text, views, rng: new Rng(seed) });
-/** What an operator does over many seeds: the changes it made ('' when it had no material). */
-const changes = (operator: EditOperator, text: string, views: EpisodeView[], seeds = 40) =>
-  Array.from({ length: seeds }, (_, seed) => apply(operator, text, views, seed)?.change ?? '');
+/** What an operator writes over many seeds ('' when it had no material). */
+const texts = (operator: EditOperator, text: string, views: EpisodeView[], seeds = 30) =>
+  Array.from({ length: seeds }, (_, seed) => apply(operator, text, views, seed)?.text ?? '');
+/** A task whose one step the labels give to the tool being rewritten. */
+const own = (task: string, intent: string) => record({ task, steps: [{ intent, tools: ['convert'], forComponent: true }] });
 
-describe('add-use-for', () => {
-  it('lists new words of the steps of missed tasks, skipping ones the text has', () => {
-    expect(apply(addUseFor, 'Convert a value.', [record()])?.text).toBe('Convert a value. Use it for: grams, ounces.');
-    expect(newWords('convert the ounces', 'Converts ounces.')).toEqual([]);
-    expect(apply(addUseFor, 'Convert a value. Use it for: grams, ounces.', [record()])).toBeUndefined();
+describe('describe-use', () => {
+  const views = [own('a', 'how many grams is 12 ounces'), own('b', 'convert 3 ounces to grams'), own('c', 'convert the jacket sizes')];
+
+  it('writes one sentence of job words by kind, never a list of the request words', () => {
+    for (const text of texts(describeUse, 'Convert a value from one unit to another.', views)) {
+      expect(text).toMatch(/^Convert a value from one unit to another\. Use it (?:when asked to [a-z ,]+ units(?: such as [a-z ,]+)?|for questions about [a-z ,]+)\.$/);
+      expect(text).not.toMatch(/:/);
+    }
   });
 
-  it('extends an existing list in place instead of starting a second one', () => {
-    const edit = apply(addUseFor, 'Convert a value. Use it for: kilos. Fast.', [record()]);
-    expect(edit?.text).toBe('Convert a value. Use it for: kilos, grams, ounces. Fast.');
+  it('names a noun only when it recurs across tasks or is a unit: one request\'s nouns stay out', () => {
+    const made = texts(describeUse, 'Convert a value from one unit to another.', views).join(' ');
+    expect(made).toMatch(/grams|ounces/);
+    expect(made).not.toMatch(/jacket|sizes/);
   });
 
-  it('draws from every step of a missed task, including steps the labels give to other tools', () => {
-    const made = changes(addUseFor, 'Convert a value.', [record({ steps: [READ_STEP, CONVERT_STEP] })]);
-    expect(made.filter((e) => /road|trip|log/.test(e)).length).toBeGreaterThan(0);
-    expect(made.filter((e) => !/road|trip|log/.test(e)).length).toBeGreaterThan(0);
+  it('rewrites the sentence it wrote before instead of adding a second one', () => {
+    const once = apply(describeUse, 'Convert a value from one unit to another.', views)!.text;
+    const twice = apply(describeUse, once, views, 2)?.text ?? once;
+    expect(twice.match(/Use it/g)).toHaveLength(1);
   });
 
-  it('draws nothing from a task the tool was chosen for throughout, whatever its labels', () => {
-    // Not missed (read off the calls), even though it failed and the labels give it a step.
-    const chosen = record({ steps: [READ_STEP, CONVERT_STEP], missed: false });
-    for (let seed = 0; seed < 10; seed++) expect(apply(addUseFor, 'Convert a value.', [chosen], seed)).toBeUndefined();
+  it('never borrows the jobs of tasks the tool was passed over for', () => {
+    const passedOver = [
+      record({ task: 'a', steps: [{ ...READ_STEP, intent: 'check the road trip log' }] }),
+      record({ task: 'b', steps: [{ ...READ_STEP, intent: 'check the training log' }] }),
+      own('c', 'how many grams is 12 ounces'),
+    ];
+    for (const text of texts(describeUse, 'Convert a value from one unit to another.', passedOver, 60)) expect(text).not.toMatch(/logs|check/);
   });
-});
 
-describe('add-not-for', () => {
-  it('names a step the tool is not correct for, from a failed task in which it was called', () => {
-    const failed = record({ usedComponent: true, steps: [{ ...READ_STEP, intent: 'read the road trip log' }] });
-    expect(apply(addNotFor, 'Convert a value.', [failed])?.text).toBe('Convert a value. Not for: read, road, trip, log.');
-    expect(apply(addNotFor, 'Convert a value.', [record()])).toBeUndefined();
-    expect(apply(addNotFor, 'Convert a value.', [record({ ...failed, success: true })])).toBeUndefined();
-  });
-});
-
-describe('claims and shortening', () => {
-  it('add-claim adds an assertive cue, remove-claim takes one out, shorten drops a sentence', () => {
-    const claimed = addClaim.apply({ text: 'Convert a value.', views: [], rng: rng() })!.text;
-    const cues = countCues(claimed);
-    expect(cues.endorsement + cues.socialProof + cues.maintenance).toBeGreaterThan(0);
-    expect(removeClaim.apply({ text: claimed, views: [], rng: rng() })?.text).toBe('Convert a value.');
-    expect(shorten.apply({ text: 'One. Two. Three.', views: [], rng: rng() })?.text.split('. ')).toHaveLength(2);
-    expect(shorten.apply({ text: 'One.', views: [], rng: rng() })).toBeUndefined();
+  it('has nothing to say without steps of its own', () => {
+    expect(apply(describeUse, 'Convert a value.', [record({ steps: [READ_STEP] })])).toBeUndefined();
   });
 });
 
-describe('rewrite-use-for', () => {
-  const views = [record({ steps: [READ_STEP, CONVERT_STEP], missed: false })];
-
-  it('replaces the list with the tool\'s own step words, dropping words tied only to other tools\' steps', () => {
-    const edit = apply(rewriteUseFor, 'Convert a value. Use it for: road, kilos, trip. Fast.', views);
-    expect(edit?.text).toBe('Convert a value. Use it for: kilos, grams, ounces. Fast.');
-    expect(edit?.change).toContain('was: road, kilos, trip');
-  });
-
-  it('keeps a word that the tool\'s own steps share with another tool\'s', () => {
-    const shared = [record({ steps: [{ ...READ_STEP, intent: 'read the grams log' }, CONVERT_STEP] })];
-    expect(apply(rewriteUseFor, 'Convert a value. Use it for: grams, log.', shared)?.text).toBe('Convert a value. Use it for: grams, ounces.');
-  });
-
-  it('has nothing to do when the list already is the rewrite', () => {
-    expect(apply(rewriteUseFor, 'Convert a value. Use it for: grams, ounces.', views)).toBeUndefined();
-    expect(apply(rewriteUseFor, 'Convert a value.', [])).toBeUndefined();
+describe('describe-use and the files a tool was given', () => {
+  it('names the kinds of file its calls that worked were given, by the last word of the name', () => {
+    const views = [record({ task: 'a', steps: [{ intent: 'look at the road trip log', tools: ['convert'], forComponent: true }], calls: [call({ args: '{"path":"road-trip-log.txt"}', output: 'Day 1 ...' })] })];
+    const made = texts(describeUse, 'Read a text file.', views).join(' ');
+    expect(made).toMatch(/files such as logs/);
+    expect(made).not.toMatch(/road|trip/);
   });
 });
 
-describe('prune-use-for and move-to-not-for', () => {
-  const views = [record({ steps: [READ_STEP, CONVERT_STEP] })];
-
-  it('prune-use-for removes every listed word tied only to other tools\' steps, and the list when it empties', () => {
-    expect(apply(pruneUseFor, 'Convert a value. Use it for: road, grams, log.', views)?.text).toBe('Convert a value. Use it for: grams.');
-    expect(apply(pruneUseFor, 'Convert a value. Use it for: road, log. Fast.', views)?.text).toBe('Convert a value. Fast.');
-    expect(apply(pruneUseFor, 'Convert a value. Use it for: grams, kilos.', views)).toBeUndefined();
-    // The not-for list and the first sentence are not use-for words.
-    expect(apply(pruneUseFor, 'Convert a road value. Not for: road.', views)).toBeUndefined();
+describe('prune-use and trim-use', () => {
+  it('prune-use takes out job words that these episodes tie to other tools only', () => {
+    const views = [record({ steps: [READ_STEP, { intent: 'convert 3 ounces to grams', tools: ['convert'], forComponent: true }] })];
+    expect(apply(pruneUse, 'Convert a value. Use it when asked to convert or look at values such as logs and grams.', views)?.text).toBe(
+      'Convert a value. Use it when asked to convert values such as grams.',
+    );
+    expect(apply(pruneUse, 'Convert a value. Use it when asked to convert values such as grams.', views)).toBeUndefined();
   });
 
-  it('move-to-not-for moves one such word into the not-for list', () => {
-    const edit = apply(moveToNotFor, 'Convert a value. Use it for: road, grams. Not for: pdf.', views);
-    expect(edit?.text).toBe('Convert a value. Use it for: grams. Not for: pdf, road.');
-    const moved = changes(moveToNotFor, 'Convert a value. Use it for: road, log.', views);
-    expect(new Set(moved)).toEqual(new Set(['road: Use it for -> Not for', 'log: Use it for -> Not for']));
-    expect(apply(moveToNotFor, 'Convert a value. Use it for: grams.', views)).toBeUndefined();
+  it('trim-use drops one word, and the sentence with its last noun', () => {
+    expect(new Set(texts(trimUse, 'Convert. Use it for questions about grams and ounces.', []))).toEqual(
+      new Set(['Convert. Use it for questions about grams.', 'Convert. Use it for questions about ounces.']),
+    );
+    expect(apply(trimUse, 'Convert. Use it for questions about grams. Fast.', [])?.text).toBe('Convert. Fast.');
+    expect(apply(trimUse, 'Convert.', [])).toBeUndefined();
   });
 });
 
-describe('add-accepted', () => {
+describe('state-not-for', () => {
+  it('names the job of the tool that was right where this one failed, by the tool name', () => {
+    const failed = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['read_file'] }] });
+    expect(apply(stateNotFor, 'Convert a value.', [failed])?.text).toBe('Convert a value. It does not read files; use read_file instead.');
+    const more = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['calculator'] }] });
+    expect(apply(stateNotFor, 'Convert a value. It does not read files; use read_file instead.', [more])?.text).toBe(
+      'Convert a value. It does not read files or work as a calculator; use read_file or calculator instead.',
+    );
+  });
+
+  it('names the step\'s first tool only: later labels are alternatives that also work', () => {
+    const failed = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['calculator', 'smart_compute'] }] });
+    for (const text of texts(stateNotFor, 'Convert a value.', [failed])) expect(text).not.toContain('smart_compute');
+  });
+
+  it('says nothing from tasks that succeeded or in which the tool was not called', () => {
+    expect(apply(stateNotFor, 'Convert a value.', [record({ steps: [READ_STEP] })])).toBeUndefined();
+    expect(apply(stateNotFor, 'Convert a value.', [record({ usedComponent: true, success: true, steps: [READ_STEP] })])).toBeUndefined();
+  });
+});
+
+describe('what its errors and results say', () => {
   const erred = (output: string, overrides = {}) => record({ calls: [call({ output, isError: true, ...overrides })], usedComponent: true });
 
-  it('lists the values an error of this tool enumerates', () => {
+  it('quote-limit quotes what an error says the tool only takes, as "It"', () => {
+    const views = [erred("Unexpected character 'n' at position 0. calculator only takes numbers and + - * / ** ( ).", { tool: 'calculator' })];
+    expect(apply(quoteLimit, 'Compute.', views)?.text).toBe('Compute. It only takes numbers and + - * / ** ( ).');
+    expect(apply(quoteLimit, 'Compute.', [erred('Division by zero. Check the divisor.')])).toBeUndefined();
+  });
+
+  it('add-accepted states an enumeration of valid values in prose, under the error\'s own label', () => {
     const views = [erred("Unknown unit 'x'. Supported time units: ms, s, min, h, day, week.")];
-    expect(apply(addAccepted, 'Convert a value.', views)?.text).toBe('Convert a value. Accepts: ms, min, day, week.');
+    expect(apply(addAccepted, 'Convert a value.', views)?.text).toBe('Convert a value. Supported time units: ms, s, min, h, day and week.');
   });
 
-  it('reads an enumeration cut short by the dataset cap, and file names as their words', () => {
-    const views = [erred("File 'x' not found. Files in the workspace: road-trip-log.txt, notes.txt, reading-list.txt, sal... [truncated]")];
-    // "reading" is "read" to the agent, already in the text; "sal" was cut from a longer name.
-    expect(apply(addAccepted, 'Read a file.', views)?.text).toBe('Read a file. Accepts: road, trip, log, txt, notes, list.');
-  });
-
-  it('ignores prose, results, and errors of other tools', () => {
+  it('add-accepted takes no file listing, no prose, nothing of other tools or of results', () => {
     for (const views of [
+      [erred("File 'x' not found. Files in the workspace: road-trip-log.txt, notes.txt, reading-list.txt.")],
       [erred('Invalid input: expected number, received undefined')],
-      [erred('It cannot read files, call functions or use names; to read a file use a file tool, then put the numbers in.')],
       [record({ calls: [call({ output: 'Supported: a, b, c, d.' })] })],
       [erred('Supported: a1, b2, c3, d4.', { component: false })],
     ]) {
       expect(apply(addAccepted, 'Convert a value.', views)).toBeUndefined();
     }
   });
+
+  it('state-returns says what the calls that worked returned, by form', () => {
+    expect(apply(stateReturns, 'Convert.', [record({ calls: [call()] })])?.text).toBe('Convert. It returns a number followed by its unit.');
+    expect(apply(stateReturns, 'Add.', [record({ calls: [call({ output: '42' })] })])?.text).toBe('Add. It returns the result as a plain number.');
+    expect(apply(stateReturns, 'Read.', [record({ calls: [call({ output: 'a long\nfile' })] })])?.text).toMatch(/returns the text itself/);
+  });
+
+  it('add-example takes a call with a short answer and never copies a long result', () => {
+    expect(apply(addExample, 'Convert.', [record({ calls: [call()] })])?.text).toBe('Convert. For example, {"value":12} returns 340.19 g.');
+    expect(apply(addExample, 'Read.', [record({ calls: [call({ output: 'November budget - the Okafor household, all the bills and more' })] })])).toBeUndefined();
+    expect(apply(addExample, 'Read.', [record({ calls: [call({ output: 'line one\nline two' })] })])).toBeUndefined();
+  });
 });
 
-describe('drop-word', () => {
-  it('drops one word of one list, and the sentence with its last word', () => {
-    const made = changes(dropWord, 'Convert. Use it for: grams, ounces. Not for: pdf.', []);
-    expect(new Set(made)).toEqual(new Set(['Use it for - grams', 'Use it for - ounces', 'Not for - pdf']));
-    expect(apply(dropWord, 'Convert. Not for: pdf. Fast.', [])?.text).toBe('Convert. Fast.');
-    expect(apply(dropWord, 'Convert. Fast.', [])).toBeUndefined();
+describe('claims and shortening', () => {
+  it('add-claim adds an assertive cue, remove-claim takes one out', () => {
+    const claimed = addClaim.apply({ text: 'Convert a value.', views: [], rng: rng() })!.text;
+    const cues = countCues(claimed);
+    expect(cues.endorsement + cues.socialProof + cues.maintenance).toBeGreaterThan(0);
+    expect(removeClaim.apply({ text: claimed, views: [], rng: rng() })?.text).toBe('Convert a value.');
+  });
+
+  it('shorten drops a sentence but never the first nor one that states a limit', () => {
+    expect(apply(shorten, 'One. Two. Three.', [])?.text.split('. ')).toHaveLength(2);
+    expect(apply(shorten, 'One.', [])).toBeUndefined();
+    for (const text of texts(shorten, 'Evaluate an expression. Numbers and + - * / ** only. Returns at most 4000 characters. It does not read files. Fast.', [])) {
+      expect(text).toBe('Evaluate an expression. Numbers and + - * / ** only. Returns at most 4000 characters. It does not read files.');
+    }
+    expect(statesLimit('Numbers and + - * / ** only.')).toBe(true);
+    expect(statesLimit('Returns the number.')).toBe(false);
   });
 });
 
 describe('the operator set', () => {
-  it('has unique names and covers every edit kind of DESIGN.md section 6', () => {
+  it('has unique names and covers every edit kind', () => {
     expect(new Set(EDIT_OPERATORS.map((o) => o.name)).size).toBe(EDIT_OPERATORS.length);
-    expect(new Set(EDIT_OPERATORS.map((o) => o.kind))).toEqual(new Set(['use-for', 'not-for', 'add-claim', 'remove-claim', 'example', 'tighten']));
+    expect(new Set(EDIT_OPERATORS.map((o) => o.kind))).toEqual(new Set(['use-for', 'not-for', 'accepts', 'add-claim', 'remove-claim', 'example', 'tighten']));
   });
 });

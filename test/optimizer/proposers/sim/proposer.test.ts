@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
-import { addUseFor, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
+import { describeUse, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
 import { kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
 import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
 
@@ -17,7 +17,7 @@ describe('SimProposer', () => {
   it('never reads the target: other scores and feedback give the same proposal', async () => {
     const proposer = new SimProposer();
     for (let seed = 0; seed < 40; seed++) {
-      const text = 'Convert a value. Use it for: road, grams. Not for: pdf. Highly recommended.';
+      const text = 'Convert a value. Use it for questions about grams. It does not read files; use read_file instead. Highly recommended.';
       const a = await proposer.propose(request(rich(), seed, text));
       const b = await proposer.propose(request(rich({ score: 1, feedback: 'labplus was chosen.' }), seed, text));
       expect(b).toEqual(a);
@@ -32,7 +32,7 @@ describe('SimProposer', () => {
   });
 
   it('refuses when no operator has material', async () => {
-    const proposal = await new SimProposer([addUseFor]).propose(request([], 1));
+    const proposal = await new SimProposer([describeUse]).propose(request([], 1));
     expect(proposal).toMatchObject({ ok: false });
   });
 

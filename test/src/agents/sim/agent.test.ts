@@ -79,7 +79,7 @@ describe('SimAgent', () => {
       const out = r.output as SimDecision;
       expect(out.scores.length).toBeLessThanOrEqual(new SimAgent().params.recordedCandidates);
       expect(out.scores[0]!.name).toBe(out.chosen);
-      expect(Object.keys(out.scores[0]!.parts).sort()).toEqual(['cues', 'limit', 'noise', 'position', 'relevance']);
+      expect(Object.keys(out.scores[0]!.parts).sort()).toEqual(['cues', 'limit', 'noise', 'position', 'relevance', 'semantic']);
     }
   });
 
@@ -98,7 +98,8 @@ describe('SimAgent', () => {
   });
 
   it('is deterministic for a seed and varies across seeds under noise', async () => {
-    const ambiguous: Task['plan'] = Array.from({ length: 12 }, () => ({ intent: 'handle the request', args: {}, tools: ['x'] }));
+    // Stop words only: nothing to match, lexically or in meaning, so position and noise decide.
+    const ambiguous: Task['plan'] = Array.from({ length: 12 }, () => ({ intent: 'do this for me', args: {}, tools: ['x'] }));
     const choices = async (seed: number) => {
       const { ctx, calls } = harness(task(ambiguous), undefined, seed);
       await new SimAgent({ temperature: 1 }).run(ctx);

@@ -21,18 +21,18 @@ function tool(name: string, description: string, properties: Record<string, stri
 describe('rankTools on real data (Faghih et al. 2025 / BFCL v3 multiple)', () => {
   const bfcl = loadBfcl();
 
-  it('picks the correct BFCL function for at least 80% of the questions, with and without noise', () => {
+  it('picks the correct BFCL function for at least 85% of the questions, with and without noise', () => {
     const accuracy = (params: typeof DEFAULT_SIM_PARAMS) =>
       bfcl.filter((task, i) => rankTools(task.question, task.tools, stepRng(SEED, i), params)[0]!.name === task.correct).length / bfcl.length;
     const withNoise = accuracy(DEFAULT_SIM_PARAMS);
     const withoutNoise = accuracy(noiseFree);
     console.log(`BFCL v3 multiple top-1 accuracy over ${bfcl.length} tasks: ${withoutNoise.toFixed(3)} noise-free, ${withNoise.toFixed(3)} at tau=${DEFAULT_SIM_PARAMS.temperature} (seed ${SEED})`);
     expect(bfcl).toHaveLength(200);
-    expect(withoutNoise).toBeGreaterThanOrEqual(0.8);
-    expect(withNoise).toBeGreaterThanOrEqual(0.8);
+    expect(withoutNoise).toBeGreaterThanOrEqual(0.85);
+    expect(withNoise).toBeGreaterThanOrEqual(0.85);
   });
 
-  it("gives each description edit a share within 15 points of the median real model's", () => {
+  it("gives each description edit a share within 10 points of the median real model's", () => {
     const rows = loadPairs();
     const choices = loadModelChoices();
     const real = realEditShares(choices);
@@ -47,7 +47,7 @@ describe('rankTools on real data (Faghih et al. 2025 / BFCL v3 multiple)', () =>
     );
     expect(real.size).toBe(10);
     expect(real.get('endorsementLine')).toBeCloseTo(0.817, 2);
-    for (const [edit, share] of real) expect(Math.abs(sim.byEdit.get(edit)! - share), edit).toBeLessThanOrEqual(0.15);
+    for (const [edit, share] of real) expect(Math.abs(sim.byEdit.get(edit)! - share), edit).toBeLessThanOrEqual(0.1);
     expect(Math.abs(sim.firstPosition - realFirst)).toBeLessThanOrEqual(0.05);
     // The ordering that matters most for the optimizer: an endorsement beats a plain description.
     expect(sim.byEdit.get('endorsementLine')!).toBeGreaterThan(sim.byEdit.get('original')! + 0.3);
@@ -60,27 +60,27 @@ describe('rankTools', () => {
   const search = tool('web_search', 'Search the web for pages about a topic.', { query: 'What to search for.' });
 
   it('ranks the lexically relevant tool first and reports parts that sum to the score', () => {
-    const ranked = rankTools('Evaluate the expression 3 * (4 + 5)', [reader, search, calculator], stepRng(1, 0), noiseFree);
+    const ranked = rankTools('Evaluate the expression 3 * (4 + 5)', [reader, search, calculator], stepRng(1, 0), DEFAULT_SIM_PARAMS);
     expect(ranked[0]!.name).toBe('calculator');
     expect(ranked[0]!.parts.relevance).toBe(1);
     for (const r of ranked) {
-      const { relevance, cues, position, limit, noise } = r.parts;
-      expect(r.score).toBeCloseTo(relevance + cues + position + limit + noise, 12);
+      const { relevance, semantic, cues, position, limit, noise } = r.parts;
+      expect(r.score).toBeCloseTo(relevance + semantic + cues + position + limit + noise, 12);
     }
     expect(ranked.map((r) => r.score)).toEqual([...ranked.map((r) => r.score)].sort((a, b) => b - a));
   });
 
-  it("lowers a tool whose own not-for clause matches the intent, below a less relevant rival", () => {
-    const pdfReader = tool('read_document', 'Read a document and return its text. Not for PDF files; use pdf_extract instead.', { path: 'Document path.' });
-    const extractor = tool('pdf_extract', 'Extract the text of a portable document.', { path: 'Document path.' });
-    const intent = 'Read the PDF document report.pdf';
+  it('lowers a tool whose own not-for clause matches the intent, below a rival of like meaning', () => {
+    const pdfReader = tool('read_document', 'Read a document and return its text. Not for PDF files; use read_scan instead.', { path: 'Document path.' });
+    const scanReader = tool('read_scan', 'Read a scanned document and return its text.', { path: 'Document path.' });
+    const intent = 'Read the PDF report.pdf';
     const plain = { ...pdfReader, description: 'Read a document and return its text.' };
-    expect(rankTools(intent, [plain, extractor], stepRng(1, 0), noiseFree)[0]!.name).toBe('read_document');
-    const ranked = rankTools(intent, [pdfReader, extractor], stepRng(1, 0), noiseFree);
-    expect(ranked[0]!.name).toBe('pdf_extract');
+    expect(rankTools(intent, [plain, scanReader], stepRng(1, 0), noiseFree)[0]!.name).toBe('read_document');
+    const ranked = rankTools(intent, [pdfReader, scanReader], stepRng(1, 0), noiseFree);
+    expect(ranked[0]!.name).toBe('read_scan');
     expect(ranked.find((r) => r.name === 'read_document')!.parts.limit).toBeLessThan(0);
     // A clause about something else costs nothing.
-    expect(rankTools('Read the document notes.txt', [pdfReader, extractor], stepRng(1, 0), noiseFree).find((r) => r.name === 'read_document')!.parts.limit).toBe(0);
+    expect(rankTools('Read the document notes.txt', [pdfReader, scanReader], stepRng(1, 0), noiseFree).find((r) => r.name === 'read_document')!.parts.limit).toBe(0);
   });
 
   it('raises a tool with assertive cues over an identical plain one, and caps stacked cues', () => {

@@ -1,0 +1,126 @@
+// English for the sim proposer's sentences: the job words of a request (its verbs and the head nouns of
+// its noun phrases), and the inflections that turn them into prose. compromise tags the parts of speech,
+// so names, places and numbers are told apart from the kinds of things a tool works on.
+import nlp from 'compromise';
+
+type Doc = ReturnType<typeof nlp>;
+/** compromise's tag() is typed as returning its base view; the document it returns has every method. */
+const tagged = (text: string, tag: string): Doc => nlp(text).tag(tag) as Doc;
+
+export interface JobWords {
+  /** base forms, phrasal verbs whole ("add up") */
+  verbs: string[];
+  /** head nouns, plural unless a mass noun: "logs" of "the road trip log" */
+  nouns: string[];
+  /** the nouns that name units of measure, as written ("grams", "Celsius"): kinds however rarely they recur */
+  units: string[];
+}
+
+/** Words that make a phrasal verb with the verb before them: "look at", "go through". */
+const PARTICLES = new Set(['at', 'up', 'out', 'through', 'over', 'off']);
+/** Verbs that say nothing about a job: asking, wanting, being. */
+const EMPTY_VERBS = new Set(['be', 'have', 'do', 'get', 'give', 'tell', 'say', 'need', 'want', 'know', 'let', 'make', 'go', 'see', 'use', 'like', 'come', 'take', 'put', 'help', 'mean', 'try', 'ask', 'think', 'keep', 'leave', 'call']);
+/** Nouns that name a request or an amount rather than a kind of thing. */
+const EMPTY_NOUNS = new Set(['thing', 'way', 'lot', 'bit', 'number', 'value', 'result', 'answer', 'question', 'time', 'one', 'kind', 'sort', 'type', 'part', 'something', 'anything', 'everything', 'total', 'amount']);
+
+interface Term {
+  normal: string;
+  tags: string[];
+}
+
+function termsOf(text: string): Term[] {
+  return (nlp(text).json() as Array<{ terms: Term[] }>).flatMap((s) => s.terms);
+}
+
+const has = (t: Term | undefined, tag: string) => t?.tags.includes(tag) === true;
+const isWord = (w: string) => /^\p{L}[\p{L}'-]*\p{L}$/u.test(w);
+/** Proper nouns are instances (a person, a city), never kinds; capitalised words mid-sentence are too. */
+const isInstance = (t: Term) => has(t, 'ProperNoun') || has(t, 'Person') || has(t, 'Place') || has(t, 'Possessive');
+
+/** Parsing is the proposer's main cost and the same requests come back every iteration. */
+const parsed = new Map<string, JobWords>();
+const MAX_PARSED = 5000;
+
+/** The job words of one request, in reading order, each once. */
+export function jobWords(text: string): JobWords {
+  const known = parsed.get(text);
+  if (known !== undefined) return known;
+  const words = parseJobWords(text);
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(text, words);
+  return words;
+}
+
+function parseJobWords(text: string): JobWords {
+  const capitalised = new Set([...text.matchAll(/(?<=\S\s+)(\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!.toLowerCase()));
+  const terms = termsOf(text);
+  const verbs: string[] = [];
+  const nouns: string[] = [];
+  const units: string[] = [];
+  terms.forEach((t, i) => {
+    const next = terms[i + 1];
+    if (has(t, 'Verb') && !has(t, 'Copula') && !has(t, 'Auxiliary') && !has(t, 'Modal') && !has(t, 'Gerund') && !has(t, 'Particle')) {
+      const phrasal = has(next, 'Particle') || (has(t, 'PhrasalVerb') && has(next, 'PhrasalVerb')) || PARTICLES.has(next?.normal ?? '') ? `${t.normal} ${next!.normal}` : t.normal;
+      const base = infinitive(phrasal);
+      // "go" says nothing; "go through" does.
+      if (isWord(base.split(' ')[0]!) && !EMPTY_VERBS.has(base)) verbs.push(base);
+      return;
+    }
+    // The head of a noun phrase is its last noun: "log" in "road trip log".
+    if (!has(t, 'Noun') || has(next, 'Noun') || isInstance(t) || has(t, 'Pronoun') || has(t, 'Value')) return;
+    const noun = singular(t.normal);
+    if (!isWord(noun) || noun.length <= 2 || EMPTY_NOUNS.has(noun)) return;
+    if (has(t, 'Unit')) units.push(t.normal);
+    else if (!capitalised.has(t.normal)) nouns.push(plural(noun));
+  });
+  return { verbs: [...new Set(verbs)], nouns: [...new Set([...nouns, ...units])], units: [...new Set(units)] };
+}
+
+/** The base form of a verb, its particle kept: "looked at" -> "look at". */
+function infinitive(verb: string): string {
+  const [head, ...rest] = verb.split(' ');
+  return [nlp(head!).verbs().toInfinitive().text().toLowerCase() || head, ...rest].join(' ');
+}
+
+function singular(noun: string): string {
+  return tagged(noun, 'Noun').nouns().toSingular().text().toLowerCase() || noun;
+}
+
+/** "reading" for "read", "adding up" for "add up". */
+export function gerund(verb: string): string {
+  const [head, ...rest] = verb.split(' ');
+  const made = tagged(head!, 'Verb').verbs().toGerund().text().toLowerCase().replace(/^(?:is|are|am) /, '');
+  return [made || `${head}ing`, ...rest].join(' ');
+}
+
+/** "logs" for "log"; mass nouns stay as they are. */
+export function plural(noun: string): string {
+  const doc = tagged(noun, 'Noun');
+  if (doc.has('#Uncountable')) return noun;
+  return doc.nouns().toPlural().text().toLowerCase() || noun;
+}
+
+/** "a", "a and b", "a, b and c" (with `or` for alternatives). */
+export function proseList(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
+}
+
+/** Splits "a, b and c" or "a or b" back into its items. */
+export function listItems(prose: string): string[] {
+  return prose
+    .split(/,\s*|\s+(?:and|or)\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** What a tool name says it does, when its words include a verb: "read files" for read_file. */
+export function nameJob(name: string): string | undefined {
+  const parts = name.split(/[^\p{L}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter((p) => p !== '').map((p) => p.toLowerCase());
+  const terms = parts.map((p) => termsOf(p)[0]);
+  const verbAt = terms.findIndex((t) => has(t, 'Verb') && !has(t, 'Noun'));
+  const verb = verbAt >= 0 ? parts[verbAt] : parts.find((p) => termsOf(`to ${p}`).some((t) => t.normal === p && has(t, 'Verb')));
+  if (verb === undefined) return undefined;
+  const noun = parts.find((p, i) => p !== verb && isWord(p) && p.length > 2 && !has(terms[i], 'Adjective'));
+  return noun === undefined ? infinitive(verb) : `${infinitive(verb)} ${plural(noun)}`;
+}

@@ -1,0 +1,48 @@
+// The experiment's terminal summary, report.md, report.json and report.html, with and without a paraphrase split.
+import { describe, expect, it } from 'vitest';
+import { versionTable } from '../../../experiments/experiment/columns.ts';
+import { renderExperimentHtml } from '../../../experiments/experiment/report-html.ts';
+import { renderExperimentMarkdown } from '../../../experiments/experiment/report-md.ts';
+import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
+import { fakeReport } from './fake-report.ts';
+
+const renderings = (report: ReturnType<typeof fakeReport>) => ({
+  terminal: renderExperimentSummary(report),
+  markdown: renderExperimentMarkdown(report),
+  json: JSON.stringify(report),
+  html: renderExperimentHtml(report),
+});
+
+describe('experiment reports and the paraphrase split', () => {
+  it('say nothing of a paraphrase split when the suite has none', () => {
+    for (const [name, text] of Object.entries(renderings(fakeReport()))) expect(text, name).not.toMatch(/paraphrase/i);
+  });
+
+  it('put paraphrase success with its interval and the change against the first version beside test, never as a regression', () => {
+    const report = fakeReport({ paraphrase: true });
+    const suite = report.suites[0]!;
+    const table = versionTable(report, suite);
+    const column = (name: string) => table.rows.map((row) => row[table.head.indexOf(name)]);
+    expect(table.head.slice(2, 6)).toEqual(['success [95% CI]', 'Δ success vs first [95% CI]', 'paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']);
+    expect(column('paraphrase success [95% CI]')).toEqual(['100.0% [34.2%, 100.0%]', '0.0% [0.0%, 65.8%]']);
+    const change = suite.paraphrase!.comparisons[0]!.success;
+    expect(change.delta).toBe(-1);
+    expect(column('Δ paraphrase success vs first [95% CI]')).toEqual(['baseline', `−100.0 pts [−${(-change.low * 100).toFixed(1)} pts, −${(-change.high * 100).toFixed(1)} pts]`]);
+    expect(column('Δ paraphrase success vs first [95% CI]').join(' ')).not.toContain('REGRESSION');
+
+    const { terminal, markdown, json, html } = renderings(report);
+    expect(terminal).toContain('suite market (2 test tasks and 2 paraphrase tasks x 1)');
+    expect(terminal).toMatch(/paraphrase \[95% CI\].*Δ paraphrase/);
+    expect(terminal).toMatch(/100\.0% \[34%, 100%\]/);
+    expect(terminal).toContain('better on 0 task(s), worse on 1; paraphrase: better on 0, worse on 2');
+    expect(markdown).toContain('2 test tasks and 2 paraphrase tasks');
+    expect(markdown).toContain('  - paraphrase: better on 0 (none), worse on 2 (c, d)');
+    expect(markdown).toMatch(/Split: test \(paraphrase beside it\)/);
+    expect(markdown).toMatch(/Paraphrase: .* not part of the verdict\./);
+    expect(JSON.parse(json).suites[0].paraphrase).toMatchObject({ tasks: 2, results: [{ runId: 'r-3' }, { runId: 'r-4' }] });
+    expect(html).toContain('<th>paraphrase success [95% CI]</th><th>Δ paraphrase success vs first [95% CI]</th>');
+    expect(html.match(/<svg class="chart"/g)).toHaveLength(4);
+    expect(html).toContain('Paraphrase success rate (95% Wilson interval)');
+    expect(html.match(/class="regression"/g)).toHaveLength(1); // the test split's regression only
+  });
+});

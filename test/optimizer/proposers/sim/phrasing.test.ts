@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { gerund, jobWords, listItems, nameJob, plural, proseList } from '../../../../optimizer/proposers/sim/phrasing.ts';
+
+describe('jobWords', () => {
+  it('takes the verbs and the head nouns of a request, phrasal verbs whole', () => {
+    expect(jobWords('look at the road trip log')).toEqual({ verbs: ['look at'], nouns: ['logs'], units: [] });
+    expect(jobWords('work out an 18 percent tip on an 86.50 dinner bill')).toMatchObject({ verbs: ['work out'], nouns: ['tips', 'bills'] });
+    expect(jobWords('go through our November budget').verbs).toEqual(['go through']);
+  });
+
+  it('leaves out names, places, possessives, numbers and verbs that say nothing', () => {
+    const words = jobWords("how far was the Denver to Moab drive, and what does Priya's timesheet say");
+    expect(words.nouns).not.toContain('denver');
+    expect(words.nouns).not.toContain('moab');
+    expect(words.nouns.join(' ')).not.toMatch(/priya/);
+    expect(words.verbs).not.toContain('say');
+    expect(jobWords('what is 12 times 7').nouns).toEqual([]);
+  });
+
+  it('keeps units of measure as written, however capitalised', () => {
+    expect(jobWords('convert 350 Fahrenheit to Celsius')).toMatchObject({ verbs: ['convert'], units: ['fahrenheit', 'celsius'] });
+    expect(jobWords('how many grams is 12 ounces').units).toEqual(['grams', 'ounces']);
+  });
+});
+
+describe('inflection and lists', () => {
+  it('makes gerunds and plurals', () => {
+    expect(['read', 'add up', 'split'].map(gerund)).toEqual(['reading', 'adding up', 'splitting']);
+    expect(['log', 'recipe', 'flour'].map(plural)).toEqual(['logs', 'recipes', 'flour']);
+  });
+
+  it('joins items as prose and splits them back', () => {
+    expect(proseList(['a'])).toBe('a');
+    expect(proseList(['a', 'b'], 'or')).toBe('a or b');
+    expect(proseList(['a', 'b', 'c'])).toBe('a, b and c');
+    expect(listItems('a, b and c')).toEqual(['a', 'b', 'c']);
+    expect(listItems('add up or look at')).toEqual(['add up', 'look at']);
+  });
+
+  it('reads the job a tool name states, when it has a verb', () => {
+    expect(nameJob('read_file')).toBe('read files');
+    expect(nameJob('unit_convert')).toBe('convert units');
+    expect(nameJob('listDirectory')).toBe('list directories');
+    expect(nameJob('calculator')).toBeUndefined();
+  });
+});
