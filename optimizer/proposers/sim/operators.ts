@@ -143,8 +143,8 @@ function drawNew(counts: ReadonlyMap<string, number>, named: readonly string[], 
  * The nouns worth naming: units of measure, and nouns that came up in two tasks or more. A noun of one
  * request ("jacket", "roommates") names that request, not a kind of request.
  */
-function kindNouns(counts: JobWordCounts, kind: string): Map<string, number> {
-  return new Map([...counts.nouns].filter(([n, c]) => n !== kind && (c >= 2 || counts.units.has(n))));
+function kindNouns(counts: JobWordCounts): Map<string, number> {
+  return new Map([...counts.nouns].filter(([n, c]) => c >= 2 || counts.units.has(n)));
 }
 
 
@@ -170,7 +170,9 @@ function argumentKinds(views: readonly EpisodeView[]): Map<string, number> {
       for (const value of stringValues(c.args).filter((x) => FILE_NAME.test(x))) {
         const stem = value.split('/').at(-1)!.replace(/\.\w+$/, '');
         const head = stem.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{L}{3,}$/u.test(w)).at(-1);
-        if (head !== undefined) tasks.set(plural(head.toLowerCase()), (tasks.get(plural(head.toLowerCase())) ?? new Set()).add(v.task));
+        if (head === undefined) continue;
+        const kind = plural(head.toLowerCase());
+        tasks.set(kind, (tasks.get(kind) ?? new Set()).add(v.task));
       }
     }
   }
@@ -210,7 +212,7 @@ export const describeUse: EditOperator = {
     const keptVerbs = current.verbs.filter(() => ctx.rng.float() < KEEP_NAMED);
     const keptNouns = current.nouns.filter(() => ctx.rng.float() < KEEP_NAMED);
     const verbs = capRandomly([...keptVerbs, ...drawNew(counts.verbs, current.verbs, NEW_VERBS, ctx.rng)], MAX_USE_VERBS, ctx.rng);
-    const kinds = new Map([...kindNouns(counts, current.kind), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
+    const kinds = new Map([...kindNouns(counts), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
     const nouns = capRandomly([...keptNouns, ...drawNew(kinds, current.nouns, NEW_NOUNS, ctx.rng)], MAX_USE_NOUNS, ctx.rng);
     const sentence = useSentence({ verbs, kind: current.kind, nouns });
     const text = setSentence(ctx.text, USE_SENTENCE, sentence);
