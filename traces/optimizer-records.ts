@@ -1,5 +1,5 @@
 // The optimizer's search records: runs, evaluations, candidates and proposals (see optimizer-types.ts).
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import { sqliteErrorCode, TraceStoreError } from './errors.ts';
 import type { TraceDb } from './open.ts';
@@ -66,7 +66,7 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
       const rows = db
         .select({ id: episodes.id, taskId: episodes.taskId })
         .from(episodes)
-        .where(and(eq(episodes.runId, runId), eq(episodes.repeatIndex, ordinal), ne(episodes.status, 'running')))
+        .where(and(eq(episodes.runId, runId), eq(episodes.repeatIndex, ordinal), eq(episodes.status, 'completed')))
         .all();
       return new Map(rows.map((r) => [r.taskId, r.id]));
     },

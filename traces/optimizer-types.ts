@@ -62,7 +62,7 @@ export interface OptimizerRecords {
   getOptimizerRun(runId: string): OptimizerRunRow | undefined;
   finishOptimizerRun(runId: string, input: FinishOptimizerRunInput): void;
   recordEvaluation(input: RecordEvaluationInput): OptimizerEvaluationRow;
-  /** Finished episodes (completed or error) of one evaluation, by task id. */
+  /** Completed episodes of one evaluation, by task id (an errored one is run again on resume). */
   evaluationEpisodeIds(runId: string, ordinal: number): Map<string, string>;
   recordCandidate(input: RecordCandidateInput): OptimizerCandidateRow;
   listCandidates(runId: string): OptimizerCandidateRow[];

@@ -1,5 +1,5 @@
 // Writing episodes as they happen: one autocommitted insert per step, so nothing finished is lost.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { sqliteErrorCode, TraceStoreError } from './errors.ts';
 import { newEpisodeId } from './ids.ts';
 import type { TraceDb } from './open.ts';
@@ -106,13 +106,14 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
         () => {
           const key = { runId: input.runId, taskId: input.taskId, repeat: input.repeat };
           const existing = episodeWrites.find.get(key);
-          if (existing && existing.status !== 'running') {
+          if (existing?.status === 'completed') {
             throw fail(
               `episode ${existing.id} for task '${input.taskId}' repeat ${input.repeat} of run ${input.runId} ` +
-                `already finished (${existing.status}); finished episodes are never replaced`,
+                `already finished; finished episodes are never replaced`,
             );
           }
-          // A 'running' leftover is a killed attempt: cascade deletes its partial steps and scores.
+          // A 'running' leftover is a killed attempt and an 'error' one an outage, neither a result: a resume
+          // runs the task again, and the cascade deletes the old attempt's partial steps and scores.
           if (existing) episodeWrites.remove.run({ id: existing.id });
           try {
             return episodeWrites.insert.get({
@@ -149,7 +150,7 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
       const rows = db
         .select({ taskId: episodes.taskId, repeat: episodes.repeatIndex })
         .from(episodes)
-        .where(and(eq(episodes.runId, runId), ne(episodes.status, 'running')))
+        .where(and(eq(episodes.runId, runId), eq(episodes.status, 'completed')))
         .all();
       return new Set(rows.map((r) => `${r.taskId}#${r.repeat}`));
     },

@@ -40,7 +40,7 @@ export interface StartEpisodeInput {
 export interface EpisodeResult {
   status: 'completed' | 'error';
   answer: string | null;
-  /** null: not judged (a live session recorded by `tdo proxy` has no task to check). */
+  /** null: not judged (an error, or a live session recorded by `tdo proxy`, which has no task to check). */
   success: boolean | null;
   feedback: string;
   stop: string;
@@ -140,7 +140,7 @@ export interface EpisodeRecorder {
    */
   startEpisode(input: StartEpisodeInput): EpisodeRow;
   finishEpisode(id: string, result: EpisodeResult): void;
-  /** `${taskId}#${repeat}` of the run's finished (completed or error) episodes */
+  /** `${taskId}#${repeat}` of the run's completed episodes (an errored one is run again on resume) */
   completedEpisodeKeys(runId: string): Set<string>;
   /** Each step is committed on its own, so a killed process loses no step that was added. */
   addToolStep(episodeId: string, step: ToolStepInput): StepRow;

@@ -7,6 +7,8 @@ import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
+import { OutageError } from '../../src/run/outages.ts';
+import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport } from '../experiment/run-experiment.ts';
 import type { VersionResult } from '../experiment/statistics.ts';
 import { InputError } from '../input-error.ts';
@@ -97,12 +99,13 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
     { suites: [market], versions: distinct, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, conditions: {}, threshold: 1 },
     { store, agent: req.agent, ...(req.signal === undefined ? {} : { signal: req.signal }) },
   );
+  if (experiment.verdict === 'error') throw new OutageError(verdictSentence(experiment));
   const results = experiment.suites[0]!.results;
   const rows = DEMO_ROLES.map((role): DemoRow => {
     const result = results.find((r) => r.versionId === roleVersion[role])!;
     const chosenFirst = result.scores[`chosen:${DEMO_SERVER}`];
-    // recorded (as 1) only for the seller an episode went to first
-    return { role, versionId: result.versionId, tokens: result.tokens, success: result.success, selection: result.selection, firstChoice: (chosenFirst?.episodes ?? 0) / result.episodes };
+    // recorded (as 1) only for the seller a judged episode went to first
+    return { role, versionId: result.versionId, tokens: result.tokens, success: result.success, selection: result.selection, firstChoice: result.success.n === 0 ? 0 : (chosenFirst?.episodes ?? 0) / result.success.n };
   });
   const [seed, bySelection, bySuccess] = rows as [DemoRow, DemoRow, DemoRow];
   return {

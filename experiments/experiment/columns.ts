@@ -15,13 +15,13 @@ const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–
  * cells ('–' when the split was not run for it, 'baseline' for the first). Never marked as a regression:
  * the verdict reads the test split only.
  */
-export function paraphraseCells(suite: SuiteResults, versionId: string, format: { interval: (p: { rate: number; low: number; high: number }) => string; withInterval: boolean }): [string, string] {
+export function paraphraseCells(suite: SuiteResults, versionId: string, interval: (p: { rate: number; low: number; high: number }) => string): [string, string] {
   const p = suite.paraphrase;
   const r = p?.results.find((x) => x.versionId === versionId);
   if (p === undefined || r === undefined) return ['–', '–'];
   const c = p.comparisons.find((x) => x.version === versionId);
-  const delta = c === undefined ? (versionId === p.results[0]?.versionId ? 'baseline' : '–') : `${points(c.success.delta)}${format.withInterval ? ` [${points(c.success.low)}, ${points(c.success.high)}]` : ''}`;
-  return [format.interval(r.success), delta];
+  const delta = c === undefined ? (versionId === p.results[0]?.versionId ? 'baseline' : '–') : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]`;
+  return [interval(r.success), delta];
 }
 
 /** "22 test tasks" or "22 test tasks and 24 paraphrase tasks", for a suite's heading. */
@@ -55,7 +55,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       origin.get(r.versionId) ?? '',
       interval(r.success),
       c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' REGRESSION' : ''}`,
-      ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, { interval, withInterval: true })),
+      ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, interval)),
       `${interval(r.selection)} (${r.server})`,
       ...(hasTarget ? [r.targetSelection === null ? '–' : percent(r.targetSelection.rate)] : []),
       maybe(r.precision, (x) => x.toFixed(2)),
@@ -63,7 +63,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       r.toolCallsPerEpisode.toFixed(2),
       String(r.tokens),
       ...report.scoreNames.map((n) => (r.scores[n] === undefined ? '–' : `${r.scores[n].mean.toFixed(3)} (${r.scores[n].episodes})`)),
-      `${r.episodes}${r.errors > 0 ? ` (${r.errors} errors)` : ''}${r.status === 'interrupted' ? ' interrupted' : ''}`,
+      `${r.episodes}${r.errors > 0 ? ` (${r.errors} errored, not judged)` : ''}${r.status === 'completed' ? '' : ` ${r.status}`}`,
       r.runId,
     ];
   });
@@ -88,8 +88,18 @@ export function agentSentence(report: ExperimentReport): string {
     : `Agent: ${report.agent.id}.`;
 }
 
+/** Errored episodes across every run of the report, test and paraphrase (a pass banner is never green with any). */
+export function erroredEpisodes(report: ExperimentReport): number {
+  return report.suites.flatMap((s) => [...s.results, ...(s.paraphrase?.results ?? [])]).reduce((n, r) => n + r.errors, 0);
+}
+
 export function verdictSentence(report: ExperimentReport): string {
+  if (report.verdict === 'error') {
+    return `No verdict: an outage, not a result. ${report.outages.map((o) => `${o.version} on ${o.suite} (${o.split}, run ${o.runId}): ${o.cause}`).join(' ')} --max-error-rate allows ${percent(report.settings.maxErrorRate)}.`;
+  }
   if (report.verdict === 'interrupted') return 'Interrupted: some runs did not finish; the numbers cover the episodes that did.';
-  if (report.verdict === 'pass') return `No version's success rate fell more than ${percent(report.settings.threshold)} below the first version's.`;
-  return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${percent(report.settings.threshold)} below the first version.`;
+  const errored = erroredEpisodes(report);
+  const errors = errored === 0 ? '' : ` ${errored} errored episode(s), within --max-error-rate, are left out of every rate.`;
+  if (report.verdict === 'pass') return `No version's success rate fell more than ${percent(report.settings.threshold)} below the first version's with 95% confidence (the upper end of the change's interval below -${percent(report.settings.threshold)}).${errors}`;
+  return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${percent(report.settings.threshold)} below the first version, the whole 95% interval of the change below -${percent(report.settings.threshold)}.${errors}`;
 }

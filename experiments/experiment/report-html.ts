@@ -1,7 +1,7 @@
 // A self-contained HTML report: tables and inline SVG charts, no script and nothing fetched.
 import { escapeHtml, percent } from '../format.ts';
 import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
-import { agentSentence, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
+import { agentSentence, erroredEpisodes, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import { barChartSvg } from './svg-chart.ts';
 
@@ -71,7 +71,7 @@ export function renderExperimentHtml(report: ExperimentReport): string {
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:.8em 0}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}th{background:#f5f5f5}
-td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}
+td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}.verdict.error,.verdict.interrupted,.verdict.with-errors{background:#fff1d6}
 .sim{padding:.5em 1em;border-left:4px solid #e0a000;background:#fff8e0}.charts{display:flex;flex-wrap:wrap;gap:1.5em}
 svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-weight:600}svg.chart .axis{stroke:#999}svg.chart .ci{stroke:#222;stroke-width:1.5}
 ${DIFF_CSS}
@@ -79,7 +79,7 @@ ${DIFF_CSS}
 <h1>tdo experiment</h1>
 <p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(agentSentence(report))}</p>
 <p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
-<p class="verdict ${report.verdict}">${escapeHtml(verdictSentence(report))}</p>
+<p class="verdict ${report.verdict}${erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(verdictSentence(report))}</p>
 ${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
 ${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}
 <p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${paraphraseNote(report) === '' ? '' : ` ${escapeHtml(paraphraseNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>

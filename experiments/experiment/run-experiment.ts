@@ -3,6 +3,7 @@
 // differently), when it has one, is run and compared beside test. Callable as a function (the demo runs one).
 import type { Agent } from '../../src/agents/agent.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
+import { checkMaxErrorRate, describeErrors, tooManyErrors } from '../../src/run/outages.ts';
 import { runSuite, RunError, tasksForSplit } from '../../src/run/run-suite.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
@@ -26,8 +27,10 @@ export interface ExperimentSettings {
   concurrency: number;
   /** Applied to each suite that declares the condition; a condition no suite declares is an error. */
   conditions: Record<string, string>;
-  /** A version regresses when its success rate is below the baseline's by more than this (0.05 = 5 points). */
+  /** A version regresses when its success rate is below the baseline's by more than this (0.05 = 5 points), with 95% confidence. */
   threshold: number;
+  /** The share of each run's episodes allowed to error (default 0); beyond it the experiment stops without a verdict. */
+  maxErrorRate?: number;
 }
 
 export interface ExperimentRun {
@@ -37,7 +40,7 @@ export interface ExperimentRun {
   agentConfig?: Record<string, unknown>;
   signal?: AbortSignal;
   onRunStart?: (info: { suite: string; version: string; total: number; split: typeof EXPERIMENT_SPLIT | typeof PARAPHRASE_SPLIT }) => void;
-  onEpisode?: (success: boolean) => void;
+  onEpisode?: (episode: { status: 'completed' | 'error'; success: boolean }) => void;
 }
 
 export interface SuiteResults {
@@ -60,15 +63,18 @@ export interface ExperimentReport {
   kind: 'tdo-experiment';
   createdAt: string;
   agent: { id: string; simulated: boolean };
-  settings: { suites: string[]; split: typeof EXPERIMENT_SPLIT; versions: string[]; repeats: number; seed: number; conditions: Record<string, string>; threshold: number };
+  settings: { suites: string[]; split: typeof EXPERIMENT_SPLIT; versions: string[]; repeats: number; seed: number; conditions: Record<string, string>; threshold: number; maxErrorRate: number };
   versions: Array<{ id: string; server: string; origin: string; tokens: number }>;
   suites: SuiteResults[];
   /** Names of the other per-episode scores present (reported as columns). */
   scoreNames: string[];
   regressions: Array<{ suite: string; version: string; successDelta: number }>;
+  /** Runs whose errors exceeded --max-error-rate: an outage, so the experiment gives no verdict. */
+  outages: Array<{ suite: string; version: string; split: string; runId: string; errors: number; episodes: number; cause: string }>;
   /** Each later version's descriptions against the baseline's, when both describe the same server. */
   diffs: VersionDiff[];
-  verdict: 'pass' | 'regression' | 'interrupted';
+  /** 'error': too many episodes errored (see outages); nothing is concluded */
+  verdict: 'pass' | 'regression' | 'interrupted' | 'error';
   db: string;
 }
 
@@ -80,6 +86,8 @@ export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, 
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw new InputError(`version ${twice[0]} is listed twice`);
   if (!Number.isFinite(settings.threshold) || settings.threshold < 0 || settings.threshold > 1) throw new InputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
+  const badRate = checkMaxErrorRate(settings.maxErrorRate ?? 0);
+  if (badRate !== undefined) throw new InputError(badRate);
 
   for (const name of Object.keys(settings.conditions)) {
     if (!suites.some((s) => s.suite.conditions?.[name] !== undefined)) {
@@ -110,7 +118,10 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
   const plan = checkExperiment(settings);
   const { store } = run;
   const suites: SuiteResults[] = [];
+  const maxErrorRate = settings.maxErrorRate ?? 0;
+  const outages: ExperimentReport['outages'] = [];
   let interrupted = false;
+  const stop = () => run.signal?.aborted === true || outages.length > 0;
   for (const [loaded, versions] of plan) {
     const results: VersionResult[] = [];
     const paraphraseResults: VersionResult[] = [];
@@ -126,8 +137,9 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           options: { split, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, versionIds: [version.id], conditions: conditionsFor(loaded, settings.conditions) },
           ...(run.agentConfig === undefined ? {} : { agentConfig: run.agentConfig }),
           ...(run.signal === undefined ? {} : { signal: run.signal }),
+          maxErrorRate,
           onStart: ({ total }) => run.onRunStart?.({ suite: loaded.suite.name, version: version.id, total, split }),
-          onEpisode: (o) => run.onEpisode?.(o.success),
+          onEpisode: (o) => run.onEpisode?.(o),
         });
       } catch (err) {
         if (err instanceof RunError) throw new InputError(`suite ${loaded.suite.name}, version ${version.id}: ${err.message}`);
@@ -135,13 +147,16 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       }
       conditions = report.conditions;
       if (report.status === 'interrupted') interrupted = true;
+      if (tooManyErrors(report.errors, maxErrorRate)) {
+        outages.push({ suite: loaded.suite.name, version: version.id, split, runId: report.runId, errors: report.errors.errors, episodes: report.errors.episodes, cause: describeErrors(report.errors) });
+      }
       return summarizeVersion(version, { runId: report.runId, status: report.status }, episodeFacts(store, report.runId), loaded.suite.target);
     };
     for (const version of versions) {
-      if (run.signal?.aborted) break;
+      if (stop()) break;
       // Paraphrase first, so that a version's newest run, the one `tdo versions` and the diffs quote, is its test run.
       if (paraphraseTasks > 0) paraphraseResults.push(await runVersion(version, PARAPHRASE_SPLIT));
-      if (run.signal?.aborted) break;
+      if (stop()) break;
       results.push(await runVersion(version, EXPERIMENT_SPLIT));
     }
     suites.push({
@@ -169,13 +184,15 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       seed: settings.seed,
       conditions: settings.conditions,
       threshold: settings.threshold,
+      maxErrorRate,
     },
     versions: settings.versions.map((v) => ({ id: v.id, server: v.server, origin: describeOrigin(v).label, tokens: v.tokens })),
     suites,
     scoreNames: [...new Set(suites.flatMap((s) => s.results.flatMap((r) => Object.keys(r.scores))))].sort(),
     regressions,
+    outages,
     diffs: baselineDiffs(store, settings.versions),
-    verdict: interrupted ? 'interrupted' : regressions.length > 0 ? 'regression' : 'pass',
+    verdict: outages.length > 0 ? 'error' : interrupted ? 'interrupted' : regressions.length > 0 ? 'regression' : 'pass',
     db: store.path,
   };
 }

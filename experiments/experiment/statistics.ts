@@ -1,6 +1,7 @@
 // Per-version results of an experiment and their comparison with the first (baseline) version.
 import type { VersionRow } from '../../traces/index.ts';
-import type { EpisodeFacts } from '../measure/episode-facts.ts';
+import { tallyErrors, type ErrorCause } from '../../src/run/outages.ts';
+import { judged, type EpisodeFacts } from '../measure/episode-facts.ts';
 import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 
 /** Scores with their own columns; every other numeric score an episode records is reported generically. */
@@ -22,12 +23,16 @@ export interface VersionResult {
   server: string;
   tokens: number;
   runId: string;
-  status: 'completed' | 'interrupted';
+  /** 'failed': more episodes errored than --max-error-rate allows and the run stopped */
+  status: 'completed' | 'interrupted' | 'failed';
+  /** finished episodes, judged and errored */
   episodes: number;
-  /** agent or host failures among the episodes (counted as failures) */
+  /** Episodes the infrastructure failed (model endpoint, MCP server): no verdict, left out of every rate below. */
   errors: number;
+  errorCauses: ErrorCause[];
+  /** over judged episodes */
   success: Proportion;
-  /** Episodes that called the version's server at least once. */
+  /** Judged episodes that called the version's server at least once. */
   selection: Proportion;
   /** The suite's target server, when it has one and it is not the version's server. */
   targetSelection: (Proportion & { server: string }) | null;
@@ -40,8 +45,10 @@ export interface VersionResult {
   perTask: Record<string, TaskTally>;
 }
 
-export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'tokens'>, run: { runId: string; status: 'completed' | 'interrupted' }, facts: readonly EpisodeFacts[], target: string | undefined): VersionResult {
+export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'tokens'>, run: { runId: string; status: VersionResult['status'] }, finished: readonly EpisodeFacts[], target: string | undefined): VersionResult {
+  const facts = judged(finished);
   const count = (f: (e: EpisodeFacts) => boolean) => facts.filter(f).length;
+  const errors = tallyErrors(finished.map((e) => ({ status: e.status, note: e.errorCause })));
   const perTask: Record<string, TaskTally> = {};
   for (const e of facts) {
     const t = (perTask[e.taskId] ??= { successes: 0, episodes: 0 });
@@ -60,8 +67,9 @@ export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'to
     tokens: version.tokens,
     runId: run.runId,
     status: run.status,
-    episodes: facts.length,
-    errors: count((e) => e.status === 'error'),
+    episodes: finished.length,
+    errors: errors.errors,
+    errorCauses: errors.causes,
     success: wilson(count((e) => e.success), facts.length),
     selection: wilson(count((e) => e.servers.has(version.server)), facts.length),
     targetSelection: target === undefined || target === version.server ? null : { server: target, ...wilson(count((e) => e.servers.has(target)), facts.length) },
@@ -84,13 +92,16 @@ export interface Comparison {
   version: string;
   success: DifferenceInterval;
   selection: DifferenceInterval;
-  /** The success rate fell by more than the threshold. */
+  /**
+   * The success rate fell by more than the threshold with 95% confidence: the whole interval of the change
+   * lies below -threshold (a point estimate below it with an interval reaching above it is not enough).
+   */
   regressed: boolean;
   better: TaskChange[];
   worse: TaskChange[];
 }
 
-/** Each later version against the first: the success and selection changes with 95% intervals, and per-task changes. */
+/** Each later version against the first: the success and selection changes with 95% intervals, and per-task changes (judged episodes only). */
 export function compareWithBaseline(results: readonly VersionResult[], threshold: number): Comparison[] {
   const [baseline, ...rest] = results;
   if (baseline === undefined) return [];
@@ -104,7 +115,7 @@ export function compareWithBaseline(results: readonly VersionResult[], threshold
       version: r.versionId,
       success,
       selection: differenceInterval(baseline.selection, r.selection),
-      regressed: success.delta < -threshold - 1e-12,
+      regressed: success.high < -threshold - 1e-12,
       better: changes.filter((c) => c.version > c.baseline),
       worse: changes.filter((c) => c.version < c.baseline),
     };

@@ -8,21 +8,23 @@ export function renderExperimentSummary(report: ExperimentReport): string {
   const out: string[] = [];
   for (const suite of report.suites) {
     const paraphrase = suite.paraphrase !== undefined;
-    const head = ['version', 'success [95% CI]', 'Δ vs first', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase'] : []), 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...report.scoreNames];
+    const errored = suite.results.some((r) => r.errors > 0);
+    const head = ['version', 'success [95% CI]', 'Δ vs first [95% CI]', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []), 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...report.scoreNames, ...(errored ? ['errored'] : [])];
     const table = new Table({ style: process.stdout.isTTY ? {} : { head: [], border: [] }, head });
     for (const r of suite.results) {
       const c = suite.comparisons.find((x) => x.version === r.versionId);
       table.push([
         r.versionId,
         `${percent(r.success.rate)} [${percent(r.success.low, 0)}, ${percent(r.success.high, 0)}]`,
-        c === undefined ? 'baseline' : `${points(c.success.delta)}${c.regressed ? ' ✖' : ''}`,
-        ...(paraphrase ? paraphraseCells(suite, r.versionId, { interval: (p) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`, withInterval: false }) : []),
+        c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' ✖' : ''}`,
+        ...(paraphrase ? paraphraseCells(suite, r.versionId, (p) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`) : []),
         percent(r.selection.rate),
         r.precision === null ? '–' : r.precision.toFixed(2),
         r.recall === null ? '–' : r.recall.toFixed(2),
         r.toolCallsPerEpisode.toFixed(2),
         r.tokens,
         ...report.scoreNames.map((n) => (r.scores[n] === undefined ? '–' : r.scores[n].mean.toFixed(3))),
+        ...(errored ? [`${r.errors}/${r.episodes}`] : []),
       ]);
     }
     out.push(`suite ${suite.suite} (${taskCounts(suite)} x ${report.settings.repeats})`, table.toString());

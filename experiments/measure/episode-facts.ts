@@ -4,8 +4,10 @@ import type { TraceStore } from '../../traces/index.ts';
 export interface EpisodeFacts {
   taskId: string;
   repeat: number;
-  /** 'error': the agent or host failed; the episode counts as a failure. */
+  /** 'error': the infrastructure failed (model endpoint, MCP server, the agent); no verdict, left out of every rate. */
   status: 'completed' | 'error';
+  /** why it errored; null for a completed episode */
+  errorCause: string | null;
   success: boolean;
   toolCalls: number;
   /** Servers the agent called at least once. */
@@ -28,6 +30,7 @@ export function episodeFacts(store: FactsStore, runId: string): EpisodeFacts[] {
         taskId: e.taskId,
         repeat: e.repeatIndex,
         status: e.status === 'error' ? 'error' : 'completed',
+        errorCause: e.status === 'error' ? (e.note ?? 'no cause recorded') : null,
         success: e.success === true,
         toolCalls: tools.length,
         servers: new Set(tools.flatMap((s) => (s.server === null ? [] : [s.server]))),
@@ -37,11 +40,18 @@ export function episodeFacts(store: FactsStore, runId: string): EpisodeFacts[] {
     .sort((a, b) => (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : a.repeat - b.repeat));
 }
 
-/** Share of episodes that called `server` at least once (the run's `selection` score, for any server). */
+/** The episodes with a verdict: the denominator of every rate (errored ones say nothing of the task). */
+export function judged(facts: readonly EpisodeFacts[]): EpisodeFacts[] {
+  return facts.filter((f) => f.status === 'completed');
+}
+
+/** Share of judged episodes that called `server` at least once (the run's `selection` score, for any server). */
 export function selectionRate(facts: readonly EpisodeFacts[], server: string): number {
-  return facts.length === 0 ? 0 : facts.filter((f) => f.servers.has(server)).length / facts.length;
+  const j = judged(facts);
+  return j.length === 0 ? 0 : j.filter((f) => f.servers.has(server)).length / j.length;
 }
 
 export function successRate(facts: readonly EpisodeFacts[]): number {
-  return facts.length === 0 ? 0 : facts.filter((f) => f.success).length / facts.length;
+  const j = judged(facts);
+  return j.length === 0 ? 0 : j.filter((f) => f.success).length / j.length;
 }

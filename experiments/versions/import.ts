@@ -16,7 +16,14 @@ export interface ImportResult {
   missing: string[];
 }
 
-export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion'>, file: string, server: string, parentRef?: string): ImportResult {
+export interface ImportOptions {
+  /** the version it was edited from (default: the stored version it shares most text with) */
+  parent?: string;
+  /** record it even though the server has no version yet (otherwise a mistyped name would start a new server) */
+  newServer?: boolean;
+}
+
+export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion'>, file: string, server: string, options: ImportOptions = {}): ImportResult {
   const path = resolve(file);
   refuseOversized(path);
   const descriptions = readDescriptionsFile(path);
@@ -25,6 +32,7 @@ export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersi
     throw new InputError(`${path} describes "${tooLong[0].slice(0, 64)}" in ${tooLong[1].length.toLocaleString('en-US')} characters; descriptions may have at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')}; nothing was recorded`);
   }
   const known = store.listVersions(server);
+  if (known.length === 0 && options.newServer !== true) refuseUnknownServer(store, server);
   const knownTools = new Set(known.flatMap((v) => Object.keys(v.descriptions)));
   if (known.length > 0) {
     const unknown = Object.keys(descriptions).filter((tool) => !knownTools.has(tool));
@@ -34,8 +42,8 @@ export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersi
   if (existing !== undefined) return { version: existing, created: false, parent: null, missing: [] };
 
   let parent: ImportResult['parent'] = null;
-  if (parentRef !== undefined) {
-    const given = resolveVersion(store, parentRef);
+  if (options.parent !== undefined) {
+    const given = resolveVersion(store, options.parent);
     if (given.server !== server) throw new InputError(`parent ${given.id} is a version of server "${given.server}", not "${server}"`);
     parent = { id: given.id, chosen: 'given' };
   } else {
@@ -50,6 +58,13 @@ export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersi
     parents: parent === null ? [] : [parent.id],
   });
   return { version, created: true, parent, missing: [...knownTools].filter((tool) => !Object.hasOwn(descriptions, tool)).sort() };
+}
+
+/** A server with no version is one no run has connected and nothing was imported for: most likely a typo. */
+function refuseUnknownServer(store: Pick<TraceStore, 'listVersions'>, server: string): never {
+  const servers = [...new Set(store.listVersions().map((v) => v.server))].sort();
+  const known = servers.length === 0 ? 'the trace store has no versions of any server yet' : `servers with versions: ${servers.join(', ')}`;
+  throw new InputError(`server "${server}" has no description versions (${known}); give one of those to --server, or --new-server to record the file as the first version of "${server}"; nothing was recorded`);
 }
 
 /** Room for 128 descriptions at the length limit; a 50 MB file once took 1.1 GB of memory and minutes. */

@@ -1,7 +1,7 @@
 // The latest measured rates of each version: from the newest finished run that used it (optimizer runs,
 // which evaluate many candidates under one run id, are left out).
 import type { TraceStore } from '../../traces/index.ts';
-import { episodeFacts, selectionRate, successRate } from '../measure/episode-facts.ts';
+import { episodeFacts, judged, selectionRate, successRate } from '../measure/episode-facts.ts';
 
 export interface VersionMeasurement {
   runId: string;
@@ -9,9 +9,10 @@ export interface VersionMeasurement {
   split: string;
   agent: string;
   measuredAt: string;
+  /** judged episodes (errored ones, outages, are left out of the rates) */
   episodes: number;
   successRate: number;
-  /** Share of episodes that called the version's server at least once. */
+  /** Share of judged episodes that called the version's server at least once. */
   selectionRate: number;
 }
 
@@ -26,7 +27,7 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
     if (run.status === 'running' || run.status === 'failed' || store.getOptimizerRun(run.id) !== undefined) continue;
     const fresh = Object.entries(run.versionIds).filter(([, id]) => wanted.has(id) && !found.has(id));
     if (fresh.length === 0) continue;
-    const facts = episodeFacts(store, run.id);
+    const facts = judged(episodeFacts(store, run.id));
     if (facts.length === 0) continue;
     for (const [server, id] of fresh) {
       found.set(id, {

@@ -4,6 +4,7 @@
 import type { Agent } from '../../src/agents/agent.ts';
 import type { Host } from '../../src/host/host.ts';
 import { runEpisode, type EpisodeSpec } from '../../src/run/episode.ts';
+import { OutageError } from '../../src/run/outages.ts';
 import { runPool } from '../../src/run/pool.ts';
 import { episodeSeed } from '../../src/run/seeds.ts';
 import type { SuiteRunStore } from '../../src/run/store-port.ts';
@@ -49,18 +50,25 @@ export class McpEvaluator implements Evaluator<EpisodeFacts> {
     const done = store.evaluationEpisodeIds(runId, request.ordinal);
     const catalogue = host.catalogue({ [server]: { ...request.texts } });
     const todo = tasks.filter((t) => !done.has(t.id));
+    let outage: string | undefined;
     await runPool(
       todo,
       this.options.concurrency,
       async (task) => {
         // The seed depends on the task only, never on the candidate: every candidate meets the same draws.
         const outcome = await runEpisode(store, host, this.options.agent, { runId, suite, task, repeat: request.ordinal, seed: episodeSeed(this.options.seed, task.id, 0), catalogue, ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}) });
+        if (outcome.status === 'error') {
+          outage ??= `task ${task.id}: ${outcome.feedback}`;
+          return;
+        }
         const verdict = this.options.target.score(this.facts(task, outcome.episodeId));
         store.addScore(outcome.episodeId, { name: `optimizer_${this.options.target.name}`, value: verdict.score, comment: verdict.feedback });
         done.set(task.id, outcome.episodeId);
       },
-      () => this.options.signal?.aborted === true,
+      () => this.options.signal?.aborted === true || outage !== undefined,
     );
+    // An errored episode has no score a search could compare, so the search stops rather than read it as a failure.
+    if (outage !== undefined) throw new OutageError(`an episode errored (an outage, not a result), ${outage}. Optimize run ${runId} is saved: fix the cause, then continue it with \`tdo optimize --resume ${runId}\`, which runs the errored episode again`);
     if (tasks.some((t) => !done.has(t.id))) throw new EvaluationInterrupted(`evaluation ${request.ordinal} stopped before all its episodes ran`);
     return tasks.map((task) => {
       const facts = this.facts(task, done.get(task.id)!);

@@ -6,7 +6,7 @@ import { advertisedDescriptions } from '../../src/host/catalogue.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
 import { connectSuiteHost, SuiteAuthError } from '../../src/run/suite-host.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
-import { conditionLabel, countDescriptionTokens, type RunRow, type TraceStore } from '../../traces/index.ts';
+import { conditionLabel, countDescriptionTokens, type RunLock, type RunRow, type TraceStore } from '../../traces/index.ts';
 import { runEngine, minimumBudget, GATE_REASON_PREFIX, type EngineProgress, type EngineResult } from '../engine/engine.ts';
 import { paretoSelector, bestSelector } from '../engine/pareto.ts';
 import { failureAttribution, patience, roundRobin, stopFile, type StopCondition } from '../engine/strategies.ts';
@@ -155,6 +155,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     throw err instanceof SuiteAuthError ? new OptimizeError(err.message) : err;
   });
   let run: RunRow | undefined;
+  let lock: RunLock | undefined;
   try {
     const listed = host.servers.find((s) => s.server === settings.server)!;
     const seedTexts = advertisedDescriptions(listed);
@@ -169,7 +170,11 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       settings = { ...settings, seedEpisodes: selection.episodeIds };
       skipped = selection.skipped;
     }
-    run = openRun(req, settings, versionIds, conditions.values);
+    const opened = openRun(req, settings, versionIds, conditions.values);
+    // Before anything of the run is written, and before `run` is set: a second process resuming the same run
+    // is refused here (TraceStoreError, naming the run and the lock) without marking the holder's run failed.
+    lock = store.lockRun(opened.id);
+    run = opened;
     req.onStart?.({ runId: run.id, resumed: req.resumeRunId !== undefined });
     store.setRunStatus(run.id, 'running');
 
@@ -248,6 +253,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     if (run !== undefined) store.setRunStatus(run.id, req.signal?.aborted ? 'interrupted' : 'failed');
     throw err;
   } finally {
+    lock?.release();
     await host.close();
   }
 }

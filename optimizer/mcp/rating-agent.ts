@@ -80,7 +80,8 @@ export class RatingAgent implements Agent {
     const tools = {
       call: async (name: string, args: Record<string, unknown>) => {
         if (name === RATING_TOOL) return desk.rate(args);
-        desk.noteUse(name);
+        // A call to a tool no server offers is recorded by the host but is nothing the agent could rate.
+        if (ctx.catalogue.tools.some((t) => t.name === name)) desk.noteUse(name);
         return ctx.tools.call(name, args);
       },
     };

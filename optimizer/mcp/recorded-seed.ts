@@ -47,6 +47,7 @@ export function selectSeedEpisodes(store: RecordedSeedStore, query: SeedEpisodeQ
       const task = tasks.get(episode.taskId);
       if (runProblem !== undefined) skip(runProblem);
       else if (episode.status === 'running') skip('the episode never finished');
+      else if (episode.status === 'error') skip(`the episode errored (an outage, not a result): ${episode.note ?? 'no cause recorded'}`);
       else if (task === undefined) skip(`task "${episode.taskId}" is not in suite "${query.suite.name}"`);
       else if (task.split !== 'train') skip(`task "${task.id}" is in the ${task.split} split; only train tasks feed reflection`);
       else usable.push({ episodeId: episode.id, taskId: task.id, score: query.target.score(facts(store, task, episode.id)).score });

@@ -35,12 +35,13 @@ export const CHOSEN_SCORE_PREFIX = 'chosen:';
  * Judges a buying episode: success is a closed deal for the item and quantity, at or under `limit`
  * per unit, that the seller really delivers. Scores: deal (0/1), limit_violation (0/1), and with a
  * deal its price per unit and savings (share of the limit left unspent; negative when over), plus
- * `chosen:<server>` = 1 for the server the agent called first.
+ * `chosen:<server>` = 1 for the server the agent called first (calls to tools no server offers skipped).
  */
 export function checkDeal(check: DealCheck, limit: number, calls: readonly ToolCallEvent[]): DealCheckOutcome {
   const wanted = `${check.quantity} x ${check.item}`;
   const scores: EpisodeScore[] = [];
-  const first = calls[0];
+  // A call to a tool no server offers (server '') is no seller's; the first seller is the first real call.
+  const first = calls.find((c) => c.server !== '');
   if (first !== undefined) scores.push({ name: `${CHOSEN_SCORE_PREFIX}${first.server}`, value: 1, comment: `The first call went to ${first.server}.` });
 
   const deals = calls.flatMap((call) => {

@@ -14,6 +14,7 @@ import { registerImport } from './commands/import.ts';
 import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
 import { InputError } from '../../experiments/input-error.ts';
+import { OutageError } from '../run/outages.ts';
 
 const program = new Command('tdo')
   .description('trajectory-driven tool description optimizer for MCP servers')
@@ -43,7 +44,7 @@ try {
   if (err instanceof CommanderError) {
     // Help and version requests end here too, with exit code 0.
     process.exitCode = err.exitCode === 0 ? 0 : EXIT_USAGE;
-  } else if (err instanceof UsageError || err instanceof InputError) {
+  } else if (err instanceof UsageError || err instanceof InputError || err instanceof OutageError) {
     process.stderr.write(`tdo: ${err.message}\n`);
     process.exitCode = EXIT_USAGE;
   } else {

@@ -11,6 +11,16 @@ export function nonNegativeInt(value: string): number {
   return Number(value);
 }
 
+/** A share from 0 to 1 (of episodes, or of success rate for a threshold). */
+export function share(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1 (0.05 = 5%).');
+  return n;
+}
+
+/** The --max-error-rate option every command that runs episodes declares, with one help text. */
+export const MAX_ERROR_RATE_HELP = 'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause';
+
 export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value) => {
     if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${allowed.join(', ')}.`);

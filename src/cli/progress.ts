@@ -1,8 +1,15 @@
 import cliProgress from 'cli-progress';
 
+/** What the bar counts of a finished episode: an error (an outage) has no verdict and is counted apart. */
+export interface EpisodeTick {
+  status: 'completed' | 'error';
+  success: boolean;
+}
+
 export interface Progress {
+  /** Starts a bar for one run; its counts start from zero, so runs of an experiment do not add up. */
   start(total: number, done: number): void;
-  tick(success: boolean): void;
+  tick(episode: EpisodeTick): void;
   stop(): void;
 }
 
@@ -10,19 +17,22 @@ export interface Progress {
 export function startProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY) return { start() {}, tick() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream, format: 'episodes {bar} {value}/{total} | success {successes}/{finished} | {eta_formatted} left', hideCursor: true, clearOnComplete: true },
+    { stream, format: 'episodes {bar} {value}/{total} | success {successes}/{judged} | errors {errors} | {eta_formatted} left', hideCursor: true, clearOnComplete: true },
     cliProgress.Presets.shades_classic,
   );
-  let successes = 0;
-  let finished = 0;
+  let counts = { successes: 0, judged: 0, errors: 0 };
   return {
     start(total, done) {
-      bar.start(total, done, { successes, finished });
+      counts = { successes: 0, judged: 0, errors: 0 };
+      bar.start(total, done, counts);
     },
-    tick(success) {
-      finished++;
-      if (success) successes++;
-      bar.increment(1, { successes, finished });
+    tick(episode) {
+      if (episode.status === 'error') counts.errors++;
+      else {
+        counts.judged++;
+        if (episode.success) counts.successes++;
+      }
+      bar.increment(1, counts);
     },
     stop() {
       bar.stop();

@@ -29,4 +29,9 @@ export interface ToolOutcome {
   isError: boolean;
   /** The result's structuredContent, when the server sent one (handles, offers, deals). */
   structured?: Record<string, unknown>;
+  /**
+   * Set when the server could not be reached or did not answer (closed connection, timeout, HTTP failure):
+   * an outage, not the tool's answer. A server's own error reply (unknown tool, bad arguments) is not one.
+   */
+  unreachable?: true;
 }

@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
@@ -23,6 +23,11 @@ export interface ServerConnection {
 
 const CLIENT_INFO = { name: 'tdo', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
+/**
+ * SdkErrorCode.ListPaginationExceeded: the SDK's own walk of tools/list pages reached its cap (ClientOptions.listMaxPages,
+ * 64 by default) with the server still handing out cursors, new ones for ever or the same one with other tools.
+ */
+const LIST_PAGINATION_EXCEEDED = 'LIST_PAGINATION_EXCEEDED';
 
 export async function connectServer(spec: ServerSpec): Promise<ServerConnection> {
   // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers.
@@ -58,23 +63,31 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
     name: spec.name,
     protocolVersion: client.getNegotiatedProtocolVersion(),
     async listTools() {
+      let listed: Awaited<ReturnType<typeof client.listTools>>;
+      try {
+        // Without a cursor the SDK walks every page itself, and keeps the whole list for callTool's output
+        // validation; it stops a server whose paging never ends after listMaxPages pages, by throwing.
+        listed = await client.listTools();
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== LIST_PAGINATION_EXCEEDED) throw err;
+        const cap = (err as { data?: { listMaxPages?: unknown } }).data?.listMaxPages;
+        throw new ConnectionError(
+          `MCP server "${spec.name}" was still handing out tools/list cursors after ${typeof cap === 'number' ? cap : 'the most'} pages (new ones without end, or one it had given before); ` +
+            'tdo stopped listing its tools: fix the server\'s paging',
+        );
+      }
       const tools: ListedTool[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor });
-        for (const t of page.tools) {
-          const description = t.description ?? '';
-          // Refused, not cut: a shortened text would be recorded and judged as if the server had sent it.
-          if (description.length > MAX_DESCRIPTION_CHARS) {
-            throw new ConnectionError(
-              `MCP server "${spec.name}" advertises a description of ${description.length.toLocaleString('en-US')} characters for tool "${t.name.slice(0, 64)}"; ` +
-                `tdo reads at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} (shorten it, or serve another descriptions file)`,
-            );
-          }
-          tools.push({ name: t.name, description, inputSchema: t.inputSchema as JsonSchema });
+      for (const t of listed.tools) {
+        const description = t.description ?? '';
+        // Refused, not cut: a shortened text would be recorded and judged as if the server had sent it.
+        if (description.length > MAX_DESCRIPTION_CHARS) {
+          throw new ConnectionError(
+            `MCP server "${spec.name}" advertises a description of ${description.length.toLocaleString('en-US')} characters for tool "${t.name.slice(0, 64)}"; ` +
+              `tdo reads at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} (shorten it, or serve another descriptions file)`,
+          );
         }
-        cursor = page.nextCursor;
-      } while (cursor);
+        tools.push({ name: t.name, description, inputSchema: t.inputSchema as JsonSchema });
+      }
       return tools;
     },
     async callTool(tool, args) {
@@ -87,9 +100,11 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
           ...(structured !== null && typeof structured === 'object' && !Array.isArray(structured) ? { structured: structured as Record<string, unknown> } : {}),
         };
       } catch (err) {
-        // Unknown tools (ProtocolError) and transport failures reach the agent as error results it can read.
+        // Both reach the agent as error results it can read; only a server that did not answer (anything but
+        // its own JSON-RPC error reply) marks the call as an outage.
         const tail = stderrTail.trim() ? ` (server stderr: ${stderrTail.trim().split('\n').slice(-3).join(' | ')})` : '';
-        return { text: `Error calling ${tool} on ${spec.name}: ${(err as Error).message}${tail}`, isError: true };
+        const text = `Error calling ${tool} on ${spec.name}: ${(err as Error).message}${tail}`;
+        return err instanceof ProtocolError ? { text, isError: true } : { text, isError: true, unreachable: true };
       }
     },
     async close() {

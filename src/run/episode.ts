@@ -23,14 +23,19 @@ export interface EpisodeOutcome {
   episodeId: string;
   taskId: string;
   repeat: number;
+  /** 'error': the infrastructure failed (model endpoint, MCP server, the agent itself); the task was not judged. */
+  status: 'completed' | 'error';
+  /** false for an error, which is no verdict on the task */
   success: boolean;
+  /** the check's feedback, or for an error its cause */
   feedback: string;
   calls: ToolCallEvent[];
 }
 
 /**
  * Runs one task attempt: the agent works through the host, every tool call and model call is committed
- * as it completes, then the answer is checked and scored. Agent failures end the episode, not the run.
+ * as it completes, then the answer is checked and scored. An outage (the endpoint or a server failing, the
+ * agent throwing) ends the episode as an error with its cause and no scores: it says nothing of the task.
  */
 export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent, spec: EpisodeSpec): Promise<EpisodeOutcome> {
   const { task, suite } = spec;
@@ -40,12 +45,8 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
   try {
     routes = spec.headersFor === undefined ? undefined : await host.episode(spec.headersFor(episode.id, task));
   } catch (err) {
-    // A server that refuses this episode's connection fails the episode, not the run.
-    store.atomically(() => {
-      store.finishEpisode(episode.id, { status: 'error', answer: null, success: false, feedback: `could not connect for this episode: ${(err as Error).message}`, stop: 'error' });
-      store.addScore(episode.id, { name: 'success', value: 0 });
-    });
-    return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, success: false, feedback: `could not connect for this episode: ${(err as Error).message}`, calls };
+    // A server that refuses this episode's connection ends the episode, not the run.
+    return finishWithError(store, episode.id, spec, null, `could not connect to the MCP server for this episode: ${(err as Error).message}`, calls);
   }
   const record = (call: ToolCallEvent) => {
     calls.push(call);
@@ -70,7 +71,10 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
   } finally {
     await routes?.close();
   }
+  // A selection-only task stops the agent at its first call on purpose: that is the result, not an outage.
   if (selectionOnly?.stopped()) result = { answer: null, stop: 'tool_call', note: SELECTION_ONLY_NOTE };
+  const outage = outageOf(result, calls);
+  if (outage !== undefined) return finishWithError(store, episode.id, spec, result.answer, outage, calls);
 
   const verdict = checkEpisode(task, result.answer, calls);
   const use = assessToolUse(task, calls);
@@ -79,7 +83,7 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
   // only unfinished ones), and one commit instead of one per score.
   store.atomically(() => {
     store.finishEpisode(episode.id, {
-      status: result.stop === 'error' ? 'error' : 'completed',
+      status: 'completed',
       answer: result.answer,
       success: verdict.success,
       feedback,
@@ -99,7 +103,19 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
       });
     }
   });
-  return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, success: verdict.success, feedback, calls };
+  return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'completed', success: verdict.success, feedback, calls };
+}
+
+/** Why the episode is an outage rather than a result, if it is: the agent's own error, or a server that did not answer. */
+function outageOf(result: AgentResult, calls: readonly ToolCallEvent[]): string | undefined {
+  if (result.stop === 'error') return result.note ?? 'the agent stopped with an error';
+  const lost = calls.find((c) => c.outcome.unreachable === true);
+  return lost === undefined ? undefined : `MCP server ${lost.server} did not answer ${lost.tool}: ${lost.outcome.text}`;
+}
+
+function finishWithError(store: SuiteRunStore, episodeId: string, spec: EpisodeSpec, answer: string | null, cause: string, calls: ToolCallEvent[]): EpisodeOutcome {
+  store.finishEpisode(episodeId, { status: 'error', answer, success: null, feedback: cause, stop: 'error', note: cause });
+  return { episodeId, taskId: spec.task.id, repeat: spec.repeat, status: 'error', success: false, feedback: cause, calls };
 }
 
 /** A tool call as the trace store keeps it. */

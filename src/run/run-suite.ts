@@ -7,6 +7,7 @@ import { ConditionError, resolveConditions } from './conditions.ts';
 import { runEpisode, type EpisodeOutcome } from './episode.ts';
 import { runPool } from './pool.ts';
 import { scoreTotals, type ScoreTotal } from './score-totals.ts';
+import { ErrorBudget, tallyErrors, type ErrorTally } from './outages.ts';
 import { episodeSeed } from './seeds.ts';
 import type { SuiteRunStore } from './store-port.ts';
 import type { RunLock } from '../../traces/index.ts';
@@ -35,18 +36,23 @@ export interface RunRequest {
   /** Extra settings stored with the run (e.g. the model), so a resume can rebuild the agent. */
   agentConfig?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** The share of the run's episodes allowed to error (default 0): beyond it the run stops early, as 'failed'. */
+  maxErrorRate?: number;
   onStart?: (info: { runId: string; total: number; done: number }) => void;
   onEpisode?: (outcome: EpisodeOutcome) => void;
 }
 
 export interface RunReport {
   runId: string;
-  status: 'completed' | 'interrupted';
+  /** 'failed': more episodes errored than --max-error-rate allows, and the run stopped */
+  status: 'completed' | 'interrupted' | 'failed';
   /** Episodes run by this invocation (a resume counts only the ones it ran). */
   ranNow: number;
   episodes: number;
   successes: number;
+  /** successes over judged episodes (errored ones have no verdict) */
   successRate: number;
+  errors: ErrorTally;
   toolCalls: number;
   selection: Array<{ server: string; tool: string; calls: number; errors: number }>;
   versionIds: Record<string, string>;
@@ -127,7 +133,8 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     req.onStart?.({ runId: run.id, total: all.length, done: all.length - todo.length });
 
     let ranNow = 0;
-    const stopped = () => req.signal?.aborted === true;
+    const budget = new ErrorBudget(req.maxErrorRate ?? 0, all.length);
+    const aborted = () => req.signal?.aborted === true;
     try {
       await runPool(todo, options.concurrency, async ({ task, repeat }) => {
         const outcome = await runEpisode(store, host, agent, {
@@ -135,23 +142,26 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
           ...(headersFor === undefined ? {} : { headersFor }),
         });
         ranNow++;
+        budget.record(outcome.status);
         req.onEpisode?.(outcome);
-      }, stopped);
+      }, () => aborted() || budget.exhausted);
     } catch (err) {
       store.setRunStatus(run.id, 'failed');
       throw err;
     }
-    const status = stopped() && ranNow < todo.length ? 'interrupted' : 'completed';
+    const status = budget.exhausted ? 'failed' : aborted() && ranNow < todo.length ? 'interrupted' : 'completed';
     store.setRunStatus(run.id, status);
 
     const summary = store.runSummary(run.id);
+    const errors = tallyErrors(store.listEpisodes({ runId: run.id }));
     return {
       runId: run.id,
       status,
       ranNow,
       episodes: summary.episodes,
       successes: summary.successes,
-      successRate: summary.episodes === 0 ? 0 : summary.successes / summary.episodes,
+      successRate: errors.judged === 0 ? 0 : summary.successes / errors.judged,
+      errors,
       toolCalls: summary.toolCalls,
       selection: store.toolSelectionCounts(run.id),
       versionIds: run.versionIds,

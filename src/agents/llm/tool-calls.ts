@@ -5,13 +5,20 @@ import type { FunctionToolCall } from '../../models/completion-schema.ts';
  * The text to send back for one tool call the model made. Calls the model cannot have meant
  * (unknown name, arguments that are not a JSON object) are answered with an explanation, so the
  * model can correct itself, and never reach a server.
+ *
+ * A call to an unknown name with an arguments object still goes to `tools`: the host routes it to no
+ * server and records it as an errored tool step, so the trajectory shows the model reaching for a
+ * tool that is not there. Arguments that are not a JSON object are answered here and not recorded:
+ * the invoker takes an object, and there is no call to record.
  */
 export async function answerToolCall(call: FunctionToolCall, toolNames: readonly string[], tools: ToolInvoker): Promise<string> {
   const { name } = call.function;
+  const args = parseArguments(call.function.arguments);
   if (!toolNames.includes(name)) {
+    // The host's own answer is discarded: the model reads ours, with the names as it was offered them.
+    if (typeof args !== 'string') await tools.call(name, args);
     return `Error: there is no tool named "${name}". Available tools: ${toolNames.join(', ')}.`;
   }
-  const args = parseArguments(call.function.arguments);
   if (typeof args === 'string') {
     return `Error: the arguments for ${name} ${args}. Call ${name} again with a JSON object that matches its parameters.`;
   }

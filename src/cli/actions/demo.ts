@@ -19,15 +19,16 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
   const store = openStoreForWriting(flags.db);
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   try {
-    const agent = createAgent({ kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) }, store);
+    const agent = createAgent({ kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) }, store, { reuseCache: flags.cache });
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
-    createProposer(proposerConfig, store); // fail on a bad proposer setting before any episode runs
+    const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache });
+    proposer(); // fail on a bad proposer setting before any episode runs
     const report = await runOverconfidentDemo({
       store,
       market: loadSuite('market'),
       agent,
-      proposer: () => createProposer(proposerConfig, store),
+      proposer,
       settings: { budget: flags.budget, seed: flags.seed, repeats: flags.repeat, concurrency: flags.concurrency },
       signal: interrupt.signal,
       onPhase: (phase) => process.stderr.write(`demo: ${phase}\n`),

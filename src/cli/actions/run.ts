@@ -6,7 +6,8 @@ import * as z from 'zod';
 import type { RunRow, TraceStore } from '../../../traces/index.ts';
 import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { agentWithDefaults, loadCliConfig, type CliConfig } from '../config.ts';
-import { UsageError } from '../errors.ts';
+import { EXIT_USAGE, UsageError } from '../errors.ts';
+import { describeErrors, tooManyErrors } from '../../run/outages.ts';
 import { openStoreForWriting } from '../store.ts';
 import { attachLangfuse } from '../langfuse.ts';
 import { startProgress } from '../progress.ts';
@@ -27,7 +28,11 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
       const report = await execute(langfuse.store, flags, command, config);
       runId = report.run.runId;
       process.stdout.write(flags.json ? `${JSON.stringify(runReportJson(report))}\n` : renderRunReport(report));
-      if (report.run.status === 'interrupted') process.exitCode = 130;
+      if (tooManyErrors(report.run.errors, flags.maxErrorRate)) {
+        // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
+        process.stderr.write(`tdo: ${describeErrors(report.run.errors)} --max-error-rate allows ${(flags.maxErrorRate * 100).toFixed(1)}%. Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`);
+        process.exitCode = EXIT_USAGE;
+      } else if (report.run.status === 'interrupted') process.exitCode = 130;
     } finally {
       await langfuse.finish(runId ?? flags.resume);
     }
@@ -69,9 +74,10 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
       options,
       agentConfig: { ...agentConfig },
       signal: interrupt.signal,
+      maxErrorRate: flags.maxErrorRate,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onStart: ({ total, done }) => progress.start(total, done),
-      onEpisode: (o) => progress.tick(o.success),
+      onEpisode: (o) => progress.tick(o),
     });
     return { run: report, suite: loaded.suite.name, agent: describeAgent(agent.id), agentId: agent.id, split: options.split, dbPath: store.path };
   } catch (err) {
@@ -116,7 +122,8 @@ async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: R
   }
   const stored = storedRunConfigSchema.safeParse(run.config);
   if (!stored.success) throw new UsageError(`run ${id} (split "${run.split}", agent ${run.agentId}) was not made by \`tdo run\`: it stores no suite run settings, so it cannot be resumed as one`);
-  if (run.status === 'completed') throw new UsageError(`run ${id} already completed; nothing to resume`);
+  // A completed run with errored episodes (within --max-error-rate) may still run them again.
+  if (run.status === 'completed' && store.runSummary(id).errors === 0) throw new UsageError(`run ${id} already completed; nothing to resume`);
   return { run, stored: stored.data };
 }
 

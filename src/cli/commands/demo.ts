@@ -10,6 +10,8 @@ export interface DemoFlags {
   model?: string;
   proposer: 'sim' | 'llm';
   proposerModel?: string;
+  /** false with --no-cache */
+  cache: boolean;
   out?: string;
   db?: string;
   json?: boolean;
@@ -28,6 +30,7 @@ export function registerDemo(program: Command): void {
     .option('--model <name>', 'model for --agent llm (and --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
+    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
     .option('--out <dir>', 'where the experiment reports go (default reports/demo-overconfident-<time>)')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of the diff and table')

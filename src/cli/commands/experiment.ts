@@ -1,5 +1,5 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { choice, commaList, conditionList, nonNegativeInt, positiveInt } from '../options.ts';
+import type { Command } from 'commander';
+import { choice, commaList, conditionList, MAX_ERROR_RATE_HELP, nonNegativeInt, positiveInt, share } from '../options.ts';
 import { interruptSignal } from '../interrupt.ts';
 
 interface ExperimentFlags {
@@ -16,23 +16,18 @@ interface ExperimentFlags {
   concurrency: number;
   out?: string;
   threshold: number;
+  maxErrorRate: number;
   db?: string;
   json?: boolean;
-}
-
-function share(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1 (0.05 = 5 points of success rate).');
-  return n;
 }
 
 export function registerExperiment(program: Command): void {
   program
     .command('experiment')
-    .description("run description versions on the test split (and a suite's paraphrase split beside it), N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first on test, 2 on a config or infrastructure error")
+    .description("run description versions on the test split (and a suite's paraphrase split beside it), N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first on test, 2 on a config error or when more episodes errored (model endpoint, MCP server) than --max-error-rate allows")
     .option('--suite <names>', 'suite name(s) or file(s), comma-separated', commaList, [])
     .option('--versions <ids>', 'description versions, comma-separated; the first is the baseline', commaList, [])
-    .option('--repeat <n>', 'attempts per task and version', positiveInt, 1)
+    .option('--repeat <n>', 'attempts per task and version (3 by default: one attempt per task rarely separates two versions)', positiveInt, 3)
     .option('--condition <name=value,...>', 'suite conditions, applied to each suite that declares them', conditionList, {})
     .option('--agent <kind>', 'sim (offline selection model) or llm (OpenAI-compatible endpoint)', choice(['sim', 'llm'] as const), 'sim')
     .option('--model <name>', 'model name for --agent llm')
@@ -41,7 +36,8 @@ export function registerExperiment(program: Command): void {
     .option('--seed <n>', 'run seed', nonNegativeInt, 0)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
     .option('--out <dir>', 'report directory (default reports/experiment-<time>)')
-    .option('--threshold <x>', 'a version regresses when its success rate is more than X below the first version\'s', share, 0)
+    .option('--threshold <x>', "a version regresses when its success rate is more than X below the first version's with 95% confidence (the upper end of the change's interval below -X)", share, 0)
+    .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print report.json to stdout instead of the summary')
     .action(async (flags: ExperimentFlags) => {
@@ -73,7 +69,7 @@ export function registerExperiment(program: Command): void {
         const agentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
         const agent = createAgent(agentConfig, store, { reuseCache: flags.cache });
         const report = await runExperiment(
-          { suites, versions, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, conditions: flags.condition, threshold: flags.threshold },
+          { suites, versions, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate },
           {
             store,
             agent,
@@ -84,7 +80,7 @@ export function registerExperiment(program: Command): void {
               if (process.stderr.isTTY) process.stderr.write(`${suite}${split === 'test' ? '' : ` (${split})`}: ${version}\n`);
               progress.start(total, 0);
             },
-            onEpisode: (success) => progress.tick(success),
+            onEpisode: (episode) => progress.tick(episode),
           },
         ).catch((err: unknown) => {
           if (err instanceof InputError || err instanceof UsageError) throw err;
@@ -100,7 +96,8 @@ export function registerExperiment(program: Command): void {
           process.stdout.write(renderExperimentSummary(report));
           process.stdout.write(`${agentSentence(report)}\n${verdictSentence(report)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`);
         }
-        process.exitCode = report.verdict === 'interrupted' ? 130 : report.verdict === 'regression' ? 1 : 0;
+        if (report.verdict === 'error') process.stderr.write(`tdo: ${verdictSentence(report)} Fix the cause and run the experiment again.\n`);
+        process.exitCode = { error: 2, interrupted: 130, regression: 1, pass: 0 }[report.verdict];
       } finally {
         progress.stop();
         interrupt.release();

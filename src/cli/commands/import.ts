@@ -7,14 +7,15 @@ export function registerImport(program: Command): void {
     .argument('<file>', 'JSON object: tool name -> non-empty description')
     .requiredOption('--server <name>', 'the server the descriptions are for (as the suite names it)')
     .option('--parent <version>', 'the version it was edited from (default: the stored version it shares most text with)')
+    .option('--new-server', 'the server has no versions yet (no run has connected it): record the file as its first version')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print JSON')
-    .action(async (file: string, flags: { server: string; parent?: string; db?: string; json?: boolean }) => {
+    .action(async (file: string, flags: { server: string; parent?: string; newServer?: boolean; db?: string; json?: boolean }) => {
       const { openStoreForWriting } = await import('../store.ts');
       const { importVersion } = await import('../../../experiments/versions/import.ts');
       const store = openStoreForWriting(flags.db);
       try {
-        const result = importVersion(store, file, flags.server, flags.parent);
+        const result = importVersion(store, file, flags.server, { parent: flags.parent, newServer: flags.newServer === true });
         if (flags.json) {
           process.stdout.write(`${JSON.stringify({ id: result.version.id, server: result.version.server, created: result.created, parent: result.parent, missing: result.missing, tokens: result.version.tokens })}\n`);
           return;

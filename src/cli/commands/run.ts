@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../../run/run-suite.ts';
-import { choice, commaList, conditionList, nonNegativeInt, positiveInt } from '../options.ts';
+import { choice, commaList, conditionList, MAX_ERROR_RATE_HELP, nonNegativeInt, positiveInt, share } from '../options.ts';
 
 export interface RunFlags {
   suite?: string;
@@ -18,6 +18,7 @@ export interface RunFlags {
   json?: boolean;
   resume?: string;
   condition: Record<string, string>;
+  maxErrorRate: number;
 }
 
 export function registerRun(program: Command): void {
@@ -39,6 +40,7 @@ export function registerRun(program: Command): void {
     .option('--json', 'print one JSON object instead of tables')
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
     .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)", conditionList, {})
+    .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
     .action(async (flags: RunFlags, command: Command) => {
       // Loaded on use: the trace store and agents are heavy, and `tdo serve` must start fast.
       const { runCommand } = await import('../actions/run.ts');

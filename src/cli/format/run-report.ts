@@ -1,5 +1,6 @@
 import Table from 'cli-table3';
 import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
+import { describeErrors } from '../../run/outages.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 
 export interface RunReportView {
@@ -45,6 +46,9 @@ export function runReportJson(view: RunReportView) {
     simulated: view.agentId === 'sim',
     split: view.split,
     episodes: run.episodes,
+    errors: run.errors.errors,
+    judged: run.errors.judged,
+    error_causes: run.errors.causes,
     successes: run.successes,
     success_rate: run.successRate,
     tool_calls: run.toolCalls,
@@ -66,7 +70,8 @@ export function renderRunReport(view: RunReportView): string {
   return [
     `run ${run.runId} (${run.status})  suite ${view.suite}  split ${view.split}`,
     `agent ${view.agent}`,
-    `success ${run.successes}/${run.episodes} = ${pct}%   tool calls ${run.toolCalls}`,
+    `success ${run.errors.judged === 0 ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${pct}%`}   tool calls ${run.toolCalls}`,
+    ...(run.errors.errors === 0 ? [] : [`errors: ${describeErrors(run.errors)}`]),
     `descriptions ${Object.entries(run.versionIds).map(([s, v]) => `${s}=${v}`).join('  ')}`,
     ...(Object.keys(run.conditions).length === 0 ? [] : [`conditions ${Object.entries(run.conditions).map(([k, v]) => `${k}=${v}`).join('  ')}`]),
     ...marketLines(run),

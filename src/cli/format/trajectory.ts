@@ -32,12 +32,17 @@ function renderStep(step: StepRow): string[] {
   if (step.kind === 'tool') {
     const status = step.isError ? 'ERROR' : 'ok';
     return [
-      `${head}  ${step.server}/${step.tool}${step.catalogueName && step.catalogueName !== step.tool ? ` (as ${step.catalogueName})` : ''} ${JSON.stringify(step.arguments)}`,
+      `${head}  ${toolOf(step)}${step.catalogueName && step.catalogueName !== step.tool ? ` (as ${step.catalogueName})` : ''} ${JSON.stringify(step.arguments)}`,
       ...indent(`-> ${status}: ${preview(step.resultText ?? '')}`),
     ];
   }
   const tokens = step.tokensIn == null ? '' : `  tokens ${step.tokensIn}/${step.tokensOut ?? 0}`;
   return [`${head}  model ${step.model}${step.cached ? ' (cached)' : ''}${tokens}`, ...indent(step.model === 'sim' ? simDecision(step.output) : preview(JSON.stringify(step.output)))];
+}
+
+/** `server/tool`; a call to a name no server has was routed nowhere and recorded without a server. */
+function toolOf(step: StepRow): string {
+  return step.server ? `${step.server}/${step.tool}` : `${step.tool} (no such tool)`;
 }
 
 type SimDecisionView = { chosen?: string; scores?: Array<{ name: string; score: number; parts?: Record<string, number> }>; fallback?: { after?: string } };

@@ -8,6 +8,7 @@ export function facts(outcomes: Array<{ task: string; success: boolean; server?:
     taskId: o.task,
     repeat: i,
     status: 'completed',
+    errorCause: null,
     success: o.success,
     toolCalls: 2,
     servers: new Set(o.server === undefined ? [] : [o.server]),
@@ -15,16 +16,21 @@ export function facts(outcomes: Array<{ task: string; success: boolean; server?:
   }));
 }
 
+/** Test-split repeats: enough for the inflated version's fall (6/12 -> 0/12) to be a regression with 95% confidence. */
+const REPEATS = 6;
+type Outcome = Parameters<typeof facts>[0][number];
+const repeated = (items: Outcome[]): Outcome[] => Array.from({ length: REPEATS }, () => items).flat();
+
 /** With `paraphrase`, the suite also has a paraphrase split on which the second version falls further. */
 export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentReport {
-  const seed = summarizeVersion({ id: 'mega-seed', server: 'mega', tokens: 40 }, { runId: 'r-1', status: 'completed' }, facts([
+  const seed = summarizeVersion({ id: 'mega-seed', server: 'mega', tokens: 40 }, { runId: 'r-1', status: 'completed' }, facts(repeated([
     { task: 'a', success: true, server: 'mega', scores: { savings: 0.2, limit_violation: 0 } },
     { task: 'b', success: false, server: 'shop', scores: { limit_violation: 1 } },
-  ]), 'mega');
-  const inflated = summarizeVersion({ id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 }, { runId: 'r-2', status: 'completed' }, facts([
+  ])), 'mega');
+  const inflated = summarizeVersion({ id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 }, { runId: 'r-2', status: 'completed' }, facts(repeated([
     { task: 'a', success: false, server: 'mega', scores: { limit_violation: 1 } },
     { task: 'b', success: false, server: 'mega', scores: { limit_violation: 1 } },
-  ]), 'mega');
+  ])), 'mega');
   const results = [seed, inflated];
   const comparisons = compareWithBaseline(results, 0.1);
   const paraphraseResults = [
@@ -36,11 +42,12 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
     kind: 'tdo-experiment',
     createdAt: '2026-11-29T00:00:00.000Z',
     agent: { id: 'sim', simulated: true },
-    settings: { suites: ['market'], split: 'test', versions: ['mega-seed', 'mega-<b>inflated</b>'], repeats: 1, seed: 0, conditions: { limit_in: 'token' }, threshold: 0.1 },
+    settings: { suites: ['market'], split: 'test', versions: ['mega-seed', 'mega-<b>inflated</b>'], repeats: REPEATS, seed: 0, conditions: { limit_in: 'token' }, threshold: 0.1, maxErrorRate: 0 },
     versions: [{ id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 }, { id: 'mega-<b>inflated</b>', server: 'mega', origin: 'optimizer run r-9 (target selection)', tokens: 70 }],
     suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons, ...paraphrase }],
     scoreNames: ['limit_violation', 'savings'],
     regressions: comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'market', version: c.version, successDelta: c.success.delta })),
+    outages: [],
     diffs: [],
     verdict: 'regression',
     db: '/tmp/tdo.db',

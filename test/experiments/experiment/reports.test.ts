@@ -31,7 +31,7 @@ describe('experiment reports and the paraphrase split', () => {
     expect(column('Δ paraphrase success vs first [95% CI]').join(' ')).not.toContain('REGRESSION');
 
     const { terminal, markdown, json, html } = renderings(report);
-    expect(terminal).toContain('suite market (2 test tasks and 2 paraphrase tasks x 1)');
+    expect(terminal).toContain('suite market (2 test tasks and 2 paraphrase tasks x 6)');
     expect(terminal).toMatch(/paraphrase \[95% CI\].*Δ paraphrase/);
     expect(terminal).toMatch(/100\.0% \[34%, 100%\]/);
     expect(terminal).toContain('better on 0 task(s), worse on 1; paraphrase: better on 0, worse on 2');
@@ -44,5 +44,33 @@ describe('experiment reports and the paraphrase split', () => {
     expect(html.match(/<svg class="chart"/g)).toHaveLength(4);
     expect(html).toContain('Paraphrase success rate (95% Wilson interval)');
     expect(html.match(/class="regression"/g)).toHaveLength(1); // the test split's regression only
+  });
+});
+
+describe('experiment reports with errored episodes', () => {
+  const withErrors = (verdict: 'pass' | 'error') => {
+    const report = fakeReport();
+    const suite = report.suites[0]!;
+    suite.results[1] = { ...suite.results[1]!, episodes: suite.results[1]!.episodes + 2, errors: 2, errorCauses: [{ cause: 'MCP server mega did not answer propose', episodes: 2 }] };
+    report.regressions = [];
+    report.verdict = verdict;
+    if (verdict === 'error') report.outages = [{ suite: 'market', version: 'mega-<b>inflated</b>', split: 'test', runId: 'r-2', errors: 2, episodes: 14, cause: '2 of 14 episodes (14.3%) errored, not judged. Cause (2): MCP server mega did not answer propose.' }];
+    return renderings(report);
+  };
+
+  it('count the errors beside each version and never draw a green pass banner while any episode errored', () => {
+    const { terminal, markdown, html } = withErrors('pass');
+    expect(terminal).toMatch(/errored/);
+    expect(terminal).toMatch(/2\/14/);
+    expect(markdown).toMatch(/2 errored episode\(s\), within --max-error-rate, are left out of every rate/);
+    expect(markdown).toMatch(/14 \(2 errored, not judged\)/);
+    expect(html).toContain('class="verdict pass with-errors"');
+  });
+
+  it('give no verdict when errors exceed --max-error-rate, naming the run and the cause', () => {
+    const { markdown, html } = withErrors('error');
+    expect(markdown).toContain('**No verdict: an outage, not a result. mega-<b>inflated</b> on market (test, run r-2): 2 of 14 episodes');
+    expect(markdown).not.toMatch(/No version's success rate fell/);
+    expect(html).toContain('class="verdict error with-errors"');
   });
 });

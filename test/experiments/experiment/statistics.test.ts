@@ -56,11 +56,42 @@ describe('compareWithBaseline', () => {
     expect(c!.success.high).toBeGreaterThan(c!.success.delta);
   });
 
-  it('calls a drop a regression only beyond the threshold', () => {
-    expect(compareWithBaseline([baseline, worse], 0)[0]!.regressed).toBe(true);
-    expect(compareWithBaseline([baseline, worse], 0.25)[0]!.regressed).toBe(false);
-    expect(compareWithBaseline([baseline, worse], 0.2)[0]!.regressed).toBe(true);
-    expect(compareWithBaseline([worse, baseline], 0)[0]!.regressed).toBe(false);
-    expect(compareWithBaseline([baseline], 0)).toEqual([]);
+  it('calls a drop a regression only when the whole interval of the change lies beyond the threshold', () => {
+    const many = (id: string, successes: number) => summarizeVersion(version(id), run(id), facts(Array.from({ length: 40 }, (_, i) => ({ task: `t${i}`, success: i < successes }))), undefined);
+    const before = many('before', 36);
+    const after = many('after', 20); // -40 points, interval about [-56, -20]
+    expect(compareWithBaseline([before, after], 0)[0]!.regressed).toBe(true);
+    expect(compareWithBaseline([before, after], 0.15)[0]!.regressed).toBe(true);
+    expect(compareWithBaseline([before, after], 0.25)[0]!.regressed).toBe(false);
+    expect(compareWithBaseline([after, before], 0)[0]!.regressed).toBe(false);
+    expect(compareWithBaseline([before], 0)).toEqual([]);
+  });
+
+  it('does not call a drop whose interval reaches above the threshold a regression, however large the point estimate', () => {
+    // 3/4 -> 2/4: -25 points, but the interval runs to about +32
+    const [c] = compareWithBaseline([baseline, worse], 0);
+    expect(c!.success.delta).toBeLessThan(0);
+    expect(c!.regressed).toBe(false);
+  });
+});
+
+describe('errored episodes', () => {
+  it('are counted with their causes and left out of every rate', () => {
+    const judgedOnes = facts([{ task: 'a', success: true, server: 'lab' }, { task: 'b', success: false }]);
+    const errored = facts([{ task: 'c', success: false }, { task: 'd', success: false }, { task: 'e', success: false }]).map((f, i) => ({
+      ...f,
+      status: 'error' as const,
+      errorCause: i < 2 ? 'Cannot reach the model endpoint http://127.0.0.1:9/v1' : 'MCP server lab did not answer read_file',
+    }));
+    const r = summarizeVersion(version('v1'), run('r-1'), [...judgedOnes, ...errored], undefined);
+    expect(r.episodes).toBe(5);
+    expect(r.errors).toBe(3);
+    expect(r.errorCauses).toEqual([
+      { cause: 'Cannot reach the model endpoint http://127.0.0.1:9/v1', episodes: 2 },
+      { cause: 'MCP server lab did not answer read_file', episodes: 1 },
+    ]);
+    expect(r.success).toMatchObject({ successes: 1, n: 2, rate: 0.5 });
+    expect(r.selection).toMatchObject({ successes: 1, n: 2 });
+    expect(Object.keys(r.perTask).sort()).toEqual(['a', 'b']);
   });
 });

@@ -41,7 +41,7 @@ describe('importVersion', () => {
     const seed = s.recordVersion({ server: 'lab', descriptions: { calc: 'A.', read: 'B.' }, origin: 'seed' });
     const file = join(dir(), 'partial.json');
     writeJson(file, { calc: 'Evaluate an expression.' });
-    const result = importVersion(s, file, 'lab', seed.id.slice(0, 8));
+    const result = importVersion(s, file, 'lab', { parent: seed.id.slice(0, 8) });
     expect(result.parent).toEqual({ id: seed.id, chosen: 'given' });
     expect(result.missing).toEqual(['read']);
     s.close();
@@ -66,8 +66,44 @@ describe('importVersion', () => {
     }
     expect(() => importVersion(s, join(d, 'missing.json'), 'lab')).toThrow(/cannot read/);
     writeJson(join(d, 'ok.json'), { calc: 'Adds.' });
-    expect(() => importVersion(s, join(d, 'ok.json'), 'lab', other.id)).toThrow(/server "labplus", not "lab"/);
+    expect(() => importVersion(s, join(d, 'ok.json'), 'lab', { parent: other.id })).toThrow(/server "labplus", not "lab"/);
     expect(s.listVersions('lab')).toHaveLength(1);
+    s.close();
+  });
+});
+
+describe('importVersion for a server with no versions', () => {
+  it('refuses it, naming the servers that have versions and --new-server, recording nothing', () => {
+    const s = store();
+    s.recordVersion({ server: 'lab', descriptions: { calc: 'A.' }, origin: 'seed' });
+    s.recordVersion({ server: 'labplus', descriptions: { smart: 'B.' }, origin: 'seed' });
+    const file = join(dir(), 'edit.json');
+    writeJson(file, { calc: 'Adds.' });
+
+    expect(() => importVersion(s, file, 'lba')).toThrow(InputError);
+    expect(() => importVersion(s, file, 'lba')).toThrow(
+      'server "lba" has no description versions (servers with versions: lab, labplus); give one of those to --server, or --new-server to record the file as the first version of "lba"; nothing was recorded',
+    );
+    expect(s.listVersions()).toHaveLength(2);
+    s.close();
+  });
+
+  it('says so when the store has no versions at all', () => {
+    const s = store();
+    const file = join(dir(), 'edit.json');
+    writeJson(file, { calc: 'Adds.' });
+    expect(() => importVersion(s, file, 'lab')).toThrow(/server "lab" has no description versions \(the trace store has no versions of any server yet\); .*--new-server/);
+    s.close();
+  });
+
+  it('records it as the first version of the server with newServer', () => {
+    const s = store();
+    s.recordVersion({ server: 'lab', descriptions: { calc: 'A.' }, origin: 'seed' });
+    const file = join(dir(), 'edit.json');
+    writeJson(file, { smart: 'Computes.' });
+    const result = importVersion(s, file, 'labplus', { newServer: true });
+    expect(result).toMatchObject({ created: true, parent: null, missing: [] });
+    expect(result.version).toMatchObject({ server: 'labplus', origin: 'imported', parents: [] });
     s.close();
   });
 });
@@ -108,7 +144,7 @@ describe('applyVersion', () => {
     const s = store();
     const d = dir();
     writeJson(join(d, 'edit.json'), { calc: 'Evaluate an arithmetic expression.', read: 'Read a text file.' });
-    const { version } = importVersion(s, join(d, 'edit.json'), 'lab');
+    const { version } = importVersion(s, join(d, 'edit.json'), 'lab', { newServer: true });
     const target = join(d, 'out', 'descriptions.json');
     const result = applyVersion(version, { file: target, reason: '--out' });
     expect(result.kept).toEqual([]);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
   const ids = ['everest-feet', 'flour-bag-grams', 'box-a-volume', 'suitcase-pounds', 'mugs-per-shelf'];
   writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-mini', tasks: lab.tasks.filter((t) => ids.includes(t.id)) }));
-  const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--db', db, '--json']);
+  const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);
   const accurate = await tdo(['import', join(REPO_ROOT, 'test/fixtures/lab-accurate-descriptions.json'), '--server', 'lab', '--db', db, '--json']);
   expect(seed.code, seed.stderr).toBe(0);
   seedId = (JSON.parse(seed.stdout) as { id: string }).id;
@@ -42,7 +42,7 @@ describe('tdo experiment', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('| version | origin | success [95% CI]');
 
     // the paraphrase split beside test: success with its interval and the change against the first version
-    expect(r.stdout).toContain('suite lab-mini (3 test tasks and 2 paraphrase tasks x 1)');
+    expect(r.stdout).toContain('suite lab-mini (3 test tasks and 2 paraphrase tasks x 3)');
     expect(r.stdout).toMatch(/paraphrase \[95% CI\].*Δ paraphrase/);
     expect(r.stdout).toMatch(new RegExp(`${accurateId}: better on \\d+ task\\(s\\), worse on \\d+; paraphrase: better on \\d+, worse on \\d+`));
 
@@ -53,7 +53,7 @@ describe('tdo experiment', () => {
     expect(lab!.paraphrase.tasks).toBe(2);
     const [seed, accurate] = lab!.paraphrase.results;
     expect([seed!.versionId, accurate!.versionId]).toEqual([seedId, accurateId]);
-    expect(seed!.success.n).toBe(2);
+    expect(seed!.success.n).toBe(6); // 2 tasks x the default 3 repeats
     expect(seed!.success.low).toBeLessThanOrEqual(seed!.success.rate);
     expect(seed!.runId).not.toBe(lab!.results[0]!.runId); // a run of its own
     expect(accurate!.success.rate).toBeGreaterThanOrEqual(seed!.success.rate);

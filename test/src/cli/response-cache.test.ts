@@ -25,7 +25,7 @@ describe('the LLM agent\'s response cache through the CLI', () => {
       expect(double.requests).toHaveLength(2 * asked);
 
       // the same requests to an endpoint that is not there: every episode is an error, none a replay
-      const dead = JSON.parse((await run('http://127.0.0.1:9/v1')).stdout) as { run_id: string };
+      const dead = JSON.parse((await run('http://127.0.0.1:9/v1', '--max-error-rate', '1')).stdout) as { run_id: string };
       const store = openTraceStore(db);
       try {
         const episodes = store.listEpisodes({ runId: dead.run_id, limit: 1000 });

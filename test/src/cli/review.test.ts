@@ -22,7 +22,7 @@ describe('review commands', () => {
   it('import, versions (lineage), apply --out and diff work together', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-review-cli-'));
     const db = join(dir, 'tdo.db');
-    const seed = JSON.parse((await tdo(['import', fixture('labplus-inflated-descriptions.json'), '--server', 'labplus', '--db', db, '--json'])).stdout) as { id: string };
+    const seed = JSON.parse((await tdo(['import', fixture('labplus-inflated-descriptions.json'), '--server', 'labplus', '--new-server', '--db', db, '--json'])).stdout) as { id: string };
     const edit = JSON.parse((await tdo(['import', fixture('labplus-accurate-descriptions.json'), '--server', 'labplus', '--db', db, '--json'])).stdout) as { id: string; parent: { id: string } };
     expect(edit.parent.id).toBe(seed.id);
 

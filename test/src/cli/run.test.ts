@@ -33,9 +33,9 @@ describe('tdo run', () => {
     const { code, stdout } = await tdo(['run', '--suite', 'lab', '--split', 'paraphrase', '--db', join(dir, 'text.db')]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/suite lab {2}split paraphrase/);
-    expect(stdout).toMatch(/success \d+\/24 = /);
+    expect(stdout).toMatch(/success \d+\/24 judged = /);
     expect(stdout).toMatch(/agent sim \(simulated selection model, not an LLM\)/);
-    expect(stdout).toMatch(/success \d+\/\d+ = [\d.]+%/);
+    expect(stdout).toMatch(/success \d+\/\d+ judged = [\d.]+%/);
     expect(stdout).toMatch(/tdo traces list --run r-/);
   });
 });

@@ -103,9 +103,11 @@ describe('the LLM agent on the lab suite', () => {
         loaded: labSuite({ taskIds: ['notes-sum'] }),
         agent: new LlmAgent({ model: new ChatClient({ model: 'double-model', baseURL: double.baseURL, apiKey: 'k', timeoutMs: 500 }) }),
         options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
+        maxErrorRate: 1,
         onEpisode: (o) => outcomes.push(o),
       });
       expect(store.getRun(report.runId)?.status).toBe('completed');
+      expect(report.errors).toMatchObject({ episodes: 1, errors: 1, judged: 0 });
       const episode = store.getTrajectory(outcomes[0]!.episodeId)!.episode;
       expect(episode).toMatchObject({ status: 'error', stopReason: 'error' });
       expect(episode.feedback).toMatch(/did not finish answering within 500 ms/);

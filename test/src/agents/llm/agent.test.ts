@@ -223,13 +223,14 @@ describe('LlmAgent', () => {
     expect(tools.calls).toEqual([{ name: 'read_file', args: {} }]);
   });
 
-  it('answers an unknown tool name with the available names', async () => {
+  it('answers an unknown tool name with the available names, and still hands the call to the host to record', async () => {
     const { double, model } = await setup(scripted([callTool('web_search', { query: 'memo total' }), finalAnswer('giving up')]));
-    const tools = new FakeTools(labBehaviours());
+    // the host answers a name it cannot route with an error of its own, which the model does not see
+    const tools = new FakeTools({ ...labBehaviours(), web_search: () => ({ text: 'Unknown tool "web_search".', isError: true }) });
 
     await new LlmAgent({ model }).run(context(tools).ctx);
 
-    expect(tools.calls).toEqual([]);
+    expect(tools.calls).toEqual([{ name: 'web_search', args: { query: 'memo total' } }]);
     expect(toolResultsOf(bodyOf(double, 1))).toEqual(['Error: there is no tool named "web_search". Available tools: calculator, read_file.']);
   });
 

@@ -23,12 +23,19 @@ describe('answerToolCall', () => {
     expect(calls).toEqual([['calculator', { expression: '1 + 2' }]]);
   });
 
-  it('explains each kind of bad call and never reaches the host', async () => {
+  it('explains arguments that are not a JSON object and never reaches the host', async () => {
     const { tools, calls } = recordingTools();
-    expect(await answerToolCall(call('search', '{}'), names, tools)).toBe('Error: there is no tool named "search". Available tools: read_file, calculator.');
     expect(await answerToolCall(call('calculator', '{"expression":'), names, tools)).toMatch(/^Error: the arguments for calculator are not valid JSON/);
     expect(await answerToolCall(call('calculator', '"1 + 2"'), names, tools)).toMatch(/must be a JSON object, not a string\./);
     expect(await answerToolCall(call('calculator', 'null'), names, tools)).toMatch(/must be a JSON object, not null\./);
+    expect(await answerToolCall(call('search', '[1]'), names, tools)).toBe('Error: there is no tool named "search". Available tools: read_file, calculator.');
     expect(calls).toEqual([]);
+  });
+
+  it('explains an unknown name, and hands the call to the host so it is recorded', async () => {
+    const { tools, calls } = recordingTools();
+    expect(await answerToolCall(call('search', '{"q":"x"}'), names, tools)).toBe('Error: there is no tool named "search". Available tools: read_file, calculator.');
+    expect(await answerToolCall(call('search', ''), names, tools)).toBe('Error: there is no tool named "search". Available tools: read_file, calculator.');
+    expect(calls).toEqual([['search', { q: 'x' }], ['search', {}]]);
   });
 });
