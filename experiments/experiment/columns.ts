@@ -1,6 +1,7 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
 import { percent, points } from '../format.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
+import type { VersionResult } from './statistics.ts';
 
 export interface Table {
   head: string[];
@@ -36,23 +37,51 @@ export function paraphraseNote(report: ExperimentReport): string {
     : '';
 }
 
+/**
+ * One score's column: a mean, or for a score recorded only as 1 when something happened (the market's
+ * `chosen:<seller>`, whose mean is always 1.000) the share of judged episodes that recorded it.
+ */
+export interface ScoreColumn {
+  name: string;
+  head: string;
+  cell: (r: VersionResult, detail: boolean) => string;
+}
+
+export function scoreColumns(report: ExperimentReport, suite: SuiteResults): ScoreColumn[] {
+  return report.scoreNames.map((name) => {
+    const recorded = suite.results.flatMap((r) => (r.scores[name] === undefined ? [] : [r.scores[name]]));
+    const indicator = recorded.length > 0 && recorded.every((x) => x.mean === 1);
+    if (indicator) {
+      return { name, head: `${name} (share of episodes)`, cell: (r) => percent(r.success.n === 0 ? 0 : (r.scores[name]?.episodes ?? 0) / r.success.n) };
+    }
+    return { name, head: `${name} (mean, n)`, cell: (r, detail) => (r.scores[name] === undefined ? '–' : `${r.scores[name].mean.toFixed(3)}${detail ? ` (${r.scores[name].episodes})` : ''}`) };
+  });
+}
+
+/** "seed · optimizer run r-1 (target selection)": a version's role in the experiment, when given, before its origin. */
+export function versionLabel(report: ExperimentReport, versionId: string): string {
+  const v = report.versions.find((x) => x.id === versionId);
+  if (v === undefined) return '';
+  return v.role === undefined ? v.origin : `${v.role} · ${v.origin}`;
+}
+
 export function versionTable(report: ExperimentReport, suite: SuiteResults): Table {
-  const origin = new Map(report.versions.map((v) => [v.id, v.origin]));
+  const scores = scoreColumns(report, suite);
   const hasTarget = suite.results.some((r) => r.targetSelection !== null);
   const head = [
-    'version', 'origin', 'success [95% CI]', 'Δ success vs first [95% CI]',
+    'version', report.versions.some((v) => v.role !== undefined) ? 'role · origin' : 'origin', 'success [95% CI]', 'Δ success vs first [95% CI]',
     ...(suite.paraphrase === undefined ? [] : ['paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']),
     'selection of its server [95% CI]',
     ...(hasTarget ? [`selection of ${suite.target}`] : []),
     'tool precision', 'tool recall', 'tool calls / episode', 'tokens',
-    ...report.scoreNames.map((n) => `${n} (mean, n)`),
+    ...scores.map((c) => c.head),
     'episodes', 'run',
   ];
   const rows = suite.results.map((r) => {
     const c = suite.comparisons.find((x) => x.version === r.versionId);
     return [
       r.versionId,
-      origin.get(r.versionId) ?? '',
+      versionLabel(report, r.versionId),
       interval(r.success),
       c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' REGRESSION' : ''}`,
       ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, interval)),
@@ -62,7 +91,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       maybe(r.recall, (x) => x.toFixed(2)),
       r.toolCallsPerEpisode.toFixed(2),
       String(r.tokens),
-      ...report.scoreNames.map((n) => (r.scores[n] === undefined ? '–' : `${r.scores[n].mean.toFixed(3)} (${r.scores[n].episodes})`)),
+      ...scores.map((c) => c.cell(r, true)),
       `${r.episodes}${r.errors > 0 ? ` (${r.errors} errored, not judged)` : ''}${r.status === 'completed' ? '' : ` ${r.status}`}`,
       r.runId,
     ];
@@ -88,6 +117,29 @@ export function agentSentence(report: ExperimentReport): string {
     : `Agent: ${report.agent.id}.`;
 }
 
+/**
+ * The reports' first lines, one per suite: the best version on test success, its change against the first
+ * version with the interval, the plain verdict, and the repeats a change of the size that matters would need.
+ */
+export function answerSentences(report: ExperimentReport): string[] {
+  if (report.verdict === 'error') return ['No answer: an outage, not a result (see below).'];
+  const partial = report.verdict === 'interrupted' ? 'Partial (interrupted): ' : '';
+  const repeats = report.settings.repeats;
+  return report.answers.map((a) => {
+    const suite = report.suites.find((s) => s.suite === a.suite)!;
+    const rate = (id: string) => percent(suite.results.find((r) => r.versionId === id)!.success.rate);
+    const where = report.suites.length > 1 ? ` on ${a.suite}` : '';
+    const power = `Measured at ${repeats} repeat(s) of ${suite.tasks} test tasks; detecting a change of ${(a.detect * 100).toFixed(1)} points from ${rate(a.baseline)} would take about ${a.repeatsNeeded} repeat(s) (80% power).`;
+    if (suite.results.length === 1) return `${partial}One version${where}, ${a.best}: ${rate(a.best)} test success; nothing to compare it with.`;
+    if (a.change !== null) {
+      const verdict = a.direction === 'better' ? 'better, with 95% confidence' : 'no detectable difference';
+      return `${partial}Best${where}: ${a.best}, ${rate(a.best)} test success against ${rate(a.baseline)} for the first version (${a.baseline}), ${points(a.change.delta)} [${points(a.change.low)}, ${points(a.change.high)}]: ${verdict}. ${power}`;
+    }
+    const verdict = a.direction === 'worse' ? 'every other version is worse, with 95% confidence' : 'no other version differs detectably';
+    return `${partial}Best${where}: the first version, ${a.baseline}, ${rate(a.baseline)} test success; ${verdict}. ${power}`;
+  });
+}
+
 /** Errored episodes across every run of the report, test and paraphrase (a pass banner is never green with any). */
 export function erroredEpisodes(report: ExperimentReport): number {
   return report.suites.flatMap((s) => [...s.results, ...(s.paraphrase?.results ?? [])]).reduce((n, r) => n + r.errors, 0);
@@ -100,6 +152,7 @@ export function verdictSentence(report: ExperimentReport): string {
   if (report.verdict === 'interrupted') return 'Interrupted: some runs did not finish; the numbers cover the episodes that did.';
   const errored = erroredEpisodes(report);
   const errors = errored === 0 ? '' : ` ${errored} errored episode(s), within --max-error-rate, are left out of every rate.`;
-  if (report.verdict === 'pass') return `No version's success rate fell more than ${percent(report.settings.threshold)} below the first version's with 95% confidence (the upper end of the change's interval below -${percent(report.settings.threshold)}).${errors}`;
-  return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${percent(report.settings.threshold)} below the first version, the whole 95% interval of the change below -${percent(report.settings.threshold)}.${errors}`;
+  const threshold = `${(report.settings.threshold * 100).toFixed(1)} points`;
+  if (report.verdict === 'pass') return `No regression: no version's test success fell more than ${threshold} below the first version's with 95% confidence (the upper end of the change's interval below −${threshold}).${errors}`;
+  return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${threshold} below the first version, the whole 95% interval of the change below −${threshold}.${errors}`;
 }

@@ -1,20 +1,32 @@
 // A self-contained HTML report: tables and inline SVG charts, no script and nothing fetched.
 import { escapeHtml, percent } from '../format.ts';
 import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
-import { agentSentence, erroredEpisodes, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
+import { agentSentence, answerSentences, erroredEpisodes, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
-import { barChartSvg } from './svg-chart.ts';
+import { direction } from './answer.ts';
+import type { Comparison, VersionResult } from './statistics.ts';
+import { barChartSvg, TONE_LEGEND, type Bar, type Tone } from './svg-chart.ts';
 
+/** In its own scrolling box, so a wide table never widens the page. */
 function tableHtml(t: Table, cls: string): string {
-  return `<table class="${cls}"><thead><tr>${t.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${t.rows
+  return `<div class="scroll"><table class="${cls}"><thead><tr>${t.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${t.rows
     .map((r) => `<tr>${r.map((c) => `<td${c.includes('REGRESSION') ? ' class="regression"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>`;
+    .join('')}</tbody></table></div>`;
+}
+
+/** Success bars coloured by their change against the first version. */
+function successBars(results: readonly VersionResult[], comparisons: readonly Comparison[]): Bar[] {
+  return results.map((r, i) => {
+    const c = comparisons.find((x) => x.version === r.versionId);
+    const tone: Tone = i === 0 ? 'baseline' : c === undefined ? 'same' : { better: 'better' as const, worse: 'worse' as const, 'no detectable difference': 'same' as const }[direction(c.success)];
+    return { label: r.versionId, value: r.success.rate, low: r.success.low, high: r.success.high, tone };
+  });
 }
 
 function charts(suite: SuiteResults): string {
   const success = barChartSvg({
     title: 'Task success rate (95% Wilson interval)',
-    bars: suite.results.map((r) => ({ label: r.versionId, value: r.success.rate, low: r.success.low, high: r.success.high })),
+    bars: successBars(suite.results, suite.comparisons),
     max: 1,
     format: (v) => percent(v),
   });
@@ -22,23 +34,23 @@ function charts(suite: SuiteResults): string {
     ? ''
     : barChartSvg({
       title: 'Paraphrase success rate (95% Wilson interval)',
-      bars: suite.paraphrase.results.map((r) => ({ label: r.versionId, value: r.success.rate, low: r.success.low, high: r.success.high })),
+      bars: successBars(suite.paraphrase.results, suite.paraphrase.comparisons),
       max: 1,
       format: (v) => percent(v),
     });
   const selection = barChartSvg({
     title: "Selection rate of each version's server (95% interval)",
-    bars: suite.results.map((r) => ({ label: r.versionId, value: r.selection.rate, low: r.selection.low, high: r.selection.high })),
+    bars: suite.results.map((r) => ({ label: r.versionId, value: r.selection.rate, low: r.selection.low, high: r.selection.high, tone: 'neutral' as const })),
     max: 1,
     format: (v) => percent(v),
   });
   const tokens = barChartSvg({
     title: 'Description tokens (o200k_base)',
-    bars: suite.results.map((r) => ({ label: r.versionId, value: r.tokens })),
+    bars: suite.results.map((r) => ({ label: r.versionId, value: r.tokens, tone: 'neutral' as const })),
     max: Math.max(1, ...suite.results.map((r) => r.tokens)),
     format: (v) => String(v),
   });
-  return `<div class="charts">${success}${paraphrase}${selection}${tokens}</div>`;
+  return `<div class="charts">${success}${paraphrase}${selection}${tokens}</div><p class="muted">${escapeHtml(TONE_LEGEND)}</p>`;
 }
 
 function suiteSection(report: ExperimentReport, suite: SuiteResults): string {
@@ -69,7 +81,8 @@ export function renderExperimentHtml(report: ExperimentReport): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>tdo experiment: ${escapeHtml(s.suites.join(', '))}</title>
 <style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222}
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222;overflow-wrap:anywhere}
+svg.chart{max-width:100%;height:auto}.answer{font-size:1.1em;font-weight:600}.muted{color:#666}
 table{border-collapse:collapse;margin:.8em 0}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}th{background:#f5f5f5}
 td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}.verdict.error,.verdict.interrupted,.verdict.with-errors{background:#fff1d6}
 .sim{padding:.5em 1em;border-left:4px solid #e0a000;background:#fff8e0}.charts{display:flex;flex-wrap:wrap;gap:1.5em}
@@ -77,6 +90,7 @@ svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-we
 ${DIFF_CSS}
 </style></head><body>
 <h1>tdo experiment</h1>
+<div class="answer">${answerSentences(report).map((a) => `<p>${escapeHtml(a)}</p>`).join('')}</div>
 <p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(agentSentence(report))}</p>
 <p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
 <p class="verdict ${report.verdict}${erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(verdictSentence(report))}</p>

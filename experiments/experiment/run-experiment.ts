@@ -12,6 +12,7 @@ import { episodeFacts } from '../measure/episode-facts.ts';
 import { diffSources, type VersionDiff } from '../review/version-diff.ts';
 import { latestMeasurements } from '../versions/measurements.ts';
 import { describeOrigin } from '../versions/origin.ts';
+import { answerFor, type SuiteAnswer } from './answer.ts';
 import { compareWithBaseline, summarizeVersion, type Comparison, type VersionResult } from './statistics.ts';
 
 export const EXPERIMENT_SPLIT = 'test';
@@ -31,6 +32,8 @@ export interface ExperimentSettings {
   threshold: number;
   /** The share of each run's episodes allowed to error (default 0); beyond it the experiment stops without a verdict. */
   maxErrorRate?: number;
+  /** A label per version id for its role in the comparison ("seed", "selection-best"), shown in every report. */
+  roles?: Record<string, string>;
 }
 
 export interface ExperimentRun {
@@ -64,10 +67,12 @@ export interface ExperimentReport {
   createdAt: string;
   agent: { id: string; simulated: boolean };
   settings: { suites: string[]; split: typeof EXPERIMENT_SPLIT; versions: string[]; repeats: number; seed: number; conditions: Record<string, string>; threshold: number; maxErrorRate: number };
-  versions: Array<{ id: string; server: string; origin: string; tokens: number }>;
+  versions: Array<{ id: string; server: string; origin: string; tokens: number; role?: string }>;
   suites: SuiteResults[];
   /** Names of the other per-episode scores present (reported as columns). */
   scoreNames: string[];
+  /** Per suite, the answer the reports open with: the best version on test success, its change against the first, the verdict. */
+  answers: SuiteAnswer[];
   regressions: Array<{ suite: string; version: string; successDelta: number }>;
   /** Runs whose errors exceeded --max-error-rate: an outage, so the experiment gives no verdict. */
   outages: Array<{ suite: string; version: string; split: string; runId: string; errors: number; episodes: number; cause: string }>;
@@ -186,9 +191,10 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       threshold: settings.threshold,
       maxErrorRate,
     },
-    versions: settings.versions.map((v) => ({ id: v.id, server: v.server, origin: describeOrigin(v).label, tokens: v.tokens })),
+    versions: settings.versions.map((v) => ({ id: v.id, server: v.server, origin: describeOrigin(v).label, tokens: v.tokens, ...(settings.roles?.[v.id] === undefined ? {} : { role: settings.roles[v.id] }) })),
     suites,
     scoreNames: [...new Set(suites.flatMap((s) => s.results.flatMap((r) => Object.keys(r.scores))))].sort(),
+    answers: suites.flatMap((s) => answerFor(s.suite, s.results, s.comparisons, settings.threshold, s.tasks) ?? []),
     regressions,
     outages,
     diffs: baselineDiffs(store, settings.versions),

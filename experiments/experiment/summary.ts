@@ -1,20 +1,23 @@
 import Table from 'cli-table3';
 import { percent, points } from '../format.ts';
-import { paraphraseCells, taskCounts } from './columns.ts';
+import { answerSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 /** The terminal view: per suite, one compact row per version (the full table is in the reports). */
 export function renderExperimentSummary(report: ExperimentReport): string {
-  const out: string[] = [];
+  const out: string[] = [...answerSentences(report), ''];
   for (const suite of report.suites) {
     const paraphrase = suite.paraphrase !== undefined;
     const errored = suite.results.some((r) => r.errors > 0);
-    const head = ['version', 'success [95% CI]', 'Δ vs first [95% CI]', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []), 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...report.scoreNames, ...(errored ? ['errored'] : [])];
+    const scores = scoreColumns(report, suite);
+    const roles = report.versions.some((v) => v.role !== undefined);
+    const head = ['version', ...(roles ? ['role'] : []), 'success [95% CI]', 'Δ vs first [95% CI]', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []), 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...scores.map((c) => c.head), ...(errored ? ['errored'] : [])];
     const table = new Table({ style: process.stdout.isTTY ? {} : { head: [], border: [] }, head });
     for (const r of suite.results) {
       const c = suite.comparisons.find((x) => x.version === r.versionId);
       table.push([
         r.versionId,
+        ...(roles ? [report.versions.find((v) => v.id === r.versionId)?.role ?? ''] : []),
         `${percent(r.success.rate)} [${percent(r.success.low, 0)}, ${percent(r.success.high, 0)}]`,
         c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' ✖' : ''}`,
         ...(paraphrase ? paraphraseCells(suite, r.versionId, (p) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`) : []),
@@ -23,7 +26,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
         r.recall === null ? '–' : r.recall.toFixed(2),
         r.toolCallsPerEpisode.toFixed(2),
         r.tokens,
-        ...report.scoreNames.map((n) => (r.scores[n] === undefined ? '–' : r.scores[n].mean.toFixed(3))),
+        ...scores.map((c) => c.cell(r, false)),
         ...(errored ? [`${r.errors}/${r.episodes}`] : []),
       ]);
     }

@@ -134,7 +134,8 @@ function htmlFlag(f: LintFlag, kind: 'appeared' | 'gone'): string {
 export const DIFF_CSS = `
 del{background:#ffe0e0;color:#8a1010;text-decoration:line-through}ins{background:#dcf5dc;color:#0b5a0b;text-decoration:none}
 .tool{border:1px solid #ddd;border-radius:6px;padding:.6em 1em;margin:1em 0}.tool h3{margin:.2em 0 .5em;font-size:1.05em}
-.text{white-space:pre-wrap;line-height:1.5}.flag.appeared{color:#8a1010}.flag.gone{color:#0b5a0b}.muted{color:#777}`;
+.text{white-space:pre-wrap;line-height:1.5;overflow-wrap:anywhere}.flag.appeared{color:#8a1010}.flag.gone{color:#0b5a0b}.muted{color:#777}
+.scroll{overflow-x:auto;max-width:100%}`;
 
 export function diffSectionHtml(diff: VersionDiff): string {
   const rows = summaryRows(diff).map((r) => `<tr><th>${r[0]}</th><td>${r[1]}</td><td>${r[2]}</td><td>${r[3]}</td></tr>`).join('');
@@ -145,7 +146,7 @@ export function diffSectionHtml(diff: VersionDiff): string {
       return `<section class="tool"><h3>${escapeHtml(t.tool)} <span class="muted">${t.status}, tokens ${t.tokensA} → ${t.tokensB} (${signed(t.tokenDelta)})</span></h3>${body}${flags === '' ? '' : `<ul>${flags}</ul>`}</section>`;
     })
     .join('\n');
-  return `<table class="summary"><thead><tr><th></th><th>A ${escapeHtml(diff.a.label)}</th><th>B ${escapeHtml(diff.b.label)}</th><th>Δ</th></tr></thead><tbody>${rows}</tbody></table>
+  return `<div class="scroll"><table class="summary"><thead><tr><th></th><th>A ${escapeHtml(diff.a.label)}</th><th>B ${escapeHtml(diff.b.label)}</th><th>Δ</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p class="muted">Rates: ${escapeHtml(diff.metrics.note)}</p>
 ${tools}`;
 }
@@ -153,8 +154,8 @@ ${tools}`;
 function renderHtml(diff: VersionDiff): string {
   const title = `${diff.a.label} → ${diff.b.label}`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font:15px/1.4 system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em}table{border-collapse:collapse}th,td{border:1px solid #ddd;padding:.3em .7em;text-align:right}th:first-child{text-align:left}${DIFF_CSS}</style>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font:15px/1.4 system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em;overflow-wrap:anywhere}table{border-collapse:collapse}th,td{border:1px solid #ddd;padding:.3em .7em;text-align:right}th:first-child{text-align:left}${DIFF_CSS}</style>
 </head><body><h1>${escapeHtml(title)}</h1>
 <p>A: ${escapeHtml(diff.a.origin ?? 'file')} · B: ${escapeHtml(diff.b.origin ?? 'file')}</p>
 ${diffSectionHtml(diff)}

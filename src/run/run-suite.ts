@@ -48,6 +48,8 @@ export interface RunReport {
   status: 'completed' | 'interrupted' | 'failed';
   /** Episodes run by this invocation (a resume counts only the ones it ran). */
   ranNow: number;
+  /** the run's episodes when complete: tasks x repeats */
+  planned: number;
   episodes: number;
   successes: number;
   /** successes over judged episodes (errored ones have no verdict) */
@@ -158,6 +160,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       runId: run.id,
       status,
       ranNow,
+      planned: all.length,
       episodes: summary.episodes,
       successes: summary.successes,
       successRate: errors.judged === 0 ? 0 : summary.successes / errors.judged,

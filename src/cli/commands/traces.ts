@@ -28,7 +28,7 @@ export function registerTraces(program: Command): void {
           ...(flags.failed ? { failed: true } : {}),
           limit: flags.limit,
         });
-        process.stdout.write(flags.json ? `${JSON.stringify(episodes)}\n` : renderEpisodeList(episodes));
+        process.stdout.write(flags.json ? `${JSON.stringify(episodes)}\n` : renderEpisodeList(episodes, flags.limit));
       } finally {
         store.close();
       }

@@ -45,6 +45,7 @@ export function runReportJson(view: RunReportView) {
     agent: view.agentId,
     simulated: view.agentId === 'sim',
     split: view.split,
+    planned: run.planned,
     episodes: run.episodes,
     errors: run.errors.errors,
     judged: run.errors.judged,
@@ -76,9 +77,16 @@ export function renderRunReport(view: RunReportView): string {
     ...(Object.keys(run.conditions).length === 0 ? [] : [`conditions ${Object.entries(run.conditions).map(([k, v]) => `${k}=${v}`).join('  ')}`]),
     ...marketLines(run),
     table.toString(),
+    ...(run.status === 'completed' ? [] : [partialLine(view)]),
     `traces in ${view.dbPath}: \`tdo traces list --run ${run.runId}\``,
     '',
   ].join('\n');
+}
+
+/** A stopped run's summary is partial, and leans to the tasks that run first: say so, and how to finish it. */
+function partialLine(view: RunReportView): string {
+  const { run } = view;
+  return `partial: ${run.episodes} of ${run.planned} episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with \`tdo run --resume ${run.runId} --db ${view.dbPath}\``;
 }
 
 function marketLines(run: RunReport): string[] {

@@ -3,13 +3,15 @@ import type { EpisodeSummary, StepRow, Trajectory } from '../../../traces/index.
 
 const RESULT_PREVIEW = 300;
 
-export function renderEpisodeList(episodes: EpisodeSummary[]): string {
+/** The episodes as a table; when the list reached `limit`, a last line says there may be more and how to see them. */
+export function renderEpisodeList(episodes: EpisodeSummary[], limit?: number): string {
   if (episodes.length === 0) return 'no episodes\n';
+  const more = limit !== undefined && episodes.length >= limit ? `showing the ${limit} newest; --limit N shows more, --run ID one run, --failed only failures\n` : '';
   const table = new Table({ head: ['episode', 'run', 'task', 'split', 'rep', 'result', 'tool calls', 'feedback'], colWidths: [null, null, null, null, null, null, null, 60], wordWrap: true });
   for (const e of episodes) {
     table.push([e.id, e.runId, e.taskId, e.split, e.repeatIndex, outcome(e.status, e.success), e.toolCalls, e.feedback ?? '']);
   }
-  return `${table.toString()}\n`;
+  return `${table.toString()}\n${more}`;
 }
 
 export function renderTrajectory({ episode, steps, scores }: Trajectory): string {
@@ -37,7 +39,18 @@ function renderStep(step: StepRow): string[] {
     ];
   }
   const tokens = step.tokensIn == null ? '' : `  tokens ${step.tokensIn}/${step.tokensOut ?? 0}`;
-  return [`${head}  model ${step.model}${step.cached ? ' (cached)' : ''}${tokens}`, ...indent(step.model === 'sim' ? simDecision(step.output) : preview(JSON.stringify(step.output)))];
+  return [`${head}  model ${step.model}${step.cached ? ' (cached)' : ''}${tokens}`, ...indent(step.model === 'sim' ? simDecision(step.input, step.output) : modelMessage(step.output))];
+}
+
+type AssistantView = { content?: string | null; tool_calls?: Array<{ function?: { name?: string; arguments?: string } }> };
+
+/** An LLM's answer as what explains its choice: its own words first, then the calls it made. */
+function modelMessage(output: unknown): string {
+  const m = output as AssistantView;
+  if (m === null || typeof m !== 'object' || !Array.isArray(m.tool_calls)) return preview(JSON.stringify(output));
+  const says = typeof m.content === 'string' && m.content.trim() !== '' ? [`says: ${preview(m.content.trim())}`] : [];
+  const calls = m.tool_calls.map((c) => `calls ${c.function?.name ?? '?'} ${preview(c.function?.arguments ?? '')}`);
+  return [...says, ...calls].join('\n') || '(no text, no call)';
 }
 
 /** `server/tool`; a call to a name no server has was routed nowhere and recorded without a server. */
@@ -47,15 +60,16 @@ function toolOf(step: StepRow): string {
 
 type SimDecisionView = { chosen?: string; scores?: Array<{ name: string; score: number; parts?: Record<string, number> }>; fallback?: { after?: string } };
 
-/** A sim decision as one line per candidate: what it chose and the parts each score is made of. */
-function simDecision(output: unknown): string {
+/** A sim decision: the step's intent (what explains the choice), what it chose, and the parts each candidate's score is made of. */
+function simDecision(input: unknown, output: unknown): string {
   const d = output as SimDecisionView;
-  if (typeof d?.chosen !== 'string' || !Array.isArray(d.scores)) return preview(JSON.stringify(output));
-  const lines = d.scores.map((s) => {
+  if (typeof d?.chosen !== 'string') return preview(JSON.stringify(output));
+  const intent = (input as { intent?: unknown } | null)?.intent;
+  const lines = (d.scores ?? []).map((s) => {
     const parts = Object.entries(s.parts ?? {}).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
     return `${s.name === d.chosen ? '*' : ' '} ${s.name} ${s.score.toFixed(2)} (${parts})`;
   });
-  return [`chose ${d.chosen}${d.fallback?.after ? ` after ${d.fallback.after} failed` : ''}`, ...lines].join('\n');
+  return [...(typeof intent === 'string' ? [`intent "${intent}"`] : []), `chose ${d.chosen}${d.fallback?.after ? ` after ${d.fallback.after} failed` : ''}`, ...lines].join('\n');
 }
 
 function outcome(status: string, success: boolean | null): string {

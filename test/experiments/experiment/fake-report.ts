@@ -1,5 +1,6 @@
 // An ExperimentReport built from synthetic episodes (no servers), for report and browser tests.
 import type { EpisodeFacts } from '../../../experiments/measure/episode-facts.ts';
+import { answerFor } from '../../../experiments/experiment/answer.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
 import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
 
@@ -46,6 +47,7 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
     versions: [{ id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 }, { id: 'mega-<b>inflated</b>', server: 'mega', origin: 'optimizer run r-9 (target selection)', tokens: 70 }],
     suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons, ...paraphrase }],
     scoreNames: ['limit_violation', 'savings'],
+    answers: [answerFor('market', results, comparisons, 0.1, 2)!],
     regressions: comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'market', version: c.version, successDelta: c.success.delta })),
     outages: [],
     diffs: [],

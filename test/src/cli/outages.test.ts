@@ -74,13 +74,13 @@ describe('an outage is not a result', () => {
     const r = await tdo(['experiment', '--suite', 'lab', '--versions', seedId, '--agent', 'llm', '--model', 'double-model', '--db', db, '--out', out], llm(refusing.baseURL));
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/No verdict: an outage, not a result\. .*errored, not judged\. Cause \(\d+\): .*401/);
-    expect(r.stdout).not.toMatch(/No version's success rate fell/);
+    expect(r.stdout).not.toMatch(/No regression/);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { verdict: string; outages: Array<{ version: string; errors: number }> };
     expect(report.verdict).toBe('error');
     expect(report.outages[0]).toMatchObject({ version: seedId });
     const markdown = readFileSync(join(out, 'report.md'), 'utf8');
     expect(markdown).toContain('**No verdict: an outage, not a result.');
-    expect(markdown).not.toMatch(/No version's success rate fell/);
+    expect(markdown).not.toMatch(/No regression/);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/class="verdict error[ "]/);
   });
 

@@ -21,11 +21,9 @@ describe('a server that pages its tools/list', () => {
     ['a new cursor on every page', 'fresh'],
     ['the same cursor again, with other tools', 'repeat'],
   ])('is refused, naming the server, when it hands out %s', async (_, mode) => {
-    const started = Date.now();
     const error = await Host.connect([serverPaging(mode)]).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/^MCP server "pager" was still handing out tools\/list cursors after 64 pages \(new ones without end, or one it had given before\); tdo stopped listing its tools/);
-    expect(Date.now() - started).toBeLessThan(20_000);
   }, 30_000);
 });

@@ -1,0 +1,110 @@
+// The answer every experiment report opens with, on an improvement, a regression and a no-difference case.
+import { describe, expect, it } from 'vitest';
+import { answerFor, episodesNeeded } from '../../../experiments/experiment/answer.ts';
+import { answerSentences } from '../../../experiments/experiment/columns.ts';
+import { renderExperimentHtml } from '../../../experiments/experiment/report-html.ts';
+import { renderExperimentMarkdown } from '../../../experiments/experiment/report-md.ts';
+import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
+import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
+import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
+import { facts } from './fake-report.ts';
+
+const TASKS = 22;
+const REPEATS = 3;
+
+/** A version with `successes` of 66 episodes (22 tasks x 3 repeats), and for `chosen`, its first-choice records. */
+function version(id: string, successes: number, chosen = 0) {
+  const outcomes = Array.from({ length: TASKS * REPEATS }, (_, i) => ({
+    task: `t${i % TASKS}`,
+    success: i < successes,
+    server: 'lab',
+    scores: (i < chosen ? { 'chosen:lab': 1 } : {}) as Record<string, number>,
+  }));
+  return summarizeVersion({ id, server: 'lab', tokens: 50 }, { runId: `r-${id}`, status: 'completed' }, facts(outcomes), undefined);
+}
+
+function report(ids: Array<[string, number]>, roles?: Record<string, string>): ExperimentReport {
+  const results = ids.map(([id, n]) => version(id, n, n));
+  const comparisons = compareWithBaseline(results, 0);
+  const regressions = comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'lab', version: c.version, successDelta: c.success.delta }));
+  return {
+    kind: 'tdo-experiment',
+    createdAt: '2026-11-30T00:00:00.000Z',
+    agent: { id: 'sim', simulated: true },
+    settings: { suites: ['lab'], split: 'test', versions: ids.map(([id]) => id), repeats: REPEATS, seed: 0, conditions: {}, threshold: 0, maxErrorRate: 0 },
+    versions: ids.map(([id]) => ({ id, server: 'lab', origin: 'seed', tokens: 50, ...(roles?.[id] === undefined ? {} : { role: roles[id] }) })),
+    suites: [{ suite: 'lab', path: '/x/lab.yaml', target: null, conditions: {}, tasks: TASKS, results, comparisons }],
+    scoreNames: ['chosen:lab'],
+    answers: [answerFor('lab', results, comparisons, 0, TASKS)!],
+    regressions,
+    outages: [],
+    diffs: [],
+    verdict: regressions.length > 0 ? 'regression' : 'pass',
+    db: '/x/tdo.db',
+  };
+}
+
+const firstLines = (r: ExperimentReport) => ({
+  terminal: renderExperimentSummary(r).split('\n')[0]!,
+  markdown: renderExperimentMarkdown(r).split('\n')[2]!,
+  html: /<div class="answer"><p>([^<]*)<\/p>/.exec(renderExperimentHtml(r))![1]!,
+});
+
+describe('the answer a report opens with', () => {
+  it('names an improvement with its interval and says it is better', () => {
+    const r = report([['seed', 33], ['tuned', 48]]); // 50.0% -> 72.7%
+    const [a] = r.answers;
+    expect(a).toMatchObject({ best: 'tuned', baseline: 'seed', direction: 'better' });
+    for (const [where, line] of Object.entries(firstLines(r))) {
+      expect(line, where).toMatch(/Best: tuned, 72\.7% test success against 50\.0% for the first version \(seed\), \+22\.7 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]: better, with 95% confidence\. Measured at 3 repeat\(s\) of 22 test tasks/);
+    }
+  });
+
+  it('says a regression when every other version is worse than the first', () => {
+    const r = report([['seed', 48], ['inflated', 30]]);
+    expect(r.answers[0]).toMatchObject({ best: 'seed', change: null, direction: 'worse' });
+    expect(r.verdict).toBe('regression');
+    for (const [where, line] of Object.entries(firstLines(r))) {
+      expect(line, where).toMatch(/^\**Best: the first version, seed, 72\.7% test success; every other version is worse, with 95% confidence\./);
+    }
+  });
+
+  it('says no detectable difference, and how many repeats a change of that size would need', () => {
+    const r = report([['seed', 33], ['reworded', 37]]); // +6.1 points, interval across zero
+    const [a] = r.answers;
+    expect(a!.direction).toBe('no detectable difference');
+    expect(a!.detect).toBeCloseTo(4 / 66, 12);
+    expect(a!.repeatsNeeded).toBe(Math.ceil(episodesNeeded(0.5, 4 / 66) / TASKS));
+    expect(a!.repeatsNeeded).toBeGreaterThan(REPEATS);
+    for (const [where, line] of Object.entries(firstLines(r))) {
+      expect(line, where).toMatch(new RegExp(`no detectable difference\\. Measured at 3 repeat\\(s\\) of 22 test tasks; detecting a change of 6\\.1 points from 50\\.0% would take about ${a!.repeatsNeeded} repeat\\(s\\) \\(80% power\\)\\.`));
+    }
+  });
+
+  it('sizes episodes for 80% power as the normal approximation gives (50% -> 60%: about 385 per version)', () => {
+    expect(episodesNeeded(0.5, 0.1)).toBeGreaterThanOrEqual(385);
+    expect(episodesNeeded(0.5, 0.1)).toBeLessThanOrEqual(390);
+    // at the top edge the change is taken downwards
+    expect(episodesNeeded(1, 0.1)).toBe(episodesNeeded(0.9, 0.1)); // 100% -> 90%, the same test as 90% -> 100%
+    expect(episodesNeeded(0.3, 0)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('gives no answer for an outage', () => {
+    const r = { ...report([['seed', 33]]), verdict: 'error' as const };
+    expect(answerSentences(r)).toEqual(['No answer: an outage, not a result (see below).']);
+  });
+});
+
+describe('report columns', () => {
+  it('show a score recorded only as 1 as the share of judged episodes, and each version with its role', () => {
+    const r = report([['seed', 33], ['tuned', 48]], { seed: 'seed', tuned: 'success-best' });
+    const terminal = renderExperimentSummary(r);
+    expect(terminal).toContain('chosen:lab (share of episodes)');
+    expect(terminal).toMatch(/seed\s+│ seed\s+│/);
+    expect(terminal).toContain('72.7%'); // 48 of 66 episodes chose lab first
+    const markdown = renderExperimentMarkdown(r);
+    expect(markdown).toContain('| version | role · origin |');
+    expect(markdown).toContain('| tuned | success-best · seed |');
+    expect(markdown).not.toContain('1.000');
+  });
+});
