@@ -1,4 +1,4 @@
-// The GEPA-style search loop (DESIGN.md section 6), independent of what the texts describe.
+// The GEPA-style search loop (ARCHITECTURE.md section 2), independent of what the texts describe.
 import { Budget } from './budget.ts';
 import { mergeSubsample, planMerge } from './merge.ts';
 import { EpochSampler } from './minibatch.ts';

@@ -29,7 +29,7 @@ export function firstChoices(calls: readonly CallFact[]): CallFact[] {
 }
 
 /**
- * Selection, "how often the tool is chosen" (DESIGN.md section 1): the share of the agent's first choices
+ * Selection, "how often the tool is chosen": the share of the agent's first choices
  * that went to `server`; 0 when it called no tool. First choices, not all calls: when the server's tool
  * fails and the agent falls back to another, the step still chose the server (a share of all calls would
  * cap such a step at 1/2 and let a tool gain selection by failing less, which is success, not selection).

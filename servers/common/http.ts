@@ -14,7 +14,7 @@ import { localhostHostValidation, localhostOriginValidation, toNodeHandler } fro
 export const MCP_PATH = '/mcp';
 const HOST = '127.0.0.1';
 
-/** Bearer-token protection (seed 000 A4, FIG. 07): the server is an OAuth resource server. */
+/** Bearer-token protection (ARCHITECTURE.md section 4): the server is an OAuth resource server. */
 export interface HttpAuth {
   /** Built once the URL is known, since the URL is the audience a token must name. */
   verifier(resourceUrl: string): OAuthTokenVerifier;

@@ -14,7 +14,7 @@ export interface SuiteHost {
 
 /**
  * Starts and connects a suite's servers as every run of it needs them: the conditions' arguments appended,
- * and for servers that declare auth (FIG. 07: the runner stands in for the authorization server) the
+ * and for servers that declare auth (the runner stands in for the authorization server) the
  * signing secret in the environment of servers it starts, a runner token to list tools, and a fresh
  * buyer token per episode, carrying the task's limit when the conditions say so.
  */

@@ -23,7 +23,7 @@ export function runSigningSecret(env: NodeJS.ProcessEnv = process.env): { secret
   return fromEnv ? { secret: fromEnv, fromEnv: true } : { secret: randomBytes(32).toString('base64url'), fromEnv: false };
 }
 
-/** A JWT for one audience (the server's URL), as FIG. 07's authorization server would issue it. */
+/** A JWT for one audience (the server's URL), as an OAuth authorization server would issue it. */
 export async function mintBearerToken(secret: string, audience: string, grant: TokenGrant): Promise<string> {
   return new SignJWT({ scope: grant.scopes.join(' '), ...(grant.maxPrice === undefined ? {} : { max_price: grant.maxPrice }) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

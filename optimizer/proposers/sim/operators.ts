@@ -23,7 +23,7 @@ export interface Edit {
 }
 
 /**
- * The edit kinds of DESIGN.md section 6 (say when to use it, say what it does not do, say what it accepts
+ * The edit kinds (say when to use it, say what it does not do, say what it accepts
  * and returns, add or remove assertive claims, add an example, tighten wording). Each kind is drawn equally
  * often however many operators implement it, so refining one kind does not crowd the others out.
  */

@@ -25,7 +25,7 @@ interface EpisodeState {
 }
 
 /**
- * The simulated agent (DESIGN.md section 4): walks the task's reference plan and, for each step, picks a
+ * The simulated agent (ARCHITECTURE.md section 2): walks the task's reference plan and, for each step, picks a
  * tool from the step's intent sentence and the catalogue alone, maps the step's arguments onto the chosen
  * tool, and calls it. It never reads the plan's tool labels or the task's check. Fields of structured
  * results fill later parameters of the same name (handles such as a negotiation_id ride in the arguments),

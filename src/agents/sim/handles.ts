@@ -2,7 +2,7 @@ import type { JsonSchema } from '../../host/catalogue-types.ts';
 import { words } from './text.ts';
 
 /**
- * State that rides in the arguments (seed 000 A2, FIG. 04): the flat fields of earlier results'
+ * State that rides in the arguments (ARCHITECTURE.md section 4): the flat fields of earlier results'
  * structured content ("negotiation_id", "ask", "status"), newest value winning.
  */
 export type ResultMemory = Record<string, string | number | boolean>;
