@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { suiteSchema, type ServerSpec, type Suite } from './schema.ts';
+import { closest, distance } from 'fastest-levenshtein';
+import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 
 /** The package root, so a shipped suite can name our own entry points wherever the clone lives. */
 export const TDO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,7 +65,7 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
   }
   const parsed = suiteSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}${i.code === 'unrecognized_keys' ? suggestKeys(i.keys) : ''}`).join('\n');
     throw new SuiteError(`suite file ${path} is invalid:\n${problems}`);
   }
   return { suite: parsed.data, path };
@@ -104,4 +105,14 @@ function resolveServerNames(servers: unknown, refs: SuiteReferences, path: strin
         : `suite file ${path}: servers.${i} names the server "${entry}", which ${where} does not define (its mcpServers: ${known.join(', ') || 'none'})`,
     );
   });
+}
+
+/** " (did you mean "tolerance"?)" for each unknown key close to a key suites use; empty when none is close. */
+function suggestKeys(keys: readonly string[]): string {
+  const guesses = keys.flatMap((key) => {
+    const guess = closest(key, [...SUITE_KEYS]);
+    // close: a slip of a letter or two, never a different word
+    return distance(key, guess) <= Math.max(1, Math.floor(key.length / 3)) ? [`"${guess}" for "${key}"`] : [];
+  });
+  return guesses.length === 0 ? '' : ` (did you mean ${guesses.join(', ')}?)`;
 }

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 
+// Every object is strict: a misspelled key ("tolerence") is an error with a suggestion (src/suite/load.ts),
+// never a setting silently ignored.
+
 /**
  * The runner mints a bearer token (JWT, HS256 with the secret in TDO_AUTH_SECRET) for each episode:
  * subject = that episode's buyer, audience = the server's URL, these scopes, and the task's limit as
@@ -11,7 +14,7 @@ export const serverAuthSchema = z.strictObject({ scopes: z.array(z.string().min(
  * A server the suite starts: over stdio, or (`transport: http`) as a process that serves Streamable
  * HTTP and prints `listening http://...` on stderr, which the runner then connects to.
  */
-export const stdioServerSchema = z.object({
+export const stdioServerSchema = z.strictObject({
   name: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
@@ -20,7 +23,7 @@ export const stdioServerSchema = z.object({
   transport: z.enum(['stdio', 'http']).optional(),
   auth: serverAuthSchema.optional(),
 });
-export const httpServerSchema = z.object({
+export const httpServerSchema = z.strictObject({
   name: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
   url: z.url(),
   headers: z.record(z.string(), z.string()).default({}),
@@ -36,7 +39,7 @@ export const SPLITS = ['train', 'val', 'test', 'paraphrase'] as const;
  * `args` are mapped onto the chosen tool's schema only after the choice; `tools` are the
  * correct labels, used for scoring and feedback only ("tool" or "server/tool").
  */
-export const planStepSchema = z.object({
+export const planStepSchema = z.strictObject({
   intent: z.string().min(1),
   args: z.record(z.string(), z.unknown()).default({}),
   tools: z.array(z.string().min(1)).min(1),
@@ -44,7 +47,7 @@ export const planStepSchema = z.object({
   negotiate: z.boolean().optional(),
 });
 
-export const answerCheckSchema = z.object({
+export const answerCheckSchema = z.strictObject({
   kind: z.literal('answer'),
   /** A number is compared with `tolerance` (absolute); a string must appear in the answer, case-insensitively. */
   expected: z.union([z.number(), z.string().min(1)]),
@@ -54,7 +57,7 @@ export const answerCheckSchema = z.object({
  * A state check on what the servers reported: success is a closed deal for `quantity` x `item` at or
  * under the task's `limit` per unit, for an item the seller really delivers (not a backorder).
  */
-export const dealCheckSchema = z.object({
+export const dealCheckSchema = z.strictObject({
   kind: z.literal('deal'),
   item: z.string().min(1),
   quantity: z.number().int().positive(),
@@ -63,10 +66,10 @@ export const dealCheckSchema = z.object({
  * Selection only: success is choosing, as the first tool call, a correct tool of the plan's first step
  * (the arguments are not judged). Pair it with `stopAfterToolCall` for cheap selection evaluations.
  */
-export const selectionCheckSchema = z.object({ kind: z.literal('selection') });
+export const selectionCheckSchema = z.strictObject({ kind: z.literal('selection') });
 export const checkSchema = z.discriminatedUnion('kind', [answerCheckSchema, dealCheckSchema, selectionCheckSchema]);
 
-export const taskSchema = z.object({
+export const taskSchema = z.strictObject({
   id: z.string().min(1),
   /**
    * train feeds the optimizer's minibatches, val its selection; test and paraphrase are held out (paraphrase:
@@ -98,7 +101,7 @@ export const conditionSchema = z
   .refine((c) => Object.hasOwn(c.values, c.default), { message: 'default must be one of the values', path: ['default'] });
 
 export const suiteSchema = z
-  .object({
+  .strictObject({
     name: z.string().min(1),
     description: z.string().default(''),
     systemPrompt: z.string().min(1),
@@ -145,3 +148,24 @@ export type ConditionEffect = z.infer<typeof conditionEffectSchema>;
 export type Task = z.infer<typeof taskSchema>;
 export type Suite = z.infer<typeof suiteSchema>;
 export type Split = Task['split'];
+
+/** The keys any object of a suite file may have, for "did you mean" suggestions on a misspelled one. */
+export const SUITE_KEYS: readonly string[] = [
+  ...new Set(
+    [serverAuthSchema, stdioServerSchema, httpServerSchema, planStepSchema, answerCheckSchema, dealCheckSchema, selectionCheckSchema, taskSchema, conditionEffectSchema, suiteSchema].flatMap((schema) =>
+      Object.keys(schema.shape),
+    ),
+  ),
+  'default',
+  'values',
+].sort();
+
+/**
+ * The JSON Schema of a suite file, as shipped in src/suite/suite.schema.json for editors (a suite file names it
+ * with `# yaml-language-server: $schema=...`). A `servers` entry may also be a name from tdo.config.json.
+ */
+export function suiteJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(suiteSchema, { io: 'input', target: 'draft-2020-12' }) as unknown as { properties: { servers: { items: unknown } } } & Record<string, unknown>;
+  schema.properties.servers.items = { anyOf: [schema.properties.servers.items, { type: 'string', description: 'the name of a server defined in tdo.config.json' }] };
+  return { ...schema, title: 'tdo suite file' };
+}

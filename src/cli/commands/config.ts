@@ -21,6 +21,14 @@ export function registerConfig(program: Command): void {
     });
 
   config
+    .command('suite-schema')
+    .description('print the JSON Schema of a suite file (the file shipped as src/suite/suite.schema.json; name it in a suite with `# yaml-language-server: $schema=PATH`)')
+    .action(async () => {
+      const { suiteJsonSchema } = await import('../../suite/schema.ts');
+      process.stdout.write(`${JSON.stringify(suiteJsonSchema(), null, 2)}\n`);
+    });
+
+  config
     .command('schema')
     .description('print the JSON Schema of tdo.config.json (the file shipped as src/config/tdo.config.schema.json)')
     .action(async () => {
