@@ -11,14 +11,18 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
     const m = e.measured;
     table.push([
       `${e.depth === 0 ? '' : `${'  '.repeat(e.depth - 1)}└ `}${e.id}`,
-      e.origin.label,
+      `${e.origin.label}${e.bestOf.length === 0 ? '' : ` ★ best of ${e.bestOf.join(', ')}`}`,
       e.parents.join(', ') || '-',
       e.tools,
       e.tokens,
-      m === null ? '-' : percent(m.successRate),
+      m !== null ? percent(m.successRate) : e.optimizeMeasured !== null ? percent(e.optimizeMeasured.successRate) : '-',
       m === null ? '-' : percent(m.selectionRate),
-      m === null ? 'not measured' : `${m.runId} (${m.suite}/${m.split}, ${m.episodes} ep, ${m.agent === 'sim' ? 'sim agent' : m.agent})`,
+      m !== null
+        ? `${m.runId} (${m.suite}/${m.split}, ${m.episodes} ep, ${m.agent === 'sim' ? 'sim agent' : m.agent})`
+        : e.optimizeMeasured !== null
+          ? `optimize run ${e.optimizeMeasured.runId} (${e.optimizeMeasured.split}, ${e.optimizeMeasured.tasks} tasks)`
+          : 'not measured',
     ]);
   }
-  return `${table.toString()}\nselection: share of episodes that called the version's server. Rates are from the latest run that used the version.\n`;
+  return `${table.toString()}\nselection: share of episodes that called the version's server. Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), the success that run measured.\n`;
 }

@@ -96,6 +96,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length);
 
+/** The stop reason when the best candidate scores 1 on every validation task. */
+export const PERFECT = 'perfect';
+
 export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): Promise<EngineResult> {
   const minibatchSize = config.minibatchSize ?? DEFAULT_MINIBATCH;
   const needed = minimumBudget(config.valTaskIds.length, Math.min(minibatchSize, config.trainTaskIds.length));
@@ -247,6 +250,12 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     addCandidate(config.seedTexts, [], 'seed', await evaluate('val', config.seedTexts, config.valTaskIds));
     for (;;) {
       if (!budget.canAfford(2 * Math.min(minibatchSize, config.trainTaskIds.length))) break;
+      // Scores are at most 1: nothing can beat a candidate perfect on every validation task, so the rest of
+      // the budget would buy nothing.
+      if (bestCandidate(pool).valMean >= 1 - 1e-12) {
+        stopReason = PERFECT;
+        break;
+      }
       const stop = (config.stops ?? []).map((s) => s.check({ iteration, budgetUsed: budget.used, sinceImprovement })).find((r) => r !== undefined);
       if (stop !== undefined) {
         stopReason = stop;

@@ -91,6 +91,8 @@ export interface OptimizeReport {
   runId: string;
   status: 'completed' | 'interrupted';
   suite: string;
+  /** the suite file, so that next steps name it the way `--suite` accepts (absent in reports stored before it) */
+  suitePath?: string;
   server: string;
   target: TargetName;
   agent: string;
@@ -224,6 +226,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       runId: run.id,
       status,
       suite: suite.name,
+      suitePath: req.loaded.path,
       server: settings.server,
       target: settings.target,
       agent: agent.id,

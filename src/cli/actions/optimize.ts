@@ -1,9 +1,9 @@
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { loadSuite, SuiteError, type LoadedSuite } from '../../suite/load.ts';
+import { loadSuite, resolveSuitePath, SuiteError, type LoadedSuite } from '../../suite/load.ts';
 import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
-import type { EngineProgress } from '../../../optimizer/engine/engine.ts';
+import { PERFECT, type EngineProgress } from '../../../optimizer/engine/engine.ts';
 import { defaultHonestyGate, optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { loadCliConfig } from '../config.ts';
@@ -217,7 +217,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(r.seedData === null ? [] : [seedDataLine(r.seedData)]),
     `agent ${describeAgent(r.agent)}  proposer ${r.proposer === 'sim' ? 'sim (rule-based edits read off the trajectories, not an LLM)' : r.proposer}`,
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
-    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}`,
+    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${r.stopReason === PERFECT ? ' (the best candidate scored 1 on every validation task; nothing could beat it, so the rest of the budget was kept)' : ''}`,
     gateLine(r),
     row('seed', r.seed),
     row('best', r.best),
@@ -227,11 +227,21 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
   if (r.versionId === null) {
     lines.push(`interrupted: continue with \`tdo optimize --resume ${r.runId}${dbFlag(dbPath)}\``);
   } else {
+    const suite = suiteArgument(r);
+    const db = dbFlag(dbPath);
     lines.push(
-      r.versionId === r.seedVersionId ? `no candidate beat the seed on validation; the best version is the seed ${r.versionId}` : `best descriptions saved as version ${r.versionId} in ${dbPath}`,
+      r.versionId === r.seedVersionId ? `no candidate beat the seed on validation; the best version is the seed ${r.versionId}` : `versions: seed ${r.seedVersionId} -> best ${r.versionId} (saved in ${dbPath})`,
       'best descriptions:',
       ...Object.entries(r.best.descriptions).map(([tool, text]) => `  ${tool}: ${text}`),
-      `look at it: \`tdo run --suite ${r.suite} --version ${r.versionId}${dbFlag(dbPath)}\`; the search's episodes: \`tdo traces list --run ${r.runId}${dbFlag(dbPath)}\``,
+      'next:',
+      ...(r.versionId === r.seedVersionId
+        ? []
+        : [
+            `  \`tdo diff ${r.seedVersionId} ${r.versionId}${db}\`   what changed, lint flags gained and lost`,
+            `  \`tdo experiment --suite ${suite} --versions ${r.seedVersionId},${r.versionId}${db}\`   both on the test split, with intervals`,
+          ]),
+      `  \`tdo run --suite ${suite} --version ${r.versionId}${db}\`   run the suite with it`,
+      `  \`tdo traces list --run ${r.runId}${db}\`   the search's episodes`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -273,6 +283,16 @@ function seedDataLine(data: NonNullable<OptimizeReport['seedData']>): string {
       ? 'instead of running it'
       : `(${data.otherAgent} recorded by another agent: the seed was run on those tasks for its scores)`;
   return `the seed's first reflections read ${data.episodes} recorded episodes ${scored}${skipped}`;
+}
+
+/** The suite as `--suite` takes it: a shipped suite by name, any other by its file's path. */
+function suiteArgument(r: OptimizeReport): string {
+  if (r.suitePath === undefined) return r.suite;
+  try {
+    return resolveSuitePath(r.suite) === r.suitePath ? r.suite : r.suitePath;
+  } catch {
+    return r.suitePath;
+  }
 }
 
 function dbFlag(dbPath: string): string {

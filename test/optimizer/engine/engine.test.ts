@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runEngine, type EngineConfig } from '../../../optimizer/engine/engine.ts';
+import { PERFECT, runEngine, type EngineConfig } from '../../../optimizer/engine/engine.ts';
 import { mergeTexts } from '../../../optimizer/engine/merge.ts';
 import { roundRobin } from '../../../optimizer/engine/strategies.ts';
 import { EvaluationInterrupted, type Candidate, type Journal, type ProposalRecord, type Verdict } from '../../../optimizer/engine/types.ts';
@@ -68,6 +68,22 @@ describe('runEngine', () => {
     const result = await runEngine(config({ seedTexts: perfect, journal, budget: 40 }));
     expect(proposals).toHaveLength(0);
     expect(result.pool).toHaveLength(1);
+  });
+
+  it('stops as soon as the best candidate is perfect on validation, saying so, and keeps the rest of the budget', async () => {
+    const perfect = { a: WORDS.join(' '), b: WORDS.join(' ') };
+    const result = await runEngine(config({ seedTexts: perfect, budget: 400 }));
+    expect(result.best.valMean).toBe(1);
+    expect(result.stopReason).toBe(PERFECT);
+    expect(result.iterations).toBe(0);
+    expect(result.budgetUsed).toBeLessThan(400);
+    // a search that never reaches 1 spends its budget
+    expect((await runEngine(config({ proposer: uselessProposer, budget: 100 }))).stopReason).toBe('budget spent');
+    // one that does stops there, with budget left
+    const learning = await runEngine(config({ budget: 4000 }));
+    expect(learning.best.valMean).toBe(1);
+    expect(learning.stopReason).toBe(PERFECT);
+    expect(learning.budgetUsed).toBeLessThan(4000);
   });
 
   it('is deterministic for a seed', async () => {
