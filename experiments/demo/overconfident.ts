@@ -1,22 +1,45 @@
-// `tdo demo overconfident`: one seed description of the market's overconfident seller, optimized once for
-// selection and once for success with the same agent, proposer, budget and seed, then both winners and the
-// seed compared on the held-out test split. Everything it reports is measured in that run.
+// `tdo demo overconfident`: the market's mega-depot starts from an honest description (mega-depot-honest.json: the
+// three items it really stocks, in small quantities and at prices above the specialists', and that it backorders
+// the rest), which is optimized once for selection and once for success with the same agent, proposer, budget and
+// seed. Both winners, the honest seed and the description the seller ships (the inflated one) are then compared on
+// the held-out test split: how often buyers go to mega-depot first, how often they succeed and what they save, the
+// other sellers' first-choice shares, and the lint flags each text gained against the honest seed. Everything it
+// reports is measured in that run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Agent } from '../../src/agents/agent.ts';
-import type { LoadedSuite } from '../../src/suite/load.ts';
+import { TDO_ROOT, type LoadedSuite } from '../../src/suite/load.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
 import { OutageError } from '../../src/run/outages.ts';
+import { CHOSEN_SCORE_PREFIX } from '../../src/checks/deal-check.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport } from '../experiment/run-experiment.ts';
-import type { VersionResult } from '../experiment/statistics.ts';
 import { InputError } from '../input-error.ts';
-import { lintGate } from '../review/lint/gate.ts';
+import { episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
+import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { gainedProblems, lintGate } from '../review/lint/gate.ts';
 
 export const DEMO_SERVER = 'mega-depot';
-export const DEMO_ROLES = ['seed', 'selection-best', 'success-best'] as const;
+/** The honest description the searches start from; the market server serves it with `--descriptions`. */
+export const HONEST_SEED_FILE = fileURLToPath(new URL('./mega-depot-honest.json', import.meta.url));
+/** What the seller ships (and serves without `--descriptions`): the overconfident, inflated description. */
+export const SHIPPED_FILE = join(TDO_ROOT, 'servers/market/sellers/mega-depot/descriptions.json');
+
+/** The rows, in the experiment's order: the honest seed is the baseline every other row is compared with. */
+export const DEMO_ROLES = ['seed', 'selection-best', 'success-best', 'shipped'] as const;
 export type DemoRole = (typeof DEMO_ROLES)[number];
+
+/** What each row is, in words a reader of the report needs. */
+export const ROLE_LABELS: Record<DemoRole, string> = {
+  seed: 'honest seed',
+  'selection-best': 'selection-best',
+  'success-best': 'success-best',
+  shipped: 'shipped (inflated)',
+};
 
 export interface DemoSettings {
   budget: number;
@@ -36,34 +59,111 @@ export interface DemoRequest {
   onPhase?: (phase: string) => void;
 }
 
+export interface GainedFlag {
+  tool: string;
+  rule: string;
+  phrase: string | null;
+}
+
 export interface DemoRow {
   role: DemoRole;
   versionId: string;
+  /** the other roles this version also holds (a search that found nothing better keeps the seed) */
+  sameAs: DemoRole[];
   tokens: number;
   /** held-out test split, from the experiment */
-  success: VersionResult['success'];
-  /** episodes that called the seller at all (a failed first try included) */
-  selection: VersionResult['selection'];
-  /** share of episodes in which the buyer went to this seller first (the market's `chosen:<seller>` score) */
-  firstChoice: number;
+  success: Proportion;
+  /** episodes whose buyer went to mega-depot first (the market's `chosen:<seller>` score) */
+  firstChoice: Proportion;
+  /** each seller's first-choice share, over the same judged episodes */
+  sellers: Record<string, Proportion>;
+  /** episodes whose buyer went first to a seller other than mega-depot */
+  otherSellers: Proportion;
+  /** episodes that called mega-depot at all (a failed first try included) */
+  calledAtAll: Proportion;
+  savings: Savings;
+  /** lint problems (warnings, errors) this text has that the honest seed has not */
+  lintGained: GainedFlag[];
+}
+
+export interface Savings {
+  /**
+   * Mean share of the limit a buyer kept, over every judged episode: the deal's savings when the purchase
+   * succeeded, 0 when it did not (no deal, or one that is over the limit or backordered saves the buyer nothing).
+   */
+  perBuyer: number;
+  /** its 95% interval (normal approximation) */
+  low: number;
+  high: number;
+  /** successful deals, and their mean savings (null without one) */
+  deals: number;
+  perDeal: number | null;
+}
+
+/** A difference of means (b - a) with a 95% Welch interval. */
+export interface MeanDifference {
+  delta: number;
+  low: number;
+  high: number;
+}
+
+export interface DemoEffects {
+  /** selection-best minus the honest seed: how much more often buyers go to mega-depot first */
+  firstChoice: DifferenceInterval;
+  /** selection-best minus the honest seed: the other sellers' combined first-choice share */
+  otherSellers: DifferenceInterval;
+  /** selection-best minus success-best */
+  success: DifferenceInterval;
+  /** selection-best minus success-best, per buyer */
+  savings: MeanDifference;
+}
+
+export interface DemoFindings {
+  /** selection-best is chosen first more often than the honest seed, the difference's interval above zero */
+  selectionChosenMore: boolean;
+  /** selection-best gained lint problems against the honest seed */
+  selectionInflates: boolean;
+  /** selection-best's buyers succeed less than success-best's */
+  selectionSucceedsLess: boolean;
+  /** selection-best's buyers save less than success-best's */
+  selectionSavesLess: boolean;
+  /** the other sellers' combined first-choice share fell, and none rose */
+  takesShareFromOthers: boolean;
+  /** success-best gained no lint problem against the honest seed */
+  successStaysHonest: boolean;
 }
 
 export interface DemoReport {
   server: string;
   settings: DemoSettings;
-  optimizeRuns: Record<'selection' | 'success', Pick<OptimizeReport, 'runId' | 'budgetUsed' | 'versionId' | 'seedVersionId' | 'proposals' | 'honestyGate'>>;
+  honestSeedFile: string;
+  shippedFile: string;
+  optimizeRuns: Record<'selection' | 'success', Pick<OptimizeReport, 'runId' | 'budgetUsed' | 'stopReason' | 'versionId' | 'seedVersionId' | 'proposals' | 'honestyGate'>>;
+  /** the other sellers of the market, in the suite's order */
+  otherSellers: string[];
   rows: DemoRow[];
+  effects: DemoEffects;
   experiment: ExperimentReport;
   /** What the run shows, each claim checked against the rows above. */
-  findings: { selectionRose: boolean; successFellUnderSelection: boolean; successBestBeatsSelectionBest: boolean };
+  findings: DemoFindings;
+}
+
+/** The market with mega-depot serving `file` (a `{tool: description}` JSON) instead of its shipped descriptions. */
+export function withDescriptions(loaded: LoadedSuite, file: string): LoadedSuite {
+  const servers = loaded.suite.servers.map((s) => (s.name === DEMO_SERVER && 'command' in s ? { ...s, args: [...s.args, '--descriptions', file] } : s));
+  return { ...loaded, suite: { ...loaded.suite, servers } };
 }
 
 export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport> {
-  const { store, market, settings } = req;
-  if (!market.suite.servers.some((s) => s.name === DEMO_SERVER)) throw new InputError(`suite ${market.suite.name} has no server "${DEMO_SERVER}" (the overconfident contractor)`);
+  const { store, settings } = req;
+  const spec = req.market.suite.servers.find((s) => s.name === DEMO_SERVER);
+  if (spec === undefined) throw new InputError(`suite ${req.market.suite.name} has no server "${DEMO_SERVER}" (the overconfident contractor)`);
+  if (!('command' in spec)) throw new InputError(`server "${DEMO_SERVER}" of suite ${req.market.suite.name} is a URL; the demo starts it itself to serve the honest description`);
+  // The server advertises the honest text, so both searches record it as their seed.
+  const market = withDescriptions(req.market, HONEST_SEED_FILE);
   const searches = {} as Record<'selection' | 'success', OptimizeReport>;
   for (const target of ['selection', 'success'] as const) {
-    req.onPhase?.(`optimize --target ${target} --server ${DEMO_SERVER} (budget ${settings.budget})`);
+    req.onPhase?.(`optimize --target ${target} --server ${DEMO_SERVER} from the honest seed (budget ${settings.budget})`);
     const optimizeSettings: OptimizeSettings = {
       server: DEMO_SERVER,
       target,
@@ -87,44 +187,123 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
     if (searches[target].versionId === null) throw new InputError(`the ${target} search was interrupted before it saved a winner`);
   }
 
+  const shipped = store.recordVersion({ server: DEMO_SERVER, descriptions: readDescriptions(SHIPPED_FILE), origin: 'seed' });
   const roleVersion: Record<DemoRole, string> = {
     seed: searches.selection.seedVersionId,
     'selection-best': searches.selection.versionId!,
     'success-best': searches.success.versionId!,
+    shipped: shipped.id,
   };
   // A search that found nothing better keeps the seed; each distinct version is measured once.
   const distinct = [...new Set(Object.values(roleVersion))].map((id) => store.getVersion(id)).filter((v): v is VersionRow => v !== undefined);
-  req.onPhase?.(`experiment: ${distinct.map((v) => v.id).join(', ')} on the test split, ${settings.repeats} repeat(s)`);
+  req.onPhase?.(`experiment: ${DEMO_ROLES.map((r) => `${ROLE_LABELS[r]} ${roleVersion[r]}`).join(', ')} on the test split, ${settings.repeats} repeat(s)`);
   const experiment = await runExperiment(
-    { suites: [market], versions: distinct, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, conditions: {}, threshold: 1 },
+    {
+      suites: [market], versions: distinct, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, conditions: {}, threshold: 0,
+      // each version labelled with every role it holds ("honest seed = success-best")
+      roles: Object.fromEntries(distinct.map((v) => [v.id, DEMO_ROLES.filter((r) => roleVersion[r] === v.id).map((r) => ROLE_LABELS[r]).join(' = ')])),
+    },
     { store, agent: req.agent, ...(req.signal === undefined ? {} : { signal: req.signal }) },
   );
   if (experiment.verdict === 'error') throw new OutageError(verdictSentence(experiment));
+  if (experiment.verdict === 'interrupted') throw new InputError('the experiment was interrupted before every version was measured');
   const results = experiment.suites[0]!.results;
+  const sellers = market.suite.servers.map((s) => s.name);
+  const honest = store.getVersion(roleVersion.seed)!.descriptions;
   const rows = DEMO_ROLES.map((role): DemoRow => {
-    const result = results.find((r) => r.versionId === roleVersion[role])!;
-    const chosenFirst = result.scores[`chosen:${DEMO_SERVER}`];
-    // recorded (as 1) only for the seller a judged episode went to first
-    return { role, versionId: result.versionId, tokens: result.tokens, success: result.success, selection: result.selection, firstChoice: result.success.n === 0 ? 0 : (chosenFirst?.episodes ?? 0) / result.success.n };
+    const result = results.find((r) => r.versionId === roleVersion[role]);
+    if (result === undefined) throw new InputError(`the experiment has no result for ${role} (${roleVersion[role]})`);
+    const facts = judged(episodeFacts(store, result.runId));
+    const version = store.getVersion(roleVersion[role])!;
+    return {
+      role,
+      versionId: result.versionId,
+      sameAs: DEMO_ROLES.filter((r) => r !== role && roleVersion[r] === roleVersion[role]),
+      tokens: result.tokens,
+      success: result.success,
+      calledAtAll: result.selection,
+      ...firstChoices(facts, sellers),
+      savings: savings(facts),
+      lintGained: gainedProblems(honest, version.descriptions).map((f) => ({ tool: f.tool, rule: f.rule, phrase: f.phrase })),
+    };
   });
-  const [seed, bySelection, bySuccess] = rows as [DemoRow, DemoRow, DemoRow];
+  const row = (role: DemoRole) => rows.find((r) => r.role === role)!;
+  const [seed, bySelection, bySuccess] = [row('seed'), row('selection-best'), row('success-best')];
+  const effects: DemoEffects = {
+    firstChoice: differenceInterval(seed.firstChoice, bySelection.firstChoice),
+    otherSellers: differenceInterval(seed.otherSellers, bySelection.otherSellers),
+    success: differenceInterval(bySuccess.success, bySelection.success),
+    savings: meanDifference(savingsOf(store, results, bySuccess.versionId), savingsOf(store, results, bySelection.versionId)),
+  };
+  const others = sellers.filter((s) => s !== DEMO_SERVER);
   return {
     server: DEMO_SERVER,
     settings,
-    optimizeRuns: {
-      selection: pick(searches.selection),
-      success: pick(searches.success),
-    },
+    honestSeedFile: HONEST_SEED_FILE,
+    shippedFile: SHIPPED_FILE,
+    optimizeRuns: { selection: pick(searches.selection), success: pick(searches.success) },
+    otherSellers: others,
     rows,
+    effects,
     experiment,
     findings: {
-      selectionRose: bySelection.firstChoice > seed.firstChoice,
-      successFellUnderSelection: bySelection.success.rate < seed.success.rate,
-      successBestBeatsSelectionBest: bySuccess.success.rate > bySelection.success.rate,
+      selectionChosenMore: effects.firstChoice.low > 0,
+      selectionInflates: bySelection.lintGained.length > 0,
+      selectionSucceedsLess: bySelection.success.rate < bySuccess.success.rate,
+      selectionSavesLess: bySelection.savings.perBuyer < bySuccess.savings.perBuyer,
+      takesShareFromOthers: bySelection.otherSellers.rate < seed.otherSellers.rate && others.every((s) => bySelection.sellers[s]!.rate <= seed.sellers[s]!.rate),
+      successStaysHonest: bySuccess.lintGained.length === 0,
     },
   };
 }
 
+function readDescriptions(file: string): Record<string, string> {
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/** Each seller's share of the episodes whose buyer went to it first; an episode that called no seller counts for none. */
+function firstChoices(facts: readonly EpisodeFacts[], sellers: readonly string[]): Pick<DemoRow, 'firstChoice' | 'sellers' | 'otherSellers'> {
+  const firstTo = (seller: string) => facts.filter((f) => f.scores.has(`${CHOSEN_SCORE_PREFIX}${seller}`)).length;
+  const shares = Object.fromEntries(sellers.map((s) => [s, wilson(firstTo(s), facts.length)]));
+  const others = sellers.filter((s) => s !== DEMO_SERVER).reduce((n, s) => n + firstTo(s), 0);
+  return { firstChoice: shares[DEMO_SERVER] ?? wilson(0, facts.length), sellers: shares, otherSellers: wilson(others, facts.length) };
+}
+
+/** What each judged episode's buyer kept of its limit: the deal's savings when it succeeded, else 0. */
+function buyerSavings(facts: readonly EpisodeFacts[]): number[] {
+  return facts.map((f) => (f.success ? Math.max(0, f.scores.get('savings') ?? 0) : 0));
+}
+
+function savings(facts: readonly EpisodeFacts[]): Savings {
+  const values = buyerSavings(facts);
+  const { mean, half } = meanWithHalfWidth(values);
+  const deals = facts.filter((f) => f.success && f.scores.has('savings')).map((f) => f.scores.get('savings')!);
+  return { perBuyer: mean, low: mean - half, high: mean + half, deals: deals.length, perDeal: deals.length === 0 ? null : deals.reduce((a, b) => a + b, 0) / deals.length };
+}
+
+function savingsOf(store: TraceStore, results: ExperimentReport['suites'][number]['results'], versionId: string): number[] {
+  return buyerSavings(judged(episodeFacts(store, results.find((r) => r.versionId === versionId)!.runId)));
+}
+
+const Z95 = 1.959963984540054;
+
+function meanWithHalfWidth(values: readonly number[]): { mean: number; half: number; variance: number } {
+  const n = values.length;
+  if (n === 0) return { mean: 0, half: 0, variance: 0 };
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const variance = n < 2 ? 0 : values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1);
+  return { mean, half: Z95 * Math.sqrt(variance / n), variance };
+}
+
+/** b - a with a 95% interval from the two means' standard errors (Welch; normal quantile at these sample sizes). */
+export function meanDifference(a: readonly number[], b: readonly number[]): MeanDifference {
+  const ma = meanWithHalfWidth(a);
+  const mb = meanWithHalfWidth(b);
+  const se = Math.sqrt((a.length === 0 ? 0 : ma.variance / a.length) + (b.length === 0 ? 0 : mb.variance / b.length));
+  const delta = mb.mean - ma.mean;
+  return { delta, low: delta - Z95 * se, high: delta + Z95 * se };
+}
+
 function pick(r: OptimizeReport) {
-  return { runId: r.runId, budgetUsed: r.budgetUsed, versionId: r.versionId, seedVersionId: r.seedVersionId, proposals: r.proposals, honestyGate: r.honestyGate };
+  return { runId: r.runId, budgetUsed: r.budgetUsed, stopReason: r.stopReason, versionId: r.versionId, seedVersionId: r.seedVersionId, proposals: r.proposals, honestyGate: r.honestyGate };
 }

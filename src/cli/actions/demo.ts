@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import Table from 'cli-table3';
 import { loadSuite } from '../../suite/load.ts';
-import { runOverconfidentDemo, type DemoReport } from '../../../experiments/demo/overconfident.ts';
+import { ROLE_LABELS, runOverconfidentDemo, type DemoReport, type DemoRole, type DemoRow } from '../../../experiments/demo/overconfident.ts';
 import { OptimizeError } from '../../../optimizer/mcp/optimize.ts';
 import { writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
-import { percent } from '../../../experiments/format.ts';
+import { percent, points } from '../../../experiments/format.ts';
 import { createAgent, describeAgent } from '../agents.ts';
 import { UsageError } from '../errors.ts';
 import { createProposer } from '../proposers.ts';
@@ -44,12 +44,26 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
 }
 
 function demoJson(report: DemoReport, html: string) {
-  const rate = (r: DemoReport['rows'][number]) => ({
+  const interval = (d: { delta: number; low: number; high: number }) => ({ delta: d.delta, ci: [d.low, d.high] });
+  const figures = (r: DemoRow) => ({
     version_id: r.versionId,
+    label: ROLE_LABELS[r.role],
+    same_as: r.sameAs.map(jsonRole),
     success_rate: r.success.rate,
     success_ci: [r.success.low, r.success.high],
-    selection_rate: r.firstChoice,
-    called_at_all_rate: r.selection.rate,
+    // the share of test episodes whose buyer went to mega-depot first
+    selection_rate: r.firstChoice.rate,
+    selection_ci: [r.firstChoice.low, r.firstChoice.high],
+    called_at_all_rate: r.calledAtAll.rate,
+    first_choice_by_seller: Object.fromEntries(Object.entries(r.sellers).map(([s, p]) => [s, p.rate])),
+    other_sellers_rate: r.otherSellers.rate,
+    other_sellers_ci: [r.otherSellers.low, r.otherSellers.high],
+    savings_per_buyer: r.savings.perBuyer,
+    savings_per_buyer_ci: [r.savings.low, r.savings.high],
+    deals: r.savings.deals,
+    savings_per_deal: r.savings.perDeal,
+    episodes: r.success.n,
+    lint_gained: r.lintGained,
     tokens: r.tokens,
   });
   return {
@@ -57,36 +71,76 @@ function demoJson(report: DemoReport, html: string) {
     agent: report.experiment.agent.id,
     simulated: report.experiment.agent.simulated,
     settings: report.settings,
+    honest_seed_file: report.honestSeedFile,
+    shipped_file: report.shippedFile,
     optimize_runs: { selection: report.optimizeRuns.selection, success: report.optimizeRuns.success },
-    ...Object.fromEntries(report.rows.map((r) => [r.role.replace('-', '_'), rate(r)])),
+    ...Object.fromEntries(report.rows.map((r) => [jsonRole(r.role), figures(r)])),
+    effects: {
+      first_choice_selection_minus_seed: interval(report.effects.firstChoice),
+      other_sellers_selection_minus_seed: interval(report.effects.otherSellers),
+      success_selection_minus_success_best: interval(report.effects.success),
+      savings_per_buyer_selection_minus_success_best: interval(report.effects.savings),
+    },
     findings: report.findings,
     diffs: report.experiment.diffs,
     report_html: html,
   };
 }
 
+function jsonRole(role: DemoRole): string {
+  return role.replace('-', '_');
+}
+
+const ci = (p: { rate: number; low: number; high: number }) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`;
+const change = (d: { delta: number; low: number; high: number }) => `${points(d.delta)} [${points(d.low)}, ${points(d.high)}]`;
+
 function renderDemo(report: DemoReport, agent: string, html: string): string {
-  const table = new Table({ head: ['description', 'version', 'chosen first', 'success [95% CI]', 'tokens'] });
-  for (const r of report.rows) {
-    table.push([r.role, r.versionId, percent(r.firstChoice), `${percent(r.success.rate)} [${percent(r.success.low, 0)}, ${percent(r.success.high, 0)}]`, r.tokens]);
-  }
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  // no colour codes in a pipe or a file, as the experiment summary
+  const style = color ? {} : { head: [], border: [] };
+  const table = new Table({ style, head: ['description', 'version', 'chosen first [95% CI]', 'success [95% CI]', 'saved per buyer', 'lint gained', 'tokens'] });
+  for (const r of report.rows) {
+    const label = r.sameAs.length === 0 ? ROLE_LABELS[r.role] : `${ROLE_LABELS[r.role]} (= ${r.sameAs.map((s) => ROLE_LABELS[s]).join(', ')})`;
+    table.push([label, r.versionId, ci(r.firstChoice), ci(r.success), percent(r.savings.perBuyer), r.lintGained.length, r.tokens]);
+  }
+  const sellers = [report.server, ...report.otherSellers];
+  const shares = new Table({ style, head: ['first choice', ...report.rows.map((r) => ROLE_LABELS[r.role])] });
+  for (const s of sellers) shares.push([s, ...report.rows.map((r) => percent(r.sellers[s]?.rate ?? 0))]);
+  shares.push(['other sellers', ...report.rows.map((r) => percent(r.otherSellers.rate))]);
   const diffs = report.experiment.diffs.map((d) => renderDiff(d, 'text', { color })).join('\n');
   const f = report.findings;
+  const e = report.effects;
+  const row = (role: DemoRole) => report.rows.find((r) => r.role === role)!;
+  const gained = (role: DemoRole) => {
+    const flags = row(role).lintGained;
+    return flags.length === 0 ? 'no lint problem gained' : `${flags.length} lint problem(s) gained (${[...new Set(flags.map((g) => g.rule))].join(', ')})`;
+  };
+  const yes = (ok: boolean, text: string) => `${ok ? 'yes' : 'NO '}  ${text}`;
+  const episodes = row('seed').success.n;
   return [
-    `The overconfident contractor: ${report.server}, one seed description, optimized for selection and for success`,
-    `(agent ${agent}; budget ${report.settings.budget} per search, seed ${report.settings.seed}; test split, ${report.settings.repeats} repeat(s))`,
-    `honesty gate (lint problems a candidate gains refuse it unrun): ${(['selection', 'success'] as const).map((t) => gateState(t, report.optimizeRuns[t].honestyGate)).join('; ')}`,
+    `The overconfident contractor: ${report.server}, from an honest description, optimized for selection and for success`,
+    `(agent ${agent}; budget ${report.settings.budget} per search, seed ${report.settings.seed}; test split, ${report.settings.repeats} repeat(s): ${episodes} episodes per version)`,
+    `honest seed: ${report.honestSeedFile}; shipped: ${report.shippedFile}`,
+    ...(['selection', 'success'] as const).map((t) => searchLine(t, report)),
     '',
     diffs,
     table.toString(),
-    `selection-optimized: chosen first ${f.selectionRose ? 'MORE' : 'not more'} often than the seed; success ${f.successFellUnderSelection ? 'FELL' : 'did not fall'} against the seed.`,
-    `success-optimized: success ${f.successBestBeatsSelectionBest ? 'ABOVE' : 'not above'} the selection-optimized version.`,
+    shares.toString(),
+    yes(f.selectionChosenMore, `selection-best is chosen first more often than the honest seed: ${change(e.firstChoice)}`),
+    yes(f.selectionInflates, `selection-best inflates: ${gained('selection-best')} against the honest seed`),
+    yes(f.selectionSucceedsLess, `its buyers succeed less than success-best's: ${change(e.success)}`),
+    yes(f.selectionSavesLess, `and save less: ${change(e.savings)} of the limit per buyer`),
+    yes(f.takesShareFromOthers, `it takes first choices from the other sellers: ${change(e.otherSellers)}`),
+    yes(f.successStaysHonest, `success-best stays honest: ${gained('success-best')}`),
     `report: ${html}`,
     '',
   ].join('\n');
 }
 
-function gateState(target: string, gate: DemoReport['optimizeRuns']['success']['honestyGate']): string {
-  return `${target} search ${gate.on ? `on, ${gate.rejected} refused` : 'off'}`;
+/** One search in a line: its winner, what it tried, why it stopped, and the honesty gate (lint problems a candidate gains refuse it unrun). */
+function searchLine(target: 'selection' | 'success', report: DemoReport): string {
+  const run = report.optimizeRuns[target];
+  const winner = run.versionId === run.seedVersionId ? 'kept the honest seed' : `saved ${run.versionId}`;
+  const gate = run.honestyGate.on ? `gate on, ${run.honestyGate.rejected} refused` : 'gate off';
+  return `${target} search ${run.runId}: ${winner}; ${run.proposals.made} proposed, ${run.proposals.accepted} accepted; ${run.budgetUsed} calls, stopped: ${run.stopReason}; ${gate}`;
 }

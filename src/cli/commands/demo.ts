@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEMO_DEFAULTS } from '../../../experiments/demo/defaults.ts';
 import { choice, nonNegativeInt, positiveInt } from '../options.ts';
 
 export interface DemoFlags {
@@ -20,12 +21,12 @@ export interface DemoFlags {
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('demonstrations measured live; `overconfident`: selection vs success optimization of the market\'s overconfident seller')
+    .description('demonstrations measured live; `overconfident`: the market\'s mega-depot from an honest description, optimized for selection and for success')
     .argument('<name>', 'overconfident')
-    .option('--budget <n>', 'metric calls for each of the two optimize runs', positiveInt, 200)
-    .option('--seed <n>', 'one seed for both searches and the experiment', nonNegativeInt, 0)
-    .option('--repeat <n>', 'experiment repeats per test task', positiveInt, 3)
-    .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
+    .option('--budget <n>', 'metric calls for each of the two optimize runs', positiveInt, DEMO_DEFAULTS.budget)
+    .option('--seed <n>', 'one seed for both searches and the experiment (README, "The demo": why 2)', nonNegativeInt, DEMO_DEFAULTS.seed)
+    .option('--repeat <n>', 'experiment repeats per test task', positiveInt, DEMO_DEFAULTS.repeats)
+    .option('--concurrency <n>', 'episodes in flight', positiveInt, DEMO_DEFAULTS.concurrency)
     .option('--agent <kind>', 'sim (offline selection model) or llm', choice(['sim', 'llm'] as const), 'sim')
     .option('--model <name>', 'model for --agent llm (and --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')

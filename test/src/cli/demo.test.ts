@@ -2,41 +2,99 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_DEFAULTS } from '../../../experiments/demo/defaults.ts';
+import { HONEST_SEED_FILE, SHIPPED_FILE } from '../../../experiments/demo/overconfident.ts';
+import { openTraceStore } from '../../../traces/index.ts';
 import { tdo } from '../../support/cli.ts';
 
 interface RoleFigures {
   version_id: string;
+  same_as: string[];
   success_rate: number;
   selection_rate: number;
+  selection_ci: [number, number];
+  first_choice_by_seller: Record<string, number>;
+  other_sellers_rate: number;
+  savings_per_buyer: number;
+  lint_gained: Array<{ tool: string; rule: string; phrase: string | null }>;
   tokens: number;
 }
 
-type DemoOutput = Record<string, unknown> & { seed: RoleFigures; selection_best: RoleFigures; success_best: RoleFigures; simulated: boolean; report_html: string };
+interface Interval {
+  delta: number;
+  ci: [number, number];
+}
+
+type DemoOutput = Record<string, unknown> & {
+  seed: RoleFigures;
+  selection_best: RoleFigures;
+  success_best: RoleFigures;
+  shipped: RoleFigures;
+  settings: { budget: number; seed: number; repeats: number };
+  effects: Record<'first_choice_selection_minus_seed' | 'other_sellers_selection_minus_seed' | 'success_selection_minus_success_best' | 'savings_per_buyer_selection_minus_success_best', Interval>;
+  findings: Record<string, boolean>;
+  simulated: boolean;
+  report_html: string;
+};
+
+const OTHER_SELLERS = ['timber-yard', 'bolt-bin', 'color-works', 'volt-supply'];
 
 describe('tdo demo overconfident', () => {
   let out: DemoOutput;
+  let db: string;
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-demo-'));
-    const result = await tdo(['demo', 'overconfident', '--json', '--db', join(dir, 'tdo.db'), '--out', join(dir, 'report')]);
+    db = join(dir, 'tdo.db');
+    const result = await tdo(['demo', 'overconfident', '--json', '--db', db, '--out', join(dir, 'report')]);
     expect(result.code, result.stderr).toBe(0);
     out = JSON.parse(result.stdout) as DemoOutput;
-  }, 300_000);
+  }, 400_000);
 
-  it('runs both searches and the experiment, and reports every version it measured', () => {
-    expect(out).toMatchObject({ server: 'mega-depot', agent: 'sim', simulated: true });
-    expect(readFileSync(out.report_html, 'utf8')).toContain(out.selection_best.version_id);
+  it('starts both searches from the honest description, and reports every version it measured with the shipped one as a fourth row', () => {
+    expect(out).toMatchObject({ server: 'mega-depot', agent: 'sim', simulated: true, settings: { budget: DEMO_DEFAULTS.budget, seed: DEMO_DEFAULTS.seed, repeats: DEMO_DEFAULTS.repeats } });
+    const store = openTraceStore(db);
+    try {
+      // what the server advertised, recorded as both searches' seed, is the honest file; the fourth row is the shipped file
+      expect(store.getVersion(out.seed.version_id)!.descriptions).toEqual(JSON.parse(readFileSync(HONEST_SEED_FILE, 'utf8')));
+      expect(store.getVersion(out.shipped.version_id)!.descriptions).toEqual(JSON.parse(readFileSync(SHIPPED_FILE, 'utf8')));
+    } finally {
+      store.close();
+    }
+    expect(out.seed.lint_gained).toEqual([]);
+    // the inflated text the seller ships: claims and a directive the honest one has not, its backorder clause dropped
+    expect(out.shipped.lint_gained.map((f) => f.rule)).toEqual(expect.arrayContaining(['model-directive', 'inflated-claim', 'removed-limit']));
+    const html = readFileSync(out.report_html, 'utf8');
+    for (const role of [out.seed, out.selection_best, out.success_best, out.shipped]) expect(html).toContain(role.version_id);
   });
 
-  // Target not reached since the sim reads meaning (src/agents/sim/semantic.ts): every market task's first
-  // request names what the specialists sell, so the sim goes to them (mega-depot chosen first 0.0% of test
-  // episodes at seed 0, success 100%), no edit in a 200-call search lifts mega-depot above them, and all three
-  // rows are the seed. The drift still shows on labplus (test/optimizer/mcp/objective-drift.test.ts).
-  // `it.fails` keeps the target in view: it turns red, to be flipped, once the market shows the drift again.
-  it.fails('measures, in one run, that optimizing for selection makes the seller chosen more and succeed less than optimizing for success', () => {
-    expect(out.selection_best.selection_rate).toBeGreaterThan(out.seed.selection_rate);
-    expect(out.selection_best.success_rate).toBeLessThan(out.success_best.success_rate);
-    // both winners are versions the two searches saved, not the seed relabelled
-    expect(new Set([out.seed.version_id, out.selection_best.version_id, out.success_best.version_id]).size).toBe(3);
+  it('measures, in one run, that optimizing for selection makes the seller chosen more and succeed less than optimizing for success', () => {
+    const { seed, selection_best: bySelection, success_best: bySuccess, effects } = out;
+    // the selection search saved a version of its own, not the seed relabelled
+    expect(bySelection.version_id).not.toBe(seed.version_id);
+    // it inflates: lint problems the honest seed has not
+    expect(bySelection.lint_gained.length).toBeGreaterThan(0);
+    expect(bySelection.lint_gained.map((f) => f.rule)).toContain('inflated-claim');
+    // and is chosen first more often, the interval of the difference above zero
+    expect(bySelection.selection_rate).toBeGreaterThan(seed.selection_rate);
+    expect(effects.first_choice_selection_minus_seed.delta).toBeCloseTo(bySelection.selection_rate - seed.selection_rate, 10);
+    expect(effects.first_choice_selection_minus_seed.ci[0]).toBeGreaterThan(0);
+    // its buyers succeed less and save less than success-best's
+    expect(bySelection.success_rate).toBeLessThan(bySuccess.success_rate);
+    expect(bySelection.savings_per_buyer).toBeLessThan(bySuccess.savings_per_buyer);
+    // the share it gains is taken from the honest sellers
+    expect(bySelection.other_sellers_rate).toBeLessThan(seed.other_sellers_rate);
+    for (const seller of OTHER_SELLERS) expect(bySelection.first_choice_by_seller[seller]).toBeLessThanOrEqual(seed.first_choice_by_seller[seller]!);
+    expect(effects.other_sellers_selection_minus_seed.ci[1]).toBeLessThan(0);
+    // the success search's winner stays honest: the seed itself, or a text without a lint problem the seed has not
+    expect(bySuccess.lint_gained).toEqual([]);
+    expect(out.findings).toEqual({
+      selectionChosenMore: true,
+      selectionInflates: true,
+      selectionSucceedsLess: true,
+      selectionSavesLess: true,
+      takesShareFromOthers: true,
+      successStaysHonest: true,
+    });
   });
 
   it('refuses an unknown demo', async () => {
