@@ -11,6 +11,7 @@ import { registerApply } from './commands/apply.ts';
 import { registerDiff } from './commands/diff.ts';
 import { registerExperiment } from './commands/experiment.ts';
 import { registerImport } from './commands/import.ts';
+import { registerInit } from './commands/init.ts';
 import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
 import { InputError } from '../../experiments/input-error.ts';
@@ -23,6 +24,7 @@ const program = new Command('tdo')
   .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
+registerInit(program);
 registerRun(program);
 registerTraces(program);
 registerServe(program);

@@ -1,12 +1,17 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openTraceStore, TraceStoreError, type TraceStore } from '../../traces/index.ts';
+import { loadCliConfig } from './config.ts';
 import { UsageError } from './errors.ts';
 
 export const DEFAULT_DB = 'traces/tdo.db';
 
-/** --db wins over TDO_DB, which wins over traces/tdo.db under the working directory. */
+/**
+ * --db wins over TDO_DB, which wins over tdo.config.json's `db`, which wins over traces/tdo.db under the working
+ * directory. The config is read here so that every command that opens the store uses the same database.
+ */
 export function dbPath(flag: string | undefined): string {
+  if (flag === undefined) loadCliConfig();
   return resolve(flag ?? (process.env.TDO_DB || DEFAULT_DB));
 }
 

@@ -3,6 +3,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { closest, distance } from 'fastest-levenshtein';
+import { FILL, unfilledFields } from './scaffold.ts';
 import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 
 /** The package root, so a shipped suite can name our own entry points wherever the clone lives. */
@@ -67,6 +68,10 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}${i.code === 'unrecognized_keys' ? suggestKeys(i.keys) : ''}`).join('\n');
     throw new SuiteError(`suite file ${path} is invalid:\n${problems}`);
+  }
+  const unfilled = unfilledFields(parsed.data);
+  if (unfilled.length > 0) {
+    throw new SuiteError(`suite file ${path} still has ${unfilled.length} value(s) marked "${FILL}" to write before it can run:\n${unfilled.map((p) => `  - ${p}`).join('\n')}`);
   }
   return { suite: parsed.data, path };
 }

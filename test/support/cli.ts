@@ -7,11 +7,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `tdo ARGS` as a user would (a real process), with LLM/Langfuse settings cleared unless given. */
-export function tdo(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+/** Runs `tdo ARGS` as a user would (a real process), with LLM/Langfuse settings cleared unless given; in the repository unless `cwd` says where. */
+export function tdo(args: string[], env: Record<string, string | undefined> = {}, cwd = REPO_ROOT): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, TDO_DB: undefined, ...env };
   return new Promise((resolve) => {
-    execFile(process.execPath, [TDO_BIN, ...args], { cwd: REPO_ROOT, env: childEnv, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [TDO_BIN, ...args], { cwd, env: childEnv, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -57,7 +57,8 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       server,
       target: flags.target,
       budget: flags.budget,
-      minibatch: flags.minibatch,
+      // the default never exceeds a small suite's train tasks; a --minibatch given is checked as given
+      minibatch: command.getOptionValueSource('minibatch') === 'cli' ? flags.minibatch : Math.max(1, Math.min(flags.minibatch, loaded.suite.tasks.filter((t) => t.split === 'train').length)),
       merge: flags.merge === true,
       seed: flags.seed,
       componentChoice: flags.components,

@@ -48,6 +48,7 @@ export function registerExperiment(program: Command): void {
       const { createAgent } = await import('../agents.ts');
       const { startProgress } = await import('../progress.ts');
       const { loadSuite, SuiteError } = await import('../../suite/load.ts');
+      const { loadCliConfig } = await import('../config.ts');
       const { InputError } = await import('../../../experiments/input-error.ts');
       const { resolveVersion } = await import('../../../experiments/versions/resolve.ts');
       const { runExperiment } = await import('../../../experiments/experiment/run-experiment.ts');
@@ -58,9 +59,10 @@ export function registerExperiment(program: Command): void {
       const interrupt = interruptSignal('stopping: finishing episodes in flight');
       const progress = startProgress();
       try {
+        const { refs } = loadCliConfig();
         const suites = flags.suite.map((s) => {
           try {
-            return loadSuite(s);
+            return loadSuite(s, refs);
           } catch (err) {
             throw err instanceof SuiteError ? new UsageError(err.message) : err;
           }

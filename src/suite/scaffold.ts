@@ -1,0 +1,70 @@
+// A first suite for a server tdo has just met (`tdo init`): one selection-only task per tool and one
+// end-to-end task, with every field only the server's author can write marked FILL, so that running the
+// suite before they are written stops naming each one.
+import { stringify } from 'yaml';
+import { SPLITS, type Split } from './schema.ts';
+
+/** The mark of a value still to be written; a suite with one anywhere does not load. */
+export const FILL = 'FILL:';
+
+export interface ScaffoldTool {
+  name: string;
+  description: string;
+}
+
+/** The splits a suite needs for `run`, `optimize` (train, val) and `experiment` (test). */
+const NEEDED: readonly Split[] = ['train', 'val', 'test'];
+
+export function scaffoldSuite(server: string, tools: readonly ScaffoldTool[], schemaPath: string): { yaml: string; tasks: number } {
+  if (tools.length === 0) throw new Error(`server "${server}" lists no tools; there is nothing to write tasks for`);
+  // One selection task per tool, splits in turn, and more (tools in turn) until each needed split has one.
+  const count = Math.max(tools.length, NEEDED.length);
+  const selection = Array.from({ length: count }, (_, i) => {
+    const tool = tools[i % tools.length]!;
+    const split = NEEDED[i % NEEDED.length]!;
+    return {
+      id: `choose-${tool.name}${i < tools.length ? '' : `-${i + 1}`}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+      split,
+      prompt: `${FILL} a request a user of ${server} would make that needs ${tool.name} (${firstSentence(tool.description)})`,
+      plan: [{ intent: `${FILL} the same need in other words, as the one step that calls ${tool.name}`, tools: [`${server}/${tool.name}`] }],
+      check: { kind: 'selection' },
+      stopAfterToolCall: true,
+    };
+  });
+  const first = tools[0]!;
+  const endToEnd = {
+    id: 'end-to-end',
+    split: 'train',
+    prompt: `${FILL} a whole job for ${server}, with the answer you expect`,
+    plan: [{ intent: `${FILL} the first step's need`, args: {}, tools: [`${server}/${first.name}`] }],
+    check: { kind: 'answer', expected: `${FILL} the number or text the answer must contain` },
+  };
+  const suite = {
+    name: server,
+    description: `Tasks for the ${server} MCP server, written with tdo init.`,
+    systemPrompt: `You are an assistant with access to the ${server} tools. Use them to do what the user asks, then answer in one sentence.`,
+    servers: [server],
+    target: server,
+    tasks: [...selection, endToEnd],
+  };
+  const header = [
+    `# yaml-language-server: $schema=${schemaPath}`,
+    `# Written by \`tdo init\` for the server "${server}". Replace every value starting with "${FILL}"; the suite`,
+    '# does not run until none is left. Splits: train feeds the optimizer, val chooses its winner, test is held out.',
+    `# The format, key by key: README.md ("Suite file reference"). Split names: ${SPLITS.join(', ')}.`,
+  ];
+  return { yaml: `${header.join('\n')}\n${stringify(suite, { lineWidth: 0 })}`, tasks: suite.tasks.length };
+}
+
+/** The values still marked FILL, as "tasks.0.prompt: FILL: what to write there". */
+export function unfilledFields(value: unknown, path: string[] = []): string[] {
+  if (typeof value === 'string') return value.startsWith(FILL) ? [`${path.join('.')}: ${value}`] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unfilledFields(v, [...path, String(i)]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => unfilledFields(v, [...path, k]));
+  return [];
+}
+
+function firstSentence(text: string): string {
+  const sentence = (/^[^.!?]*[.!?]?/.exec(text.trim())?.[0] ?? '').trim();
+  return sentence === '' ? 'no description' : sentence.length > 120 ? `${sentence.slice(0, 117)}...` : sentence;
+}
