@@ -12,12 +12,12 @@ import type { Agent } from '../../src/agents/agent.ts';
 import { TDO_ROOT, type LoadedSuite } from '../../src/suite/load.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
-import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
+import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
 import { OutageError } from '../../src/run/outages.ts';
 import { CHOSEN_SCORE_PREFIX } from '../../src/checks/deal-check.ts';
 import { verdictSentence } from '../experiment/columns.ts';
-import { runExperiment, type ExperimentReport } from '../experiment/run-experiment.ts';
+import { runExperiment, type ExperimentReport, type ExperimentRun } from '../experiment/run-experiment.ts';
 import { InputError } from '../input-error.ts';
 import { episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
 import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
@@ -57,6 +57,11 @@ export interface DemoRequest {
   settings: DemoSettings;
   signal?: AbortSignal;
   onPhase?: (phase: string) => void;
+  /** each search's budget and best validation score as it goes */
+  onSearchProgress?: OptimizeRequest['onProgress'];
+  /** the experiment's runs and episodes as they go */
+  onRunStart?: ExperimentRun['onRunStart'];
+  onEpisode?: ExperimentRun['onEpisode'];
 }
 
 export interface GainedFlag {
@@ -183,6 +188,7 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
     searches[target] = await optimize({
       store, loaded: market, agent: req.agent, proposer: req.proposer(), settings: optimizeSettings, reportTest: false, gate: lintGate,
       ...(req.signal === undefined ? {} : { signal: req.signal }),
+      ...(req.onSearchProgress === undefined ? {} : { onProgress: req.onSearchProgress }),
     });
     if (searches[target].versionId === null) throw new InputError(`the ${target} search was interrupted before it saved a winner`);
   }
@@ -203,7 +209,11 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
       // each version labelled with every role it holds ("honest seed = success-best")
       roles: Object.fromEntries(distinct.map((v) => [v.id, DEMO_ROLES.filter((r) => roleVersion[r] === v.id).map((r) => ROLE_LABELS[r]).join(' = ')])),
     },
-    { store, agent: req.agent, ...(req.signal === undefined ? {} : { signal: req.signal }) },
+    {
+      store, agent: req.agent, ...(req.signal === undefined ? {} : { signal: req.signal }),
+      ...(req.onRunStart === undefined ? {} : { onRunStart: req.onRunStart }),
+      ...(req.onEpisode === undefined ? {} : { onEpisode: req.onEpisode }),
+    },
   );
   if (experiment.verdict === 'error') throw new OutageError(verdictSentence(experiment));
   if (experiment.verdict === 'interrupted') throw new InputError('the experiment was interrupted before every version was measured');

@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import type { EngineProgress } from '../../optimizer/engine/engine.ts';
 
 /** What the bar counts of a finished episode: an error (an outage) has no verdict and is counted apart. */
 export interface EpisodeTick {
@@ -36,6 +37,30 @@ export function startProgress(stream: NodeJS.WriteStream = process.stderr): Prog
     },
     stop() {
       bar.stop();
+    },
+  };
+}
+
+/** Budget used, best validation score and pool size on stderr, only when it is a terminal. */
+export function startSearchProgress(stream: NodeJS.WriteStream = process.stderr): { update(p: EngineProgress): void; stop(): void } {
+  if (!stream.isTTY) return { update(_: EngineProgress) {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    { stream, format: 'budget {bar} {value}/{total} calls | best val {best} | pool {pool} | iteration {iteration}', hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(p: EngineProgress) {
+      const payload = { best: p.bestValMean.toFixed(3), pool: p.poolSize, iteration: p.iteration };
+      if (!started) {
+        bar.start(p.budget, p.budgetUsed, payload);
+        started = true;
+      } else bar.update(p.budgetUsed, payload);
+    },
+    stop() {
+      // a later update starts a new bar: the demo runs two searches in turn
+      if (started) bar.stop();
+      started = false;
     },
   };
 }

@@ -11,6 +11,7 @@ import { UsageError } from '../errors.ts';
 import { createProposer } from '../proposers.ts';
 import { openStoreForWriting } from '../store.ts';
 import { interruptSignal } from '../interrupt.ts';
+import { startProgress, startSearchProgress } from '../progress.ts';
 import type { DemoFlags } from '../commands/demo.ts';
 
 export async function demoCommand(name: string, flags: DemoFlags): Promise<void> {
@@ -18,6 +19,8 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
   if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
   const store = openStoreForWriting(flags.db);
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
+  const search = startSearchProgress();
+  const episodes = startProgress();
   try {
     const agent = createAgent({ kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) }, store, { reuseCache: flags.cache });
     const proposerModel = flags.proposerModel ?? flags.model;
@@ -31,13 +34,26 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
       proposer,
       settings: { budget: flags.budget, seed: flags.seed, repeats: flags.repeat, concurrency: flags.concurrency },
       signal: interrupt.signal,
-      onPhase: (phase) => process.stderr.write(`demo: ${phase}\n`),
+      onPhase: (phase) => {
+        search.stop();
+        process.stderr.write(`demo: ${phase}\n`);
+      },
+      onSearchProgress: (p) => search.update(p),
+      onRunStart: ({ version, total, split }) => {
+        search.stop();
+        episodes.stop();
+        if (process.stderr.isTTY) process.stderr.write(`  ${version}${split === 'test' ? '' : ` (${split})`}\n`);
+        episodes.start(total, 0);
+      },
+      onEpisode: (e) => episodes.tick(e),
     }).catch((err: unknown) => {
       throw err instanceof OptimizeError ? new UsageError(err.message) : err;
     });
     const written = writeExperimentReports(report.experiment, flags.out ?? join('reports', `demo-overconfident-${report.experiment.createdAt.replace(/[:.]/g, '-')}`));
     process.stdout.write(flags.json ? `${JSON.stringify(demoJson(report, written.html))}\n` : renderDemo(report, describeAgent(agent.id), written.html));
   } finally {
+    search.stop();
+    episodes.stop();
     interrupt.release();
     store.close();
   }

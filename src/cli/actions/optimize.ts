@@ -1,9 +1,9 @@
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { loadSuite, resolveSuitePath, SuiteError, type LoadedSuite } from '../../suite/load.ts';
 import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
-import { PERFECT, type EngineProgress } from '../../../optimizer/engine/engine.ts';
+import { PERFECT } from '../../../optimizer/engine/engine.ts';
+import { startSearchProgress } from '../progress.ts';
 import { defaultHonestyGate, optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { loadCliConfig } from '../config.ts';
@@ -80,7 +80,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
   const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, { reuseCache: flags.cache });
 
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
-  const progress = progressBar();
+  const progress = startSearchProgress();
   try {
     return await optimize({
       store,
@@ -125,28 +125,6 @@ function suiteOrUsage(nameOrPath: string, refs: Parameters<typeof loadSuite>[1])
     if (err instanceof SuiteError) throw new UsageError(err.message);
     throw err;
   }
-}
-
-/** Budget used, best validation score and pool size on stderr, only when it is a terminal. */
-function progressBar(stream: NodeJS.WriteStream = process.stderr) {
-  if (!stream.isTTY) return { update(_: EngineProgress) {}, stop() {} };
-  const bar = new cliProgress.SingleBar(
-    { stream, format: 'budget {bar} {value}/{total} calls | best val {best} | pool {pool} | iteration {iteration}', hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  return {
-    update(p: EngineProgress) {
-      const payload = { best: p.bestValMean.toFixed(3), pool: p.poolSize, iteration: p.iteration };
-      if (!started) {
-        bar.start(p.budget, p.budgetUsed, payload);
-        started = true;
-      } else bar.update(p.budgetUsed, payload);
-    },
-    stop() {
-      if (started) bar.stop();
-    },
-  };
 }
 
 function candidateJson(c: CandidateSummary) {
