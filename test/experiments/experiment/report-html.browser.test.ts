@@ -66,6 +66,11 @@ describe.skipIf(!available)('the experiment report in a browser', () => {
   const longDescription = 'Reads a workspace file and returns its text; paths are relative to the workspace root. '.repeat(12);
   const pages: Record<string, () => string> = {
     experiment: () => renderExperimentHtml(fakeReport({ paraphrase: true })),
+    // the demo writes an experiment report whose versions carry their roles
+    demo: () => {
+      const report = fakeReport();
+      return renderExperimentHtml({ ...report, versions: report.versions.map((v, i) => ({ ...v, role: i === 0 ? 'honest seed = success-best' : 'selection-best' })) });
+    },
     diff: () => renderDiff(diffSources(
       { label: 'lab-aaaaaaaaaa', server: 'lab', origin: 'seed', descriptions: { read_file: 'Read a file.', convert_units: 'Convert units.' }, measured: null },
       { label: 'lab-bbbbbbbbbb', server: 'lab', origin: 'optimizer run r-12345678 (target success)', descriptions: { read_file: longDescription, convert_units: 'Convert between units of length, mass and volume; use it for any conversion.' }, measured: null },
