@@ -79,7 +79,7 @@ export function renderExperimentHtml(report: ExperimentReport): string {
   const diffs = report.diffs.map((d) => `<h3>${escapeHtml(d.a.label)} → ${escapeHtml(d.b.label)}</h3>${diffSectionHtml(d)}`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>tdo experiment: ${escapeHtml(s.suites.join(', '))}</title>
+<title>tdo experiment: ${escapeHtml(s.suites.join(', '))}${report.versions.some((v) => v.role !== undefined) ? ` (${escapeHtml(report.versions.map((v) => v.role ?? v.id).join(' vs '))})` : ''}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222;overflow-wrap:anywhere}
 svg.chart{max-width:100%;height:auto}.answer{font-size:1.1em;font-weight:600}.muted{color:#666}
