@@ -140,6 +140,19 @@ export function answerSentences(report: ExperimentReport): string[] {
   });
 }
 
+/**
+ * One line per version whose descriptions differ from the first's, near the top of every report: the lint
+ * problems (warnings and errors) it gained against the first version, by rule and tool, or that it gained none.
+ */
+export function lintSentences(report: ExperimentReport): string[] {
+  return report.diffs.map((d) => {
+    const gained = d.tools.flatMap((t) => t.lintAppeared.filter((f) => f.severity !== 'info').map((f) => `${f.rule} (${t.tool})`));
+    return gained.length === 0
+      ? `Lint: ${d.b.label} gained no warning or error against ${d.a.label}.`
+      : `Lint: ${d.b.label} gained ${gained.length} warning(s) or error(s) against ${d.a.label}: ${gained.join(', ')}.`;
+  });
+}
+
 /** Errored episodes across every run of the report, test and paraphrase (a pass banner is never green with any). */
 export function erroredEpisodes(report: ExperimentReport): number {
   return report.suites.flatMap((s) => [...s.results, ...(s.paraphrase?.results ?? [])]).reduce((n, r) => n + r.errors, 0);

@@ -1,7 +1,7 @@
 // A self-contained HTML report: tables and inline SVG charts, no script and nothing fetched.
 import { escapeHtml, percent } from '../format.ts';
 import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
-import { agentSentence, answerSentences, erroredEpisodes, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
+import { agentSentence, answerSentences, erroredEpisodes, lintSentences, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import { direction } from './answer.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
@@ -91,6 +91,7 @@ ${DIFF_CSS}
 </style></head><body>
 <h1>tdo experiment</h1>
 <div class="answer">${answerSentences(report).map((a) => `<p>${escapeHtml(a)}</p>`).join('')}</div>
+${lintSentences(report).map((l) => `<p class="lint">${escapeHtml(l)}</p>`).join('')}
 <p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(agentSentence(report))}</p>
 <p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
 <p class="verdict ${report.verdict}${erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(verdictSentence(report))}</p>

@@ -1,5 +1,5 @@
 import { mdCell } from '../format.ts';
-import { agentSentence, answerSentences, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
+import { agentSentence, answerSentences, lintSentences, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 function markdownTable(t: Table): string[] {
@@ -13,6 +13,7 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
     '# tdo experiment',
     '',
     ...answerSentences(report).map((a) => `**${a}**  `),
+    ...lintSentences(report).map((l) => `${l}  `),
     '',
     `${agentSentence(report)}  `,
     `Split: ${s.split}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · repeats: ${s.repeats} · seed: ${s.seed}${conditions === '' ? '' : ` · conditions: ${conditions}`} · regression threshold: ${s.threshold} · ${report.createdAt}`,

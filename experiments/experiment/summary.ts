@@ -1,11 +1,11 @@
 import Table from 'cli-table3';
 import { percent, points } from '../format.ts';
-import { answerSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
+import { answerSentences, lintSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 /** The terminal view: per suite, one compact row per version (the full table is in the reports). */
 export function renderExperimentSummary(report: ExperimentReport): string {
-  const out: string[] = [...answerSentences(report), ''];
+  const out: string[] = [...answerSentences(report), ...lintSentences(report), ''];
   for (const suite of report.suites) {
     const paraphrase = suite.paraphrase !== undefined;
     const errored = suite.results.some((r) => r.errors > 0);

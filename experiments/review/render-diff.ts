@@ -23,7 +23,7 @@ const ANSI = { red: '\u001b[31m', green: '\u001b[32m', dim: '\u001b[2m', bold: '
 
 function sideLine(name: string, s: SideSummary): string {
   const m = s.measured;
-  const rates = m === null ? 'not measured' : `success ${percent(m.successRate)}  selection ${percent(m.selectionRate)}  (${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes, ${agentLabel(m.agent)})`;
+  const rates = m === null ? 'not measured' : `success ${percent(m.successRate)}  selection ${m.selectionRate === null ? '–' : percent(m.selectionRate)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
   return `${name} ${s.label}${s.origin === null ? '' : `  [${s.origin}]`}\n    tokens ${s.tokens}  lint flags ${s.lintFlags}  ${rates}`;
 }
 
@@ -33,7 +33,7 @@ function agentLabel(agent: string): string {
 
 function deltaLine(diff: VersionDiff): string {
   const { metrics } = diff;
-  const rates = metrics.successRate === null || metrics.selectionRate === null ? metrics.note : `success ${points(metrics.successRate)}  selection ${points(metrics.selectionRate)}  (${metrics.note})`;
+  const rates = metrics.successRate === null ? metrics.note : `success ${points(metrics.successRate)}  selection ${metrics.selectionRate === null ? '–' : points(metrics.selectionRate)}  (${metrics.note})`;
   return `Δ  tokens ${signed(diff.tokenDelta)}  lint ${lintChange(diff)}  ${rates}`;
 }
 
@@ -84,7 +84,8 @@ function renderText(diff: VersionDiff, color: boolean): string {
 }
 
 function rateCell(s: SideSummary, key: 'successRate' | 'selectionRate'): string {
-  return s.measured === null ? '–' : percent(s.measured[key]);
+  const rate = s.measured?.[key];
+  return rate == null ? '–' : percent(rate);
 }
 
 function summaryRows(diff: VersionDiff): string[][] {

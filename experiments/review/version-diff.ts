@@ -112,5 +112,6 @@ function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null
   }
   const where = (m: VersionMeasurement) => `${m.suite}/${m.split} with ${m.agent}`;
   if (where(a) !== where(b)) return { successRate: null, selectionRate: null, note: `measured in different settings (A: ${where(a)}, B: ${where(b)}): not comparable` };
-  return { successRate: b.successRate - a.successRate, selectionRate: b.selectionRate - a.selectionRate, note: `both measured on ${where(a)}` };
+  const selection = a.selectionRate === null || b.selectionRate === null ? null : b.selectionRate - a.selectionRate;
+  return { successRate: b.successRate - a.successRate, selectionRate: selection, note: `both measured on ${where(a)}` };
 }

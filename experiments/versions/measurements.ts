@@ -1,5 +1,7 @@
 // The latest measured rates of each version: from the newest finished run that used it (optimizer runs,
-// which evaluate many candidates under one run id, are left out).
+// which evaluate many candidates under one run id, are left out), or else, for an optimize run's seed and
+// winner, the success that run measured for it.
+import * as z from 'zod';
 import type { TraceStore } from '../../traces/index.ts';
 import { episodeFacts, judged, selectionRate, successRate } from '../measure/episode-facts.ts';
 
@@ -9,11 +11,16 @@ export interface VersionMeasurement {
   split: string;
   agent: string;
   measuredAt: string;
-  /** judged episodes (errored ones, outages, are left out of the rates) */
+  /** judged episodes (errored ones, outages, are left out of the rates); for an optimize measurement, its tasks */
   episodes: number;
   successRate: number;
-  /** Share of judged episodes that called the version's server at least once. */
-  selectionRate: number;
+  /**
+   * Share of judged episodes that called the version's server at least once; null for an optimize measurement,
+   * whose selection is the share of first choices, another figure.
+   */
+  selectionRate: number | null;
+  /** 'run': a suite run that used the version; 'optimize': the optimize run that had it as seed or winner */
+  by: 'run' | 'optimize';
 }
 
 export type MeasurementStore = Pick<TraceStore, 'listRuns' | 'getOptimizerRun' | 'getVersion' | 'listEpisodes' | 'getTrajectory'>;
@@ -39,8 +46,41 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
         episodes: facts.length,
         successRate: successRate(facts),
         selectionRate: selectionRate(facts, server),
+        by: 'run',
       });
     }
   }
+  for (const [id, m] of optimizeMeasurements(store)) if (wanted.has(id) && !found.has(id)) found.set(id, m);
   return found;
+}
+
+// What is read of a stored optimize summary; older or partial summaries simply give nothing.
+const splitSchema = z.object({ success_rate: z.number(), tasks: z.number() }).loose();
+const candidateSchema = z.object({ val: splitSchema, test: splitSchema.nullable() }).loose();
+const summarySchema = z.object({ seedVersionId: z.string(), versionId: z.string().nullable(), seed: candidateSchema, best: candidateSchema }).loose();
+
+/** Per version id, the success the newest optimize run that had it as seed or winner measured (test when it ran, else val). */
+function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasurement> {
+  const found = new Map<string, VersionMeasurement>();
+  for (const run of store.listRuns(Number.MAX_SAFE_INTEGER)) {
+    const summary = summarySchema.safeParse(store.getOptimizerRun(run.id)?.summary);
+    if (!summary.success) continue;
+    const { seed, best, seedVersionId, versionId } = summary.data;
+    for (const [id, c] of [[seedVersionId, seed], [versionId, best]] as const) {
+      if (id === null || found.has(id)) continue;
+      const split = c.test ?? c.val;
+      found.set(id, { runId: run.id, suite: run.suiteName, split: c.test ? 'test' : 'val', agent: run.agentId, measuredAt: run.finishedAt ?? run.createdAt, episodes: split.tasks, successRate: split.success_rate, selectionRate: null, by: 'optimize' });
+    }
+  }
+  return found;
+}
+
+/** Per version id, the optimize runs whose winner it is. */
+export function optimizeWinners(store: Pick<TraceStore, 'listRuns' | 'getOptimizerRun'>): Map<string, string[]> {
+  const winners = new Map<string, string[]>();
+  for (const run of store.listRuns(Number.MAX_SAFE_INTEGER)) {
+    const best = store.getOptimizerRun(run.id)?.bestVersionId;
+    if (best != null) winners.set(best, [...(winners.get(best) ?? []), run.id]);
+  }
+  return winners;
 }

@@ -15,13 +15,9 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
       e.parents.join(', ') || '-',
       e.tools,
       e.tokens,
-      m !== null ? percent(m.successRate) : e.optimizeMeasured !== null ? percent(e.optimizeMeasured.successRate) : '-',
-      m === null ? '-' : percent(m.selectionRate),
-      m !== null
-        ? `${m.runId} (${m.suite}/${m.split}, ${m.episodes} ep, ${m.agent === 'sim' ? 'sim agent' : m.agent})`
-        : e.optimizeMeasured !== null
-          ? `optimize run ${e.optimizeMeasured.runId} (${e.optimizeMeasured.split}, ${e.optimizeMeasured.tasks} tasks)`
-          : 'not measured',
+      m === null ? '-' : percent(m.successRate),
+      m?.selectionRate == null ? '-' : percent(m.selectionRate),
+      m === null ? 'not measured' : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${m.agent === 'sim' ? 'sim agent' : m.agent})`,
     ]);
   }
   return `${table.toString()}\nselection: share of episodes that called the version's server. Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), the success that run measured.\n`;

@@ -108,3 +108,19 @@ describe('report columns', () => {
     expect(markdown).not.toContain('1.000');
   });
 });
+
+describe('lint near the top of every report', () => {
+  it('names the warnings a version gained against the first, by rule and tool, and says when it gained none', async () => {
+    const { diffSources } = await import('../../../experiments/review/version-diff.ts');
+    const { lintSentences } = await import('../../../experiments/experiment/columns.ts');
+    const source = (label: string, text: string) => ({ label, server: 'lab', origin: 'seed', descriptions: { add: text }, measured: null });
+    const r = report([['seed', 33], ['tuned', 48], ['plain', 33]]);
+    r.diffs = [
+      diffSources(source('seed', 'Add two numbers.'), source('tuned', 'Add two numbers. Highly recommended.')),
+      diffSources(source('seed', 'Add two numbers.'), source('plain', 'Add two numbers and return their sum.')),
+    ];
+    expect(lintSentences(r)).toEqual(['Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).', 'Lint: plain gained no warning or error against seed.']);
+    expect(renderExperimentMarkdown(r).split('\n').slice(0, 6).join('\n')).toContain('Lint: tuned gained 1 warning(s)');
+    expect(renderExperimentSummary(r).split('\n')[1]).toBe('Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).');
+  });
+});

@@ -4,7 +4,7 @@ import { diffSources, type DiffSource } from '../../../experiments/review/versio
 import type { VersionMeasurement } from '../../../experiments/versions/measurements.ts';
 
 const measured = (successRate: number, selectionRate: number, suite = 'lab'): VersionMeasurement => ({
-  runId: `r-${suite}-${successRate}`, suite, split: 'test', agent: 'sim', measuredAt: '2026-11-29T00:00:00Z', episodes: 22, successRate, selectionRate,
+  runId: `r-${suite}-${successRate}`, suite, split: 'test', agent: 'sim', measuredAt: '2026-11-29T00:00:00Z', episodes: 22, successRate, selectionRate, by: 'run',
 });
 
 const a: DiffSource = {
