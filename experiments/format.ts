@@ -1,5 +1,10 @@
 // Number and text formatting shared by the review and experiment reports.
 
+/** cli-table3 colours only on a terminal, and never under NO_COLOR: a pipe or a log gets plain text. */
+export function tableStyle(stream: NodeJS.WriteStream = process.stdout): { head?: string[]; border?: string[] } {
+  return stream.isTTY && !process.env.NO_COLOR ? {} : { head: [], border: [] };
+}
+
 export const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 
 /** A change in a rate, in percentage points with its sign ("+4.5 pts"). */

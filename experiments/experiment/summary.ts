@@ -1,5 +1,5 @@
 import Table from 'cli-table3';
-import { percent, points } from '../format.ts';
+import { percent, points, tableStyle } from '../format.ts';
 import { answerSentences, lintSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
@@ -12,7 +12,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     const scores = scoreColumns(report, suite);
     const roles = report.versions.some((v) => v.role !== undefined);
     const head = ['version', ...(roles ? ['role'] : []), 'success [95% CI]', 'Δ vs first [95% CI]', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []), 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...scores.map((c) => c.head), ...(errored ? ['errored'] : [])];
-    const table = new Table({ style: process.stdout.isTTY ? {} : { head: [], border: [] }, head });
+    const table = new Table({ style: tableStyle(), head });
     for (const r of suite.results) {
       const c = suite.comparisons.find((x) => x.version === r.versionId);
       table.push([

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { tableStyle } from '../format.ts';
 import type { VersionEntry } from './listing.ts';
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -6,7 +7,7 @@ const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 /** The lineage as an indented table: children under their parent, with who made each and how it measured. */
 export function renderVersionListing(entries: readonly VersionEntry[]): string {
   if (entries.length === 0) return 'no description versions yet: `tdo run --suite lab` records the seed versions\n';
-  const table = new Table({ style: process.stdout.isTTY ? {} : { head: [], border: [] }, head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'selection', 'measured in'] });
+  const table = new Table({ style: tableStyle(), head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'selection', 'measured in'] });
   for (const e of entries) {
     const m = e.measured;
     table.push([

@@ -5,7 +5,7 @@ import { ROLE_LABELS, runOverconfidentDemo, type DemoReport, type DemoRole, type
 import { OptimizeError } from '../../../optimizer/mcp/optimize.ts';
 import { writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
-import { percent, points } from '../../../experiments/format.ts';
+import { percent, points, tableStyle } from '../../../experiments/format.ts';
 import { createAgent, describeAgent } from '../agents.ts';
 import { UsageError } from '../errors.ts';
 import { createProposer } from '../proposers.ts';
@@ -111,9 +111,8 @@ const ci = (p: { rate: number; low: number; high: number }) => `${percent(p.rate
 const change = (d: { delta: number; low: number; high: number }) => `${points(d.delta)} [${points(d.low)}, ${points(d.high)}]`;
 
 function renderDemo(report: DemoReport, agent: string, html: string): string {
-  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-  // no colour codes in a pipe or a file, as the experiment summary
-  const style = color ? {} : { head: [], border: [] };
+  const style = tableStyle();
+  const color = Object.keys(style).length === 0;
   const table = new Table({ style, head: ['description', 'version', 'chosen first [95% CI]', 'success [95% CI]', 'saved per buyer', 'lint gained', 'tokens'] });
   for (const r of report.rows) {
     const label = r.sameAs.length === 0 ? ROLE_LABELS[r.role] : `${ROLE_LABELS[r.role]} (= ${r.sameAs.map((s) => ROLE_LABELS[s]).join(', ')})`;

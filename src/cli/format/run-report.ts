@@ -1,5 +1,6 @@
 import Table from 'cli-table3';
 import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
+import { tableStyle } from '../../../experiments/format.ts';
 import { describeErrors } from '../../run/outages.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 
@@ -65,7 +66,7 @@ export function runReportJson(view: RunReportView) {
 
 export function renderRunReport(view: RunReportView): string {
   const { run } = view;
-  const table = new Table({ head: ['server', 'tool', 'chosen', 'errors'] });
+  const table = new Table({ style: tableStyle(), head: ['server', 'tool', 'chosen', 'errors'] });
   for (const s of run.selection) table.push([s.server, s.tool, s.calls, s.errors]);
   const pct = (run.successRate * 100).toFixed(1);
   return [

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { tableStyle } from '../../../experiments/format.ts';
 import type { EpisodeSummary, StepRow, Trajectory } from '../../../traces/index.ts';
 
 const RESULT_PREVIEW = 300;
@@ -7,7 +8,7 @@ const RESULT_PREVIEW = 300;
 export function renderEpisodeList(episodes: EpisodeSummary[], limit?: number): string {
   if (episodes.length === 0) return 'no episodes\n';
   const more = limit !== undefined && episodes.length >= limit ? `showing the ${limit} newest; --limit N shows more, --run ID one run, --failed only failures\n` : '';
-  const table = new Table({ head: ['episode', 'run', 'task', 'split', 'rep', 'result', 'tool calls', 'feedback'], colWidths: [null, null, null, null, null, null, null, 60], wordWrap: true });
+  const table = new Table({ style: tableStyle(), head: ['episode', 'run', 'task', 'split', 'rep', 'result', 'tool calls', 'feedback'], colWidths: [null, null, null, null, null, null, null, 60], wordWrap: true });
   for (const e of episodes) {
     table.push([e.id, e.runId, e.taskId, e.split, e.repeatIndex, outcome(e.status, e.success), e.toolCalls, e.feedback ?? '']);
   }

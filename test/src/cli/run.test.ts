@@ -37,6 +37,11 @@ describe('tdo run', () => {
     expect(stdout).toMatch(/agent sim \(simulated selection model, not an LLM\)/);
     expect(stdout).toMatch(/success \d+\/\d+ judged = [\d.]+%/);
     expect(stdout).toMatch(/tdo traces list --run r-/);
+    // a pipe gets plain text: no colour codes
+    expect(stdout).not.toContain('\u001b[');
+    const listed = await tdo(['traces', 'list', '--limit', '3', '--db', join(dir, 'text.db')]);
+    expect(listed.stdout).toMatch(/showing the 3 newest/);
+    expect(listed.stdout).not.toContain('\u001b[');
   });
 });
 
