@@ -44,6 +44,13 @@ describe('describe-use', () => {
     expect(made).not.toMatch(/jacket|sizes/);
   });
 
+  it('names a verb only when it recurs across tasks: one request\'s wording stays out', () => {
+    const worded = [own('a', 'work out 12 ounces in grams'), own('b', 'convert 3 ounces to grams'), own('c', 'convert 5 pounds to kilograms')];
+    const made = texts(describeUse, 'Convert a value from one unit to another.', worded).join(' ');
+    expect(made).toMatch(/asked to convert/);
+    expect(made).not.toMatch(/work out/);
+  });
+
   it('rewrites the sentence it wrote before instead of adding a second one', () => {
     const once = apply(describeUse, 'Convert a value from one unit to another.', views)!.text;
     const twice = apply(describeUse, once, views, 2)?.text ?? once;
@@ -66,7 +73,9 @@ describe('describe-use', () => {
 
 describe('describe-use and the files a tool was given', () => {
   it('names the kinds of file its calls that worked were given, by the last word of the name', () => {
-    const views = [record({ task: 'a', steps: [{ intent: 'look at the road trip log', tools: ['convert'], forComponent: true }], calls: [call({ args: '{"path":"road-trip-log.txt"}', output: 'Day 1 ...' })] })];
+    const views = ['a', 'b'].map((task) =>
+      record({ task, steps: [{ intent: 'look at the road trip log', tools: ['convert'], forComponent: true }], calls: [call({ args: '{"path":"road-trip-log.txt"}', output: 'Day 1 ...' })] }),
+    );
     const made = texts(describeUse, 'Read a text file.', views).join(' ');
     expect(made).toMatch(/files such as logs/);
     expect(made).not.toMatch(/road|trip/);
