@@ -147,9 +147,20 @@ const OPEN_FAILURES: Array<[code: string, what: string]> = [
   ...WRITE_FAILURES,
 ];
 
+/**
+ * npm runs a dependency's install script, which builds better-sqlite3's native module, only where the installing
+ * project (or a global install's command line) allows it; otherwise the first open fails with this message.
+ */
+const UNBUILT_ADDON = /^Could not locate the bindings file/;
+const UNBUILT_ADDON_ADVICE =
+  "cannot load SQLite: better-sqlite3's native module was never built (npm skipped its install script). In a project, " +
+  'add "allowScripts": {"better-sqlite3": true} to package.json and run `npm rebuild better-sqlite3`; for a global ' +
+  'install, reinstall with `npm i -g --allow-scripts=better-sqlite3,esbuild ...`';
+
 function describeOpenFailure(error: unknown): string {
   const code = sqliteErrorCode(error);
   const known = code === undefined ? undefined : OPEN_FAILURES.find(([prefix]) => code.startsWith(prefix));
   const detail = error instanceof Error ? error.message : String(error);
+  if (UNBUILT_ADDON.test(detail)) return UNBUILT_ADDON_ADVICE;
   return known ? `${known[1]} [${detail}]` : detail;
 }

@@ -12,12 +12,19 @@ if (source === undefined) {
   process.stderr.write('usage: serve-filesystem-copy.mjs FOLDER\n');
   process.exit(2);
 }
+// A development dependency of tdo: an installed tdo finds it only where the user has installed it too.
+let server;
+try {
+  server = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+} catch {
+  process.stderr.write('this suite needs @modelcontextprotocol/server-filesystem, a development dependency of tdo: install it beside tdo (`npm i @modelcontextprotocol/server-filesystem` in the project, with -g for a global tdo)\n');
+  process.exit(2);
+}
 const copy = join(mkdtempSync(join(tmpdir(), 'tdo-fs-')), basename(source));
 cpSync(source, copy, { recursive: true });
 const cleanUp = () => rmSync(join(copy, '..'), { recursive: true, force: true });
 process.on('exit', cleanUp);
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => process.exit(0));
 
-const server = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 process.argv = [process.argv[0], server, copy];
 await import(pathToFileURL(server).href);
