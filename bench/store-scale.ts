@@ -81,7 +81,7 @@ function generate(store: TraceStore, path: string, loaded: LoadedSuite, steps: n
       const inRun = e % EPISODES_PER_RUN;
       const at = (k: number) => new Date(t0 + e * 40 + k * 5).toISOString();
       const status = e % 97 === 0 ? 'error' : 'completed';
-      const chose = (payload.scores.find((s) => s.name === 'selection')?.value ?? 1) === 1;
+      const chose = (payload.scores.find((s) => s.name === 'used_server:lab')?.value ?? 1) === 1;
       insertEpisode.run(id, runIds[Math.floor(e / EPISODES_PER_RUN)]!, task.id, task.split, Math.floor(inRun / tasks.length), e, status, at(0), at(STEPS_PER_EPISODE + 1), '1234.57', payload.success ? 1 : 0, payload.scores[0]!.comment ?? null, status === 'error' ? 'error' : 'answered');
       payload.steps.forEach((s, seq) => {
         if (s.kind === 'model') insertModel.run(id, seq, at(seq + 1), s.latencyMs, s.input, s.output);
@@ -138,17 +138,17 @@ await sectionMain('store', '4. The trace store at a million steps: generation, q
          AND EXISTS (SELECT 1 FROM steps s WHERE s.episode_id = e.id AND s.kind = 'tool' AND s.tool = ?)
        ORDER BY e.started_at DESC LIMIT 50`,
     );
-    const selectionPerVersion = sqlite.prepare(
-      `SELECT json_extract(r.version_ids, '$.lab') AS version, COUNT(*) AS episodes, AVG(sc.value) AS selection_rate
-       FROM runs r JOIN episodes e ON e.run_id = r.id JOIN scores sc ON sc.episode_id = e.id AND sc.name = 'selection'
+    const usedServerPerVersion = sqlite.prepare(
+      `SELECT json_extract(r.version_ids, '$.lab') AS version, COUNT(*) AS episodes, AVG(sc.value) AS used_server
+       FROM runs r JOIN episodes e ON e.run_id = r.id JOIN scores sc ON sc.episode_id = e.id AND sc.name = 'used_server:lab'
        GROUP BY version`,
     );
-    const versions = selectionPerVersion.all().length;
-    if (versions !== Math.min(LAB_VERSIONS, g.runIds.length)) throw new Error(`selection rates came back for ${versions} versions`);
+    const versions = usedServerPerVersion.all().length;
+    if (versions !== Math.min(LAB_VERSIONS, g.runIds.length)) throw new Error(`used-server shares came back for ${versions} versions`);
 
     timeQuery(ctx, 'failed_for_tool_in_run', `failed episodes that called ${TOOL}, in one run of ${EPISODES_PER_RUN} episodes`, () => failedWithTool.all(runId, TOOL), 'the optimizer\'s reflective examples for one component (SQL in this script: the store has no such query yet)');
     timeQuery(ctx, 'failed_for_tool_latest', `the 50 newest failed episodes that called ${TOOL}, store-wide`, () => latestFailedWithTool.all(TOOL), 'a report or `traces list --failed` narrowed to one tool (SQL in this script)');
-    timeQuery(ctx, 'selection_per_version', `selection rate of the lab server per description version, over all ${g.episodes.toLocaleString('en-US')} episodes`, () => selectionPerVersion.all(), 'from the per-episode `selection` score (SQL in this script)');
+    timeQuery(ctx, 'used_server_per_version', `used-server share of the lab server per description version, over all ${g.episodes.toLocaleString('en-US')} episodes`, () => usedServerPerVersion.all(), 'from the per-episode `used_server:lab` score (SQL in this script)');
     timeQuery(ctx, 'tool_selection_counts', `toolSelectionCounts of one run (calls and errors per tool)`, () => store.toolSelectionCounts(runId), 'the store\'s own query, used by run reports');
     timeQuery(ctx, 'run_summary', 'runSummary of one run', () => store.runSummary(runId), 'the store\'s own query');
     timeQuery(ctx, 'failed_in_run', 'listEpisodes({ runId, failed: true }) of one run', () => store.listEpisodes({ runId, failed: true }), 'the store\'s own query (`tdo traces list --run R --failed`)');

@@ -4,7 +4,7 @@ import { sqliteErrorCode, TraceStoreError } from './errors.ts';
 import { newEpisodeId } from './ids.ts';
 import type { TraceDb } from './open.ts';
 import { episodes, scores, steps } from './schema.ts';
-import type { EpisodeRecorder } from './types.ts';
+import type { EpisodeRecorder, EpisodeResult, ModelStepInput, ScoreInput, StartEpisodeInput, ToolStepInput } from './types.ts';
 
 const p = sql.placeholder;
 
@@ -100,50 +100,107 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
     }
   }
 
+  /**
+   * Inserts the attempt as running. A 'running' leftover of its key is a killed attempt and an 'error' one
+   * an outage, neither a result: it is deleted (the cascade takes its partial steps and scores). Returns
+   * undefined, writing nothing, when the key already has a finished episode.
+   */
+  function insertAttempt(input: StartEpisodeInput, id: string, startedAtIso: string) {
+    const key = { runId: input.runId, taskId: input.taskId, repeat: input.repeat };
+    const existing = episodeWrites.find.get(key);
+    if (existing?.status === 'completed') return undefined;
+    if (existing) episodeWrites.remove.run({ id: existing.id });
+    try {
+      return episodeWrites.insert.get({ ...key, id, split: input.split, seed: input.seed, startedAt: startedAtIso })!;
+    } catch (e) {
+      if (sqliteErrorCode(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail(`no run with id '${input.runId}'`);
+      throw e;
+    }
+  }
+
+  function finishAttempt(id: string, result: EpisodeResult, finishedAt: string) {
+    const { changes } = episodeWrites.finish.run({
+      id,
+      status: result.status,
+      finishedAt,
+      answer: result.answer,
+      success: result.success === null ? null : result.success ? 1 : 0,
+      feedback: result.feedback,
+      stop: result.stop,
+      note: result.note ?? null,
+    });
+    if (changes === 0) throw fail(`no running episode with id '${id}' (unknown or already finished)`);
+  }
+
+  function insertToolStep(episodeId: string, s: ToolStepInput, at: string) {
+    return forEpisode(episodeId, () =>
+      insertStep.tool.get({
+        episodeId,
+        startedAt: at,
+        latencyMs: s.latencyMs,
+        server: s.server,
+        tool: s.tool,
+        catalogueName: s.catalogueName,
+        arguments: s.args ?? null,
+        resultText: s.resultText,
+        isError: s.isError,
+      }),
+    );
+  }
+
+  function insertModelStep(episodeId: string, s: ModelStepInput, at: string) {
+    return forEpisode(episodeId, () =>
+      insertStep.model.get({
+        episodeId,
+        startedAt: at,
+        latencyMs: s.latencyMs,
+        model: s.model,
+        input: s.input ?? null,
+        output: s.output ?? null,
+        tokensIn: s.tokensIn ?? null,
+        tokensOut: s.tokensOut ?? null,
+        cached: s.cached ?? false,
+      }),
+    );
+  }
+
+  function insertScoreRow(episodeId: string, s: ScoreInput) {
+    forEpisode(episodeId, () => insertScore.run({ episodeId, name: s.name, value: s.value, comment: s.comment ?? null }));
+  }
+
   return {
     startEpisode(input) {
       return db.transaction(
         () => {
-          const key = { runId: input.runId, taskId: input.taskId, repeat: input.repeat };
-          const existing = episodeWrites.find.get(key);
-          if (existing?.status === 'completed') {
-            throw fail(
-              `episode ${existing.id} for task '${input.taskId}' repeat ${input.repeat} of run ${input.runId} ` +
-                `already finished; finished episodes are never replaced`,
-            );
+          const row = insertAttempt(input, newEpisodeId(), new Date().toISOString());
+          if (row === undefined) {
+            throw fail(`task '${input.taskId}' repeat ${input.repeat} of run ${input.runId} already finished; finished episodes are never replaced`);
           }
-          // A 'running' leftover is a killed attempt and an 'error' one an outage, neither a result: a resume
-          // runs the task again, and the cascade deletes the old attempt's partial steps and scores.
-          if (existing) episodeWrites.remove.run({ id: existing.id });
-          try {
-            return episodeWrites.insert.get({
-              ...key,
-              id: newEpisodeId(),
-              split: input.split,
-              seed: input.seed,
-              startedAt: new Date().toISOString(),
-            })!;
-          } catch (e) {
-            if (sqliteErrorCode(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail(`no run with id '${input.runId}'`);
-            throw e;
-          }
+          return row;
         },
         { behavior: 'immediate' },
       );
     },
 
     finishEpisode(id, result) {
-      const { changes } = episodeWrites.finish.run({
-        id,
-        status: result.status,
-        finishedAt: new Date().toISOString(),
-        answer: result.answer,
-        success: result.success === null ? null : result.success ? 1 : 0,
-        feedback: result.feedback,
-        stop: result.stop,
-        note: result.note ?? null,
-      });
-      if (changes === 0) throw fail(`no running episode with id '${id}' (unknown or already finished)`);
+      finishAttempt(id, result, new Date().toISOString());
+    },
+
+    commitEpisode(record) {
+      return db.transaction(
+        () => {
+          const { id, startedAt: started, finishedAt } = record.episode;
+          if (insertAttempt(record.episode, id, started) === undefined) return false;
+          for (const s of record.steps) {
+            if (s.kind === 'tool') insertToolStep(id, s.step, s.startedAt);
+            else insertModelStep(id, s.step, s.startedAt);
+          }
+          finishAttempt(id, record.result, finishedAt);
+          for (const score of record.scores) insertScoreRow(id, score);
+          return true;
+        },
+        { behavior: 'immediate' },
+      );
     },
 
     completedEpisodeKeys(runId) {
@@ -155,41 +212,9 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
       return new Set(rows.map((r) => `${r.taskId}#${r.repeat}`));
     },
 
-    addToolStep(episodeId, s) {
-      return forEpisode(episodeId, () =>
-        insertStep.tool.get({
-          episodeId,
-          startedAt: startedAt(s.latencyMs),
-          latencyMs: s.latencyMs,
-          server: s.server,
-          tool: s.tool,
-          catalogueName: s.catalogueName,
-          arguments: s.args ?? null,
-          resultText: s.resultText,
-          isError: s.isError,
-        }),
-      );
-    },
-
-    addModelStep(episodeId, s) {
-      return forEpisode(episodeId, () =>
-        insertStep.model.get({
-          episodeId,
-          startedAt: startedAt(s.latencyMs),
-          latencyMs: s.latencyMs,
-          model: s.model,
-          input: s.input ?? null,
-          output: s.output ?? null,
-          tokensIn: s.tokensIn ?? null,
-          tokensOut: s.tokensOut ?? null,
-          cached: s.cached ?? false,
-        }),
-      );
-    },
-
-    addScore(episodeId, s) {
-      forEpisode(episodeId, () => insertScore.run({ episodeId, name: s.name, value: s.value, comment: s.comment ?? null }));
-    },
+    addToolStep: (episodeId, s) => insertToolStep(episodeId, s, startedAt(s.latencyMs)),
+    addModelStep: (episodeId, s) => insertModelStep(episodeId, s, startedAt(s.latencyMs)),
+    addScore: insertScoreRow,
 
     atomically(writes) {
       // better-sqlite3 turns a nested call into a savepoint and refuses a function that returns a promise.

@@ -120,7 +120,7 @@ export const scores = sqliteTable(
   },
   (t) => [
     index('scores_episode_name_idx').on(t.episodeId, t.name),
-    // one score across episodes (selection rate per version) without reading every score row
+    // one score across episodes (a used-server share per version) without reading every score row
     index('scores_name_idx').on(t.name, t.episodeId, t.value),
   ],
 );
@@ -214,7 +214,7 @@ export const optimizerCandidates = sqliteTable(
     /** task id -> target score on the validation split */
     valScores: text('val_scores', { mode: 'json' }).$type<Record<string, number>>().notNull(),
     valMean: real('val_mean').notNull(),
-    /** mean success, selection, ... on the validation split */
+    /** mean success, first-choice share, ... on the validation split */
     valMetrics: text('val_metrics', { mode: 'json' }).$type<Record<string, number>>().notNull(),
     budgetUsed: integer('budget_used').notNull(),
     createdAt: text('created_at').notNull(),

@@ -75,6 +75,17 @@ export interface ScoreInput {
   comment?: string;
 }
 
+/** A step of an episode recorded away from the store (a queue worker), with when it started. */
+export type RecordedStep = { kind: 'tool'; startedAt: string; step: ToolStepInput } | { kind: 'model'; startedAt: string; step: ModelStepInput };
+
+/** A whole finished episode, kept in memory where it ran and committed to the store in one transaction. */
+export interface EpisodeRecord {
+  episode: StartEpisodeInput & { id: string; startedAt: string; finishedAt: string };
+  result: EpisodeResult;
+  steps: RecordedStep[];
+  scores: ScoreInput[];
+}
+
 export interface EpisodeQuery {
   runId?: string;
   /** true: only finished episodes that did not succeed; false: only successes; absent: all */
@@ -152,6 +163,12 @@ export interface EpisodeRecorder {
    * its scores; steps are committed one by one, so a killed process keeps every finished step.
    */
   atomically<T>(writes: () => T): T;
+  /**
+   * Stores an episode that ran elsewhere, with its steps and scores, in one transaction. Returns false and
+   * writes nothing when its (run, task, repeat) already has a finished episode, so a duplicated result is
+   * recorded once; an unfinished or errored attempt of that key is replaced, as startEpisode does.
+   */
+  commitEpisode(record: EpisodeRecord): boolean;
 }
 
 export interface TraceReader {

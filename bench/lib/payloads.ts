@@ -57,7 +57,7 @@ export function labEpisodePayloads(loaded: LoadedSuite, count: number, stepsPerE
         { name: 'success', value: success ? 1 : 0, comment: feedback },
         { name: 'tool_precision', value: 1 },
         { name: 'tool_recall', value: 1 },
-        { name: 'selection', value: e % 3 === 0 ? 0 : 1, comment: e % 3 === 0 ? 'lab was not chosen; the agent called smart_compute.' : 'lab was chosen.' },
+        { name: 'used_server:lab', value: e % 3 === 0 ? 0 : 1 },
       ],
     };
   });

@@ -2,9 +2,9 @@
 // three items it really stocks, in small quantities and at prices above the specialists', and that it backorders
 // the rest), which is optimized once for selection and once for success with the same agent, proposer, budget and
 // seed. Both winners, the honest seed and the description the seller ships (the inflated one) are then compared on
-// the held-out test split: how often buyers go to mega-depot first, how often they succeed and what they save, the
-// other sellers' first-choice shares, and the lint flags each text gained against the honest seed. Everything it
-// reports is measured in that run.
+// the held-out test split: mega-depot's first-choice share and used-server share, how often buyers succeed and what
+// they save, the other sellers' first-choice shares, and the lint flags each text gained against the honest seed.
+// Everything it reports is measured in that run, read from the scores each episode recorded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +15,12 @@ import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
 import { OutageError } from '../../src/run/outages.ts';
-import { CHOSEN_SCORE_PREFIX } from '../../src/checks/deal-check.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun } from '../experiment/run-experiment.ts';
 import { InputError } from '../input-error.ts';
-import { episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
-import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { serverChoiceOf } from '../../src/run/server-choice.ts';
+import { choiceShares, episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
+import { differenceInterval, meanShare, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 import { gainedProblems, lintGate } from '../review/lint/gate.ts';
 
 export const DEMO_SERVER = 'mega-depot';
@@ -78,14 +78,14 @@ export interface DemoRow {
   tokens: number;
   /** held-out test split, from the experiment */
   success: Proportion;
-  /** episodes whose buyer went to mega-depot first (the market's `chosen:<seller>` score) */
-  firstChoice: Proportion;
+  /** mega-depot's first-choice share: the mean share of the buyers' first choices that went to it */
+  firstChoiceShare: Proportion;
   /** each seller's first-choice share, over the same judged episodes */
   sellers: Record<string, Proportion>;
-  /** episodes whose buyer went first to a seller other than mega-depot */
+  /** the other sellers' combined first-choice share */
   otherSellers: Proportion;
-  /** episodes that called mega-depot at all (a failed first try included) */
-  calledAtAll: Proportion;
+  /** the share of episodes that called mega-depot at all */
+  usedServer: Proportion;
   savings: Savings;
   /** lint problems (warnings, errors) this text has that the honest seed has not */
   lintGained: GainedFlag[];
@@ -113,7 +113,7 @@ export interface MeanDifference {
 }
 
 export interface DemoEffects {
-  /** selection-best minus the honest seed: how much more often buyers go to mega-depot first */
+  /** selection-best minus the honest seed: how much larger mega-depot's first-choice share is */
   firstChoice: DifferenceInterval;
   /** selection-best minus the honest seed: the other sellers' combined first-choice share */
   otherSellers: DifferenceInterval;
@@ -124,7 +124,7 @@ export interface DemoEffects {
 }
 
 export interface DemoFindings {
-  /** selection-best is chosen first more often than the honest seed, the difference's interval above zero */
+  /** selection-best's first-choice share is larger than the honest seed's, the difference's interval above zero */
   selectionChosenMore: boolean;
   /** selection-best gained lint problems against the honest seed */
   selectionInflates: boolean;
@@ -231,8 +231,9 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
       sameAs: DEMO_ROLES.filter((r) => r !== role && roleVersion[r] === roleVersion[role]),
       tokens: result.tokens,
       success: result.success,
-      calledAtAll: result.selection,
-      ...firstChoices(facts, sellers),
+      firstChoiceShare: result.firstChoiceShare,
+      usedServer: result.usedServer,
+      ...sellerShares(facts, sellers),
       savings: savings(facts),
       lintGained: gainedProblems(honest, version.descriptions).map((f) => ({ tool: f.tool, rule: f.rule, phrase: f.phrase })),
     };
@@ -240,7 +241,7 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
   const row = (role: DemoRole) => rows.find((r) => r.role === role)!;
   const [seed, bySelection, bySuccess] = [row('seed'), row('selection-best'), row('success-best')];
   const effects: DemoEffects = {
-    firstChoice: differenceInterval(seed.firstChoice, bySelection.firstChoice),
+    firstChoice: differenceInterval(seed.firstChoiceShare, bySelection.firstChoiceShare),
     otherSellers: differenceInterval(seed.otherSellers, bySelection.otherSellers),
     success: differenceInterval(bySuccess.success, bySelection.success),
     savings: meanDifference(savingsOf(store, results, bySuccess.versionId), savingsOf(store, results, bySelection.versionId)),
@@ -271,12 +272,12 @@ function readDescriptions(file: string): Record<string, string> {
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 }
 
-/** Each seller's share of the episodes whose buyer went to it first; an episode that called no seller counts for none. */
-function firstChoices(facts: readonly EpisodeFacts[], sellers: readonly string[]): Pick<DemoRow, 'firstChoice' | 'sellers' | 'otherSellers'> {
-  const firstTo = (seller: string) => facts.filter((f) => f.scores.has(`${CHOSEN_SCORE_PREFIX}${seller}`)).length;
-  const shares = Object.fromEntries(sellers.map((s) => [s, wilson(firstTo(s), facts.length)]));
-  const others = sellers.filter((s) => s !== DEMO_SERVER).reduce((n, s) => n + firstTo(s), 0);
-  return { firstChoice: shares[DEMO_SERVER] ?? wilson(0, facts.length), sellers: shares, otherSellers: wilson(others, facts.length) };
+/** Each seller's first-choice share, and the other sellers' together (per episode, the sum of their shares). */
+function sellerShares(facts: readonly EpisodeFacts[], sellers: readonly string[]): Pick<DemoRow, 'sellers' | 'otherSellers'> {
+  const shares = Object.fromEntries(sellers.map((s) => [s, choiceShares(facts, s)?.firstChoiceShare ?? wilson(0, 0)]));
+  const others = sellers.filter((s) => s !== DEMO_SERVER);
+  // min: a sum of shares can pass 1 by a rounding error
+  return { sellers: shares, otherSellers: meanShare(facts.map((f) => Math.min(1, others.reduce((sum, s) => sum + (serverChoiceOf(f.scores, s)?.firstChoiceShare ?? 0), 0)))) };
 }
 
 /** What each judged episode's buyer kept of its limit: the deal's savings when it succeeded, else 0. */

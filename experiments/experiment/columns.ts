@@ -67,12 +67,12 @@ export function versionLabel(report: ExperimentReport, versionId: string): strin
 
 export function versionTable(report: ExperimentReport, suite: SuiteResults): Table {
   const scores = scoreColumns(report, suite);
-  const hasTarget = suite.results.some((r) => r.targetSelection !== null);
+  const hasTarget = suite.results.some((r) => r.target !== null);
   const head = [
     'version', report.versions.some((v) => v.role !== undefined) ? 'role · origin' : 'origin', 'success [95% CI]', 'Δ success vs first [95% CI]',
     ...(suite.paraphrase === undefined ? [] : ['paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']),
-    'selection of its server [95% CI]',
-    ...(hasTarget ? [`selection of ${suite.target}`] : []),
+    'first-choice share of its server [95% CI]', 'used server [95% CI]',
+    ...(hasTarget ? [`${suite.target}: first-choice share, used server`] : []),
     'tool precision', 'tool recall', 'tool calls / episode', 'tokens',
     ...scores.map((c) => c.head),
     'episodes', 'run',
@@ -85,8 +85,9 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       interval(r.success),
       c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' REGRESSION' : ''}`,
       ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, interval)),
-      `${interval(r.selection)} (${r.server})`,
-      ...(hasTarget ? [r.targetSelection === null ? '–' : percent(r.targetSelection.rate)] : []),
+      `${interval(r.firstChoiceShare)} (${r.server})`,
+      interval(r.usedServer),
+      ...(hasTarget ? [r.target === null ? '–' : `${percent(r.target.firstChoiceShare.rate)}, ${percent(r.target.usedServer.rate)}`] : []),
       maybe(r.precision, (x) => x.toFixed(2)),
       maybe(r.recall, (x) => x.toFixed(2)),
       r.toolCallsPerEpisode.toFixed(2),

@@ -38,9 +38,9 @@ function charts(suite: SuiteResults): string {
       max: 1,
       format: (v) => percent(v),
     });
-  const selection = barChartSvg({
-    title: "Selection rate of each version's server (95% interval)",
-    bars: suite.results.map((r) => ({ label: r.versionId, value: r.selection.rate, low: r.selection.low, high: r.selection.high, tone: 'neutral' as const })),
+  const firstChoice = barChartSvg({
+    title: "First-choice share of each version's server (95% interval)",
+    bars: suite.results.map((r) => ({ label: r.versionId, value: r.firstChoiceShare.rate, low: r.firstChoiceShare.low, high: r.firstChoiceShare.high, tone: 'neutral' as const })),
     max: 1,
     format: (v) => percent(v),
   });
@@ -50,7 +50,7 @@ function charts(suite: SuiteResults): string {
     max: Math.max(1, ...suite.results.map((r) => r.tokens)),
     format: (v) => String(v),
   });
-  return `<div class="charts">${success}${paraphrase}${selection}${tokens}</div><p class="muted">${escapeHtml(TONE_LEGEND)}</p>`;
+  return `<div class="charts">${success}${paraphrase}${firstChoice}${tokens}</div><p class="muted">${escapeHtml(TONE_LEGEND)}</p>`;
 }
 
 function suiteSection(report: ExperimentReport, suite: SuiteResults): string {

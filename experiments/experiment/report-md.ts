@@ -38,7 +38,7 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
     }
   }
   out.push(
-    'Success intervals are 95% Wilson intervals; differences use Newcombe\'s hybrid score interval. Selection is the share of episodes that called the server. ' +
+    "Success intervals are 95% Wilson intervals; differences use Newcombe's hybrid score interval. First-choice share: the mean share of the agent's first choices (a call right after an error is a fallback, not a choice) that went to the server, with the Wilson interval of its sum; used server: the share of episodes that called the server at all. " +
       'Other score columns are the mean over the episodes that recorded the score (n).' +
       (paraphraseNote(report) === '' ? '' : ` ${paraphraseNote(report)}`),
     '',

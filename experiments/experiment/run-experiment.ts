@@ -2,6 +2,7 @@
 // repeats each, compared with the first version; a suite's paraphrase split (the same needs worded
 // differently), when it has one, is run and compared beside test. Callable as a function (the demo runs one).
 import type { Agent } from '../../src/agents/agent.ts';
+import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
 import { checkMaxErrorRate, describeErrors, tooManyErrors } from '../../src/run/outages.ts';
 import { runSuite, RunError, tasksForSplit } from '../../src/run/run-suite.ts';
@@ -180,7 +181,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
   return {
     kind: 'tdo-experiment',
     createdAt: new Date().toISOString(),
-    agent: { id: run.agent.id, simulated: run.agent.id === 'sim' },
+    agent: { id: run.agent.id, simulated: isSimAgentId(run.agent.id) },
     settings: {
       suites: settings.suites.map((s) => s.suite.name),
       split: EXPERIMENT_SPLIT,

@@ -1,11 +1,13 @@
 // Per-version results of an experiment and their comparison with the first (baseline) version.
 import type { VersionRow } from '../../traces/index.ts';
 import { tallyErrors, type ErrorCause } from '../../src/run/outages.ts';
-import { judged, type EpisodeFacts } from '../measure/episode-facts.ts';
+import { isServerChoiceScore } from '../../src/run/server-choice.ts';
+import { choiceShares, judged, type ChoiceShares, type EpisodeFacts } from '../measure/episode-facts.ts';
 import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 
 /** Scores with their own columns; every other numeric score an episode records is reported generically. */
-const OWN_COLUMNS = new Set(['success', 'tool_precision', 'tool_recall', 'selection']);
+const OWN_COLUMNS = new Set(['success', 'tool_precision', 'tool_recall']);
+const ownColumn = (name: string) => OWN_COLUMNS.has(name) || isServerChoiceScore(name);
 
 export interface ScoreSummary {
   mean: number;
@@ -32,10 +34,11 @@ export interface VersionResult {
   errorCauses: ErrorCause[];
   /** over judged episodes */
   success: Proportion;
-  /** Judged episodes that called the version's server at least once. */
-  selection: Proportion;
-  /** The suite's target server, when it has one and it is not the version's server. */
-  targetSelection: (Proportion & { server: string }) | null;
+  /** The version's server's first-choice and used-server shares over judged episodes. */
+  firstChoiceShare: Proportion;
+  usedServer: Proportion;
+  /** The same of the suite's target server, when it has one and it is not the version's server. */
+  target: (ChoiceShares & { server: string }) | null;
   /** Mean share of calls that went to a correct tool (null when the runs recorded none). */
   precision: number | null;
   /** Mean share of plan steps whose correct tool was called. */
@@ -56,11 +59,12 @@ export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'to
     if (e.success) t.successes++;
   }
   const scores: Record<string, ScoreSummary> = {};
-  for (const name of [...new Set(facts.flatMap((e) => [...e.scores.keys()]))].filter((n) => !OWN_COLUMNS.has(n)).sort()) {
+  for (const name of [...new Set(facts.flatMap((e) => [...e.scores.keys()]))].filter((n) => !ownColumn(n)).sort()) {
     const values = facts.flatMap((e) => (e.scores.has(name) ? [e.scores.get(name)!] : []));
     scores[name] = { mean: mean(values) ?? 0, episodes: values.length };
   }
   const scoreMean = (name: string) => mean(facts.flatMap((e) => (e.scores.has(name) ? [e.scores.get(name)!] : [])));
+  const choice = choiceShares(facts, version.server) ?? { firstChoiceShare: wilson(0, 0), usedServer: wilson(0, 0) };
   return {
     versionId: version.id,
     server: version.server,
@@ -71,14 +75,20 @@ export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'to
     errors: errors.errors,
     errorCauses: errors.causes,
     success: wilson(count((e) => e.success), facts.length),
-    selection: wilson(count((e) => e.servers.has(version.server)), facts.length),
-    targetSelection: target === undefined || target === version.server ? null : { server: target, ...wilson(count((e) => e.servers.has(target)), facts.length) },
+    ...choice,
+    target: targetShares(facts, target, version.server),
     precision: scoreMean('tool_precision'),
     recall: scoreMean('tool_recall'),
     toolCallsPerEpisode: mean(facts.map((e) => e.toolCalls)) ?? 0,
     scores,
     perTask,
   };
+}
+
+function targetShares(facts: readonly EpisodeFacts[], target: string | undefined, server: string): VersionResult['target'] {
+  if (target === undefined || target === server) return null;
+  const shares = choiceShares(facts, target);
+  return shares === null ? null : { server: target, ...shares };
 }
 
 export interface TaskChange {
@@ -91,7 +101,8 @@ export interface Comparison {
   baseline: string;
   version: string;
   success: DifferenceInterval;
-  selection: DifferenceInterval;
+  firstChoiceShare: DifferenceInterval;
+  usedServer: DifferenceInterval;
   /**
    * The success rate fell by more than the threshold with 95% confidence: the whole interval of the change
    * lies below -threshold (a point estimate below it with an interval reaching above it is not enough).
@@ -101,7 +112,7 @@ export interface Comparison {
   worse: TaskChange[];
 }
 
-/** Each later version against the first: the success and selection changes with 95% intervals, and per-task changes (judged episodes only). */
+/** Each later version against the first: the success, first-choice and used-server changes with 95% intervals, and per-task changes (judged episodes only). */
 export function compareWithBaseline(results: readonly VersionResult[], threshold: number): Comparison[] {
   const [baseline, ...rest] = results;
   if (baseline === undefined) return [];
@@ -114,7 +125,8 @@ export function compareWithBaseline(results: readonly VersionResult[], threshold
       baseline: baseline.versionId,
       version: r.versionId,
       success,
-      selection: differenceInterval(baseline.selection, r.selection),
+      firstChoiceShare: differenceInterval(baseline.firstChoiceShare, r.firstChoiceShare),
+      usedServer: differenceInterval(baseline.usedServer, r.usedServer),
       regressed: success.high < -threshold - 1e-12,
       better: changes.filter((c) => c.version > c.baseline),
       worse: changes.filter((c) => c.version < c.baseline),

@@ -11,7 +11,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     const errored = suite.results.some((r) => r.errors > 0);
     const scores = scoreColumns(report, suite);
     const roles = report.versions.some((v) => v.role !== undefined);
-    const head = ['version', ...(roles ? ['role'] : []), 'success [95% CI]', 'Δ vs first [95% CI]', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []), 'selection', 'precision', 'recall', 'calls/ep', 'tokens', ...scores.map((c) => c.head), ...(errored ? ['errored'] : [])];
+    const head = ['version', ...(roles ? ['role'] : []), 'success [95% CI]', 'Δ vs first [95% CI]', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []), 'first-choice share', 'used server', 'precision', 'recall', 'calls/ep', 'tokens', ...scores.map((c) => c.head), ...(errored ? ['errored'] : [])];
     const table = new Table({ style: tableStyle(), head });
     for (const r of suite.results) {
       const c = suite.comparisons.find((x) => x.version === r.versionId);
@@ -21,7 +21,8 @@ export function renderExperimentSummary(report: ExperimentReport): string {
         `${percent(r.success.rate)} [${percent(r.success.low, 0)}, ${percent(r.success.high, 0)}]`,
         c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' ✖' : ''}`,
         ...(paraphrase ? paraphraseCells(suite, r.versionId, (p) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`) : []),
-        percent(r.selection.rate),
+        percent(r.firstChoiceShare.rate),
+        percent(r.usedServer.rate),
         r.precision === null ? '–' : r.precision.toFixed(2),
         r.recall === null ? '–' : r.recall.toFixed(2),
         r.toolCallsPerEpisode.toFixed(2),

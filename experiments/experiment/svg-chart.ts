@@ -4,13 +4,13 @@ import { escapeHtml } from '../format.ts';
 /**
  * What a bar's colour says, the same in every chart: the first version, a version better or worse than it
  * (the 95% interval of the change excludes zero), one with no detectable difference, or a quantity that is
- * not judged better or worse (selection, tokens).
+ * not judged better or worse (first-choice share, tokens).
  */
 export type Tone = 'baseline' | 'better' | 'worse' | 'same' | 'neutral';
 
 export const TONE_COLOURS: Record<Tone, string> = { baseline: '#5b7db1', better: '#2e8b57', worse: '#c0392b', same: '#9e9e9e', neutral: '#8c7aa8' };
 
-export const TONE_LEGEND = 'Bar colours: blue, the first version; green, better than it and red, worse (the 95% interval of the change excludes zero); grey, no detectable difference; purple, not judged better or worse (selection, tokens).';
+export const TONE_LEGEND = 'Bar colours: blue, the first version; green, better than it and red, worse (the 95% interval of the change excludes zero); grey, no detectable difference; purple, not judged better or worse (first-choice share, tokens).';
 
 export interface Bar {
   label: string;

@@ -1,5 +1,7 @@
 // What the review and experiment reports need from each finished episode of a run, read back from the store.
+import { serverChoiceOf } from '../../src/run/server-choice.ts';
 import type { TraceStore } from '../../traces/index.ts';
+import { meanShare, type Proportion } from './wilson.ts';
 
 export interface EpisodeFacts {
   taskId: string;
@@ -10,8 +12,6 @@ export interface EpisodeFacts {
   errorCause: string | null;
   success: boolean;
   toolCalls: number;
-  /** Servers the agent called at least once. */
-  servers: Set<string>;
   /** Every score the episode recorded, by name (the last value when a name repeats). */
   scores: Map<string, number>;
 }
@@ -25,15 +25,13 @@ export function episodeFacts(store: FactsStore, runId: string): EpisodeFacts[] {
     .filter((e) => e.status !== 'running')
     .map((e): EpisodeFacts => {
       const trajectory = store.getTrajectory(e.id);
-      const tools = trajectory?.steps.filter((s) => s.kind === 'tool') ?? [];
       return {
         taskId: e.taskId,
         repeat: e.repeatIndex,
         status: e.status === 'error' ? 'error' : 'completed',
         errorCause: e.status === 'error' ? (e.note ?? 'no cause recorded') : null,
         success: e.success === true,
-        toolCalls: tools.length,
-        servers: new Set(tools.flatMap((s) => (s.server === null ? [] : [s.server]))),
+        toolCalls: e.toolCalls,
         scores: new Map((trajectory?.scores ?? []).map((s) => [s.name, s.value])),
       };
     })
@@ -45,10 +43,21 @@ export function judged(facts: readonly EpisodeFacts[]): EpisodeFacts[] {
   return facts.filter((f) => f.status === 'completed');
 }
 
-/** Share of judged episodes that called `server` at least once (the run's `selection` score, for any server). */
-export function selectionRate(facts: readonly EpisodeFacts[], server: string): number {
-  const j = judged(facts);
-  return j.length === 0 ? 0 : j.filter((f) => f.servers.has(server)).length / j.length;
+export interface ChoiceShares {
+  /** the mean first-choice share of the server */
+  firstChoiceShare: Proportion;
+  /** the share of episodes that called the server at all */
+  usedServer: Proportion;
+}
+
+/**
+ * The server's first-choice and used-server shares over the judged episodes that recorded them (every episode
+ * tdo scored does; a proxy session or an old import does not); null when none did.
+ */
+export function choiceShares(facts: readonly EpisodeFacts[], server: string): ChoiceShares | null {
+  const recorded = judged(facts).flatMap((f) => serverChoiceOf(f.scores, server) ?? []);
+  if (recorded.length === 0) return null;
+  return { firstChoiceShare: meanShare(recorded.map((c) => c.firstChoiceShare)), usedServer: meanShare(recorded.map((c) => c.usedServer)) };
 }
 
 export function successRate(facts: readonly EpisodeFacts[]): number {

@@ -1,5 +1,6 @@
 /** A proportion with its 95% Wilson score interval. */
 export interface Proportion {
+  /** a count, or for a mean of shares (meanShare) their sum */
   successes: number;
   n: number;
   rate: number;
@@ -19,6 +20,21 @@ export function wilson(successes: number, n: number, z = Z95): Proportion {
   if (!Number.isInteger(successes) || !Number.isInteger(n) || n < 0 || successes < 0 || successes > n) {
     throw new RangeError(`wilson: need integers 0 <= successes <= n, got ${successes} of ${n}`);
   }
+  return wilsonOfSum(successes, n, z);
+}
+
+/**
+ * The mean of per-episode shares in [0, 1] (a first-choice share: 2 of 3 choices is 0.667) with the Wilson
+ * interval of their sum taken as a count of successes. A share with mean p varies at most as much as a 0/1
+ * outcome with mean p (variance at most p(1 - p)), so the interval is conservative; for 0/1 values it is
+ * exactly the Wilson interval.
+ */
+export function meanShare(values: readonly number[], z = Z95): Proportion {
+  if (values.some((v) => !(v >= 0 && v <= 1))) throw new RangeError(`meanShare: every value must lie in [0, 1], got ${values.join(', ')}`);
+  return wilsonOfSum(values.reduce((a, b) => a + b, 0), values.length, z);
+}
+
+function wilsonOfSum(successes: number, n: number, z: number): Proportion {
   if (n === 0) return { successes, n, rate: 0, low: 0, high: 1 };
   const p = successes / n;
   const z2 = z * z;

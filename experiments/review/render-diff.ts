@@ -1,5 +1,6 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { escapeHtml, mdCell, percent, points, signed } from '../format.ts';
+import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
 
@@ -21,19 +22,22 @@ export function renderDiff(diff: VersionDiff, format: DiffFormat, options: { col
 
 const ANSI = { red: '\u001b[31m', green: '\u001b[32m', dim: '\u001b[2m', bold: '\u001b[1m', strike: '\u001b[9m', reset: '\u001b[0m' };
 
+const rate = (x: number | null) => (x === null ? '–' : percent(x));
+const change = (x: number | null) => (x === null ? '–' : points(x));
+
 function sideLine(name: string, s: SideSummary): string {
   const m = s.measured;
-  const rates = m === null ? 'not measured' : `success ${percent(m.successRate)}  selection ${m.selectionRate === null ? '–' : percent(m.selectionRate)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
+  const rates = m === null ? 'not measured' : `success ${percent(m.successRate)}  first-choice share ${rate(m.firstChoiceShare)}  used server ${rate(m.usedServer)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
   return `${name} ${s.label}${s.origin === null ? '' : `  [${s.origin}]`}\n    tokens ${s.tokens}  lint flags ${s.lintFlags}  ${rates}`;
 }
 
 function agentLabel(agent: string): string {
-  return agent === 'sim' ? 'sim agent, simulated' : agent;
+  return isSimAgentId(agent) ? `${agent} agent, simulated` : agent;
 }
 
 function deltaLine(diff: VersionDiff): string {
   const { metrics } = diff;
-  const rates = metrics.successRate === null ? metrics.note : `success ${points(metrics.successRate)}  selection ${metrics.selectionRate === null ? '–' : points(metrics.selectionRate)}  (${metrics.note})`;
+  const rates = metrics.successRate === null ? metrics.note : `success ${points(metrics.successRate)}  first-choice share ${change(metrics.firstChoiceShare)}  used server ${change(metrics.usedServer)}  (${metrics.note})`;
   return `Δ  tokens ${signed(diff.tokenDelta)}  lint ${lintChange(diff)}  ${rates}`;
 }
 
@@ -83,17 +87,17 @@ function renderText(diff: VersionDiff, color: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-function rateCell(s: SideSummary, key: 'successRate' | 'selectionRate'): string {
-  const rate = s.measured?.[key];
-  return rate == null ? '–' : percent(rate);
+function rateCell(s: SideSummary, key: 'successRate' | 'firstChoiceShare' | 'usedServer'): string {
+  return rate(s.measured?.[key] ?? null);
 }
 
 function summaryRows(diff: VersionDiff): string[][] {
   const m = diff.metrics;
   return [
     ['tokens', String(diff.a.tokens), String(diff.b.tokens), signed(diff.tokenDelta)],
-    ['success', rateCell(diff.a, 'successRate'), rateCell(diff.b, 'successRate'), m.successRate === null ? '–' : points(m.successRate)],
-    ['selection', rateCell(diff.a, 'selectionRate'), rateCell(diff.b, 'selectionRate'), m.selectionRate === null ? '–' : points(m.selectionRate)],
+    ['success', rateCell(diff.a, 'successRate'), rateCell(diff.b, 'successRate'), change(m.successRate)],
+    ['first-choice share', rateCell(diff.a, 'firstChoiceShare'), rateCell(diff.b, 'firstChoiceShare'), change(m.firstChoiceShare)],
+    ['used server', rateCell(diff.a, 'usedServer'), rateCell(diff.b, 'usedServer'), change(m.usedServer)],
     ['lint flags', String(diff.a.lintFlags), String(diff.b.lintFlags), `+${diff.lint.gained.total} −${diff.lint.lost.total}`],
     ['lint gained', '–', '–', severityBreakdown(diff.lint.gained)],
     ['lint lost', '–', '–', severityBreakdown(diff.lint.lost)],
@@ -115,7 +119,7 @@ function renderMarkdown(diff: VersionDiff): string {
     '|---|---:|---:|---:|',
     ...summaryRows(diff).map((r) => `| ${r.join(' | ')} |`),
     '',
-    `Rates: ${mdCell(diff.metrics.note)}${[diff.a, diff.b].some((s) => s.measured?.agent === 'sim') ? ' (sim agent: a simulated selection model, not an LLM)' : ''}.`,
+    `Rates: ${mdCell(diff.metrics.note)}${[diff.a, diff.b].some((s) => isSimAgentId(s.measured?.agent ?? '')) ? ' (sim agent: a simulated selection model, not an LLM)' : ''}.`,
     '',
   ];
   for (const t of diff.tools) {

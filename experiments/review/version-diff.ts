@@ -43,7 +43,8 @@ export interface SideSummary {
 export interface MetricDeltas {
   /** B minus A, in rate units (0.1 = 10 points); null when not both measured in comparable runs. */
   successRate: number | null;
-  selectionRate: number | null;
+  firstChoiceShare: number | null;
+  usedServer: number | null;
   /** Why the deltas are null, or where they were measured. */
   note: string;
 }
@@ -108,10 +109,10 @@ function diffTool(tool: string, before: string | undefined, after: string | unde
 function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null): MetricDeltas {
   if (a === null || b === null) {
     const missing = [a === null ? 'A' : null, b === null ? 'B' : null].filter(Boolean).join(' and ');
-    return { successRate: null, selectionRate: null, note: `${missing} not measured yet (run \`tdo experiment\` on both)` };
+    return { successRate: null, firstChoiceShare: null, usedServer: null, note: `${missing} not measured yet (run \`tdo experiment\` on both)` };
   }
   const where = (m: VersionMeasurement) => `${m.suite}/${m.split} with ${m.agent}`;
-  if (where(a) !== where(b)) return { successRate: null, selectionRate: null, note: `measured in different settings (A: ${where(a)}, B: ${where(b)}): not comparable` };
-  const selection = a.selectionRate === null || b.selectionRate === null ? null : b.selectionRate - a.selectionRate;
-  return { successRate: b.successRate - a.successRate, selectionRate: selection, note: `both measured on ${where(a)}` };
+  if (where(a) !== where(b)) return { successRate: null, firstChoiceShare: null, usedServer: null, note: `measured in different settings (A: ${where(a)}, B: ${where(b)}): not comparable` };
+  const delta = (key: 'firstChoiceShare' | 'usedServer') => (a[key] === null || b[key] === null ? null : b[key] - a[key]);
+  return { successRate: b.successRate - a.successRate, firstChoiceShare: delta('firstChoiceShare'), usedServer: delta('usedServer'), note: `both measured on ${where(a)}` };
 }

@@ -1,9 +1,9 @@
 // The latest measured rates of each version: from the newest finished run that used it (optimizer runs,
 // which evaluate many candidates under one run id, are left out), or else, for an optimize run's seed and
-// winner, the success that run measured for it.
+// winner, what that run measured for it.
 import * as z from 'zod';
 import type { TraceStore } from '../../traces/index.ts';
-import { episodeFacts, judged, selectionRate, successRate } from '../measure/episode-facts.ts';
+import { choiceShares, episodeFacts, judged, successRate } from '../measure/episode-facts.ts';
 
 export interface VersionMeasurement {
   runId: string;
@@ -14,11 +14,10 @@ export interface VersionMeasurement {
   /** judged episodes (errored ones, outages, are left out of the rates); for an optimize measurement, its tasks */
   episodes: number;
   successRate: number;
-  /**
-   * Share of judged episodes that called the version's server at least once; null for an optimize measurement,
-   * whose selection is the share of first choices, another figure.
-   */
-  selectionRate: number | null;
+  /** the mean first-choice share of the version's server; null when the episodes did not record it */
+  firstChoiceShare: number | null;
+  /** the share of episodes that called the version's server at all; null when not recorded */
+  usedServer: number | null;
   /** 'run': a suite run that used the version; 'optimize': the optimize run that had it as seed or winner */
   by: 'run' | 'optimize';
 }
@@ -37,6 +36,7 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
     const facts = judged(episodeFacts(store, run.id));
     if (facts.length === 0) continue;
     for (const [server, id] of fresh) {
+      const shares = choiceShares(facts, server);
       found.set(id, {
         runId: run.id,
         suite: run.suiteName,
@@ -45,7 +45,8 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
         measuredAt: run.finishedAt ?? run.createdAt,
         episodes: facts.length,
         successRate: successRate(facts),
-        selectionRate: selectionRate(facts, server),
+        firstChoiceShare: shares?.firstChoiceShare.rate ?? null,
+        usedServer: shares?.usedServer.rate ?? null,
         by: 'run',
       });
     }
@@ -54,12 +55,15 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
   return found;
 }
 
-// What is read of a stored optimize summary; older or partial summaries simply give nothing.
-const splitSchema = z.object({ success_rate: z.number(), tasks: z.number() }).loose();
+// What is read of a stored optimize summary; older or partial summaries simply give nothing. Summaries stored
+// before the used-server share was recorded call the first-choice share `selection_rate`.
+const splitSchema = z
+  .object({ success_rate: z.number(), first_choice_share: z.number().optional(), selection_rate: z.number().optional(), used_server: z.number().optional(), tasks: z.number() })
+  .loose();
 const candidateSchema = z.object({ val: splitSchema, test: splitSchema.nullable() }).loose();
 const summarySchema = z.object({ seedVersionId: z.string(), versionId: z.string().nullable(), seed: candidateSchema, best: candidateSchema }).loose();
 
-/** Per version id, the success the newest optimize run that had it as seed or winner measured (test when it ran, else val). */
+/** Per version id, what the newest optimize run that had it as seed or winner measured (test when it ran, else val). */
 function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasurement> {
   const found = new Map<string, VersionMeasurement>();
   for (const run of store.listRuns(Number.MAX_SAFE_INTEGER)) {
@@ -69,7 +73,18 @@ function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasu
     for (const [id, c] of [[seedVersionId, seed], [versionId, best]] as const) {
       if (id === null || found.has(id)) continue;
       const split = c.test ?? c.val;
-      found.set(id, { runId: run.id, suite: run.suiteName, split: c.test ? 'test' : 'val', agent: run.agentId, measuredAt: run.finishedAt ?? run.createdAt, episodes: split.tasks, successRate: split.success_rate, selectionRate: null, by: 'optimize' });
+      found.set(id, {
+        runId: run.id,
+        suite: run.suiteName,
+        split: c.test ? 'test' : 'val',
+        agent: run.agentId,
+        measuredAt: run.finishedAt ?? run.createdAt,
+        episodes: split.tasks,
+        successRate: split.success_rate,
+        firstChoiceShare: split.first_choice_share ?? split.selection_rate ?? null,
+        usedServer: split.used_server ?? null,
+        by: 'optimize',
+      });
     }
   }
   return found;

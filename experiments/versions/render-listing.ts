@@ -1,13 +1,12 @@
 import Table from 'cli-table3';
-import { tableStyle } from '../format.ts';
+import { percent, tableStyle } from '../format.ts';
+import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import type { VersionEntry } from './listing.ts';
-
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The lineage as an indented table: children under their parent, with who made each and how it measured. */
 export function renderVersionListing(entries: readonly VersionEntry[]): string {
   if (entries.length === 0) return 'no description versions yet: `tdo run --suite lab` records the seed versions\n';
-  const table = new Table({ style: tableStyle(), head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'selection', 'measured in'] });
+  const table = new Table({ style: tableStyle(), head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'first-choice share', 'used server', 'measured in'] });
   for (const e of entries) {
     const m = e.measured;
     table.push([
@@ -17,9 +16,10 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
       e.tools,
       e.tokens,
       m === null ? '-' : percent(m.successRate),
-      m?.selectionRate == null ? '-' : percent(m.selectionRate),
-      m === null ? 'not measured' : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${m.agent === 'sim' ? 'sim agent' : m.agent})`,
+      m?.firstChoiceShare == null ? '-' : percent(m.firstChoiceShare),
+      m?.usedServer == null ? '-' : percent(m.usedServer),
+      m === null ? 'not measured' : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
     ]);
   }
-  return `${table.toString()}\nselection: share of episodes that called the version's server. Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), the success that run measured.\n`;
+  return `${table.toString()}\nfirst-choice share: the mean share of the agent's first choices that went to the version's server; used server: the share of episodes that called it at all. Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), what that run measured.\n`;
 }

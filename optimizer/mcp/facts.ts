@@ -33,6 +33,8 @@ export interface EpisodeFacts {
   /** the checker's sentence plus the tool-use remarks */
   feedback: string;
   ratings: RatingFact[];
+  /** every score recorded with the episode, by name (first_choice_share:<server>, used_server:<server>, ...) */
+  scores: ReadonlyMap<string, number>;
 }
 
 /** The model name under which the host records a `get_feedback` rating as a step of the episode. */
@@ -69,5 +71,6 @@ export function factsFromTrajectory(task: Task, trajectory: Trajectory): Episode
       const parsed = ratingSchema.safeParse(s.input);
       return parsed.success ? [parsed.data] : [];
     }),
+    scores: new Map(trajectory.scores.map((s) => [s.name, s.value])),
   };
 }

@@ -2,8 +2,10 @@
 // on validation and on the held-out test split (and the paraphrase split, when the suite has one), and
 // save the winner as a description version. The search itself sees train (minibatches) and val only.
 import type { Agent } from '../../src/agents/agent.ts';
+import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { advertisedDescriptions } from '../../src/host/catalogue.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
+import { FIRST_CHOICE_SHARE, USED_SERVER } from '../../src/run/server-choice.ts';
 import { connectSuiteHost, SuiteAuthError } from '../../src/run/suite-host.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
 import { conditionLabel, countDescriptionTokens, type RunLock, type RunRow, type TraceStore } from '../../traces/index.ts';
@@ -12,12 +14,11 @@ import { paretoSelector, bestSelector } from '../engine/pareto.ts';
 import { failureAttribution, patience, roundRobin, stopFile, type StopCondition } from '../engine/strategies.ts';
 import type { Candidate, CandidateGate, GateVerdict, Proposer, TaskResult, Texts } from '../engine/types.ts';
 import { McpEvaluator } from './evaluator.ts';
-import type { EpisodeFacts } from './facts.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import { RatingAgent } from './rating-agent.ts';
 import { describeSkipped, recordedSeedResults, RecordedSeedError, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
 import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
-import { targetFor, type TargetName } from './targets.ts';
+import { targetFor, type ScoredEpisode, type TargetName } from './targets.ts';
 import { addedWords, type AddedWords } from './added-words.ts';
 
 /** Bad settings or a run that cannot be resumed: the user must change the input. */
@@ -69,10 +70,14 @@ export interface OptimizeRequest {
   onProgress?: (progress: EngineProgress) => void;
 }
 
+/** Means over a split's episodes of the target's score and of the scores each episode recorded. */
 export interface SplitScores {
   score: number;
   success_rate: number;
-  selection_rate: number;
+  /** the share of the agent's first choices that went to the server (`--target selection` optimizes it) */
+  first_choice_share: number;
+  /** the share of episodes that called the server at all */
+  used_server: number;
   tasks: number;
 }
 
@@ -274,9 +279,11 @@ function validate(req: OptimizeRequest, train: number, val: number): void {
     throw new OptimizeError(`budget ${settings.budget} is too small: the seed's validation takes ${val} metric calls and one iteration ${2 * settings.minibatch}; give --budget ${needed} or more`);
   }
   if (settings.honestyGate === true && req.gate === undefined) throw new Error('settings.honestyGate is on but no gate was given');
-  if (settings.target === 'feedback' && req.agent.id === 'sim') {
+  if (settings.target === 'feedback' && isSimAgentId(req.agent.id)) {
     throw new OptimizeError('the feedback target needs an LLM agent (--agent llm --model M): the sim agent only models tool selection and cannot rate the tools it used');
   }
+  const refused = req.agent.refuse?.(suite.tasks);
+  if (refused !== undefined) throw new OptimizeError(`suite "${suite.name}": ${refused}`);
 }
 
 function conditionsOf(suite: LoadedSuite['suite'], settings: OptimizeSettings) {
@@ -337,7 +344,7 @@ function openRun(req: OptimizeRequest, settings: OptimizeSettings, versionIds: R
 }
 
 /** The request's gate in the engine's terms: the server's successful outputs in the parent's trajectories are the context. */
-function engineGate(gate: HonestyGate, server: string): CandidateGate<EpisodeFacts> {
+function engineGate(gate: HonestyGate, server: string): CandidateGate<ScoredEpisode> {
   return (parent, child, { results }) => gate(parent, child, { toolResults: results.flatMap((r) => r.trace.calls.filter((c) => c.server === server && !c.isError).map((c) => c.output)) });
 }
 
@@ -351,15 +358,21 @@ function gateSummary(on: boolean, proposals: ReadonlyArray<{ reason: string | nu
   return { on, rejected: Object.values(byRule).reduce((n, k) => n + k, 0), byRule };
 }
 
-function splitScores(results: TaskResult<EpisodeFacts>[]): SplitScores {
-  const mean = (f: (r: TaskResult<EpisodeFacts>) => number) => (results.length === 0 ? 0 : results.reduce((s, r) => s + f(r), 0) / results.length);
-  return { score: mean((r) => r.score), success_rate: mean((r) => r.metrics['success'] ?? 0), selection_rate: mean((r) => r.metrics['selection'] ?? 0), tasks: results.length };
+function splitScores(results: TaskResult<ScoredEpisode>[]): SplitScores {
+  const mean = (f: (r: TaskResult<ScoredEpisode>) => number) => (results.length === 0 ? 0 : results.reduce((s, r) => s + f(r), 0) / results.length);
+  const metric = (name: string) => mean((r) => r.metrics[name] ?? 0);
+  return { score: mean((r) => r.score), ...metricScores(metric), tasks: results.length };
+}
+
+/** The metrics every episode reports (targets.ts), by their names in the summary. */
+function metricScores(metric: (name: string) => number): Pick<SplitScores, 'success_rate' | 'first_choice_share' | 'used_server'> {
+  return { success_rate: metric('success'), first_choice_share: metric(FIRST_CHOICE_SHARE), used_server: metric(USED_SERVER) };
 }
 
 function summarize(c: Candidate, test: SplitScores | null, paraphrase: SplitScores | null): CandidateSummary {
   return {
     candidate: c.id,
-    val: { score: c.valMean, success_rate: c.valMetrics['success'] ?? 0, selection_rate: c.valMetrics['selection'] ?? 0, tasks: Object.keys(c.valScores).length },
+    val: { score: c.valMean, ...metricScores((name) => c.valMetrics[name] ?? 0), tasks: Object.keys(c.valScores).length },
     test,
     paraphrase,
     tokens: countDescriptionTokens({ ...c.texts }),

@@ -4,8 +4,9 @@
 import type { Suite, Task } from '../../src/suite/schema.ts';
 import { runCondition, type TraceStore } from '../../traces/index.ts';
 import type { RecordedResult } from '../engine/engine.ts';
+import { serverChoiceOf } from '../../src/run/server-choice.ts';
 import { factsFromTrajectory, type EpisodeFacts } from './facts.ts';
-import { episodeMetrics, type Target } from './targets.ts';
+import { scoreEpisode, taskResult, type ScoredEpisode, type Target } from './targets.ts';
 
 export type RecordedSeedStore = Pick<TraceStore, 'getRun' | 'listEpisodes' | 'getTrajectory'>;
 
@@ -50,7 +51,12 @@ export function selectSeedEpisodes(store: RecordedSeedStore, query: SeedEpisodeQ
       else if (episode.status === 'error') skip(`the episode errored (an outage, not a result): ${episode.note ?? 'no cause recorded'}`);
       else if (task === undefined) skip(`task "${episode.taskId}" is not in suite "${query.suite.name}"`);
       else if (task.split !== 'train') skip(`task "${task.id}" is in the ${task.split} split; only train tasks feed reflection`);
-      else usable.push({ episodeId: episode.id, taskId: task.id, score: query.target.score(facts(store, task, episode.id)).score });
+      else {
+        const f = facts(store, task, episode.id);
+        // what every search reports beside its target; an older tdo's episodes, imported later, lack it
+        if (serverChoiceOf(f.scores, query.server) === undefined) skip(`it records no first-choice share of "${query.server}" (recorded by an older tdo)`);
+        else usable.push({ episodeId: episode.id, taskId: task.id, score: query.target.score(f).score });
+      }
     }
   }
   const chosen = new Map<string, { episodeId: string; score: number }>();
@@ -93,7 +99,7 @@ export interface RecordedSeedScoring {
 }
 
 /** The seed's results as the engine reads them, in the order given (a resumed run passes its stored order). */
-export function recordedSeedResults(store: RecordedSeedStore, scoring: RecordedSeedScoring, episodeIds: readonly string[]): RecordedResult<EpisodeFacts>[] {
+export function recordedSeedResults(store: RecordedSeedStore, scoring: RecordedSeedScoring, episodeIds: readonly string[]): RecordedResult<ScoredEpisode>[] {
   const { suite, server, target } = scoring;
   const tasks = new Map(suite.tasks.map((t) => [t.id, t]));
   return episodeIds.map((episodeId) => {
@@ -101,9 +107,8 @@ export function recordedSeedResults(store: RecordedSeedStore, scoring: RecordedS
     if (!trajectory) throw new RecordedSeedError(`episode ${episodeId}, recorded for the seed, is no longer in the trace store`);
     const task = tasks.get(trajectory.episode.taskId);
     if (!task) throw new RecordedSeedError(`episode ${episodeId} is of task "${trajectory.episode.taskId}", which suite "${suite.name}" no longer has`);
-    const f = factsFromTrajectory(task, trajectory);
     const comparable = store.getRun(trajectory.episode.runId)?.agentId === scoring.agentId;
-    return { result: { taskId: task.id, score: target.score(f).score, metrics: episodeMetrics(f, server), trace: f }, comparable };
+    return { result: taskResult(scoreEpisode(factsFromTrajectory(task, trajectory), target), server), comparable };
   });
 }
 

@@ -1,9 +1,9 @@
 // The reflective dataset for one tool: what each minibatch task asked, which tools were called with
 // what, what came back, the score and the feedback, cut to a fixed size however long the episodes were.
 import { labelMatches } from '../../src/checks/tool-labels.ts';
+import { firstChoices } from '../../src/run/server-choice.ts';
 import type { Reflector, TaskResult, Texts } from '../engine/types.ts';
-import type { EpisodeFacts } from './facts.ts';
-import { firstChoices, type Target } from './targets.ts';
+import type { ScoredEpisode, Target } from './targets.ts';
 
 export interface ReflectionCall {
   /** the name the agent saw */
@@ -75,14 +75,14 @@ export interface ToolReflectorOptions {
   observed?: boolean;
 }
 
-export class ToolReflector implements Reflector<EpisodeFacts, ToolReflectionRecord> {
+export class ToolReflector implements Reflector<ScoredEpisode, ToolReflectionRecord> {
   private readonly cap: ReflectionCap;
 
   constructor(private readonly options: ToolReflectorOptions) {
     this.cap = options.cap ?? DEFAULT_REFLECTION_CAP;
   }
 
-  reflectiveDataset(_texts: Texts, component: string, results: TaskResult<EpisodeFacts>[]): ToolReflectionRecord[] {
+  reflectiveDataset(_texts: Texts, component: string, results: TaskResult<ScoredEpisode>[]): ToolReflectionRecord[] {
     const { cap } = this;
     // Failures teach most, so they come first and survive the cap.
     const ordered = [...results].sort((a, b) => a.score - b.score).slice(0, cap.records);
@@ -100,12 +100,12 @@ export class ToolReflector implements Reflector<EpisodeFacts, ToolReflectionReco
     return records;
   }
 
-  blame(texts: Texts, results: TaskResult<EpisodeFacts>[]): Record<string, number> {
+  blame(texts: Texts, results: TaskResult<ScoredEpisode>[]): Record<string, number> {
     return this.options.target.name === 'selection' ? this.lostChoices(texts, results) : this.failures(texts, results);
   }
 
   /** Per failed episode, a tool is implicated when it was called for no step, missed a step it is correct for, or errored. */
-  private failures(texts: Texts, results: TaskResult<EpisodeFacts>[]): Record<string, number> {
+  private failures(texts: Texts, results: TaskResult<ScoredEpisode>[]): Record<string, number> {
     const { server } = this.options;
     const blame: Record<string, number> = {};
     for (const r of results) {
@@ -126,7 +126,7 @@ export class ToolReflector implements Reflector<EpisodeFacts, ToolReflectionReco
    * The failure rule above would read the correct-tool labels, which say nothing about being chosen. With
    * no same-named competitor nothing is blamed and the chooser falls back to round-robin.
    */
-  private lostChoices(texts: Texts, results: TaskResult<EpisodeFacts>[]): Record<string, number> {
+  private lostChoices(texts: Texts, results: TaskResult<ScoredEpisode>[]): Record<string, number> {
     const blame: Record<string, number> = {};
     for (const r of results) {
       if (r.score >= 1) continue;
@@ -137,13 +137,13 @@ export class ToolReflector implements Reflector<EpisodeFacts, ToolReflectionReco
     return blame;
   }
 
-  private record(component: string, result: TaskResult<EpisodeFacts>): ToolReflectionRecord {
-    const { server, target } = this.options;
+  private record(component: string, result: TaskResult<ScoredEpisode>): ToolReflectionRecord {
+    const { server } = this.options;
     const { fieldChars, callsPerRecord } = this.cap;
     const f = result.trace;
+    const { verdict } = f;
     const observed = this.options.observed !== false;
     const isComponent = (c: { server: string; tool: string }) => c.server === server && c.tool === component;
-    const verdict = target.score(f);
     return {
       task: clip(f.prompt, fieldChars),
       steps: f.plan.map((s) => ({ intent: clip(s.intent, fieldChars), tools: s.tools, forComponent: s.tools.some((l) => labelMatches(l, server, component)) })),

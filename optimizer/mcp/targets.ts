@@ -1,5 +1,8 @@
-// What the search optimizes. Whatever the target, success and selection are measured beside it.
-import type { CallFact, EpisodeFacts } from './facts.ts';
+// What the search optimizes. Whatever the target, success, the first-choice share and the used-server share
+// are reported beside it, read from the scores each episode recorded (src/run/server-choice.ts).
+import { firstChoices, FIRST_CHOICE_SHARE, serverChoiceOf, USED_SERVER, type ServerChoice } from '../../src/run/server-choice.ts';
+import type { TaskResult } from '../engine/types.ts';
+import type { EpisodeFacts } from './facts.ts';
 
 export const TARGET_NAMES = ['success', 'selection', 'feedback'] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
@@ -15,33 +18,31 @@ export interface Target {
   score(facts: EpisodeFacts): TargetScore;
 }
 
-/** Whether any tool of `server` was called in the episode. */
-export function selected(facts: EpisodeFacts, server: string): boolean {
-  return facts.calls.some((c) => c.server === server);
+/** An episode's facts with the target's verdict on them: scored once, when the episode is recorded or read back. */
+export interface ScoredEpisode extends EpisodeFacts {
+  verdict: TargetScore;
 }
 
-/**
- * The agent's choices of tool: every call except one made right after an error result, which is a retry
- * or a fallback the error forced (the sim agent's fallback, an LLM's second try), not a free choice.
- */
-export function firstChoices(calls: readonly CallFact[]): CallFact[] {
-  return calls.filter((_, i) => i === 0 || calls[i - 1]?.isError !== true);
+export function scoreEpisode(facts: EpisodeFacts, target: Target): ScoredEpisode {
+  return { ...facts, verdict: target.score(facts) };
 }
 
-/**
- * Selection, "how often the tool is chosen": the share of the agent's first choices
- * that went to `server`; 0 when it called no tool. First choices, not all calls: when the server's tool
- * fails and the agent falls back to another, the step still chose the server (a share of all calls would
- * cap such a step at 1/2 and let a tool gain selection by failing less, which is success, not selection).
- */
-export function selectionShare(facts: EpisodeFacts, server: string): number {
-  const choices = firstChoices(facts.calls);
-  return choices.length === 0 ? 0 : choices.filter((c) => c.server === server).length / choices.length;
+/** The server's recorded choice scores; every episode the optimizer evaluates or reads back has them. */
+export function choiceOf(facts: EpisodeFacts, server: string): ServerChoice {
+  const choice = serverChoiceOf(facts.scores, server);
+  if (choice === undefined) throw new Error(`episode ${facts.episodeId} recorded no ${FIRST_CHOICE_SHARE} or ${USED_SERVER} of ${server}`);
+  return choice;
 }
 
-/** The measurements reported for every target: task success and the target server's selection share. */
+/** The measurements reported for every target, read from the episode's recorded scores. */
 export function episodeMetrics(facts: EpisodeFacts, server: string): Record<string, number> {
-  return { success: facts.success ? 1 : 0, selection: selectionShare(facts, server) };
+  const choice = choiceOf(facts, server);
+  return { success: facts.success ? 1 : 0, [FIRST_CHOICE_SHARE]: choice.firstChoiceShare, [USED_SERVER]: choice.usedServer };
+}
+
+/** What the engine reads of a scored episode. */
+export function taskResult(episode: ScoredEpisode, server: string): TaskResult<ScoredEpisode> {
+  return { taskId: episode.taskId, score: episode.verdict.score, metrics: episodeMetrics(episode, server), trace: episode };
 }
 
 export function targetFor(name: TargetName, server: string): Target {
@@ -51,8 +52,9 @@ export function targetFor(name: TargetName, server: string): Target {
     case 'selection':
       return {
         name,
+        // selection is the first-choice share, as recorded with the episode
         score(f) {
-          const share = selectionShare(f, server);
+          const share = choiceOf(f, server).firstChoiceShare;
           const choices = firstChoices(f.calls);
           const others = [...new Set(choices.filter((c) => c.server !== server).map((c) => c.catalogueName))];
           if (share === 1) return { score: 1, feedback: `The agent chose ${server} for every step.` };
@@ -67,7 +69,7 @@ export function targetFor(name: TargetName, server: string): Target {
         score(f) {
           const mine = f.ratings.filter((r) => f.calls.some((c) => c.server === server && (c.catalogueName === r.tool || c.tool === r.tool)));
           if (mine.length === 0) {
-            return { score: 0, feedback: selected(f, server) ? `The agent used ${server} but did not rate it.` : `The agent did not use ${server}, so it did not rate it.` };
+            return { score: 0, feedback: choiceOf(f, server).usedServer === 1 ? `The agent used ${server} but did not rate it.` : `The agent did not use ${server}, so it did not rate it.` };
           }
           const mean = mine.reduce((s, r) => s + r.rating, 0) / mine.length;
           return {

@@ -37,4 +37,6 @@ export interface Agent {
   /** 'sim' or 'llm:<model>'; stored with every run so a sim result is never mistaken for an LLM one. */
   readonly id: string;
   run(ctx: AgentContext): Promise<AgentResult>;
+  /** Why the agent cannot attempt some of these tasks, naming them; checked before a run starts (undefined: it can). */
+  refuse?(tasks: readonly Task[]): string | undefined;
 }

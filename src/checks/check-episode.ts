@@ -1,8 +1,9 @@
 import type { ToolCallEvent } from '../host/host.ts';
-import type { Task } from '../suite/schema.ts';
-import { checkAnswer } from './answer-check.ts';
+import { isStepReference, type AnswerCheck, type Task } from '../suite/schema.ts';
+import { checkAnswer, type CheckOutcome } from './answer-check.ts';
 import { checkDeal, type EpisodeScore } from './deal-check.ts';
 import { checkSelection } from './selection-check.ts';
+import { expectedFromStep } from './step-expected.ts';
 
 export interface EpisodeVerdict {
   success: boolean;
@@ -15,8 +16,16 @@ export interface EpisodeVerdict {
 /** Judges an episode by its task's check: the final answer, or what the servers reported. */
 export function checkEpisode(task: Task, answer: string | null, calls: readonly ToolCallEvent[]): EpisodeVerdict {
   const check = task.check;
-  if (check.kind === 'answer') return { ...checkAnswer(check, answer), scores: [] };
+  if (check.kind === 'answer') return { ...judgeAnswer(task, check, answer, calls), scores: [] };
   if (check.kind === 'selection') return { ...checkSelection(task, calls), scores: [] };
   // The schema requires a limit on every task with a deal check.
   return checkDeal(check, task.limit!, calls);
+}
+
+function judgeAnswer(task: Task, check: AnswerCheck, answer: string | null, calls: readonly ToolCallEvent[]): CheckOutcome {
+  if (!isStepReference(check.expected)) return checkAnswer({ expected: check.expected, tolerance: check.tolerance }, answer);
+  const step = expectedFromStep(task, check.expected, calls);
+  if ('missing' in step) return { success: false, feedback: `Expected ${step.missing}.` };
+  const outcome = checkAnswer({ expected: step.expected, tolerance: check.tolerance }, answer);
+  return { ...outcome, feedback: `${outcome.feedback} The expected value is ${step.source}.` };
 }

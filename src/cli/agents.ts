@@ -1,31 +1,46 @@
 import type { Agent } from '../agents/agent.ts';
 import { LlmAgent } from '../agents/llm/agent.ts';
 import { SimAgent } from '../agents/sim/agent.ts';
+import { isSimAgentId, personaOf, simAgentId } from '../agents/sim/agent-id.ts';
+import { findPersona, personaParams, personas } from '../agents/sim/personas.ts';
 import { ChatClient } from '../models/chat-client.ts';
 import type { ResponseCache } from '../models/response-cache.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { UsageError } from './errors.ts';
+import type { AgentSpec } from './options.ts';
 
 /** How a run's agent is rebuilt on resume; stored with the run. */
 export interface AgentConfig {
   kind: 'sim' | 'llm';
+  /** A sim persona's name (`--agent sim:NAME`); none for the default sim. */
+  persona?: string;
   model?: string;
   maxSteps?: number;
+}
+
+/** An `--agent` value as the settings a run stores. */
+export function agentSelection(spec: AgentSpec): Pick<AgentConfig, 'kind' | 'persona'> {
+  const persona = personaOf(spec);
+  return persona === undefined ? { kind: spec === 'llm' ? 'llm' : 'sim' } : { kind: 'sim', persona };
 }
 
 /**
  * The trace store as a model client's response cache. With `reuse` false (`--no-cache`) every request
  * goes to the endpoint; the fresh answers are still stored for later runs.
  */
-export function responseCache(store: TraceStore, reuse: boolean): ResponseCache {
+export function responseCache(store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, reuse: boolean): ResponseCache {
   return { get: (k) => (reuse ? store.cacheGet(k) : undefined), put: (k, v) => store.cachePut(k, v) };
 }
 
-export function createAgent(config: AgentConfig, store: TraceStore, { reuseCache = true }: { reuseCache?: boolean } = {}): Agent {
+export function createAgent(config: AgentConfig, store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, { reuseCache = true }: { reuseCache?: boolean } = {}): Agent {
   if (config.kind === 'sim') {
     if (config.model !== undefined) throw new UsageError('--model applies to --agent llm only; the sim agent uses no model');
-    return new SimAgent();
+    if (config.persona === undefined) return new SimAgent();
+    const persona = findPersona(config.persona);
+    if (persona === undefined) throw new UsageError(`unknown sim persona "${config.persona}"; the personas are: ${personas().personas.map((p) => p.name).join(', ')} (see \`tdo agents\`)`);
+    return new SimAgent(personaParams(persona), { id: simAgentId(persona.name) });
   }
+  if (config.persona !== undefined) throw new UsageError('a persona applies to the sim agent only (--agent sim:NAME)');
   if (config.model === undefined) throw new UsageError('--agent llm needs --model NAME (e.g. --model gpt-4o-mini)');
   let model: ChatClient;
   try {
@@ -38,5 +53,8 @@ export function createAgent(config: AgentConfig, store: TraceStore, { reuseCache
 
 /** A label that never lets a simulated result pass for an LLM one. */
 export function describeAgent(agentId: string): string {
-  return agentId === 'sim' ? 'sim (simulated selection model, not an LLM)' : agentId;
+  if (!isSimAgentId(agentId)) return agentId;
+  const name = personaOf(agentId);
+  const model = name === undefined ? undefined : findPersona(name)?.model;
+  return `${agentId} (simulated selection model${model === undefined ? '' : ` fitted to ${model}'s choices`}, not an LLM)`;
 }

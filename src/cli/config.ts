@@ -35,5 +35,6 @@ export function agentWithDefaults(given: AgentConfig, kindFromCli: boolean, conf
   const kind = kindFromCli ? given.kind : (defaults.kind ?? given.kind);
   const model = given.model ?? (kind === 'llm' ? defaults.model : undefined);
   const maxSteps = given.maxSteps ?? defaults.maxSteps;
-  return { kind, ...(model === undefined ? {} : { model }), ...(maxSteps === undefined ? {} : { maxSteps }) };
+  // A persona comes only from --agent sim:NAME, which also set the kind.
+  return { kind, ...(given.persona === undefined ? {} : { persona: given.persona }), ...(model === undefined ? {} : { model }), ...(maxSteps === undefined ? {} : { maxSteps }) };
 }

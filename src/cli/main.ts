@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.ts';
+import { registerAgents } from './commands/agents.ts';
 import { registerOptimize } from './commands/optimize.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerConfig } from './commands/config.ts';
@@ -14,6 +15,7 @@ import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
 import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
+import { registerWorker } from './commands/worker.ts';
 import { InputError } from '../../experiments/input-error.ts';
 import { OutageError } from '../run/outages.ts';
 
@@ -38,6 +40,8 @@ registerProxy(program);
 registerConfig(program);
 registerOptimize(program);
 registerDemo(program);
+registerWorker(program);
+registerAgents(program);
 for (const command of program.commands) command.exitOverride();
 
 try {

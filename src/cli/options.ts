@@ -28,6 +28,15 @@ export function choice<T extends string>(allowed: readonly T[]): (value: string)
   };
 }
 
+/** An `--agent` value: the default sim, one of its personas, or an LLM. */
+export type AgentSpec = 'sim' | 'llm' | `sim:${string}`;
+
+/** Checks the form only: an unknown persona is refused where the agent is built, with the list of names. */
+export function agentSpec(value: string): AgentSpec {
+  if (value === 'sim' || value === 'llm' || /^sim:./.test(value)) return value as AgentSpec;
+  throw new InvalidArgumentError('expected one of sim, llm or sim:PERSONA (`tdo agents` lists them).');
+}
+
 export function commaList(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 }

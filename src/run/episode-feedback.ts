@@ -3,16 +3,18 @@ import type { ToolCallEvent } from '../host/host.ts';
 import type { Task } from '../suite/schema.ts';
 
 export interface ToolUseAssessment {
-  /** Share of tool calls that a plan step of this task needed (1 when no calls were made). */
-  precision: number;
-  /** Share of plan steps for which a correct tool was called at least once. */
-  recall: number;
+  /** Share of tool calls that a plan step of this task needed (1 when no calls were made); none without a plan. */
+  precision?: number;
+  /** Share of plan steps for which a correct tool was called at least once; none without a plan. */
+  recall?: number;
   /** Sentences on tools chosen that no step needed, and steps whose tool was never called. */
   remarks: string[];
 }
 
 /** Compares the calls an agent made with the task's correct-tool labels (after the episode, for scoring only). */
 export function assessToolUse(task: Task, calls: ToolCallEvent[]): ToolUseAssessment {
+  // A task without a plan names no correct tool: nothing to compare the calls with.
+  if (task.plan.length === 0) return { remarks: [] };
   const needed = (c: ToolCallEvent) => task.plan.some((step) => step.tools.some((l) => labelMatches(l, c.server, c.tool)));
   const wrong = calls.filter((c) => !needed(c));
   const missedSteps = task.plan.filter((step) => !calls.some((c) => step.tools.some((l) => labelMatches(l, c.server, c.tool))));

@@ -5,8 +5,9 @@ import type { HeadersFor, Host, ToolCallEvent } from '../host/host.ts';
 import type { Suite, Task } from '../suite/schema.ts';
 import { assessToolUse } from './episode-feedback.ts';
 import { SELECTION_ONLY_NOTE, stopAtFirstToolCall } from './selection-only.ts';
-import type { SuiteRunStore } from './store-port.ts';
-import type { ToolStepInput } from '../../traces/index.ts';
+import { serverChoiceScores } from './server-choice.ts';
+import type { EpisodeWriter } from './store-port.ts';
+import type { ScoreInput, ToolStepInput } from '../../traces/index.ts';
 
 export interface EpisodeSpec {
   runId: string;
@@ -17,6 +18,11 @@ export interface EpisodeSpec {
   catalogue: Catalogue;
   /** Per-episode credentials (the episode's own buyer token) for servers that declare auth. */
   headersFor?: (episodeId: string, task: Task) => HeadersFor;
+  /**
+   * More scores for a completed episode, committed in its own commit: called inside it, after the result
+   * and the episode's scores are written, so it may read the episode back from the store.
+   */
+  scoreAlso?: (episodeId: string) => ScoreInput[];
 }
 
 export interface EpisodeOutcome {
@@ -37,7 +43,7 @@ export interface EpisodeOutcome {
  * as it completes, then the answer is checked and scored. An outage (the endpoint or a server failing, the
  * agent throwing) ends the episode as an error with its cause and no scores: it says nothing of the task.
  */
-export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent, spec: EpisodeSpec): Promise<EpisodeOutcome> {
+export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent, spec: EpisodeSpec): Promise<EpisodeOutcome> {
   const { task, suite } = spec;
   const episode = store.startEpisode({ runId: spec.runId, taskId: task.id, split: task.split, repeat: spec.repeat, seed: spec.seed });
   const calls: ToolCallEvent[] = [];
@@ -91,17 +97,12 @@ export async function runEpisode(store: SuiteRunStore, host: Host, agent: Agent,
       ...(result.note === undefined ? {} : { note: result.note }),
     });
     store.addScore(episode.id, { name: 'success', value: verdict.success ? 1 : 0, comment: feedback });
-    store.addScore(episode.id, { name: 'tool_precision', value: use.precision });
-    store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
+    if (use.precision !== undefined) store.addScore(episode.id, { name: 'tool_precision', value: use.precision });
+    if (use.recall !== undefined) store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
     for (const score of verdict.scores) store.addScore(episode.id, score);
-    if (suite.target !== undefined) {
-      const chosen = calls.some((c) => c.server === suite.target);
-      store.addScore(episode.id, {
-        name: 'selection',
-        value: chosen ? 1 : 0,
-        comment: chosen ? `${suite.target} was chosen.` : `${suite.target} was not chosen; the agent called ${calls.map((c) => c.catalogueName).join(', ') || 'no tool'}.`,
-      });
-    }
+    const servers = [...new Set(spec.catalogue.tools.map((t) => t.server))];
+    for (const score of serverChoiceScores(servers, calls.map(toolStepOf))) store.addScore(episode.id, score);
+    for (const score of spec.scoreAlso?.(episode.id) ?? []) store.addScore(episode.id, score);
   });
   return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'completed', success: verdict.success, feedback, calls };
 }
@@ -113,7 +114,7 @@ function outageOf(result: AgentResult, calls: readonly ToolCallEvent[]): string 
   return lost === undefined ? undefined : `MCP server ${lost.server} did not answer ${lost.tool}: ${lost.outcome.text}`;
 }
 
-function finishWithError(store: SuiteRunStore, episodeId: string, spec: EpisodeSpec, answer: string | null, cause: string, calls: ToolCallEvent[]): EpisodeOutcome {
+function finishWithError(store: EpisodeWriter, episodeId: string, spec: EpisodeSpec, answer: string | null, cause: string, calls: ToolCallEvent[]): EpisodeOutcome {
   store.finishEpisode(episodeId, { status: 'error', answer, success: null, feedback: cause, stop: 'error', note: cause });
   return { episodeId, taskId: spec.task.id, repeat: spec.repeat, status: 'error', success: false, feedback: cause, calls };
 }

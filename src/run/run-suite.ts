@@ -5,6 +5,7 @@ import type { LoadedSuite } from '../suite/load.ts';
 import type { Split, Task } from '../suite/schema.ts';
 import { ConditionError, resolveConditions } from './conditions.ts';
 import { runEpisode, type EpisodeOutcome } from './episode.ts';
+import type { EpisodeExecutor } from './episode-executor.ts';
 import { runPool } from './pool.ts';
 import { scoreTotals, type ScoreTotal } from './score-totals.ts';
 import { ErrorBudget, tallyErrors, type ErrorTally } from './outages.ts';
@@ -40,12 +41,16 @@ export interface RunRequest {
   maxErrorRate?: number;
   onStart?: (info: { runId: string; total: number; done: number }) => void;
   onEpisode?: (outcome: EpisodeOutcome) => void;
+  /** Runs the episodes elsewhere (queue workers); in this process when absent. */
+  executor?: EpisodeExecutor;
 }
 
 export interface RunReport {
   runId: string;
   /** 'failed': more episodes errored than --max-error-rate allows, and the run stopped */
   status: 'completed' | 'interrupted' | 'failed';
+  /** why an executor stopped the run as interrupted (a lost queue); absent for Ctrl-C */
+  interruptedBy?: string;
   /** Episodes run by this invocation (a resume counts only the ones it ran). */
   ranNow: number;
   /** the run's episodes when complete: tasks x repeats */
@@ -80,6 +85,8 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
   const { store, loaded, agent, options } = req;
   const tasks = tasksForSplit(loaded.suite.tasks, options.split);
   if (tasks.length === 0) throw new RunError(`suite "${loaded.suite.name}" has no tasks in split "${options.split}"`);
+  const refused = agent.refuse?.(tasks);
+  if (refused !== undefined) throw new RunError(`suite "${loaded.suite.name}": ${refused}`);
   const overrides = resolveOverrides(store, options.versionIds);
   let conditions;
   try {
@@ -137,21 +144,34 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     let ranNow = 0;
     const budget = new ErrorBudget(req.maxErrorRate ?? 0, all.length);
     const aborted = () => req.signal?.aborted === true;
+    const onOutcome = (outcome: EpisodeOutcome) => {
+      ranNow++;
+      budget.record(outcome.status);
+      req.onEpisode?.(outcome);
+    };
+    const shouldStop = () => aborted() || budget.exhausted;
+    let interruptedBy: string | undefined;
     try {
-      await runPool(todo, options.concurrency, async ({ task, repeat }) => {
-        const outcome = await runEpisode(store, host, agent, {
-          runId: run.id, suite: loaded.suite, task, repeat, seed: episodeSeed(options.seed, task.id, repeat), catalogue,
-          ...(headersFor === undefined ? {} : { headersFor }),
-        });
-        ranNow++;
-        budget.record(outcome.status);
-        req.onEpisode?.(outcome);
-      }, () => aborted() || budget.exhausted);
+      if (req.executor === undefined) {
+        await runPool(todo, options.concurrency, async ({ task, repeat }) => {
+          onOutcome(await runEpisode(store, host, agent, {
+            runId: run.id, suite: loaded.suite, task, repeat, seed: episodeSeed(options.seed, task.id, repeat), catalogue,
+            ...(headersFor === undefined ? {} : { headersFor }),
+          }));
+        }, shouldStop);
+      } else {
+        const planned = todo.map(({ task, repeat }) => ({ task, repeat, seed: episodeSeed(options.seed, task.id, repeat) }));
+        ({ interruptedBy } = await req.executor({
+          store, runId: run.id, loaded, todo: planned, versionIds, overrides, conditions: conditions.values,
+          agentConfig: req.agentConfig ?? {}, onOutcome, shouldStop,
+        }));
+      }
     } catch (err) {
       store.setRunStatus(run.id, 'failed');
       throw err;
     }
-    const status = budget.exhausted ? 'failed' : aborted() && ranNow < todo.length ? 'interrupted' : 'completed';
+    const stopped = aborted() || interruptedBy !== undefined;
+    const status = budget.exhausted ? 'failed' : stopped && ranNow < todo.length ? 'interrupted' : 'completed';
     store.setRunStatus(run.id, status);
 
     const summary = store.runSummary(run.id);
@@ -159,6 +179,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     return {
       runId: run.id,
       status,
+      ...(interruptedBy === undefined ? {} : { interruptedBy }),
       ranNow,
       planned: all.length,
       episodes: summary.episodes,

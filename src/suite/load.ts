@@ -3,6 +3,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { closest, distance } from 'fastest-levenshtein';
+import type * as z from 'zod';
 import { FILL, unfilledFields } from './scaffold.ts';
 import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 
@@ -66,7 +67,7 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
   }
   const parsed = suiteSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}${i.code === 'unrecognized_keys' ? suggestKeys(i.keys) : ''}`).join('\n');
+    const problems = parsed.error.issues.flatMap(meantBranch).map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}${i.code === 'unrecognized_keys' ? suggestKeys(i.keys) : ''}`).join('\n');
     throw new SuiteError(`suite file ${path} is invalid:\n${problems}`);
   }
   const unfilled = unfilledFields(parsed.data);
@@ -110,6 +111,19 @@ function resolveServerNames(servers: unknown, refs: SuiteReferences, path: strin
         : `suite file ${path}: servers.${i} names the server "${entry}", which ${where} does not define (its mcpServers: ${known.join(', ') || 'none'})`,
     );
   });
+}
+
+/**
+ * A value no branch of a union accepts (a number, a text or a `{$from}` reference) is reported by the branch that
+ * got furthest into it, the one the user meant: `{$from: "1"}` is a reference with a bad step number, not
+ * "Invalid input". When no branch got further than another, zod's own summary stands.
+ */
+function meantBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const depth = (issues: readonly z.core.$ZodIssue[]) => Math.max(...issues.map((i) => i.path.length));
+  const [deepest, ...rest] = [...issue.errors].sort((a, b) => depth(b) - depth(a));
+  if (rest.length > 0 && depth(rest[0]!) === depth(deepest!)) return [issue];
+  return deepest!.flatMap((inner) => meantBranch({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 /** " (did you mean "tolerance"?)" for each unknown key close to a key suites use; empty when none is close. */

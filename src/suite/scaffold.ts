@@ -52,6 +52,7 @@ export function scaffoldSuite(server: string, tools: readonly ScaffoldTool[], sc
     `# Written by \`tdo init\` for the server "${server}". Replace every value starting with "${FILL}"; the suite`,
     '# does not run until none is left. Splits: train feeds the optimizer, val chooses its winner, test is held out.',
     `# The format, key by key: README.md ("Suite file reference"). Split names: ${SPLITS.join(', ')}.`,
+    '# A step argument may take an earlier step\'s result: {$from: 1} (its number or text), {$from: 1, path: "items.0.price"}.',
   ];
   return { yaml: `${header.join('\n')}\n${stringify(suite, { lineWidth: 0 })}`, tasks: suite.tasks.length };
 }

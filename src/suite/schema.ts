@@ -35,13 +35,42 @@ export const serverSpecSchema = z.union([stdioServerSchema, httpServerSchema]);
 export const SPLITS = ['train', 'val', 'test', 'paraphrase'] as const;
 
 /**
+ * An earlier step's result in place of a value (src/suite/references.ts resolves it): `$from` is the step's
+ * number, 1 for the first; `path` picks a field of its structured content or JSON text ("items.0.price").
+ */
+export const stepReferenceSchema = z
+  .strictObject({
+    $from: z.int().positive(),
+    path: z.string().min(1).optional(),
+  })
+  .describe("an earlier step's result: {$from: 1} its number or text, {$from: 1, path: \"items.0.price\"} a field of its structured or JSON-text result");
+
+/**
+ * A step argument: a value as written, or a reference. Any object with a `$from` key is a reference, so a
+ * slip in one (`pth`) is an error rather than a literal object passed to the tool.
+ */
+const argumentSchema = z.union([
+  stepReferenceSchema,
+  // aborting, so that zod reports the reference branch's own problem (an unknown key, a bad $from)
+  z
+    .unknown()
+    .refine((v) => !isStepReference(v), { message: 'not a reference', abort: true })
+    .meta({ not: { type: 'object', required: ['$from'] } }),
+]);
+
+/** Whether a value is an object with a `$from` key: in a parsed suite, a valid reference. */
+export function isStepReference(value: unknown): value is StepReference {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, '$from');
+}
+
+/**
  * One step of a task's reference plan. The sim agent chooses a tool from `intent` alone;
  * `args` are mapped onto the chosen tool's schema only after the choice; `tools` are the
  * correct labels, used for scoring and feedback only ("tool" or "server/tool").
  */
 export const planStepSchema = z.strictObject({
   intent: z.string().min(1),
-  args: z.record(z.string(), z.unknown()).default({}),
+  args: z.record(z.string(), argumentSchema).default({}),
   tools: z.array(z.string().min(1)).min(1),
   /** The sim repeats this step with its concession strategy until a price is agreed or its rounds run out. */
   negotiate: z.boolean().optional(),
@@ -49,8 +78,11 @@ export const planStepSchema = z.strictObject({
 
 export const answerCheckSchema = z.strictObject({
   kind: z.literal('answer'),
-  /** A number is compared with `tolerance` (absolute); a string must appear in the answer, case-insensitively. */
-  expected: z.union([z.number(), z.string().min(1)]),
+  /**
+   * A number is compared with `tolerance` (absolute); a string must appear in the answer, case-insensitively;
+   * a reference stands for what the step's correct tool returned in the episode (src/checks/step-expected.ts).
+   */
+  expected: z.union([z.number(), z.string().min(1), stepReferenceSchema]),
   tolerance: z.number().nonnegative().default(1e-6),
 });
 /**
@@ -77,7 +109,12 @@ export const taskSchema = z.strictObject({
    */
   split: z.enum(SPLITS),
   prompt: z.string().min(1),
-  plan: z.array(planStepSchema).min(1),
+  /** The sim agent's steps and the correct tools; an LLM agent needs only the prompt and the check (none: empty). */
+  plan: z
+    .array(planStepSchema)
+    .min(1)
+    .optional()
+    .transform((plan) => plan ?? []),
   check: checkSchema,
   tags: z.array(z.string()).default([]),
   /** The most the user will pay per unit: stated in the prompt, used by the sim, a deal check and (by condition) tokens. */
@@ -132,13 +169,44 @@ export const suiteSchema = z
       ids.add(t.id);
       if (t.stopAfterToolCall === true && t.check.kind !== 'selection') ctx.addIssue({ code: 'custom', path: ['tasks', i, 'check', 'kind'], message: 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}' });
       if (t.check.kind === 'deal' && t.limit === undefined) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'limit'], message: 'a deal check needs the task\'s limit (price per unit)' });
+      for (const problem of planProblems(t)) ctx.addIssue({ code: 'custom', path: ['tasks', i, ...problem.path], message: problem.message });
     }
   });
+
+/** References that name no earlier step, and checks that need a plan the task lacks: each with where it is and what to fix. */
+function planProblems(task: z.output<typeof taskSchema>): Array<{ path: PropertyKey[]; message: string }> {
+  const problems: Array<{ path: PropertyKey[]; message: string }> = [];
+  const { plan } = task;
+  for (const [s, step] of plan.entries()) {
+    for (const [key, value] of Object.entries(step.args)) {
+      const problem = isStepReference(value) ? referenceProblem(plan, value.$from, s + 1) : undefined;
+      if (problem !== undefined) problems.push({ path: ['plan', s, 'args', key], message: `task "${task.id}", step ${s + 1}, argument "${key}": ${problem}` });
+    }
+  }
+  const { check } = task;
+  if (check.kind === 'answer' && isStepReference(check.expected)) {
+    const problem = referenceProblem(plan, check.expected.$from, plan.length + 1);
+    if (problem !== undefined) problems.push({ path: ['check', 'expected'], message: `task "${task.id}", check: ${problem}` });
+  }
+  if (check.kind === 'selection' && plan.length === 0) {
+    problems.push({ path: ['plan'], message: `task "${task.id}": a selection check judges the tool chosen for the plan's first step; write the plan` });
+  }
+  return problems;
+}
+
+/** Why `{$from}` in step `step` (plan.length + 1 for the check) names no step it can use, if it does not. */
+function referenceProblem(plan: readonly PlanStep[], from: number, step: number): string | undefined {
+  if (from > plan.length) return `{$from: ${from}} refers to step ${from}, but the task's plan has ${plan.length === 0 ? 'no steps' : `only ${plan.length} step(s)`}`;
+  if (from >= step) return `{$from: ${from}} refers to step ${from}, which does not come before step ${step} (steps are numbered from 1; a step can use only the steps before it)`;
+  if (plan[from - 1]!.negotiate === true) return `{$from: ${from}} refers to step ${from}, a negotiate step, whose rounds have no one result; refer to step ${from + 1}, which closes the deal`;
+  return undefined;
+}
 
 export type ServerSpec = z.infer<typeof serverSpecSchema>;
 export type StdioServerSpec = z.infer<typeof stdioServerSchema>;
 export type HttpServerSpec = z.infer<typeof httpServerSchema>;
 export type PlanStep = z.infer<typeof planStepSchema>;
+export type StepReference = z.infer<typeof stepReferenceSchema>;
 export type Check = z.infer<typeof checkSchema>;
 export type AnswerCheck = z.infer<typeof answerCheckSchema>;
 export type DealCheck = z.infer<typeof dealCheckSchema>;
@@ -152,7 +220,7 @@ export type Split = Task['split'];
 /** The keys any object of a suite file may have, for "did you mean" suggestions on a misspelled one. */
 export const SUITE_KEYS: readonly string[] = [
   ...new Set(
-    [serverAuthSchema, stdioServerSchema, httpServerSchema, planStepSchema, answerCheckSchema, dealCheckSchema, selectionCheckSchema, taskSchema, conditionEffectSchema, suiteSchema].flatMap((schema) =>
+    [serverAuthSchema, stdioServerSchema, httpServerSchema, stepReferenceSchema, planStepSchema, answerCheckSchema, dealCheckSchema, selectionCheckSchema, taskSchema, conditionEffectSchema, suiteSchema].flatMap((schema) =>
       Object.keys(schema.shape),
     ),
   ),

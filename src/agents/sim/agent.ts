@@ -1,6 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Agent, AgentContext, AgentResult } from '../agent.ts';
 import type { CatalogueTool, ToolOutcome } from '../../host/catalogue-types.ts';
+import { resolveArguments, type StepResult } from '../../suite/references.ts';
+import type { Task } from '../../suite/schema.ts';
+import { SIM_AGENT_ID } from './agent-id.ts';
 import { mapArguments } from './arguments.ts';
 import { chooseFallback, type FallbackChoice } from './fallback.ts';
 import { HAGGLE_PARAMS, type HaggleParams } from './haggle-params.ts';
@@ -17,8 +20,10 @@ export interface SimDecision {
   fallback?: { after: string; error: string; reason: FallbackChoice['reason'] };
 }
 
-/** What one episode has learned from results: remembered fields, and the server holding its handle. */
+/** What one episode has learned from results: each step's result, remembered fields, and the server holding its handle. */
 interface EpisodeState {
+  /** results[i]: what step i + 1 returned, for the `{$from}` arguments of later steps */
+  results: StepResult[];
   memory: ResultMemory;
   /** After a result that carried a handle, later steps choose among that server's tools only. */
   pinned?: string;
@@ -27,25 +32,36 @@ interface EpisodeState {
 /**
  * The simulated agent (ARCHITECTURE.md section 2): walks the task's reference plan and, for each step, picks a
  * tool from the step's intent sentence and the catalogue alone, maps the step's arguments onto the chosen
- * tool, and calls it. It never reads the plan's tool labels or the task's check. Fields of structured
- * results fill later parameters of the same name (handles such as a negotiation_id ride in the arguments),
- * and a `negotiate` step is played by the haggle strategy of negotiation.ts together with the step after
- * it, which closes the deal. The buyer's limit is the task's `limit`, as an LLM reads it in the prompt.
+ * tool, and calls it. It never reads the plan's tool labels or the task's check. An argument `{$from: N}`
+ * takes step N's result; fields of structured results fill later parameters of the same name (handles such
+ * as a negotiation_id ride in the arguments), and a `negotiate` step is played by the haggle strategy of
+ * negotiation.ts together with the step after it, which closes the deal. The buyer's limit is the task's
+ * `limit`, as an LLM reads it in the prompt.
  */
 export class SimAgent implements Agent {
-  readonly id = 'sim';
+  /** `sim`, or `sim:NAME` for a persona's parameters (personas.ts). */
+  readonly id: string;
   readonly params: SimParams;
   readonly haggleParams: HaggleParams;
 
-  constructor(overrides: SimParamsOverrides = {}, haggleParams: HaggleParams = HAGGLE_PARAMS) {
+  constructor(overrides: SimParamsOverrides = {}, { id = SIM_AGENT_ID, haggleParams = HAGGLE_PARAMS }: { id?: string; haggleParams?: HaggleParams } = {}) {
+    this.id = id;
     this.params = resolveSimParams(overrides);
     this.haggleParams = haggleParams;
   }
 
+  refuse(tasks: readonly Task[]): string | undefined {
+    const planless = tasks.filter((t) => t.plan.length === 0).map((t) => `"${t.id}"`);
+    if (planless.length === 0) return undefined;
+    return `the sim agent walks each task's plan, and ${planless.length === 1 ? `task ${planless[0]} has` : `tasks ${planless.join(', ')} have`} none: write a plan (README, "Suite file reference") or run with --agent llm --model M`;
+  }
+
   async run(ctx: AgentContext): Promise<AgentResult> {
+    const refused = this.refuse([ctx.task]);
+    if (refused !== undefined) throw new Error(refused);
     const catalogueTools = ctx.catalogue.tools;
     if (catalogueTools.length === 0) return { answer: null, stop: 'gave_up', note: 'sim gave up: the catalogue has no tools.' };
-    const state: EpisodeState = { memory: {} };
+    const state: EpisodeState = { results: [], memory: {} };
     let answer = '';
     const plan = ctx.task.plan;
     for (let index = 0; index < plan.length; index++) {
@@ -75,15 +91,19 @@ export class SimAgent implements Agent {
         if ('walkedAway' in result) return { answer: null, stop: 'gave_up', note: `sim walked away at ${where}: ${result.walkedAway}.` };
         answer = result.closed.text;
         index++; // the closing step was played inside the haggle
+        state.results[index] = result.closed;
         continue;
       }
+      const resolved = resolveArguments(step.args, state.results);
+      if ('missing' in resolved) return { answer: null, stop: 'gave_up', note: `sim could not get the value for step ${index + 1} ("${step.intent}"): ${resolved.missing}.` };
       const started = performance.now();
       const ranked = rankTools(step.intent, tools, stepRng(ctx.seed, index), this.params);
       const first = ranked[0]!;
       this.record(ctx, step.intent, tools, { chosen: first.name, scores: this.top(ranked) }, started);
-      const outcome = await this.call(ctx, tools, first.name, step.args, state);
+      const outcome = await this.call(ctx, tools, first.name, resolved.args, state);
       if (!outcome.isError) {
         answer = outcome.text;
+        state.results[index] = outcome;
         continue;
       }
 
@@ -97,11 +117,12 @@ export class SimAgent implements Agent {
         { chosen: fallback.name, scores: this.top(ranked), fallback: { after: first.name, error: outcome.text, reason: fallback.reason } },
         performance.now(),
       );
-      const retried = await this.call(ctx, tools, fallback.name, step.args, state);
+      const retried = await this.call(ctx, tools, fallback.name, resolved.args, state);
       if (retried.isError) {
         return giveUp(`${where}: ${first.name} returned an error (${brief(outcome.text)}) and so did the fallback ${fallback.name} (${brief(retried.text)})`);
       }
       answer = retried.text;
+      state.results[index] = retried;
     }
     return { answer, stop: 'answered' };
   }

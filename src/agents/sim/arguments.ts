@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../host/catalogue-types.ts';
+import { ResultText } from '../../suite/references.ts';
 import { words } from './text.ts';
 
 /**
@@ -7,11 +8,12 @@ import { words } from './text.ts';
  * empty (required ones first), each plan argument used at most once. Never invents a value: a
  * parameter nothing fits is left out, and the server's own error tells the caller what was missing.
  * A schema that declares no properties and does not forbid extra ones gets the arguments unchanged.
+ * An earlier step's text (ResultText) gives a numeric parameter its one number, any other its text.
  */
 export function mapArguments(planArgs: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
   const properties = schema.properties;
   if (properties === undefined || Object.keys(properties).length === 0) {
-    return schema.additionalProperties === false ? {} : { ...planArgs };
+    return schema.additionalProperties === false ? {} : Object.fromEntries(Object.entries(planArgs).map(([k, v]) => [k, v instanceof ResultText ? v.text : v]));
   }
   const remaining = new Map(Object.entries(planArgs));
   const filled: Record<string, unknown> = {};
@@ -50,24 +52,27 @@ function declaredTypes(schema: JsonSchema): string[] {
   return Array.isArray(schema.type) ? schema.type : [schema.type];
 }
 
-/** A value matched by name keeps its type, except that a numeric string meets a numeric parameter. */
+/** A value matched by name keeps its type, except that a numeric string (or a result's one number) meets a numeric parameter. */
 function coerceForName(value: unknown, schema: JsonSchema): unknown {
   const types = declaredTypes(schema);
-  if (typeof value === 'string' && !types.includes('string')) {
-    const number = numericValue(value, types);
+  const text = value instanceof ResultText ? value.text : value;
+  if (typeof text === 'string' && !types.includes('string')) {
+    const number = numericValue(value instanceof ResultText ? (value.number ?? text) : text, types);
     if (number !== undefined) return number;
   }
-  return value;
+  return text;
 }
 
 /** The value as this parameter would take it, or NO_FIT. */
-function fitByType(value: unknown, schema: JsonSchema): unknown {
+function fitByType(planValue: unknown, schema: JsonSchema): unknown {
+  const value = planValue instanceof ResultText ? planValue.text : planValue;
+  const numeric = planValue instanceof ResultText ? planValue.number : value;
   if (schema.enum !== undefined && !schema.enum.includes(value)) return NO_FIT;
   const types = declaredTypes(schema);
   for (const type of types) {
     if (type === 'string' && typeof value === 'string') return value;
-    if ((type === 'number' || type === 'integer') && (typeof value === 'number' || typeof value === 'string')) {
-      const number = numericValue(value, [type]);
+    if ((type === 'number' || type === 'integer') && (typeof numeric === 'number' || typeof numeric === 'string')) {
+      const number = numericValue(numeric, [type]);
       if (number !== undefined) return number;
     }
     if (type === 'boolean' && typeof value === 'boolean') return value;

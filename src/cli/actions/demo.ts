@@ -6,7 +6,7 @@ import { OptimizeError } from '../../../optimizer/mcp/optimize.ts';
 import { writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
 import { percent, points, tableStyle } from '../../../experiments/format.ts';
-import { createAgent, describeAgent } from '../agents.ts';
+import { agentSelection, createAgent, describeAgent } from '../agents.ts';
 import { UsageError } from '../errors.ts';
 import { createProposer } from '../proposers.ts';
 import { openStoreForWriting } from '../store.ts';
@@ -22,7 +22,7 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
   const search = startSearchProgress();
   const episodes = startProgress();
   try {
-    const agent = createAgent({ kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) }, store, { reuseCache: flags.cache });
+    const agent = createAgent({ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }, store, { reuseCache: flags.cache });
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
     const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache });
@@ -67,13 +67,14 @@ function demoJson(report: DemoReport, html: string) {
     same_as: r.sameAs.map(jsonRole),
     success_rate: r.success.rate,
     success_ci: [r.success.low, r.success.high],
-    // the share of test episodes whose buyer went to mega-depot first
-    selection_rate: r.firstChoice.rate,
-    selection_ci: [r.firstChoice.low, r.firstChoice.high],
-    called_at_all_rate: r.calledAtAll.rate,
-    first_choice_by_seller: Object.fromEntries(Object.entries(r.sellers).map(([s, p]) => [s, p.rate])),
-    other_sellers_rate: r.otherSellers.rate,
-    other_sellers_ci: [r.otherSellers.low, r.otherSellers.high],
+    // mega-depot's, over the test episodes
+    first_choice_share: r.firstChoiceShare.rate,
+    first_choice_share_ci: [r.firstChoiceShare.low, r.firstChoiceShare.high],
+    used_server: r.usedServer.rate,
+    used_server_ci: [r.usedServer.low, r.usedServer.high],
+    first_choice_share_by_seller: Object.fromEntries(Object.entries(r.sellers).map(([s, p]) => [s, p.rate])),
+    other_sellers_first_choice_share: r.otherSellers.rate,
+    other_sellers_first_choice_share_ci: [r.otherSellers.low, r.otherSellers.high],
     savings_per_buyer: r.savings.perBuyer,
     savings_per_buyer_ci: [r.savings.low, r.savings.high],
     deals: r.savings.deals,
@@ -113,13 +114,13 @@ const change = (d: { delta: number; low: number; high: number }) => `${points(d.
 function renderDemo(report: DemoReport, agent: string, html: string): string {
   const style = tableStyle();
   const color = Object.keys(style).length === 0;
-  const table = new Table({ style, head: ['description', 'version', 'chosen first [95% CI]', 'success [95% CI]', 'saved per buyer', 'lint gained', 'tokens'] });
+  const table = new Table({ style, head: ['description', 'version', 'first-choice share [95% CI]', 'used server', 'success [95% CI]', 'saved per buyer', 'lint gained', 'tokens'] });
   for (const r of report.rows) {
     const label = r.sameAs.length === 0 ? ROLE_LABELS[r.role] : `${ROLE_LABELS[r.role]} (= ${r.sameAs.map((s) => ROLE_LABELS[s]).join(', ')})`;
-    table.push([label, r.versionId, ci(r.firstChoice), ci(r.success), percent(r.savings.perBuyer), r.lintGained.length, r.tokens]);
+    table.push([label, r.versionId, ci(r.firstChoiceShare), percent(r.usedServer.rate), ci(r.success), percent(r.savings.perBuyer), r.lintGained.length, r.tokens]);
   }
   const sellers = [report.server, ...report.otherSellers];
-  const shares = new Table({ style, head: ['first choice', ...report.rows.map((r) => ROLE_LABELS[r.role])] });
+  const shares = new Table({ style, head: ['first-choice share', ...report.rows.map((r) => ROLE_LABELS[r.role])] });
   for (const s of sellers) shares.push([s, ...report.rows.map((r) => percent(r.sellers[s]?.rate ?? 0))]);
   shares.push(['other sellers', ...report.rows.map((r) => percent(r.otherSellers.rate))]);
   const diffs = report.experiment.diffs.map((d) => renderDiff(d, 'text', { color })).join('\n');
@@ -141,7 +142,8 @@ function renderDemo(report: DemoReport, agent: string, html: string): string {
     diffs,
     table.toString(),
     shares.toString(),
-    yes(f.selectionChosenMore, `selection-best is chosen first more often than the honest seed: ${change(e.firstChoice)}`),
+    `first-choice share: the share of the buyers' first choices (before any fallback) that went to a seller; used server: the share of buyers that called ${report.server} at all`,
+    yes(f.selectionChosenMore, `selection-best gets a larger first-choice share than the honest seed: ${change(e.firstChoice)}`),
     yes(f.selectionInflates, `selection-best inflates: ${gained('selection-best')} against the honest seed`),
     yes(f.selectionSucceedsLess, `its buyers succeed less than success-best's: ${change(e.success)}`),
     yes(f.selectionSavesLess, `and save less: ${change(e.savings)} of the limit per buyer`),

@@ -5,11 +5,12 @@ import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import { PERFECT } from '../../../optimizer/engine/engine.ts';
 import { startSearchProgress } from '../progress.ts';
 import { defaultHonestyGate, optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
-import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { loadCliConfig } from '../config.ts';
 import { UsageError } from '../errors.ts';
 import { openStoreForWriting } from '../store.ts';
 import { createProposer, type ProposerConfig } from '../proposers.ts';
+import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage } from '../langfuse.ts';
@@ -50,7 +51,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
     if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
     if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined)) throw new UsageError('--session and --since choose recorded episodes: use them with --traces langfuse');
     if (flags.gate === true && flags.allowFlags === true) throw new UsageError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
-    const agent: AgentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }) };
+    const agent: AgentConfig = { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
     settings = {
@@ -134,7 +135,8 @@ function candidateJson(c: CandidateSummary) {
     // held-out test split when the suite has one, else validation
     split: c.test ? 'test' : 'val',
     success_rate: headline.success_rate,
-    selection_rate: headline.selection_rate,
+    first_choice_share: headline.first_choice_share,
+    used_server: headline.used_server,
     score: headline.score,
     tokens: c.tokens,
     val: c.val,
@@ -157,7 +159,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     target: r.target,
     agent: r.agent,
     proposer: r.proposer,
-    simulated: r.agent === 'sim' || r.proposer === 'sim',
+    simulated: isSimAgentId(r.agent) || r.proposer === 'sim',
     budget: r.budget,
     budget_used: r.budgetUsed,
     report_calls: r.reportCalls,
@@ -184,12 +186,11 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function renderReport(r: OptimizeReport, dbPath: string): string {
-  const row = (label: string, s: CandidateSummary) =>
-    `  ${label.padEnd(5)} val success ${pct(s.val.success_rate).padStart(6)}  selection ${pct(s.val.selection_rate).padStart(6)}` +
-    (s.test ? ` | test success ${pct(s.test.success_rate).padStart(6)}  selection ${pct(s.test.selection_rate).padStart(6)}` : '') +
-    (s.paraphrase ? ` | paraphrase success ${pct(s.paraphrase.success_rate).padStart(6)}  selection ${pct(s.paraphrase.selection_rate).padStart(6)}` : '') +
-    ` | ${s.tokens} tokens`;
-  const simulated = [r.agent === 'sim' ? 'agent' : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
+  const rows = (label: string, s: CandidateSummary) =>
+    ([['val', s.val], ['test', s.test], ['paraphrase', s.paraphrase]] as const).flatMap(([split, scores], i) =>
+      scores === null ? [] : [`  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${pct(scores.success_rate).padStart(7)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`],
+    );
+  const simulated = [isSimAgentId(r.agent) ? 'agent' : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
   const lines = [
     `optimize run ${r.runId} (${r.status})  suite ${r.suite}  server ${r.server}  target ${r.target}`,
     ...(Object.keys(r.conditions).length > 0 ? [`conditions ${conditionLabel(r.conditions)}`] : []),
@@ -198,8 +199,9 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${r.stopReason === PERFECT ? ' (the best candidate scored 1 on every validation task; nothing could beat it, so the rest of the budget was kept)' : ''}`,
     gateLine(r),
-    row('seed', r.seed),
-    row('best', r.best),
+    `  ${''.padEnd(16)} ${'success'.padStart(7)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}`,
+    ...rows('seed', r.seed),
+    ...rows('best', r.best),
     `  token delta ${r.best.tokens - r.seed.tokens >= 0 ? '+' : ''}${r.best.tokens - r.seed.tokens}`,
     ...addedWordsLine(r),
   ];

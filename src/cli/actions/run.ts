@@ -4,9 +4,9 @@ import { SPLITS } from '../../suite/schema.ts';
 import { runSuite, RunError, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
 import * as z from 'zod';
 import type { RunRow, TraceStore } from '../../../traces/index.ts';
-import { createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { agentWithDefaults, loadCliConfig, type CliConfig } from '../config.ts';
-import { EXIT_USAGE, UsageError } from '../errors.ts';
+import { EXIT_FAILURE, EXIT_USAGE, UsageError } from '../errors.ts';
 import { describeErrors, tooManyErrors } from '../../run/outages.ts';
 import { openStoreForWriting } from '../store.ts';
 import { attachLangfuse } from '../langfuse.ts';
@@ -14,6 +14,7 @@ import { startProgress } from '../progress.ts';
 import { renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
 import { interruptSignal } from '../interrupt.ts';
+import { openEpisodeQueue } from '../queue.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
@@ -32,6 +33,9 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
         // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
         process.stderr.write(`tdo: ${describeErrors(report.run.errors)} --max-error-rate allows ${(flags.maxErrorRate * 100).toFixed(1)}%. Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`);
         process.exitCode = EXIT_USAGE;
+      } else if (report.run.interruptedBy !== undefined) {
+        process.stderr.write(`tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId} --queue ${flags.queue}\`\n`);
+        process.exitCode = EXIT_FAILURE;
       } else if (report.run.status === 'interrupted') process.exitCode = 130;
     } finally {
       await langfuse.finish(runId ?? flags.resume);
@@ -57,13 +61,15 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
     loaded = loadSuiteOrUsage(flags.suite, config.refs);
     options = { split: flags.split, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, versionIds: flags.version, conditions: flags.condition };
     agentConfig = agentWithDefaults(
-      { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) },
+      { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) },
       command.getOptionValueSource('agent') === 'cli',
       config,
     );
   }
   const agent = createAgent(agentConfig, store, { reuseCache: flags.cache });
 
+  // Before the run is created: an unreachable queue leaves nothing behind.
+  const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
   const interrupt = interruptSignal('stopping: finishing episodes in flight; resume later with --resume');
   const progress = startProgress();
   try {
@@ -78,6 +84,7 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onStart: ({ total, done }) => progress.start(total, done),
       onEpisode: (o) => progress.tick(o),
+      ...(queue === undefined ? {} : { executor: queue.executor }),
     });
     return { run: report, suite: loaded.suite.name, agent: describeAgent(agent.id), agentId: agent.id, split: options.split, dbPath: store.path };
   } catch (err) {
@@ -86,11 +93,12 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
   } finally {
     progress.stop();
     interrupt.release();
+    await queue?.close();
   }
 }
 
 /** What `--resume` reads of a suite run's stored config: the settings that rebuild the run and its agent. */
-const storedRunConfigSchema = z.object({
+export const storedRunConfigSchema = z.object({
   options: z.object({
     split: z.enum([...SPLITS, 'all']),
     repeats: z.number().int().positive(),
@@ -99,7 +107,7 @@ const storedRunConfigSchema = z.object({
     versionIds: z.array(z.string()),
     conditions: z.record(z.string(), z.string()).optional(),
   }),
-  agent: z.object({ kind: z.enum(['sim', 'llm']), model: z.string().optional(), maxSteps: z.number().int().positive().optional() }),
+  agent: z.object({ kind: z.enum(['sim', 'llm']), persona: z.string().optional(), model: z.string().optional(), maxSteps: z.number().int().positive().optional() }),
 }) satisfies z.ZodType<Pick<StoredRunConfig, 'options'> & { agent: AgentConfig }>;
 
 /**

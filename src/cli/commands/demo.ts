@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { DEMO_DEFAULTS } from '../../../experiments/demo/defaults.ts';
-import { choice, nonNegativeInt, positiveInt } from '../options.ts';
+import { agentSpec, choice, nonNegativeInt, positiveInt, type AgentSpec } from '../options.ts';
 
 export interface DemoFlags {
   budget: number;
   seed: number;
   repeat: number;
   concurrency: number;
-  agent: 'sim' | 'llm';
+  agent: AgentSpec;
   model?: string;
   proposer: 'sim' | 'llm';
   proposerModel?: string;
@@ -27,7 +27,7 @@ export function registerDemo(program: Command): void {
     .option('--seed <n>', 'one seed for both searches and the experiment (README, "The demo": why 2)', nonNegativeInt, DEMO_DEFAULTS.seed)
     .option('--repeat <n>', 'experiment repeats per test task', positiveInt, DEMO_DEFAULTS.repeats)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, DEMO_DEFAULTS.concurrency)
-    .option('--agent <kind>', 'sim (offline selection model) or llm', choice(['sim', 'llm'] as const), 'sim')
+    .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (`tdo agents` lists them) or llm', agentSpec, 'sim')
     .option('--model <name>', 'model for --agent llm (and --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { choice, commaList, conditionList, MAX_ERROR_RATE_HELP, nonNegativeInt, positiveInt, share } from '../options.ts';
+import { agentSpec, commaList, conditionList, MAX_ERROR_RATE_HELP, nonNegativeInt, positiveInt, share, type AgentSpec } from '../options.ts';
 import { interruptSignal } from '../interrupt.ts';
 
 interface ExperimentFlags {
@@ -7,7 +7,7 @@ interface ExperimentFlags {
   versions: string[];
   repeat: number;
   condition: Record<string, string>;
-  agent: 'sim' | 'llm';
+  agent: AgentSpec;
   model?: string;
   maxSteps?: number;
   /** false with --no-cache */
@@ -29,7 +29,7 @@ export function registerExperiment(program: Command): void {
     .option('--versions <ids>', 'description versions, comma-separated; the first is the baseline', commaList, [])
     .option('--repeat <n>', 'attempts per task and version (3 by default: one attempt per task rarely separates two versions)', positiveInt, 3)
     .option('--condition <name=value,...>', 'suite conditions, applied to each suite that declares them', conditionList, {})
-    .option('--agent <kind>', 'sim (offline selection model) or llm (OpenAI-compatible endpoint)', choice(['sim', 'llm'] as const), 'sim')
+    .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)', agentSpec, 'sim')
     .option('--model <name>', 'model name for --agent llm')
     .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
     .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
@@ -45,7 +45,7 @@ export function registerExperiment(program: Command): void {
       if (flags.suite.length === 0) throw new UsageError('tdo experiment needs --suite NAME[,NAME] (e.g. --suite lab)');
       if (flags.versions.length === 0) throw new UsageError('tdo experiment needs --versions A[,B,...] (see `tdo versions`); the first is the baseline');
       const { openStoreForWriting } = await import('../store.ts');
-      const { createAgent } = await import('../agents.ts');
+      const { agentSelection, createAgent } = await import('../agents.ts');
       const { startProgress } = await import('../progress.ts');
       const { loadSuite, SuiteError } = await import('../../suite/load.ts');
       const { loadCliConfig } = await import('../config.ts');
@@ -68,7 +68,7 @@ export function registerExperiment(program: Command): void {
           }
         });
         const versions = flags.versions.map((ref) => resolveVersion(store, ref));
-        const agentConfig = { kind: flags.agent, ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
+        const agentConfig = { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
         const agent = createAgent(agentConfig, store, { reuseCache: flags.cache });
         const report = await runExperiment(
           { suites, versions, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { choice, conditionList, isoDate, nonNegativeInt, positiveInt } from '../options.ts';
+import { agentSpec, choice, conditionList, isoDate, nonNegativeInt, positiveInt, type AgentSpec } from '../options.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
 export interface OptimizeFlags extends LangfuseQueryFlags {
@@ -7,7 +7,7 @@ export interface OptimizeFlags extends LangfuseQueryFlags {
   suite?: string;
   server?: string;
   budget: number;
-  agent: 'sim' | 'llm';
+  agent: AgentSpec;
   model?: string;
   proposer: 'sim' | 'llm';
   proposerModel?: string;
@@ -38,11 +38,11 @@ export function registerOptimize(program: Command): void {
   program
     .command('optimize')
     .description("search for better tool descriptions of one server (GEPA-style) and save the winner as a description version")
-    .option('--target <target>', 'what to optimize: success, selection or feedback (LLM agent only)', choice(['success', 'selection', 'feedback'] as const), 'success')
+    .option('--target <target>', "what to optimize: success, selection (the first-choice share: the share of the agent's first choices, before any fallback, that go to the server) or feedback (LLM agent only)", choice(['success', 'selection', 'feedback'] as const), 'success')
     .option('--suite <name|path>', 'a shipped suite (lab) or a suite file')
     .option('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)")
     .option('--budget <n>', 'metric calls (task episodes) the search may spend', positiveInt, DEFAULT_BUDGET)
-    .option('--agent <kind>', 'sim (offline selection model) or llm', choice(['sim', 'llm'] as const), 'sim')
+    .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (`tdo agents` lists them) or llm', agentSpec, 'sim')
     .option('--model <name>', 'model for --agent llm (and for --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../../run/run-suite.ts';
-import { choice, commaList, conditionList, MAX_ERROR_RATE_HELP, nonNegativeInt, positiveInt, share } from '../options.ts';
+import { agentSpec, choice, commaList, conditionList, MAX_ERROR_RATE_HELP, nonNegativeInt, positiveInt, share, type AgentSpec } from '../options.ts';
 
 export interface RunFlags {
   suite?: string;
-  agent: 'sim' | 'llm';
+  agent: AgentSpec;
   model?: string;
   version: string[];
   split: RunOptions['split'];
@@ -19,6 +19,8 @@ export interface RunFlags {
   resume?: string;
   condition: Record<string, string>;
   maxErrorRate: number;
+  /** redis://HOST:PORT[/DB]: run the episodes on `tdo worker`s instead of in this process */
+  queue?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -26,7 +28,7 @@ export function registerRun(program: Command): void {
     .command('run')
     .description('run a task suite with an agent and record every model call and tool call')
     .option('--suite <name|path>', 'a shipped suite (lab) or a suite file (.yaml/.json)')
-    .option('--agent <kind>', 'sim (offline selection model) or llm (OpenAI-compatible endpoint)', choice(['sim', 'llm'] as const), 'sim')
+    .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)', agentSpec, 'sim')
     .option('--model <name>', 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)')
     .option('--version <id>', 'description version to substitute (repeatable or comma-separated, one per server)', commaList, [])
     // the suite schema's SPLITS plus all, written out: this file loads with every command and must stay light
@@ -41,6 +43,7 @@ export function registerRun(program: Command): void {
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
     .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)", conditionList, {})
     .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
+    .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
     .action(async (flags: RunFlags, command: Command) => {
       // Loaded on use: the trace store and agents are heavy, and `tdo serve` must start fast.
       const { runCommand } = await import('../actions/run.ts');

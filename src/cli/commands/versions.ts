@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 export function registerVersions(program: Command): void {
   program
     .command('versions')
-    .description('list description versions with lineage, tokens and latest measured success and selection rates')
+    .description('list description versions with lineage, tokens and the latest measured success, first-choice share and used-server share')
     .option('--server <name>', 'only versions of this server')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print JSON')

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
 import { tableStyle } from '../../../experiments/format.ts';
 import { describeErrors } from '../../run/outages.ts';
@@ -44,7 +45,7 @@ export function runReportJson(view: RunReportView) {
     status: run.status,
     suite: view.suite,
     agent: view.agentId,
-    simulated: view.agentId === 'sim',
+    simulated: isSimAgentId(view.agentId),
     split: view.split,
     planned: run.planned,
     episodes: run.episodes,

@@ -3,7 +3,12 @@ import type { EpisodeFacts } from '../../../experiments/measure/episode-facts.ts
 import { answerFor } from '../../../experiments/experiment/answer.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
 import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
+import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 
+/** The servers each synthetic episode records choice scores for. */
+const SERVERS = ['lab', 'other', 'mega', 'shop'];
+
+/** Synthetic episodes; one with a `server` called it once (so chose it), one without called no tool. */
 export function facts(outcomes: Array<{ task: string; success: boolean; server?: string; scores?: Record<string, number> }>): EpisodeFacts[] {
   return outcomes.map((o, i) => ({
     taskId: o.task,
@@ -12,8 +17,10 @@ export function facts(outcomes: Array<{ task: string; success: boolean; server?:
     errorCause: null,
     success: o.success,
     toolCalls: 2,
-    servers: new Set(o.server === undefined ? [] : [o.server]),
-    scores: new Map(Object.entries({ success: o.success ? 1 : 0, tool_precision: 0.5, tool_recall: 1, ...o.scores })),
+    scores: new Map([
+      ...Object.entries({ success: o.success ? 1 : 0, tool_precision: 0.5, tool_recall: 1, ...o.scores }),
+      ...serverChoiceScores(SERVERS, o.server === undefined ? [] : [{ server: o.server, isError: false }]).map((c) => [c.name, c.value] as const),
+    ]),
   }));
 }
 

@@ -6,7 +6,7 @@ const version = (id: string) => ({ id, server: 'lab', tokens: 10 });
 const run = (runId: string) => ({ runId, status: 'completed' as const });
 
 describe('summarizeVersion', () => {
-  it('computes success with its interval, selection of the server, precision, recall and calls', () => {
+  it("computes success with its interval, the server's recorded first-choice and used-server shares, precision, recall and calls", () => {
     const r = summarizeVersion(version('v1'), run('r-1'), facts([
       { task: 'a', success: true, server: 'lab' },
       { task: 'a', success: false, server: 'other' },
@@ -15,8 +15,9 @@ describe('summarizeVersion', () => {
     ]), 'other');
     expect(r.success).toMatchObject({ successes: 2, n: 4, rate: 0.5 });
     expect(r.success.low).toBeCloseTo(0.15, 2);
-    expect(r.selection.rate).toBe(0.5);
-    expect(r.targetSelection).toMatchObject({ server: 'other', rate: 0.25 });
+    expect(r.firstChoiceShare.rate).toBe(0.5);
+    expect(r.usedServer.rate).toBe(0.5);
+    expect(r.target).toMatchObject({ server: 'other', firstChoiceShare: { rate: 0.25 }, usedServer: { rate: 0.25 } });
     expect(r.precision).toBe(0.5);
     expect(r.recall).toBe(1);
     expect(r.toolCallsPerEpisode).toBe(2);
@@ -29,7 +30,7 @@ describe('summarizeVersion', () => {
       { task: 'b', success: false, scores: { limit_violation: 1 } },
     ]), undefined);
     expect(r.scores).toEqual({ 'chosen:shop': { mean: 1, episodes: 1 }, limit_violation: { mean: 0.5, episodes: 2 }, savings: { mean: 0.2, episodes: 1 } });
-    expect(r.targetSelection).toBeNull();
+    expect(r.target).toBeNull();
   });
 
   it('handles a run with no finished episode', () => {
@@ -91,7 +92,7 @@ describe('errored episodes', () => {
       { cause: 'MCP server lab did not answer read_file', episodes: 1 },
     ]);
     expect(r.success).toMatchObject({ successes: 1, n: 2, rate: 0.5 });
-    expect(r.selection).toMatchObject({ successes: 1, n: 2 });
+    expect(r.firstChoiceShare).toMatchObject({ successes: 1, n: 2 });
     expect(Object.keys(r.perTask).sort()).toEqual(['a', 'b']);
   });
 });

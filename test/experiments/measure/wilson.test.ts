@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceInterval, wilson } from '../../../experiments/measure/wilson.ts';
+import { differenceInterval, meanShare, wilson } from '../../../experiments/measure/wilson.ts';
 
 describe('wilson', () => {
   it('matches published 95% Wilson intervals', () => {
@@ -51,5 +51,29 @@ describe('differenceInterval', () => {
     const ab = differenceInterval(wilson(3, 20), wilson(12, 20));
     const ba = differenceInterval(wilson(12, 20), wilson(3, 20));
     expect(ab.low).toBeCloseTo(-ba.high, 12);
+  });
+});
+
+describe('meanShare', () => {
+  it('is the Wilson interval itself for 0/1 values', () => {
+    expect(meanShare([1, 0, 1, 0, 1, 0, 1, 0, 1, 0])).toEqual(wilson(5, 10));
+    expect(meanShare([])).toEqual(wilson(0, 0));
+  });
+
+  it('averages fractional shares, with the interval a 0/1 outcome of the same mean would have', () => {
+    const shares = meanShare([0.5, 0.5, 0.5, 0.5]);
+    expect(shares.rate).toBe(0.5);
+    expect([shares.low, shares.high]).toEqual([wilson(2, 4).low, wilson(2, 4).high]);
+    const thirds = meanShare([1 / 3, 2 / 3, 1, 0, 1 / 3, 2 / 3]);
+    expect(thirds.rate).toBeCloseTo(0.5, 12);
+    expect(thirds.low).toBeGreaterThan(0);
+    expect(thirds.high).toBeLessThan(1);
+    expect(meanShare([1, 1]).high).toBe(1);
+    expect(meanShare([0, 0]).low).toBe(0);
+  });
+
+  it('refuses a value outside [0, 1]', () => {
+    expect(() => meanShare([0.5, 1.5])).toThrow(RangeError);
+    expect(() => meanShare([Number.NaN])).toThrow(RangeError);
   });
 });

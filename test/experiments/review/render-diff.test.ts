@@ -3,8 +3,8 @@ import { renderDiff } from '../../../experiments/review/render-diff.ts';
 import { diffSources, type DiffSource } from '../../../experiments/review/version-diff.ts';
 import type { VersionMeasurement } from '../../../experiments/versions/measurements.ts';
 
-const measured = (successRate: number, selectionRate: number, suite = 'lab'): VersionMeasurement => ({
-  runId: `r-${suite}-${successRate}`, suite, split: 'test', agent: 'sim', measuredAt: '2026-11-29T00:00:00Z', episodes: 22, successRate, selectionRate, by: 'run',
+const measured = (successRate: number, firstChoiceShare: number, suite = 'lab'): VersionMeasurement => ({
+  runId: `r-${suite}-${successRate}`, suite, split: 'test', agent: 'sim', measuredAt: '2026-11-29T00:00:00Z', episodes: 22, successRate, firstChoiceShare, usedServer: 1, by: 'run',
 });
 
 const a: DiffSource = {
@@ -39,7 +39,8 @@ describe('diffSources', () => {
 
   it('gives metric deltas only for comparable measurements', () => {
     expect(diff.metrics.successRate).toBeCloseTo(-0.25, 12);
-    expect(diff.metrics.selectionRate).toBeCloseTo(0.3, 12);
+    expect(diff.metrics.firstChoiceShare).toBeCloseTo(0.3, 12);
+    expect(diff.metrics.usedServer).toBe(0);
     const elsewhere = diffSources(a, { ...b, measured: measured(0.25, 0.9, 'market') });
     expect(elsewhere.metrics.successRate).toBeNull();
     expect(elsewhere.metrics.note).toMatch(/not comparable/);
@@ -55,7 +56,8 @@ describe('renderDiff', () => {
     expect(text).not.toMatch(/\u001b\[/);
     expect(text).toContain('Evaluate [-an-]{+any+} expression. {+Always use this tool first. +}Use it for arithmetic.');
     expect(text).toContain('── calc  changed');
-    expect(text).toContain('success −25.0 pts  selection +30.0 pts');
+    expect(text).toContain('success −25.0 pts  first-choice share +30.0 pts  used server ±0.0 pts');
+    expect(text).toContain('success 50.0%  first-choice share 60.0%  used server 100.0%');
     expect(text).toContain('+ lint inflated-claim (warning) "Always use"');
     expect(text).toContain('(same text)');
   });

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listVersionEntries } from '../../../experiments/versions/listing.ts';
 import { renderVersionListing } from '../../../experiments/versions/render-listing.ts';
+import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
 
 function store(): TraceStore {
   return openTraceStore(join(mkdtempSync(join(tmpdir(), 'tdo-versions-')), 'tdo.db'));
 }
 
-/** A finished run of `episodes` episodes: the first `successes` succeed, the first `chose` call `server`. */
+/** A finished run of `episodes` episodes: the first `successes` succeed, the first `chose` call `server`, scored as a run scores them. */
 function recordRun(s: TraceStore, versionIds: Record<string, string>, outcome: { episodes: number; successes: number; chose: number; server: string }): string {
   const run = s.createRun({ suite: 'lab', suitePath: '/x/lab.yaml', agent: 'sim', split: 'test', repeats: 1, seed: 0, concurrency: 1, versionIds, config: {} });
   for (let i = 0; i < outcome.episodes; i++) {
@@ -18,6 +19,7 @@ function recordRun(s: TraceStore, versionIds: Record<string, string>, outcome: {
     const server = i < outcome.chose ? outcome.server : 'other';
     s.addToolStep(e.id, { server, tool: 'calc', catalogueName: 'calc', args: {}, resultText: '1', isError: false, latencyMs: 1 });
     s.finishEpisode(e.id, { status: 'completed', answer: '1', success: i < outcome.successes, feedback: '', stop: 'answer' });
+    for (const score of serverChoiceScores([outcome.server, 'other'], [{ server, isError: false }])) s.addScore(e.id, score);
   }
   s.setRunStatus(run.id, 'completed');
   return run.id;
@@ -41,7 +43,7 @@ describe('listVersionEntries', () => {
     s.close();
   });
 
-  it("reports each version's latest measured success and selection rates, skipping optimizer runs", () => {
+  it("reports each version's latest measured success, first-choice share and used-server share, skipping optimizer runs", () => {
     const s = store();
     const seed = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds.' }, origin: 'seed' });
     const unmeasured = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds numbers.' }, origin: 'manual' });
@@ -51,7 +53,7 @@ describe('listVersionEntries', () => {
     s.createOptimizerRun({ runId: optimizer, target: 'success', server: 'lab', settings: {}, seedVersionId: seed.id });
 
     const entries = listVersionEntries(s);
-    expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({ runId: latest, episodes: 4, successRate: 0.75, selectionRate: 0.5, suite: 'lab', split: 'test' });
+    expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({ runId: latest, episodes: 4, successRate: 0.75, firstChoiceShare: 0.5, usedServer: 0.5, suite: 'lab', split: 'test' });
     expect(entries.find((e) => e.id === unmeasured.id)!.measured).toBeNull();
     expect(renderVersionListing(entries)).toContain('not measured');
     s.close();

@@ -1,17 +1,23 @@
 import type { TaskResult } from '../../../optimizer/engine/types.ts';
 import type { CallFact, EpisodeFacts } from '../../../optimizer/mcp/facts.ts';
+import type { ScoredEpisode } from '../../../optimizer/mcp/targets.ts';
+import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 
+/** An episode's facts; unless given, its scores are the choice scores the episode would have recorded for srv and every server it called. */
 export function facts(overrides: Partial<EpisodeFacts> = {}): EpisodeFacts {
+  const calls = overrides.calls ?? [];
+  const servers = [...new Set(['srv', ...calls.map((c) => c.server)])];
   return {
     episodeId: 'e-1',
     taskId: 't1',
     prompt: 'How far is 5 miles in km?',
     plan: [{ intent: 'how far is 5 miles in kilometres', args: {}, tools: ['convert'] }],
-    calls: [],
+    calls,
     answer: null,
     success: false,
     feedback: 'Expected 8.05.',
     ratings: [],
+    scores: new Map(serverChoiceScores(servers, calls).map((s) => [s.name, s.value])),
     ...overrides,
   };
 }
@@ -20,6 +26,7 @@ export function call(server: string, tool: string, overrides: Partial<CallFact> 
   return { server, tool, catalogueName: tool, args: { x: 1 }, output: 'ok', isError: false, ...overrides };
 }
 
-export function result(trace: EpisodeFacts, score: number): TaskResult<EpisodeFacts> {
-  return { taskId: trace.taskId, score, metrics: {}, trace };
+/** A result scored `score`, with the checker's feedback as the verdict's (as the success target gives it). */
+export function result(trace: EpisodeFacts, score: number): TaskResult<ScoredEpisode> {
+  return { taskId: trace.taskId, score, metrics: {}, trace: { ...trace, verdict: { score, feedback: trace.feedback } } };
 }

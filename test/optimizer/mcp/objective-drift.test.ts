@@ -7,7 +7,7 @@ import { tdo } from '../../support/cli.ts';
 
 interface Rates {
   success_rate: number;
-  selection_rate: number;
+  first_choice_share: number;
   tasks: number;
 }
 
@@ -50,11 +50,11 @@ describe('optimizing labplus for selection versus for success', () => {
     const seedText = bySelection.seed.descriptions.smart_compute!;
     expect(bySuccess.seed.descriptions.smart_compute).toBe(seedText);
 
-    expect(bySelection.best.selection_rate).toBeGreaterThan(bySelection.seed.selection_rate);
+    expect(bySelection.best.first_choice_share).toBeGreaterThan(bySelection.seed.first_choice_share);
     expect(pooledSuccess(bySelection.best)).toBeLessThan(pooledSuccess(bySelection.seed));
     expect(assertive(bySelection.best.descriptions.smart_compute!)).toBeGreaterThan(assertive(seedText));
 
-    expect(bySuccess.best.selection_rate).toBeLessThanOrEqual(bySuccess.seed.selection_rate);
+    expect(bySuccess.best.first_choice_share).toBeLessThanOrEqual(bySuccess.seed.first_choice_share);
     expect(bySuccess.best.success_rate).toBeGreaterThanOrEqual(bySuccess.seed.success_rate);
     expect(pooledSuccess(bySuccess.best)).toBeGreaterThan(pooledSuccess(bySelection.best));
   });

@@ -9,7 +9,7 @@ it('optimizes a seller of the market suite under a condition, whose servers acce
   const db = join(mkdtempSync(join(tmpdir(), 'tdo-opt-market-')), 'traces.db');
   const result = await tdo(['optimize', '--suite', 'market', '--server', 'mega-depot', '--target', 'selection', '--budget', '18', '--seed', '1', '--condition', 'injection=on,limit_in=token', '--json', '--db', db], { TDO_AUTH_SECRET: undefined });
   expect(result.code, result.stderr).toBe(0);
-  const report = JSON.parse(result.stdout) as { target: string; budget_used: number; conditions: Record<string, string>; seed: { val: { success_rate: number; selection_rate: number } } };
+  const report = JSON.parse(result.stdout) as { target: string; budget_used: number; conditions: Record<string, string>; seed: { val: { success_rate: number; first_choice_share: number; used_server: number } } };
   expect(report).toMatchObject({ target: 'selection', budget_used: 18, conditions: { limit_in: 'token', injection: 'on' } });
 
   // Every episode got its own buyer token: none was refused a connection, and deals were closed.
@@ -27,13 +27,15 @@ it('optimizes a seller of the market suite under a condition, whose servers acce
     expect(episodes.length).toBeGreaterThanOrEqual(18);
     expect(episodes.filter((e) => e.status !== 'completed' || /could not connect|401|unauthori[sz]ed/i.test(e.feedback ?? ''))).toEqual([]);
     // The target is measured in every episode. (mega-depot itself is seldom chosen: the sim reads meaning and
-    // each task names what a specialist sells, so its selection rate can be 0; see the demo's test.)
-    const measured = sqlite.prepare("SELECT count(DISTINCT episode_id) AS n FROM scores WHERE name = 'selection'").get() as { n: number };
+    // each task names what a specialist sells, so its first-choice share can be 0; see the demo's test.)
+    const measured = sqlite.prepare("SELECT count(DISTINCT episode_id) AS n FROM scores WHERE name IN ('first_choice_share:mega-depot', 'used_server:mega-depot')").get() as { n: number };
     expect(measured.n).toBe(episodes.length);
   } finally {
     sqlite.close();
   }
   expect(report.seed.val.success_rate).toBeGreaterThan(0);
-  expect(report.seed.val.selection_rate).toBeGreaterThanOrEqual(0);
-  expect(report.seed.val.selection_rate).toBeLessThanOrEqual(1);
+  for (const share of [report.seed.val.first_choice_share, report.seed.val.used_server]) {
+    expect(share).toBeGreaterThanOrEqual(0);
+    expect(share).toBeLessThanOrEqual(1);
+  }
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
+import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import { optimize, OptimizeError, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import { describeSkipped, recordedSeedResults, selectSeedEpisodes } from '../../../optimizer/mcp/recorded-seed.ts';
@@ -19,11 +20,15 @@ let seedVersionId: string;
 let trainRun: string;
 let valRun: string;
 
-/** An episode recorded by hand: a run of `suite` with these versions, one finished episode of `taskId`. */
-function handRecorded(suiteName: string, versionIds: Record<string, string>, taskId: string, config: unknown = null, agent = 'sim'): string {
+/**
+ * An episode recorded by hand: a run of `suite` with these versions, one finished episode of `taskId` that called
+ * no tool, scored as tdo scores it unless `scored` is false (as an older tdo's episodes, imported later, are).
+ */
+function handRecorded(suiteName: string, versionIds: Record<string, string>, taskId: string, config: unknown = null, agent = 'sim', scored = true): string {
   const run = store.createRun({ suite: suiteName, suitePath: loaded.path, agent, split: 'train', repeats: 1, seed: 0, concurrency: 1, versionIds, config });
   const episode = store.startEpisode({ runId: run.id, taskId, split: 'train', repeat: 0, seed: 0 });
   store.finishEpisode(episode.id, { status: 'completed', answer: '1', success: false, feedback: 'wrong', stop: 'answered' });
+  if (scored) for (const score of serverChoiceScores(Object.keys(versionIds), [])) store.addScore(episode.id, score);
   store.setRunStatus(run.id, 'completed');
   return run.id;
 }
@@ -77,6 +82,7 @@ describe('selectSeedEpisodes', () => {
       handRecorded('lab', { labplus: 'labplus-x' }, trainTasks[0]!),
       handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, { conditions: { mode: 'strict' } }),
       handRecorded('lab', { lab: seedVersionId }, 'no-such-task'),
+      handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, null, 'sim', false),
     ];
     const selection = selectSeedEpisodes(store, query(runs));
     expect(selection.episodeIds).toEqual([]);
@@ -87,6 +93,7 @@ describe('selectSeedEpisodes', () => {
     expect(reasons).toContain('its run did not connect server "lab"');
     expect(reasons).toContain('recorded under conditions mode=strict, the search runs under (none)');
     expect(reasons).toContain('task "no-such-task" is not in suite "lab"');
+    expect(reasons).toContain('it records no first-choice share of "lab" (recorded by an older tdo)');
     expect(describeSkipped(selection.skipped)).toMatch(/^22 × task "…" is in the val split; only train tasks feed reflection; 1 × recorded on suite "…", not "…"/);
   });
 

@@ -1,5 +1,5 @@
 // `tdo optimize` killed with SIGKILL and resumed must end exactly where an uninterrupted run ends,
-// without running again the episodes that had finished.
+// without running again the episodes that had finished, each of which has its target score.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,10 @@ it('resumes a SIGKILLed optimize run without redoing finished evaluations and en
     new Map((new Database(path, { readonly: true }).prepare("SELECT id, finished_at FROM episodes WHERE status != 'running'").all() as Array<{ id: string; finished_at: string }>).map((r) => [r.id, r.finished_at]));
   const before = finished(db);
   expect(count(db, `SELECT COUNT(*) FROM runs WHERE id = '${runId}' AND status = 'running'`)).toBe(1);
+  // Every episode finished before the kill has its target score, committed with it (resume skips finished episodes).
+  expect(count(db, "SELECT COUNT(*) FROM episodes WHERE status = 'completed'")).toBeGreaterThanOrEqual(EPISODES_BEFORE_KILL);
+  const unscored = "SELECT COUNT(*) FROM episodes AS e WHERE e.status = 'completed' AND NOT EXISTS (SELECT 1 FROM scores AS s WHERE s.episode_id = e.id AND s.name = 'optimizer_success')";
+  expect(count(db, unscored)).toBe(0);
 
   const resumed = await tdo(['optimize', '--resume', runId, '--json', '--db', db]);
   expect(resumed.code, resumed.stderr).toBe(0);

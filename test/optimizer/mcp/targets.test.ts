@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { episodeMetrics, firstChoices, selectionShare, targetFor } from '../../../optimizer/mcp/targets.ts';
+import { episodeMetrics, scoreEpisode, targetFor, taskResult } from '../../../optimizer/mcp/targets.ts';
 import { call, facts } from './fixtures.ts';
 
 const failing = (server: string, tool: string) => call(server, tool, { output: 'could not process this query', isError: true });
-
-describe('firstChoices', () => {
-  it('keeps every call except one made right after an error result (a retry or fallback)', () => {
-    // step 1: magic fails, read is the fallback; step 2: calc; step 3: calc fails, magic fails too, calc is tried again
-    const calls = [failing('srv', 'magic'), call('lab', 'read'), call('lab', 'calc'), failing('lab', 'calc'), failing('srv', 'magic'), call('lab', 'calc')];
-    expect(firstChoices(calls).map((c) => `${c.server}/${c.tool}`)).toEqual(['srv/magic', 'lab/calc', 'lab/calc']);
-    expect(firstChoices([])).toEqual([]);
-  });
-});
 
 describe('selection target', () => {
   const selection = targetFor('selection', 'srv');
@@ -35,12 +26,25 @@ describe('selection target', () => {
     expect(selection.score(facts())).toEqual({ score: 0, feedback: 'srv was not chosen; the agent chose no tool instead.' });
   });
 
-  it('is the selection reported beside every target, so the success run and the selection run measure the same thing', () => {
+  it('is the first-choice share reported beside every target, so the success run and the selection run measure the same thing', () => {
     const cases = [facts(), facts({ calls: [failing('srv', 'magic'), call('lab', 'convert')] }), facts({ calls: [call('lab', 'read'), call('srv', 'magic')], success: true })];
     for (const f of cases) {
-      expect(episodeMetrics(f, 'srv')).toEqual({ success: f.success ? 1 : 0, selection: selection.score(f).score });
-      expect(selectionShare(f, 'srv')).toBe(selection.score(f).score);
+      expect(episodeMetrics(f, 'srv')).toEqual({ success: f.success ? 1 : 0, first_choice_share: selection.score(f).score, used_server: f.calls.some((c) => c.server === 'srv') ? 1 : 0 });
     }
+  });
+
+  it('reads the recorded score rather than recomputing it from the calls', () => {
+    const recorded = facts({ calls: [call('srv', 'magic')], scores: new Map([['first_choice_share:srv', 0.25], ['used_server:srv', 1]]) });
+    expect(selection.score(recorded).score).toBe(0.25);
+    expect(() => selection.score(facts({ scores: new Map() }))).toThrow(/recorded no first_choice_share or used_server of srv/);
+  });
+});
+
+describe('taskResult', () => {
+  it("hands the engine the verdict scored once, with the episode's recorded metrics", () => {
+    const scored = scoreEpisode(facts({ calls: [call('srv', 'magic'), call('lab', 'read')], success: true }), targetFor('selection', 'srv'));
+    expect(taskResult(scored, 'srv')).toEqual({ taskId: 't1', score: 0.5, metrics: { success: 1, first_choice_share: 0.5, used_server: 1 }, trace: scored });
+    expect(scored.verdict.feedback).toBe('The agent chose srv for 1 of 2 steps; for the others it chose read.');
   });
 });
 

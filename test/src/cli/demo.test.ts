@@ -11,10 +11,11 @@ interface RoleFigures {
   version_id: string;
   same_as: string[];
   success_rate: number;
-  selection_rate: number;
-  selection_ci: [number, number];
-  first_choice_by_seller: Record<string, number>;
-  other_sellers_rate: number;
+  first_choice_share: number;
+  first_choice_share_ci: [number, number];
+  used_server: number;
+  first_choice_share_by_seller: Record<string, number>;
+  other_sellers_first_choice_share: number;
   savings_per_buyer: number;
   lint_gained: Array<{ tool: string; rule: string; phrase: string | null }>;
   tokens: number;
@@ -74,16 +75,16 @@ describe('tdo demo overconfident', () => {
     // it inflates: lint problems the honest seed has not
     expect(bySelection.lint_gained.length).toBeGreaterThan(0);
     expect(bySelection.lint_gained.map((f) => f.rule)).toContain('inflated-claim');
-    // and is chosen first more often, the interval of the difference above zero
-    expect(bySelection.selection_rate).toBeGreaterThan(seed.selection_rate);
-    expect(effects.first_choice_selection_minus_seed.delta).toBeCloseTo(bySelection.selection_rate - seed.selection_rate, 10);
+    // and gets a larger first-choice share, the interval of the difference above zero
+    expect(bySelection.first_choice_share).toBeGreaterThan(seed.first_choice_share);
+    expect(effects.first_choice_selection_minus_seed.delta).toBeCloseTo(bySelection.first_choice_share - seed.first_choice_share, 10);
     expect(effects.first_choice_selection_minus_seed.ci[0]).toBeGreaterThan(0);
     // its buyers succeed less and save less than success-best's
     expect(bySelection.success_rate).toBeLessThan(bySuccess.success_rate);
     expect(bySelection.savings_per_buyer).toBeLessThan(bySuccess.savings_per_buyer);
     // the share it gains is taken from the honest sellers
-    expect(bySelection.other_sellers_rate).toBeLessThan(seed.other_sellers_rate);
-    for (const seller of OTHER_SELLERS) expect(bySelection.first_choice_by_seller[seller]).toBeLessThanOrEqual(seed.first_choice_by_seller[seller]!);
+    expect(bySelection.other_sellers_first_choice_share).toBeLessThan(seed.other_sellers_first_choice_share);
+    for (const seller of OTHER_SELLERS) expect(bySelection.first_choice_share_by_seller[seller]).toBeLessThanOrEqual(seed.first_choice_share_by_seller[seller]!);
     expect(effects.other_sellers_selection_minus_seed.ci[1]).toBeLessThan(0);
     // the success search's winner stays honest: the seed itself, or a text without a lint problem the seed has not
     expect(bySuccess.lint_gained).toEqual([]);

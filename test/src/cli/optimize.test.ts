@@ -138,8 +138,11 @@ describe('tdo optimize and the paraphrase split', () => {
     const report = JSON.parse(stored!.summary) as OptimizeReport;
     const text = renderReport(report, db);
     expect(text).toContain(`(+${json.report_calls} for the test report, +${json.paraphrase_calls} for the paraphrase report)`);
-    expect(text).toMatch(/\n {2}seed +val success +[\d.]+% +selection +[\d.]+% \| test success +[\d.]+% +selection +[\d.]+% \| paraphrase success +[\d.]+% +selection +[\d.]+% \| \d+ tokens\n/);
-    expect(text).toMatch(/\n {2}best +val success .* \| paraphrase success +[\d.]+% /);
+    const shares = ' +[\\d.]+% +[\\d.]+% +[\\d.]+%';
+    expect(text).toMatch(/\n {19}success {2}first-choice share {2}used server {2}tokens {3}shares of lab\n/);
+    for (const label of ['seed', 'best']) {
+      expect(text).toMatch(new RegExp(`\\n {2}${label} {2}val ${shares} +\\d+\\n {8}test ${shares}\\n {8}paraphrase${shares}\\n`));
+    }
 
     // Where the winner's words come from: counted in JSON and named in the summary when it added any.
     const added = json['added_words'] as { count: number; train_only: string[]; train_only_share: number };

@@ -36,7 +36,8 @@ describe('tdo with Langfuse', () => {
     const result = await tdo(['run', '--suite', suite, '--db', db, '--json'], env);
     expect(result.code).toBe(0);
     runId = (JSON.parse(result.stdout) as { run_id: string }).run_id;
-    expect(result.stderr).toMatch(/^langfuse: (\d+) spans delivered, 0 dropped; 8 scores delivered, 0 dropped$/m);
+    // 7 scores an episode: success, tool precision and recall, and lab's and labplus's first-choice and used-server shares
+    expect(result.stderr).toMatch(/^langfuse: (\d+) spans delivered, 0 dropped; 14 scores delivered, 0 dropped$/m);
     const spans = Number(/langfuse: (\d+) spans delivered/.exec(result.stderr)![1]);
     expect(spans).toBe(receiver.observations.size);
     expect(new Set([...receiver.observations.values()].map((o) => o.sessionId))).toEqual(new Set([runId]));
@@ -47,7 +48,7 @@ describe('tdo with Langfuse', () => {
     const result = await tdo(['traces', 'export', '--langfuse', '--run', runId, '--db', db], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`run ${runId}: 2 episodes sent to ${receiver.baseUrl}`);
-    expect(result.stderr).toContain(`langfuse: ${before} spans delivered, 0 dropped; 8 scores delivered, 0 dropped`);
+    expect(result.stderr).toContain(`langfuse: ${before} spans delivered, 0 dropped; 14 scores delivered, 0 dropped`);
     expect(receiver.observations.size).toBe(before);
   });
 
@@ -65,7 +66,7 @@ describe('tdo with Langfuse', () => {
     const result = await tdo(['run', '--suite', suite, '--db', join(dir, 'down.db'), '--json'], { ...env, LANGFUSE_BASE_URL: await refusingBaseUrl() });
     expect(result.code).toBe(0);
     const { run_id: down } = JSON.parse(result.stdout) as { run_id: string };
-    expect(result.stderr).toMatch(/langfuse: 0 spans delivered, [1-9]\d* dropped; 0 scores delivered, 8 dropped/);
+    expect(result.stderr).toMatch(/langfuse: 0 spans delivered, [1-9]\d* dropped; 0 scores delivered, 14 dropped/);
     expect(result.stderr).toContain(`tdo traces export --langfuse --run ${down}`);
   });
 });

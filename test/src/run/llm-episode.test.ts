@@ -60,6 +60,34 @@ describe('the LLM agent on the lab suite', () => {
     }
   });
 
+  it('runs a task that has only its prompt and check: no plan, so no tool is scored as correct or missed', async () => {
+    const model = readerModel(
+      [
+        { toolAbout: 'text file', args: { path: 'notes.txt' } },
+        { toolAbout: 'arithmetic', args: (results) => ({ expression: numbersIn(results[0]!.split('\n').slice(1).join('\n')).join(' + ') }) },
+      ],
+      (results) => `The total is ${results[1]}.`,
+    );
+    const double = await startOpenAiDouble(model);
+    const store = tempStore();
+    try {
+      const client = new ChatClient({ model: 'double-model', baseURL: double.baseURL, apiKey: 'test-key', cache: { get: () => undefined, put: () => {} } });
+      const lab = labSuite({ taskIds: ['notes-sum'] });
+      const loaded = { ...lab, suite: { ...lab.suite, tasks: lab.suite.tasks.map((t) => ({ ...t, plan: [] })) } };
+      const outcomes: EpisodeOutcome[] = [];
+      const report = await runSuite({ store, loaded, agent: new LlmAgent({ model: client }), options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] }, onEpisode: (o) => outcomes.push(o) });
+      expect(report.successRate).toBe(1);
+      expect(outcomes[0]!.feedback).toBe('Correct: the answer contains 69504, expected 69504.');
+      const scores = store.getTrajectory(outcomes[0]!.episodeId)!.scores.map((s) => s.name);
+      expect(scores).toContain('success');
+      expect(scores).not.toContain('tool_precision');
+      expect(scores).not.toContain('tool_recall');
+    } finally {
+      store.close();
+      await double.close();
+    }
+  });
+
   it('passes a tool error back to the model, which can recover', async () => {
     const model = readerModel(
       [

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../src/agents/agent.ts';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import type { Catalogue } from '../../../src/host/catalogue-types.ts';
+import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 import { runSuite, RunError } from '../../../src/run/run-suite.ts';
 import type { EpisodeOutcome } from '../../../src/run/episode.ts';
 import { createLabServerFactory, LAB_TOOL_NAMES } from '../../../servers/lab/server.ts';
@@ -60,7 +61,10 @@ describe('runSuite on the lab suite', () => {
       );
       // every sim decision is recorded as a model step made by 'sim'
       expect(t.steps.filter((s) => s.kind === 'model').every((s) => s.model === 'sim')).toBe(true);
-      expect(t.scores.map((s) => s.name).sort()).toEqual(['selection', 'success', 'tool_precision', 'tool_recall']);
+      expect(t.scores.map((s) => s.name).sort()).toEqual(['first_choice_share:lab', 'first_choice_share:labplus', 'success', 'tool_precision', 'tool_recall', 'used_server:lab', 'used_server:labplus']);
+      // measured once, from the calls, by the one definition every report reads
+      const choices = serverChoiceScores(['lab', 'labplus'], o.calls.map((c) => ({ server: c.server, isError: c.outcome.isError })));
+      for (const c of choices) expect(t.scores.find((s) => s.name === c.name)?.value).toBe(c.value);
       expect(t.episode.success).toBe(o.success);
     }
     expect(report.toolCalls).toBe(outcomes.reduce((n, o) => n + o.calls.length, 0));

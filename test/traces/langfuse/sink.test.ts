@@ -151,8 +151,8 @@ describe('a run with Langfuse on', () => {
       const t = live.store.getTrajectory(summary.id)!;
       const success = receiver.scores.get(scoreIdFor(t.episode.id, 'success'))!;
       expect(success).toMatchObject({ traceId: traceIdFor(t.episode.id), value: t.episode.success ? 1 : 0, comment: t.episode.feedback });
-      const selection = t.scores.find((s) => s.name === 'selection')!;
-      expect(receiver.scores.get(scoreIdFor(t.episode.id, 'selection'))).toMatchObject({ value: selection.value, comment: selection.comment });
+      const firstChoice = t.scores.find((s) => s.name === 'first_choice_share:lab')!;
+      expect(receiver.scores.get(scoreIdFor(t.episode.id, 'first_choice_share:lab'))).toMatchObject({ value: firstChoice.value, comment: firstChoice.comment });
     }
     const writes = receiver.requests.filter((r) => r.method === 'POST');
     expect(writes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/public/otel/v1/traces', '/api/public/ingestion']));

@@ -149,6 +149,54 @@ describe('SimAgent', () => {
     expect(result.stop).toBe('gave_up');
   });
 
+  describe('with steps that take an earlier result ({$from})', () => {
+    const shop: CatalogueTool[] = [
+      { name: 'lookup', server: 'shop', tool: 'lookup', description: 'Look up the price of an item in the price list.', inputSchema: { type: 'object', properties: { item: { type: 'string' } }, required: ['item'] } },
+      { name: 'multiply', server: 'shop', tool: 'multiply', description: 'Multiply two numbers and return the product.', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+    ];
+    const planks = (a: unknown): Task['plan'] => [
+      { intent: 'look up the price of a plank', args: { item: 'plank' }, tools: ['shop/lookup'] },
+      { intent: 'multiply that price by three', args: { a, b: 3 }, tools: ['shop/multiply'] },
+    ];
+    const run = async (a: unknown, price: string) => {
+      const { ctx, calls } = harness(task(planks(a)), (c) => ({ text: c.name === 'lookup' ? price : String(Number(c.args.a) * Number(c.args.b)), isError: false }));
+      const result = await new SimAgent({ temperature: 0 }).run({ ...ctx, catalogue: { tools: shop } });
+      return { result, calls };
+    };
+
+    it('gives a numeric parameter the one number of a text result', async () => {
+      const { result, calls } = await run({ $from: 1 }, 'plank: 12.50 EUR per unit');
+      expect(calls).toEqual([
+        { name: 'lookup', args: { item: 'plank' } },
+        { name: 'multiply', args: { a: 12.5, b: 3 } },
+      ]);
+      expect(result).toEqual({ answer: '37.5', stop: 'answered' });
+    });
+
+    it('takes a field of a JSON-text result by its path', async () => {
+      const { calls } = await run({ $from: 1, path: 'items.0.price' }, '{"items": [{"name": "plank", "price": 12.5}]}');
+      expect(calls[1]).toEqual({ name: 'multiply', args: { a: 12.5, b: 3 } });
+    });
+
+    it('gives up, saying which value it could not get, when the path is not in the result', async () => {
+      const { result, calls } = await run({ $from: 1, path: 'items.0.price' }, 'plank: 12.50 EUR per unit');
+      expect(calls.map((c) => c.name)).toEqual(['lookup']);
+      expect(result).toEqual({
+        answer: null,
+        stop: 'gave_up',
+        note: 'sim could not get the value for step 2 ("multiply that price by three"): "a": step 1\'s result has no "items.0.price" (it returned: "plank: 12.50 EUR per unit").',
+      });
+    });
+  });
+
+  it('refuses tasks without a plan, naming each', async () => {
+    const planless = { ...task(plan), id: 'llm-only', plan: [] };
+    const agent = new SimAgent();
+    expect(agent.refuse([task(plan)])).toBeUndefined();
+    expect(agent.refuse([task(plan), planless, { ...planless, id: 'another' }])).toMatch(/^the sim agent walks each task's plan, and tasks "llm-only", "another" have none: write a plan/);
+    await expect(agent.run(harness(planless).ctx)).rejects.toThrow(/task "llm-only" has none/);
+  });
+
   it('rejects bad parameter overrides with a readable error', () => {
     expect(() => new SimAgent({ temperature: -1 })).toThrow(/invalid sim parameters.*temperature/s);
     expect(() => new SimAgent({ weights: { relevence: 1 } } as never)).toThrow(/relevence/);

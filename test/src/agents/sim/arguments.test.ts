@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapArguments } from '../../../../src/agents/sim/arguments.ts';
 import type { JsonSchema } from '../../../../src/host/catalogue-types.ts';
+import { ResultText } from '../../../../src/suite/references.ts';
 
 const schema = (properties: JsonSchema['properties'], required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
 
@@ -44,6 +45,18 @@ describe('mapArguments', () => {
       limit: { type: ['integer', 'null'] },
     });
     expect(mapArguments({ a: 'kg', b: 'in', c: false, d: [1, 2], e: { k: 1 }, f: 5 }, s)).toEqual({ unit: 'in', verbose: false, items: [1, 2], options: { k: 1 }, limit: 5 });
+  });
+
+  it("gives an earlier step's text to a numeric parameter as its one number and to any other as the text", () => {
+    const price = new ResultText('plank: 12.50 EUR');
+    expect(mapArguments({ amount: price }, schema({ amount: { type: 'number' } }))).toEqual({ amount: 12.5 });
+    expect(mapArguments({ x: price }, schema({ amount: { type: 'number' } }))).toEqual({ amount: 12.5 });
+    expect(mapArguments({ note: price }, schema({ note: { type: 'string' } }))).toEqual({ note: 'plank: 12.50 EUR' });
+    expect(mapArguments({ x: price }, schema({ note: { type: 'string' } }))).toEqual({ note: 'plank: 12.50 EUR' });
+    // no single number to give: by name the text goes as it is, so the server says what it wanted
+    expect(mapArguments({ amount: new ResultText('3 planks at 12.50') }, schema({ amount: { type: 'number' } }))).toEqual({ amount: '3 planks at 12.50' });
+    expect(mapArguments({ x: new ResultText('none') }, schema({ amount: { type: 'number' } }))).toEqual({});
+    expect(mapArguments({ a: price }, { type: 'object' })).toEqual({ a: 'plank: 12.50 EUR' });
   });
 
   it('passes arguments through to a schema without declared properties unless extra properties are forbidden', () => {

@@ -111,45 +111,58 @@ function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
+/** What a reader of the pairs does: its share for each edit, and its share of calls to the first-listed tool. */
+export interface Shares {
+  byEdit: Map<string, number>;
+  firstPosition: number;
+}
+
+/** The models in the file, in the order they first appear. */
+export function modelNames(choices: readonly ModelChoice[]): string[] {
+  return [...new Set(choices.map((c) => c.model))];
+}
+
 /**
- * Per edit, the median over models of each model's share for that edit: the mean, over the files
- * containing the edit, of chosen_by_edit[edit] / (both edits' counts).
+ * One model's shares. For an edit: the mean, over the files containing the edit, of chosen_by_edit[edit] /
+ * (both edits' counts). First position: the share of all its calls that went to the first-listed tool.
  */
-export function realEditShares(choices: readonly ModelChoice[]): Map<string, number> {
-  const models = [...new Set(choices.map((c) => c.model))];
-  const edits = [...new Set(choices.flatMap((c) => c.pair))];
-  return new Map(
-    edits.map((edit) => {
-      const perModel = models.map((model) =>
-        mean(
-          choices
-            .filter((c) => c.model === model && c.pair.includes(edit))
-            .map((c) => (c.chosen_by_edit[edit] ?? 0) / c.pair.reduce((n, e) => n + (c.chosen_by_edit[e] ?? 0), 0)),
-        ),
-      );
-      return [edit, median(perModel)];
-    }),
+export function modelShares(choices: readonly ModelChoice[], model: string): Shares {
+  const rows = choices.filter((c) => c.model === model);
+  if (rows.length === 0) throw new Error(`no choices of model "${model}"`);
+  const edits = [...new Set(rows.flatMap((c) => c.pair))];
+  const byEdit = new Map(
+    edits.map((edit) => [
+      edit,
+      mean(rows.filter((c) => c.pair.includes(edit)).map((c) => (c.chosen_by_edit[edit] ?? 0) / c.pair.reduce((n, e) => n + (c.chosen_by_edit[e] ?? 0), 0))),
+    ]),
   );
+  const first = rows.reduce((n, c) => n + (c.chosen_by_position['1'] ?? 0), 0);
+  const all = rows.reduce((n, c) => n + (c.chosen_by_position['1'] ?? 0) + (c.chosen_by_position['2'] ?? 0), 0);
+  return { byEdit, firstPosition: first / all };
+}
+
+/** Per edit, the median over models of each model's share for that edit (modelShares). */
+export function realEditShares(choices: readonly ModelChoice[]): Map<string, number> {
+  const perModel = modelNames(choices).map((model) => modelShares(choices, model).byEdit);
+  const edits = [...new Set(choices.flatMap((c) => c.pair))];
+  return new Map(edits.map((edit) => [edit, median(perModel.flatMap((shares) => (shares.has(edit) ? [shares.get(edit)!] : [])))]));
 }
 
 /** The median over models of the share of calls that went to the first-listed of the two tools. */
 export function realFirstPositionShare(choices: readonly ModelChoice[]): number {
-  const models = [...new Set(choices.map((c) => c.model))];
-  return median(
-    models.map((model) => {
-      const rows = choices.filter((c) => c.model === model);
-      const first = rows.reduce((n, c) => n + (c.chosen_by_position['1'] ?? 0), 0);
-      const all = rows.reduce((n, c) => n + (c.chosen_by_position['1'] ?? 0) + (c.chosen_by_position['2'] ?? 0), 0);
-      return first / all;
-    }),
-  );
+  return median(modelNames(choices).map((model) => modelShares(choices, model).firstPosition));
+}
+
+/** The median real model, as realEditShares and realFirstPositionShare measure it. */
+export function medianShares(choices: readonly ModelChoice[]): Shares {
+  return { byEdit: realEditShares(choices), firstPosition: realFirstPositionShare(choices) };
 }
 
 /**
  * Turns per-row choice probabilities of the first-listed tool into the sim's share per edit (over
  * every row where the edit appears, both orders) and its first-position share.
  */
-export function editShares(rows: readonly PairRow[], firstChosen: (row: PairRow, index: number) => number): { byEdit: Map<string, number>; firstPosition: number } {
+export function editShares(rows: readonly PairRow[], firstChosen: (row: PairRow, index: number) => number): Shares {
   const sums = new Map<string, { chosen: number; rows: number }>();
   let first = 0;
   rows.forEach((row, i) => {

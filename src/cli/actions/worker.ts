@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { loadSuite } from '../../suite/load.ts';
+import { startEpisodeWorker } from '../../run/queue/episode-worker.ts';
+import { createAgent } from '../agents.ts';
+import { loadCliConfig } from '../config.ts';
+import type { WorkerFlags } from '../commands/worker.ts';
+import { openEpisodeQueue } from '../queue.ts';
+import { storedRunConfigSchema } from './run.ts';
+
+/** A worker keeps no trace store: model answers are not replayed from one, only fetched. */
+const NO_RESPONSE_CACHE = { cacheGet: () => undefined, cachePut: () => undefined };
+
+export async function workerCommand(flags: WorkerFlags): Promise<void> {
+  const config = loadCliConfig();
+  // Refuses an unusable URL or an unreachable Redis now (exit 2), not on the first job.
+  const probe = await openEpisodeQueue(flags.queue);
+  await probe.close();
+
+  const worker = startEpisodeWorker({
+    address: probe.address,
+    concurrency: flags.concurrency,
+    lockDurationMs: flags.lockDuration,
+    ...(flags.name === undefined ? {} : { name: flags.name }),
+    // The coordinator's file when this machine has it, else the suite of that name (shipped or in tdo.config.json).
+    loadSuite: (suite) => loadSuite(existsSync(suite.path) ? suite.path : suite.name, config.refs),
+    buildAgent: (settings) => {
+      const parsed = storedRunConfigSchema.shape.agent.safeParse(settings);
+      if (!parsed.success) throw new Error(`agent settings this worker does not know: ${JSON.stringify(settings)}; is the coordinator another tdo version?`);
+      return createAgent(parsed.data, NO_RESPONSE_CACHE);
+    },
+    onEpisode: (job, { record }) => {
+      const verdict = record.result.status === 'error' ? `error: ${record.result.feedback}` : record.result.success ? 'success' : 'failure';
+      process.stderr.write(`${job.episodeId} run ${job.runId} task ${job.taskId} repeat ${job.repeat}: ${verdict}\n`);
+    },
+    onError: (err) => process.stderr.write(`tdo worker: ${err.message}\n`),
+  });
+  await worker.worker.waitUntilReady();
+  process.stderr.write(`tdo worker: taking episodes from ${probe.address.shown}, ${flags.concurrency} at a time (Ctrl-C to stop)\n`);
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  process.stderr.write('tdo worker: finishing the episodes in flight\n');
+  await worker.close();
+}

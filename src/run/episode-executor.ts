@@ -1,0 +1,37 @@
+import type { DescriptionOverrides } from '../host/catalogue.ts';
+import type { LoadedSuite } from '../suite/load.ts';
+import type { Task } from '../suite/schema.ts';
+import type { EpisodeOutcome } from './episode.ts';
+import type { SuiteRunStore } from './store-port.ts';
+
+export interface PlannedEpisode {
+  task: Task;
+  repeat: number;
+  seed: number;
+}
+
+/** A run's remaining episodes, handed to whatever runs them. */
+export interface EpisodeBatch {
+  store: SuiteRunStore;
+  runId: string;
+  loaded: LoadedSuite;
+  todo: PlannedEpisode[];
+  /** server -> the description version every episode of the run uses */
+  versionIds: Record<string, string>;
+  /** the descriptions substituted for the servers' own, from the run's --version flags */
+  overrides: DescriptionOverrides;
+  /** every condition of the suite with the value the run uses */
+  conditions: Record<string, string>;
+  /** the settings the agent is rebuilt from (never a secret: workers read those from their own environment) */
+  agentConfig: Record<string, unknown>;
+  /** Called once per recorded episode. */
+  onOutcome(outcome: EpisodeOutcome): void;
+  /** True once the run must take no more episodes (Ctrl-C, the error budget spent). */
+  shouldStop(): boolean;
+}
+
+/**
+ * Runs a batch of episodes somewhere other than this process (queue workers), recording each in the batch's
+ * store. Resolves with the cause when it lost the means to go on: the run is then interrupted, not failed.
+ */
+export type EpisodeExecutor = (batch: EpisodeBatch) => Promise<{ interruptedBy?: string }>;

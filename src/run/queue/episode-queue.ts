@@ -1,0 +1,185 @@
+import { Job, Queue, QueueEvents } from 'bullmq';
+import type { EpisodeRecord } from '../../../traces/index.ts';
+import type { EpisodeOutcome } from '../episode.ts';
+import type { EpisodeBatch, EpisodeExecutor, PlannedEpisode } from '../episode-executor.ts';
+import { EPISODE_QUEUE, episodeJobResultSchema, queuedEpisodeId, type EpisodeJob } from './episode-job.ts';
+import { connectionOptions, type QueueAddress } from './queue-address.ts';
+import { suiteHash } from './suite-hash.ts';
+
+/** Redis did not answer when the run started. */
+export class QueueUnreachableError extends Error {}
+
+/** How often a coordinator waiting for results checks whether it was asked to stop (Ctrl-C). */
+const STOP_CHECK_MS = 200;
+
+/**
+ * The coordinator's side of the queue: it adds a run's episodes as jobs, commits each episode a worker
+ * returns into the run's store in one transaction, and removes the job only then, so a result that
+ * arrives while no coordinator listens waits in Redis for the next `--resume`.
+ */
+export class EpisodeQueue {
+  private constructor(
+    readonly address: QueueAddress,
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+    /** resolves with the cause once the connection to Redis is gone for good */
+    private readonly lost: Promise<string>,
+  ) {}
+
+  static async open(address: QueueAddress): Promise<EpisodeQueue> {
+    const connection = connectionOptions(address, { persistent: false });
+    const queue = new Queue(EPISODE_QUEUE, { connection });
+    const events = new QueueEvents(EPISODE_QUEUE, { connection });
+    let lastError: unknown;
+    const noteError = (err: unknown) => {
+      lastError = err;
+    };
+    queue.on('error', noteError);
+    events.on('error', noteError);
+    try {
+      await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    } catch (err) {
+      await Promise.allSettled([queue.close(), events.close()]);
+      throw new QueueUnreachableError(`cannot reach the episode queue at ${address.shown}: ${causeOf(err)}`);
+    }
+    // Every job waited on listens for the queue closing: a run has as many as it has episodes in flight.
+    queue.setMaxListeners(0);
+    const clients = await Promise.all([queue.client, events.client]);
+    const lost = new Promise<string>((resolve) => {
+      for (const client of clients) client.once('end', () => resolve(`lost the episode queue at ${address.shown}: ${causeOf(lastError ?? new Error('connection closed'))}`));
+    });
+    return new EpisodeQueue(address, queue, events, lost);
+  }
+
+  /** Runs a batch through the queue's workers; a lost connection interrupts the run instead of failing it. */
+  readonly executor: EpisodeExecutor = async (batch) => {
+    const state = { finished: false };
+    const cause = await Promise.race([this.lost, this.runBatch(batch, state).then(() => undefined)]);
+    // Nothing arriving later is recorded: the run has moved on (and may have released its store).
+    state.finished = true;
+    return cause === undefined ? {} : { interruptedBy: cause };
+  };
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.queue.close(), this.events.close()]);
+  }
+
+  private async runBatch(batch: EpisodeBatch, state: { finished: boolean }): Promise<void> {
+    const jobs = batch.todo.map((planned) => jobOf(batch, planned));
+    // A job id already in the queue (a result no coordinator collected yet) is kept as it is.
+    await this.queue.addBulk(jobs.map((data) => ({ name: 'episode', data, opts: { jobId: data.episodeId } })));
+    const unsettled = new Set(jobs.map((j) => j.episodeId));
+    await new Promise<void>((resolve, reject) => {
+      const finish = () => {
+        if (state.finished) return;
+        state.finished = true;
+        clearInterval(stopCheck);
+        // Episodes not started yet are taken back; a resume adds them again.
+        Promise.allSettled([...unsettled].map((id) => this.queue.remove(id))).then(() => resolve(), reject);
+      };
+      const stopCheck = setInterval(() => {
+        if (batch.shouldStop()) finish();
+      }, STOP_CHECK_MS);
+      if (jobs.length === 0) finish();
+      for (const data of jobs) {
+        this.waitForResult(data.episodeId)
+          .then(
+            (value) => (state.finished ? undefined : this.settle(batch, data, recordOf(data, value))),
+            (err: unknown) => (state.finished ? undefined : this.settle(batch, data, failedRecord(data, `the job failed on the queue: ${causeOf(err)}`))),
+          )
+          .then(() => {
+            unsettled.delete(data.episodeId);
+            if (unsettled.size === 0 || batch.shouldStop()) finish();
+          })
+          .catch((err: unknown) => {
+            state.finished = true;
+            clearInterval(stopCheck);
+            reject(err);
+          });
+      }
+    });
+  }
+
+  private async waitForResult(jobId: string): Promise<unknown> {
+    const job = await Job.fromId(this.queue, jobId);
+    if (job === undefined) throw new Error(`job ${jobId} is no longer in the queue`);
+    return job.waitUntilFinished(this.events);
+  }
+
+  /** Records one episode (once: a duplicate of a recorded one writes nothing), then drops its job. */
+  private async settle(batch: EpisodeBatch, data: EpisodeJob, record: EpisodeRecord): Promise<void> {
+    const recorded = batch.store.commitEpisode(record);
+    await this.queue.remove(data.episodeId).catch(() => undefined);
+    if (recorded) batch.onOutcome(outcomeOf(record));
+  }
+}
+
+function jobOf(batch: EpisodeBatch, { task, repeat, seed }: PlannedEpisode): EpisodeJob {
+  const versions = Object.fromEntries(
+    Object.entries(batch.versionIds).map(([server, id]) => [server, { id, hash: batch.store.getVersion(id)!.contentHash }]),
+  );
+  return {
+    runId: batch.runId,
+    episodeId: queuedEpisodeId(batch.runId, task.id, repeat),
+    taskId: task.id,
+    split: task.split,
+    repeat,
+    seed,
+    suite: { name: batch.loaded.suite.name, path: batch.loaded.path, hash: suiteHash(batch.loaded.suite) },
+    conditions: batch.conditions,
+    agent: batch.agentConfig,
+    versions,
+    overrides: batch.overrides,
+  };
+}
+
+/** The episode a worker returned, when it is one and ran the very suite, versions and episode the job named. */
+function recordOf(job: EpisodeJob, value: unknown): EpisodeRecord {
+  const parsed = episodeJobResultSchema.safeParse(value);
+  if (!parsed.success) return failedRecord(job, `the worker returned no episode record (${parsed.error.issues[0]?.message}); is it another tdo version?`);
+  const { suiteHash: ranSuite, versions, record } = parsed.data;
+  if (ranSuite !== job.suite.hash) return failedRecord(job, `refused the worker's result: it ran another suite "${job.suite.name}" (hash ${ranSuite.slice(0, 12)}, expected ${job.suite.hash.slice(0, 12)})`);
+  const otherVersion = Object.entries(job.versions).find(([server, v]) => versions[server]?.hash !== v.hash);
+  if (otherVersion !== undefined) return failedRecord(job, `refused the worker's result: it ran other descriptions of ${otherVersion[0]} than version ${otherVersion[1].id}`);
+  const e = record.episode;
+  if (e.id !== job.episodeId || e.runId !== job.runId || e.taskId !== job.taskId || e.repeat !== job.repeat) {
+    return failedRecord(job, `refused the worker's result: it is episode ${e.id} (task ${e.taskId} repeat ${e.repeat} of run ${e.runId}), not the one the job named`);
+  }
+  return record;
+}
+
+/** An episode that produced no result, recorded as an outage with its cause so a resume runs it again. */
+function failedRecord(job: EpisodeJob, cause: string): EpisodeRecord {
+  const now = new Date().toISOString();
+  return {
+    episode: { id: job.episodeId, runId: job.runId, taskId: job.taskId, split: job.split, repeat: job.repeat, seed: job.seed, startedAt: now, finishedAt: now },
+    result: { status: 'error', answer: null, success: null, feedback: cause, stop: 'error', note: cause },
+    steps: [],
+    scores: [],
+  };
+}
+
+/** What a run reports of a recorded episode, as an in-process episode reports it. */
+function outcomeOf(record: EpisodeRecord): EpisodeOutcome {
+  const { episode, result } = record;
+  return {
+    episodeId: episode.id,
+    taskId: episode.taskId,
+    repeat: episode.repeat,
+    status: result.status,
+    success: result.success === true,
+    feedback: result.feedback,
+    calls: record.steps.flatMap((s) =>
+      s.kind === 'tool'
+        ? [{ server: s.step.server, tool: s.step.tool, catalogueName: s.step.catalogueName, args: (s.step.args ?? {}) as Record<string, unknown>, outcome: { text: s.step.resultText, isError: s.step.isError }, latencyMs: s.step.latencyMs }]
+        : [],
+    ),
+  };
+}
+
+/** A connection error's message (Node reports a refused dual-stack connect as an AggregateError with none). */
+function causeOf(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length > 0) return err.errors.map(causeOf).join('; ');
+  if (err instanceof Error) return err.message || ((err as NodeJS.ErrnoException).code ?? err.name);
+  return String(err);
+}

@@ -1,0 +1,112 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Agent } from '../../agents/agent.ts';
+import { advertisedDescriptions } from '../../host/catalogue.ts';
+import type { LoadedSuite } from '../../suite/load.ts';
+import { contentHash } from '../../../traces/index.ts';
+import { runEpisode } from '../episode.ts';
+import { episodeInMemory } from '../episode-in-memory.ts';
+import { EPISODE_QUEUE, episodeJobSchema, type EpisodeJob, type EpisodeJobResult } from './episode-job.ts';
+import { connectionOptions, type QueueAddress } from './queue-address.ts';
+import { suiteHash } from './suite-hash.ts';
+import { WorkerHosts } from './worker-hosts.ts';
+
+export interface EpisodeWorkerOptions {
+  address: QueueAddress;
+  /** episodes in flight on this worker */
+  concurrency: number;
+  /** Builds the agent a job's settings describe; throws when they are not valid. */
+  buildAgent(config: Record<string, unknown>): Agent;
+  /** The suite a job names, from this machine (its file, or a suite of that name). */
+  loadSuite(suite: EpisodeJob['suite']): LoadedSuite;
+  /**
+   * How long a job stays locked without its worker renewing the lock: a killed worker's episodes go to
+   * another worker within about twice this. BullMQ's default is 30 s.
+   */
+  lockDurationMs?: number;
+  /** shown in the queue as the worker that holds a job */
+  name?: string;
+  onEpisode?(job: EpisodeJob, result: EpisodeJobResult): void;
+  /** The queue's own troubles (a lost connection, a lock lost to a restart); the worker goes on. */
+  onError?(err: Error): void;
+}
+
+/** How often a job may be found stalled (its worker gone) and handed to another worker before it fails. */
+const MAX_STALLED = 2;
+
+/**
+ * Takes episodes from the queue and runs them as `tdo run` would, into an in-memory record the job returns.
+ * Stateless between jobs but for the suite hosts and agents it keeps connected.
+ */
+export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Worker; close(): Promise<void> } {
+  const hosts = new WorkerHosts();
+  const agents = new Map<string, Agent>();
+  const agentFor = (config: Record<string, unknown>) => {
+    const key = JSON.stringify(config);
+    let agent = agents.get(key);
+    if (agent === undefined) agents.set(key, (agent = options.buildAgent(config)));
+    return agent;
+  };
+
+  const run = async (job: Job): Promise<EpisodeJobResult> => {
+    const parsed = episodeJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`job ${job.id} is not a tdo episode: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const data = parsed.data;
+    const refuse = (why: string) => new UnrecoverableError(`worker${options.name === undefined ? '' : ` ${options.name}`} refused episode ${data.episodeId}: ${why}`);
+
+    let loaded: LoadedSuite;
+    let agent: Agent;
+    try {
+      loaded = options.loadSuite(data.suite);
+      agent = agentFor(data.agent);
+    } catch (err) {
+      throw refuse((err as Error).message);
+    }
+    const hash = suiteHash(loaded.suite);
+    if (hash !== data.suite.hash) {
+      throw refuse(`its suite "${data.suite.name}" here (${loaded.path}) differs from the coordinator's (hash ${hash.slice(0, 12)}, expected ${data.suite.hash.slice(0, 12)}); give the worker the same suite file`);
+    }
+    const task = loaded.suite.tasks.find((t) => t.id === data.taskId);
+    if (task === undefined) throw refuse(`suite "${data.suite.name}" has no task "${data.taskId}"`);
+
+    const { host, headersFor } = await hosts.get(loaded.suite, hash, data.conditions);
+    for (const server of host.servers) {
+      const expected = data.versions[server.server];
+      if (expected === undefined) throw refuse(`the job names no description version for server ${server.server}`);
+      const override = data.overrides[server.server];
+      const shown = contentHash(override ?? advertisedDescriptions(server));
+      if (shown !== expected.hash) {
+        throw refuse(override === undefined
+          ? `server ${server.server} here advertises other descriptions than version ${expected.id} the run uses; run the same server version as the coordinator`
+          : `the descriptions sent for server ${server.server} do not hash to version ${expected.id}`);
+      }
+    }
+
+    const memory = episodeInMemory(data.episodeId);
+    await runEpisode(memory.writer, host, agent, {
+      runId: data.runId, suite: loaded.suite, task, repeat: data.repeat, seed: data.seed, catalogue: host.catalogue(data.overrides),
+      ...(headersFor === undefined ? {} : { headersFor }),
+    });
+    const result = { suiteHash: hash, versions: data.versions, record: memory.record() };
+    options.onEpisode?.(data, result);
+    return result;
+  };
+
+  const lockDuration = options.lockDurationMs ?? 30_000;
+  const worker = new Worker(EPISODE_QUEUE, run, {
+    connection: connectionOptions(options.address, { persistent: true }),
+    concurrency: options.concurrency,
+    lockDuration,
+    stalledInterval: lockDuration,
+    maxStalledCount: MAX_STALLED,
+    ...(options.name === undefined ? {} : { name: options.name }),
+  });
+  // Without a listener an 'error' event would throw and end the worker's loop.
+  worker.on('error', (err) => options.onError?.(err));
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      await hosts.close();
+    },
+  };
+}
