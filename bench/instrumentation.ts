@@ -25,7 +25,17 @@ type Variant = 'bare' | 'host';
 async function recordingHost(spec: ServerSpec) {
   const host = await Host.connect([spec]);
   const store = openTraceStore(join(scratchDir('instrumentation'), 'tdo.db'));
-  const run = store.createRun({ suite: 'bench', suitePath: 'bench', agent: 'bench', split: 'all', repeats: 1, seed: 0, concurrency: 1, versionIds: {}, config: null });
+  const run = store.createRun({
+    suite: 'bench',
+    suitePath: 'bench',
+    agent: 'bench',
+    split: 'all',
+    repeats: 1,
+    seed: 0,
+    concurrency: 1,
+    versionIds: {},
+    config: null,
+  });
   const episode = store.startEpisode({ runId: run.id, taskId: 'instrumentation', split: 'val', repeat: 0, seed: 0 });
   const catalogue = host.catalogue();
   // recorded exactly as an episode records its calls
@@ -81,8 +91,20 @@ async function compare(ctx: SectionContext, transport: string, spec: ServerSpec,
   }
   const bareMedian = median(latencies.bare);
   const hostMedian = median(latencies.host);
-  ctx.add({ id: `instrumentation.${transport}.bare_us`, label: `${transport}: bare SDK client, median per call`, value: bareMedian, unit: 'us', spread: spread(latencies.bare) });
-  ctx.add({ id: `instrumentation.${transport}.host_us`, label: `${transport}: tdo host + recording, median per call`, value: hostMedian, unit: 'us', spread: spread(latencies.host) });
+  ctx.add({
+    id: `instrumentation.${transport}.bare_us`,
+    label: `${transport}: bare SDK client, median per call`,
+    value: bareMedian,
+    unit: 'us',
+    spread: spread(latencies.bare),
+  });
+  ctx.add({
+    id: `instrumentation.${transport}.host_us`,
+    label: `${transport}: tdo host + recording, median per call`,
+    value: hostMedian,
+    unit: 'us',
+    spread: spread(latencies.host),
+  });
   ctx.add({
     id: `instrumentation.${transport}.ratio`,
     label: `${transport}: ratio host/bare of median per-call latency (${calls.length} calls each)`,
@@ -98,12 +120,17 @@ await sectionMain('instrumentation', '1. Instrumentation overhead: tdo host + re
   const loaded = labSuite();
   const lab = serverOf(loaded, 'lab');
   const calls = labCalls(loaded, scaled(ctx, CALLS, CHUNK));
-  ctx.note(`${calls.length} lab tool calls per variant (the lab suite's own calculator, read_file and unit_convert steps, cycled), in ${ROUNDS} rounds with fresh connections (fresh stdio server processes) and ${WARM_UP_CALLS} warm-up calls each; the variants alternate call by call; both negotiate the protocol in 'auto' mode`);
+  ctx.note(
+    `${calls.length} lab tool calls per variant (the lab suite's own calculator, read_file and unit_convert steps, cycled), in ${ROUNDS} rounds with fresh connections (fresh stdio server processes) and ${WARM_UP_CALLS} warm-up calls each; the variants alternate call by call; both negotiate the protocol in 'auto' mode`,
+  );
 
   await compare(ctx, 'stdio', lab, calls);
 
   // One HTTP server process answers both clients, so both variants meet the same server.
-  const server = await launchHttpServer({ ...lab, args: [...lab.args, '--http', '--port', '0'] }, Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)));
+  const server = await launchHttpServer(
+    { ...lab, args: [...lab.args, '--http', '--port', '0'] },
+    Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
+  );
   try {
     await compare(ctx, 'http', { name: lab.name, url: server.url, headers: {} }, calls);
   } finally {

@@ -44,7 +44,13 @@ async function measureTdo(args: string[]): Promise<Measured> {
 
 function reportGrowth(ctx: SectionContext, id: string, what: string, unit: string, sizes: number[], measured: Measured[]): void {
   sizes.forEach((size, i) =>
-    ctx.add({ id: `memory.${id}.${size}`, label: `${what}, ${size} ${unit}: peak RSS`, value: measured[i]!.peakMb, unit: 'MB', note: `took ${measured[i]!.seconds.toFixed(0)} s` }),
+    ctx.add({
+      id: `memory.${id}.${size}`,
+      label: `${what}, ${size} ${unit}: peak RSS`,
+      value: measured[i]!.peakMb,
+      unit: 'MB',
+      note: `took ${measured[i]!.seconds.toFixed(0)} s`,
+    }),
   );
   const first = measured[0]!;
   const last = measured[measured.length - 1]!;
@@ -60,11 +66,20 @@ function reportGrowth(ctx: SectionContext, id: string, what: string, unit: strin
 }
 
 await sectionMain('memory', '5. Memory: peak RSS of tdo run and tdo optimize as episodes grow', async (ctx) => {
-  ctx.note('each figure is the peak resident set size of the tdo process itself (process.resourceUsage().maxRSS at exit); the MCP servers it starts are separate processes and not included');
+  ctx.note(
+    'each figure is the peak resident set size of the tdo process itself (process.resourceUsage().maxRSS at exit); the MCP servers it starts are separate processes and not included',
+  );
   const repeats = RUN_REPEATS.map((r) => scaled(ctx, r));
   const runs: Measured[] = [];
   for (const r of repeats) runs.push(await measureTdo(['run', '--suite', 'lab', '--split', 'all', '--repeat', String(r), '--concurrency', '4', '--json']));
-  reportGrowth(ctx, 'run', 'tdo run --suite lab (sim)', 'episodes', repeats.map((r) => r * LAB_TASKS), runs);
+  reportGrowth(
+    ctx,
+    'run',
+    'tdo run --suite lab (sim)',
+    'episodes',
+    repeats.map((r) => r * LAB_TASKS),
+    runs,
+  );
 
   const budgets = OPTIMIZE_BUDGETS.map((b) => scaled(ctx, b, 50));
   const optimizes: Measured[] = [];

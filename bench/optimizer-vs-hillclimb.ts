@@ -22,12 +22,26 @@ const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../test/fixtu
 // The reference is what the searches can reach: accurate descriptions for lab (the server they rewrite),
 // with labplus left as shipped, as it is during the searches.
 const accurate = [store.recordVersion({ server: 'lab', descriptions: fixture('lab-accurate-descriptions.json'), origin: 'manual' }).id];
-const reference = await runSuite({ store, loaded, agent: new SimAgent(), options: { split: 'val', repeats: 1, seed: 0, concurrency: 4, versionIds: accurate } });
+const reference = await runSuite({
+  store,
+  loaded,
+  agent: new SimAgent(),
+  options: { split: 'val', repeats: 1, seed: 0, concurrency: 4, versionIds: accurate },
+});
 const threshold = 0.95 * reference.successRate;
-console.log(`accurate lab descriptions (labplus as shipped): val success ${reference.successRate.toFixed(3)}; threshold ${threshold.toFixed(3)}; budget ${budget} per run; sim agent and sim proposer (simulated, not LLM results)`);
+console.log(
+  `accurate lab descriptions (labplus as shipped): val success ${reference.successRate.toFixed(3)}; threshold ${threshold.toFixed(3)}; budget ${budget} per run; sim agent and sim proposer (simulated, not LLM results)`,
+);
 
 const base: Omit<OptimizeSettings, 'seed' | 'selector' | 'reflection' | 'componentChoice'> = {
-  server: 'lab', target: 'success', budget, minibatch: 3, merge: false, concurrency: 4, agent: { kind: 'sim' }, proposer: { kind: 'sim' },
+  server: 'lab',
+  target: 'success',
+  budget,
+  minibatch: 3,
+  merge: false,
+  concurrency: 4,
+  agent: { kind: 'sim' },
+  proposer: { kind: 'sim' },
 };
 const variants = {
   engine: { selector: 'pareto', reflection: true, componentChoice: 'attribution' },
@@ -39,10 +53,21 @@ const LEVELS = [0.6, 0.7, 0.8, 0.95];
 const rows: Array<{ variant: string; seed: number; calls: Record<number, number | null>; best: number }> = [];
 for (let seed = 0; seed < seeds; seed++) {
   for (const [variant, strategy] of Object.entries(variants)) {
-    const report = await optimize({ store, loaded, agent: new SimAgent(), proposer: new SimProposer(), settings: { ...base, ...strategy, seed }, reportTest: false });
-    const calls = Object.fromEntries(LEVELS.map((level) => [level, report.history.find((h) => (h.valMetrics['success'] ?? 0) >= level * reference.successRate)?.budgetUsed ?? null]));
+    const report = await optimize({
+      store,
+      loaded,
+      agent: new SimAgent(),
+      proposer: new SimProposer(),
+      settings: { ...base, ...strategy, seed },
+      reportTest: false,
+    });
+    const calls = Object.fromEntries(
+      LEVELS.map((level) => [level, report.history.find((h) => (h.valMetrics['success'] ?? 0) >= level * reference.successRate)?.budgetUsed ?? null]),
+    );
     rows.push({ variant, seed, calls, best: report.best.val.success_rate });
-    console.log(`${variant.padEnd(9)} seed ${seed}: best val success ${report.best.val.success_rate.toFixed(3)}; calls to ${LEVELS.map((l) => `${l * 100}%: ${calls[l] ?? '- (censored)'}`).join(', ')}`);
+    console.log(
+      `${variant.padEnd(9)} seed ${seed}: best val success ${report.best.val.success_rate.toFixed(3)}; calls to ${LEVELS.map((l) => `${l * 100}%: ${calls[l] ?? '- (censored)'}`).join(', ')}`,
+    );
   }
 }
 
@@ -57,7 +82,9 @@ for (const level of LEVELS) {
   const shown = (v: string, calls: number) => `${medianCensored(v, level) ? '>= ' : ''}${calls} calls (${reachedCount(v, level)}/${seeds} reached)`;
   const [eCut, hCut] = [medianCensored('engine', level), medianCensored('hillclimb', level)];
   const ratio = eCut && hCut ? 'unknown (both medians censored at the budget)' : `${hCut ? '>= ' : eCut ? '<= ' : ''}${(h / e).toFixed(2)}`;
-  console.log(`${String(level * 100).padStart(3)}% of accurate success: engine median ${shown('engine', e)}, hill climbing ${shown('hillclimb', h)}; ratio hill/engine ${ratio}`);
+  console.log(
+    `${String(level * 100).padStart(3)}% of accurate success: engine median ${shown('engine', e)}, hill climbing ${shown('hillclimb', h)}; ratio hill/engine ${ratio}`,
+  );
 }
 for (const variant of Object.keys(variants)) {
   const mine = rows.filter((r) => r.variant === variant);

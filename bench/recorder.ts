@@ -29,7 +29,17 @@ const THROUGHPUT_GOAL = { op: '>=', target: 20_000 } as const;
 const LANGFUSE_COST_GOAL = { op: '<', target: 5 } as const;
 
 function newRun(store: TraceStore, label: string): string {
-  return store.createRun({ suite: label, suitePath: 'bench', agent: 'sim', split: 'all', repeats: 1, seed: 0, concurrency: 1, versionIds: { lab: 'lab-bench' }, config: null }).id;
+  return store.createRun({
+    suite: label,
+    suitePath: 'bench',
+    agent: 'sim',
+    split: 'all',
+    repeats: 1,
+    seed: 0,
+    concurrency: 1,
+    versionIds: { lab: 'lab-bench' },
+    config: null,
+  }).id;
 }
 
 function writeSteps(store: TraceStore, episodeId: string, payload: EpisodePayload): void {
@@ -45,7 +55,13 @@ function recordEpisode(store: TraceStore, runId: string, taskId: string, payload
   writeSteps(store, episode.id, payload);
   // as src/run/episode.ts does: the result and its scores in one commit
   store.atomically(() => {
-    store.finishEpisode(episode.id, { status: 'completed', answer: '1234.57', success: payload.success, feedback: payload.scores[0]!.comment!, stop: 'answered' });
+    store.finishEpisode(episode.id, {
+      status: 'completed',
+      answer: '1234.57',
+      success: payload.success,
+      feedback: payload.scores[0]!.comment!,
+      stop: 'answered',
+    });
     for (const score of payload.scores) store.addScore(episode.id, score);
   });
 }
@@ -93,10 +109,32 @@ function durableSteps(ctx: SectionContext, loaded: LoadedSuite): void {
   } finally {
     store.close();
   }
-  ctx.note(`${steps} steps per round (${payloads.length} episodes x ${STEPS_PER_EPISODE} steps: sim decisions and lab tool results, read_file results carrying the whole file), each step its own commit (WAL, synchronous=NORMAL) through addModelStep/addToolStep; ${ROUNDS} rounds`);
-  ctx.add({ id: 'recorder.steps_per_s', label: 'durable step inserts (wall clock)', value: median(wall), unit: 'steps/s', spread: spread(wall), goal: THROUGHPUT_GOAL });
-  ctx.add({ id: 'recorder.steps_per_cpu_s', label: 'durable step inserts per CPU-second of the recording process', value: median(cpu), unit: 'steps/s', spread: spread(cpu), note: 'what the recorder would reach with a whole core to itself' });
-  ctx.add({ id: 'recorder.bare_commits_per_s', label: 'floor: one-row commits into a one-column table, same settings (wall clock)', value: median(floor), unit: 'commits/s', spread: spread(floor) });
+  ctx.note(
+    `${steps} steps per round (${payloads.length} episodes x ${STEPS_PER_EPISODE} steps: sim decisions and lab tool results, read_file results carrying the whole file), each step its own commit (WAL, synchronous=NORMAL) through addModelStep/addToolStep; ${ROUNDS} rounds`,
+  );
+  ctx.add({
+    id: 'recorder.steps_per_s',
+    label: 'durable step inserts (wall clock)',
+    value: median(wall),
+    unit: 'steps/s',
+    spread: spread(wall),
+    goal: THROUGHPUT_GOAL,
+  });
+  ctx.add({
+    id: 'recorder.steps_per_cpu_s',
+    label: 'durable step inserts per CPU-second of the recording process',
+    value: median(cpu),
+    unit: 'steps/s',
+    spread: spread(cpu),
+    note: 'what the recorder would reach with a whole core to itself',
+  });
+  ctx.add({
+    id: 'recorder.bare_commits_per_s',
+    label: 'floor: one-row commits into a one-column table, same settings (wall clock)',
+    value: median(floor),
+    unit: 'commits/s',
+    spread: spread(floor),
+  });
 }
 
 async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<void> {
@@ -119,8 +157,20 @@ async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<v
       }
     }
     const recordCost = pairedRatios(recordRates.on, recordRates.off).map((r) => (1 - r) * 100);
-    ctx.add({ id: 'recorder.langfuse.record_eps_off', label: 'recording whole episodes, Langfuse off', value: median(recordRates.off), unit: 'episodes/s', spread: spread(recordRates.off) });
-    ctx.add({ id: 'recorder.langfuse.record_eps_on', label: 'recording whole episodes, Langfuse on', value: median(recordRates.on), unit: 'episodes/s', spread: spread(recordRates.on) });
+    ctx.add({
+      id: 'recorder.langfuse.record_eps_off',
+      label: 'recording whole episodes, Langfuse off',
+      value: median(recordRates.off),
+      unit: 'episodes/s',
+      spread: spread(recordRates.off),
+    });
+    ctx.add({
+      id: 'recorder.langfuse.record_eps_on',
+      label: 'recording whole episodes, Langfuse on',
+      value: median(recordRates.on),
+      unit: 'episodes/s',
+      spread: spread(recordRates.on),
+    });
     ctx.add({
       id: 'recorder.langfuse.record_cost_pct',
       label: 'Langfuse cost on recording alone (no agent, no servers)',
@@ -158,9 +208,28 @@ async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<v
       await host.close();
     }
     const runCost = pairedRatios(runRates.on, runRates.off).map((r) => (1 - r) * 100);
-    ctx.add({ id: 'recorder.langfuse.run_eps_off', label: `lab run (sim, concurrency ${RUN_CONCURRENCY}), Langfuse off`, value: median(runRates.off), unit: 'episodes/s', spread: spread(runRates.off) });
-    ctx.add({ id: 'recorder.langfuse.run_eps_on', label: `lab run (sim, concurrency ${RUN_CONCURRENCY}), Langfuse on`, value: median(runRates.on), unit: 'episodes/s', spread: spread(runRates.on) });
-    ctx.add({ id: 'recorder.langfuse.run_cost_pct', label: 'Langfuse cost on the run', value: median(runCost), unit: '%', spread: spread(runCost), goal: LANGFUSE_COST_GOAL });
+    ctx.add({
+      id: 'recorder.langfuse.run_eps_off',
+      label: `lab run (sim, concurrency ${RUN_CONCURRENCY}), Langfuse off`,
+      value: median(runRates.off),
+      unit: 'episodes/s',
+      spread: spread(runRates.off),
+    });
+    ctx.add({
+      id: 'recorder.langfuse.run_eps_on',
+      label: `lab run (sim, concurrency ${RUN_CONCURRENCY}), Langfuse on`,
+      value: median(runRates.on),
+      unit: 'episodes/s',
+      spread: spread(runRates.on),
+    });
+    ctx.add({
+      id: 'recorder.langfuse.run_cost_pct',
+      label: 'Langfuse cost on the run',
+      value: median(runCost),
+      unit: '%',
+      spread: spread(runCost),
+      goal: LANGFUSE_COST_GOAL,
+    });
   } finally {
     delivery = await sink.close(30_000);
     store.close();

@@ -102,14 +102,40 @@ await sectionMain('rollouts', '3. Rollouts: sim-agent lab episodes per second, r
           rates[variant].push(timed.episodes / timed.seconds);
         }
       }
-      ctx.add({ id: `rollouts.c${concurrency}.run_eps`, label: `concurrency ${concurrency}: runSuite (sim agent, host, recording, checks)`, value: median(rates.run), unit: 'episodes/s', spread: spread(rates.run), goal: RATE_GOAL });
-      ctx.add({ id: `rollouts.c${concurrency}.bare_eps`, label: `concurrency ${concurrency}: bare loop of the same calls`, value: median(rates.bare), unit: 'episodes/s', spread: spread(rates.bare) });
+      ctx.add({
+        id: `rollouts.c${concurrency}.run_eps`,
+        label: `concurrency ${concurrency}: runSuite (sim agent, host, recording, checks)`,
+        value: median(rates.run),
+        unit: 'episodes/s',
+        spread: spread(rates.run),
+        goal: RATE_GOAL,
+      });
+      ctx.add({
+        id: `rollouts.c${concurrency}.bare_eps`,
+        label: `concurrency ${concurrency}: bare loop of the same calls`,
+        value: median(rates.bare),
+        unit: 'episodes/s',
+        spread: spread(rates.bare),
+      });
       const ratios = pairedRatios(rates.run, rates.bare);
-      ctx.add({ id: `rollouts.c${concurrency}.ratio`, label: `concurrency ${concurrency}: ratio runSuite/bare`, value: median(ratios), unit: '', spread: spread(ratios), goal: RATIO_GOAL });
+      ctx.add({
+        id: `rollouts.c${concurrency}.ratio`,
+        label: `concurrency ${concurrency}: ratio runSuite/bare`,
+        value: median(ratios),
+        unit: '',
+        spread: spread(ratios),
+        goal: RATIO_GOAL,
+      });
     }
   } finally {
     await Promise.allSettled([...clients.values()].map((c) => c.close()));
     store.close();
   }
-  ctx.add({ id: 'rollouts.connect_s', label: 'runSuite start-up (starting and connecting the lab and labplus stdio servers)', value: median(connects), unit: 's', spread: spread(connects) });
+  ctx.add({
+    id: 'rollouts.connect_s',
+    label: 'runSuite start-up (starting and connecting the lab and labplus stdio servers)',
+    value: median(connects),
+    unit: 's',
+    spread: spread(connects),
+  });
 });

@@ -38,20 +38,42 @@ interface Generated {
  */
 function generate(store: TraceStore, path: string, loaded: LoadedSuite, steps: number): Generated {
   const started = performance.now();
-  const versions = Array.from({ length: LAB_VERSIONS }, (_, v) =>
-    store.recordVersion({ server: 'lab', descriptions: { calculator: `Evaluates arithmetic, variant ${v}.`, read_file: 'Reads a file.', unit_convert: 'Converts units.' }, origin: v === 0 ? 'seed' : 'optimizer' }).id,
+  const versions = Array.from(
+    { length: LAB_VERSIONS },
+    (_, v) =>
+      store.recordVersion({
+        server: 'lab',
+        descriptions: { calculator: `Evaluates arithmetic, variant ${v}.`, read_file: 'Reads a file.', unit_convert: 'Converts units.' },
+        origin: v === 0 ? 'seed' : 'optimizer',
+      }).id,
   );
   const labplus = store.recordVersion({ server: 'labplus', descriptions: { smart_compute: 'Does everything.' }, origin: 'seed' }).id;
   const episodes = Math.ceil(steps / STEPS_PER_EPISODE);
   const runCount = Math.ceil(episodes / EPISODES_PER_RUN);
-  const runIds = Array.from({ length: runCount }, (_, r) =>
-    store.createRun({ suite: 'lab', suitePath: loaded.path, agent: 'sim', split: 'all', repeats: 1, seed: r, concurrency: 4, versionIds: { lab: versions[r % LAB_VERSIONS]!, labplus }, config: null }).id,
+  const runIds = Array.from(
+    { length: runCount },
+    (_, r) =>
+      store.createRun({
+        suite: 'lab',
+        suitePath: loaded.path,
+        agent: 'sim',
+        split: 'all',
+        repeats: 1,
+        seed: r,
+        concurrency: 4,
+        versionIds: { lab: versions[r % LAB_VERSIONS]!, labplus },
+        config: null,
+      }).id,
   );
   store.close();
 
   const payloads = labEpisodePayloads(loaded, PAYLOAD_VARIANTS, STEPS_PER_EPISODE).map((p) => ({
     ...p,
-    steps: p.steps.map((s) => ('model' in s ? { kind: 'model' as const, ...s.model, input: JSON.stringify(s.model.input), output: JSON.stringify(s.model.output) } : { kind: 'tool' as const, ...s.tool, args: JSON.stringify(s.tool.args) })),
+    steps: p.steps.map((s) =>
+      'model' in s
+        ? { kind: 'model' as const, ...s.model, input: JSON.stringify(s.model.input), output: JSON.stringify(s.model.output) }
+        : { kind: 'tool' as const, ...s.tool, args: JSON.stringify(s.tool.args) },
+    ),
   }));
   const tasks = loaded.suite.tasks;
   const sqlite = new Database(path);
@@ -82,7 +104,21 @@ function generate(store: TraceStore, path: string, loaded: LoadedSuite, steps: n
       const at = (k: number) => new Date(t0 + e * 40 + k * 5).toISOString();
       const status = e % 97 === 0 ? 'error' : 'completed';
       const chose = (payload.scores.find((s) => s.name === 'used_server:lab')?.value ?? 1) === 1;
-      insertEpisode.run(id, runIds[Math.floor(e / EPISODES_PER_RUN)]!, task.id, task.split, Math.floor(inRun / tasks.length), e, status, at(0), at(STEPS_PER_EPISODE + 1), '1234.57', payload.success ? 1 : 0, payload.scores[0]!.comment ?? null, status === 'error' ? 'error' : 'answered');
+      insertEpisode.run(
+        id,
+        runIds[Math.floor(e / EPISODES_PER_RUN)]!,
+        task.id,
+        task.split,
+        Math.floor(inRun / tasks.length),
+        e,
+        status,
+        at(0),
+        at(STEPS_PER_EPISODE + 1),
+        '1234.57',
+        payload.success ? 1 : 0,
+        payload.scores[0]!.comment ?? null,
+        status === 'error' ? 'error' : 'answered',
+      );
       payload.steps.forEach((s, seq) => {
         if (s.kind === 'model') insertModel.run(id, seq, at(seq + 1), s.latencyMs, s.input, s.output);
         else {
@@ -119,8 +155,15 @@ await sectionMain('store', '4. The trace store at a million steps: generation, q
   const path = join(scratchDir('store'), 'tdo.db');
   const g = generate(openTraceStore(path), path, loaded, scaled(ctx, STEPS, 1000));
   const bytes = statSync(path).size;
-  ctx.note(`generated ${g.steps.toLocaleString('en-US')} steps, ${g.episodes.toLocaleString('en-US')} episodes, ${g.scores.toLocaleString('en-US')} scores in ${g.runIds.length} runs over ${LAB_VERSIONS} lab description versions, in ${g.seconds.toFixed(1)} s (bulk transactions of ${EPISODES_PER_TRANSACTION} episodes)`);
-  ctx.add({ id: 'store.size_mb_per_million_steps', label: 'database size per million steps (with their episodes and scores)', value: bytes / 1e6 / (g.steps / 1e6), unit: 'MB' });
+  ctx.note(
+    `generated ${g.steps.toLocaleString('en-US')} steps, ${g.episodes.toLocaleString('en-US')} episodes, ${g.scores.toLocaleString('en-US')} scores in ${g.runIds.length} runs over ${LAB_VERSIONS} lab description versions, in ${g.seconds.toFixed(1)} s (bulk transactions of ${EPISODES_PER_TRANSACTION} episodes)`,
+  );
+  ctx.add({
+    id: 'store.size_mb_per_million_steps',
+    label: 'database size per million steps (with their episodes and scores)',
+    value: bytes / 1e6 / (g.steps / 1e6),
+    unit: 'MB',
+  });
 
   const store = openTraceStore(path);
   const sqlite = new Database(path, { readonly: true });
@@ -146,14 +189,56 @@ await sectionMain('store', '4. The trace store at a million steps: generation, q
     const versions = usedServerPerVersion.all().length;
     if (versions !== Math.min(LAB_VERSIONS, g.runIds.length)) throw new Error(`used-server shares came back for ${versions} versions`);
 
-    timeQuery(ctx, 'failed_for_tool_in_run', `failed episodes that called ${TOOL}, in one run of ${EPISODES_PER_RUN} episodes`, () => failedWithTool.all(runId, TOOL), 'the optimizer\'s reflective examples for one component (SQL in this script: the store has no such query yet)');
-    timeQuery(ctx, 'failed_for_tool_latest', `the 50 newest failed episodes that called ${TOOL}, store-wide`, () => latestFailedWithTool.all(TOOL), 'a report or `traces list --failed` narrowed to one tool (SQL in this script)');
-    timeQuery(ctx, 'used_server_per_version', `used-server share of the lab server per description version, over all ${g.episodes.toLocaleString('en-US')} episodes`, () => usedServerPerVersion.all(), 'from the per-episode `used_server:lab` score (SQL in this script)');
-    timeQuery(ctx, 'tool_selection_counts', `toolSelectionCounts of one run (calls and errors per tool)`, () => store.toolSelectionCounts(runId), 'the store\'s own query, used by run reports');
-    timeQuery(ctx, 'run_summary', 'runSummary of one run', () => store.runSummary(runId), 'the store\'s own query');
-    timeQuery(ctx, 'failed_in_run', 'listEpisodes({ runId, failed: true }) of one run', () => store.listEpisodes({ runId, failed: true }), 'the store\'s own query (`tdo traces list --run R --failed`)');
-    timeQuery(ctx, 'latest_episodes', 'listEpisodes({ limit: 20 }), store-wide', () => store.listEpisodes({ limit: 20 }), 'the store\'s own query (`tdo traces list`)');
-    timeQuery(ctx, 'trajectory', 'getTrajectory of one episode', () => store.getTrajectory(episodeId), 'the store\'s own query (`tdo traces show`, the optimizer\'s per-episode facts)');
+    timeQuery(
+      ctx,
+      'failed_for_tool_in_run',
+      `failed episodes that called ${TOOL}, in one run of ${EPISODES_PER_RUN} episodes`,
+      () => failedWithTool.all(runId, TOOL),
+      "the optimizer's reflective examples for one component (SQL in this script: the store has no such query yet)",
+    );
+    timeQuery(
+      ctx,
+      'failed_for_tool_latest',
+      `the 50 newest failed episodes that called ${TOOL}, store-wide`,
+      () => latestFailedWithTool.all(TOOL),
+      'a report or `traces list --failed` narrowed to one tool (SQL in this script)',
+    );
+    timeQuery(
+      ctx,
+      'used_server_per_version',
+      `used-server share of the lab server per description version, over all ${g.episodes.toLocaleString('en-US')} episodes`,
+      () => usedServerPerVersion.all(),
+      'from the per-episode `used_server:lab` score (SQL in this script)',
+    );
+    timeQuery(
+      ctx,
+      'tool_selection_counts',
+      `toolSelectionCounts of one run (calls and errors per tool)`,
+      () => store.toolSelectionCounts(runId),
+      "the store's own query, used by run reports",
+    );
+    timeQuery(ctx, 'run_summary', 'runSummary of one run', () => store.runSummary(runId), "the store's own query");
+    timeQuery(
+      ctx,
+      'failed_in_run',
+      'listEpisodes({ runId, failed: true }) of one run',
+      () => store.listEpisodes({ runId, failed: true }),
+      "the store's own query (`tdo traces list --run R --failed`)",
+    );
+    timeQuery(
+      ctx,
+      'latest_episodes',
+      'listEpisodes({ limit: 20 }), store-wide',
+      () => store.listEpisodes({ limit: 20 }),
+      "the store's own query (`tdo traces list`)",
+    );
+    timeQuery(
+      ctx,
+      'trajectory',
+      'getTrajectory of one episode',
+      () => store.getTrajectory(episodeId),
+      "the store's own query (`tdo traces show`, the optimizer's per-episode facts)",
+    );
   } finally {
     sqlite.close();
     store.close();

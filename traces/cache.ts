@@ -7,15 +7,11 @@ import type { ResponseCache } from './types.ts';
 export function responseCacheStore(db: TraceDb): ResponseCache {
   return {
     cacheGet(key) {
-      return db.select({ value: responseCache.value }).from(responseCache).where(eq(responseCache.key, key)).get()
-        ?.value;
+      return db.select({ value: responseCache.value }).from(responseCache).where(eq(responseCache.key, key)).get()?.value;
     },
     cachePut(key, value) {
       const createdAt = new Date().toISOString();
-      db.insert(responseCache)
-        .values({ key, value, createdAt })
-        .onConflictDoUpdate({ target: responseCache.key, set: { value, createdAt } })
-        .run();
+      db.insert(responseCache).values({ key, value, createdAt }).onConflictDoUpdate({ target: responseCache.key, set: { value, createdAt } }).run();
     },
   };
 }

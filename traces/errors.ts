@@ -30,16 +30,19 @@ export const WRITE_FAILURES: Array<[code: string, what: string]> = [
 export function reportingWriteFailures<T extends object>(store: T, path: string): T {
   const wrapped = Object.entries(store).map(([name, value]) => {
     if (typeof value !== 'function') return [name, value];
-    return [name, (...args: unknown[]) => {
-      try {
-        return value(...args);
-      } catch (error) {
-        const code = sqliteErrorCode(error);
-        const known = code === undefined ? undefined : WRITE_FAILURES.find(([prefix]) => code.startsWith(prefix));
-        if (known === undefined) throw error;
-        throw new TraceStoreError(`trace store ${path}: ${known[1]}`, { cause: error });
-      }
-    }];
+    return [
+      name,
+      (...args: unknown[]) => {
+        try {
+          return value(...args);
+        } catch (error) {
+          const code = sqliteErrorCode(error);
+          const known = code === undefined ? undefined : WRITE_FAILURES.find(([prefix]) => code.startsWith(prefix));
+          if (known === undefined) throw error;
+          throw new TraceStoreError(`trace store ${path}: ${known[1]}`, { cause: error });
+        }
+      },
+    ];
   });
   return Object.fromEntries(wrapped) as T;
 }

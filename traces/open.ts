@@ -29,8 +29,7 @@ const BUSY_TIMEOUT_MS = 10_000;
  */
 export function openDatabase(path: string): OpenedDatabase {
   const absolute = resolve(path);
-  const fail = (what: string, cause?: unknown) =>
-    new TraceStoreError(`trace store ${absolute}: ${what}`, cause === undefined ? undefined : { cause });
+  const fail = (what: string, cause?: unknown) => new TraceStoreError(`trace store ${absolute}: ${what}`, cause === undefined ? undefined : { cause });
 
   try {
     if (statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) throw fail('is a directory, not a database file');
@@ -108,10 +107,7 @@ function configure(sqlite: Database.Database): void {
 
 /** A SQLite file that has tables but no migration history belongs to something else: do not add ours to it. */
 function refuseForeignDatabase(sqlite: Database.Database, fail: (what: string) => TraceStoreError): void {
-  const tables = sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .pluck()
-    .all() as string[];
+  const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
   if (tables.length > 0 && !tables.includes(MIGRATIONS_TABLE)) {
     throw fail(`is a SQLite database but not a tdo trace store (it has tables: ${tables.slice(0, 5).join(', ')})`);
   }

@@ -31,7 +31,11 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
   }
 
   const getProposal = (runId: string, iteration: number) =>
-    db.select().from(optimizerProposals).where(and(eq(optimizerProposals.runId, runId), eq(optimizerProposals.iteration, iteration))).get();
+    db
+      .select()
+      .from(optimizerProposals)
+      .where(and(eq(optimizerProposals.runId, runId), eq(optimizerProposals.iteration, iteration)))
+      .get();
 
   return {
     createOptimizerRun(input) {
@@ -56,7 +60,12 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
       const key = and(eq(optimizerEvaluations.runId, input.runId), eq(optimizerEvaluations.ordinal, input.ordinal));
       return insertOnce(
         () => db.select().from(optimizerEvaluations).where(key).get(),
-        () => db.insert(optimizerEvaluations).values({ ...input, createdAt: now() }).returning().get(),
+        () =>
+          db
+            .insert(optimizerEvaluations)
+            .values({ ...input, createdAt: now() })
+            .returning()
+            .get(),
         (row) => row.purpose === input.purpose && row.candidateHash === input.candidateHash && isDeepStrictEqual(row.taskIds, input.taskIds),
         `evaluation ${input.ordinal} of run ${input.runId}`,
       );
@@ -75,7 +84,12 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
       const key = and(eq(optimizerCandidates.runId, input.runId), eq(optimizerCandidates.candidate, input.candidate));
       return insertOnce(
         () => db.select().from(optimizerCandidates).where(key).get(),
-        () => db.insert(optimizerCandidates).values({ ...input, createdAt: now() }).returning().get(),
+        () =>
+          db
+            .insert(optimizerCandidates)
+            .values({ ...input, createdAt: now() })
+            .returning()
+            .get(),
         (row) => row.candidateHash === input.candidateHash && isDeepStrictEqual(row.valScores, input.valScores),
         `candidate ${input.candidate} of run ${input.runId}`,
       );
@@ -88,7 +102,12 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     recordProposal(input) {
       return insertOnce(
         () => getProposal(input.runId, input.iteration),
-        () => db.insert(optimizerProposals).values({ ...input, createdAt: now() }).returning().get(),
+        () =>
+          db
+            .insert(optimizerProposals)
+            .values({ ...input, createdAt: now() })
+            .returning()
+            .get(),
         (row) =>
           row.kind === input.kind &&
           row.component === input.component &&

@@ -47,7 +47,10 @@ function prepareEpisodeWrites(db: TraceDb) {
       .from(episodes)
       .where(and(eq(episodes.runId, p('runId')), eq(episodes.taskId, p('taskId')), eq(episodes.repeatIndex, p('repeat'))))
       .prepare(),
-    remove: db.delete(episodes).where(eq(episodes.id, p('id'))).prepare(),
+    remove: db
+      .delete(episodes)
+      .where(eq(episodes.id, p('id')))
+      .prepare(),
     insert: db
       .insert(episodes)
       .values({
@@ -88,7 +91,10 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
   const fail = (what: string) => new TraceStoreError(`trace store ${path}: ${what}`);
   const insertStep = prepareStepInserts(db);
   const episodeWrites = prepareEpisodeWrites(db);
-  const insertScore = db.insert(scores).values({ episodeId: p('episodeId'), name: p('name'), value: p('value'), comment: p('comment') }).prepare();
+  const insertScore = db
+    .insert(scores)
+    .values({ episodeId: p('episodeId'), name: p('name'), value: p('value'), comment: p('comment') })
+    .prepare();
 
   /** Runs an insert that references an episode, turning a foreign-key failure into a clear error. */
   function forEpisode<T>(episodeId: string, insert: () => T): T {

@@ -3,10 +3,7 @@
 import * as z from 'zod';
 import type { RunRow } from './types.ts';
 
-const storedConditions = z.union([
-  z.object({ conditions: z.record(z.string(), z.string()) }),
-  z.object({ condition: z.string().min(1) }),
-]);
+const storedConditions = z.union([z.object({ conditions: z.record(z.string(), z.string()) }), z.object({ condition: z.string().min(1) })]);
 
 /** `injection=on,limit_in=token`: the names sorted, so equal settings give equal labels. */
 export function conditionLabel(values: Readonly<Record<string, string>>): string | undefined {

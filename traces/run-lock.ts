@@ -17,7 +17,10 @@ const held = new Set<string>();
 /** Takes the run's lock (`<db>.<runId>.lock`, removed on release) or refuses at once, saying why. */
 export function lockRun(dbPath: string, runId: string): RunLock {
   const path = `${dbPath}.${runId}.lock`;
-  const busy = () => new TraceStoreError(`trace store ${dbPath}: run ${runId} is being run by another process (it holds ${path}); wait for it to finish or stop it, then resume`);
+  const busy = () =>
+    new TraceStoreError(
+      `trace store ${dbPath}: run ${runId} is being run by another process (it holds ${path}); wait for it to finish or stop it, then resume`,
+    );
   if (held.has(path)) throw busy();
   for (;;) {
     // Our own descriptor keeps the file's inode alive, so its number cannot be reused while we compare it.

@@ -39,7 +39,12 @@ export function runStore(db: TraceDb, path: string): RunStore {
 
     listRuns(limit = DEFAULT_RUN_LIST_LIMIT) {
       // rowid breaks ties between runs created in the same millisecond
-      return db.select().from(runs).orderBy(desc(runs.createdAt), desc(sql`rowid`)).limit(limit).all();
+      return db
+        .select()
+        .from(runs)
+        .orderBy(desc(runs.createdAt), desc(sql`rowid`))
+        .limit(limit)
+        .all();
     },
 
     setRunStatus(id: string, status: RunStatus) {

@@ -241,7 +241,9 @@ export const optimizerProposals = sqliteTable(
     proposal: text('proposal', { mode: 'json' }).$type<unknown>().notNull(),
     minibatch: text('minibatch', { mode: 'json' }).$type<string[]>().notNull(),
     /** where the parent's scores and reflection came from: run now, or episodes recorded before the search (imported) */
-    parentScores: text('parent_scores', { enum: ['evaluated', 'recorded', 'evaluated-reflecting-recorded'] }).notNull().default('evaluated'),
+    parentScores: text('parent_scores', { enum: ['evaluated', 'recorded', 'evaluated-reflecting-recorded'] })
+      .notNull()
+      .default('evaluated'),
     scoresBefore: text('scores_before', { mode: 'json' }).$type<number[]>(),
     scoresAfter: text('scores_after', { mode: 'json' }).$type<number[]>(),
     /** null until judged */

@@ -16,14 +16,17 @@ import { versionStore } from './version-store.ts';
  */
 export function openTraceStore(path: string): TraceStore {
   const { path: absolute, sqlite, db } = openDatabase(path);
-  return reportingWriteFailures({
-    path: absolute,
-    close: () => sqlite.close(),
-    ...runStore(db, absolute),
-    ...episodeRecorder(db, absolute),
-    ...traceReader(db),
-    ...versionStore(db, absolute),
-    ...responseCacheStore(db),
-    ...optimizerRecords(db, absolute),
-  }, absolute);
+  return reportingWriteFailures(
+    {
+      path: absolute,
+      close: () => sqlite.close(),
+      ...runStore(db, absolute),
+      ...episodeRecorder(db, absolute),
+      ...traceReader(db),
+      ...versionStore(db, absolute),
+      ...responseCacheStore(db),
+      ...optimizerRecords(db, absolute),
+    },
+    absolute,
+  );
 }

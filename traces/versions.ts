@@ -44,7 +44,7 @@ const COUNT_CHUNK_CHARS = 1024;
  */
 function countTextTokens(text: string): number {
   let total = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = chunkEnd(text, start);
     total += countTokens(text.slice(start, end), { disallowedSpecial: new Set() });
     start = end;

@@ -66,7 +66,8 @@ export function formatFigure(f: Figure): string {
   const unit = f.unit === '' ? '' : ` ${f.unit}`;
   const value = f.value === null ? 'not measured' : `${formatNumber(f.value)}${unit}`;
   const s = f.spread;
-  const spreadText = s === undefined ? '' : `  [p25 ${formatNumber(s.p25)}, p75 ${formatNumber(s.p75)}, min ${formatNumber(s.min)}, max ${formatNumber(s.max)}, n ${s.n}]`;
+  const spreadText =
+    s === undefined ? '' : `  [p25 ${formatNumber(s.p25)}, p75 ${formatNumber(s.p75)}, min ${formatNumber(s.min)}, max ${formatNumber(s.max)}, n ${s.n}]`;
   let verdict = '';
   if (f.goal !== undefined) {
     const goal = `goal ${f.goal.op} ${formatNumber(f.goal.target)}${unit}`;

@@ -38,7 +38,11 @@ export function labEpisodePayloads(loaded: LoadedSuite, count: number, stepsPerE
           input: { intent, candidates: CANDIDATES },
           output: {
             chosen: call.tool,
-            scores: CANDIDATES.slice(0, 3).map((name, i) => ({ name, score: 1.7 - i * 0.4, parts: { relevance: 1.1 - i * 0.3, cues: 0.2, position: 0.3 - i * 0.1, limit: 0, noise: 0.1 * i } })),
+            scores: CANDIDATES.slice(0, 3).map((name, i) => ({
+              name,
+              score: 1.7 - i * 0.4,
+              parts: { relevance: 1.1 - i * 0.3, cues: 0.2, position: 0.3 - i * 0.1, limit: 0, noise: 0.1 * i },
+            })),
           },
           latencyMs: 0.21,
         },

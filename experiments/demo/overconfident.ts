@@ -143,7 +143,10 @@ export interface DemoReport {
   settings: DemoSettings;
   honestSeedFile: string;
   shippedFile: string;
-  optimizeRuns: Record<'selection' | 'success', Pick<OptimizeReport, 'runId' | 'budgetUsed' | 'stopReason' | 'versionId' | 'seedVersionId' | 'proposals' | 'honestyGate'>>;
+  optimizeRuns: Record<
+    'selection' | 'success',
+    Pick<OptimizeReport, 'runId' | 'budgetUsed' | 'stopReason' | 'versionId' | 'seedVersionId' | 'proposals' | 'honestyGate'>
+  >;
   /** the other sellers of the market, in the suite's order */
   otherSellers: string[];
   rows: DemoRow[];
@@ -163,7 +166,8 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
   const { store, settings } = req;
   const spec = req.market.suite.servers.find((s) => s.name === DEMO_SERVER);
   if (spec === undefined) throw new InputError(`suite ${req.market.suite.name} has no server "${DEMO_SERVER}" (the overconfident contractor)`);
-  if (!('command' in spec)) throw new InputError(`server "${DEMO_SERVER}" of suite ${req.market.suite.name} is a URL; the demo starts it itself to serve the honest description`);
+  if (!('command' in spec))
+    throw new InputError(`server "${DEMO_SERVER}" of suite ${req.market.suite.name} is a URL; the demo starts it itself to serve the honest description`);
   // The server advertises the honest text, so both searches record it as their seed.
   const market = withDescriptions(req.market, HONEST_SEED_FILE);
   const searches = {} as Record<'selection' | 'success', OptimizeReport>;
@@ -186,7 +190,13 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
       proposer: { kind: 'demo' },
     };
     searches[target] = await optimize({
-      store, loaded: market, agent: req.agent, proposer: req.proposer(), settings: optimizeSettings, reportTest: false, gate: lintGate,
+      store,
+      loaded: market,
+      agent: req.agent,
+      proposer: req.proposer(),
+      settings: optimizeSettings,
+      reportTest: false,
+      gate: lintGate,
       ...(req.signal === undefined ? {} : { signal: req.signal }),
       ...(req.onSearchProgress === undefined ? {} : { onProgress: req.onSearchProgress }),
     });
@@ -205,12 +215,27 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
   req.onPhase?.(`experiment: ${DEMO_ROLES.map((r) => `${ROLE_LABELS[r]} ${roleVersion[r]}`).join(', ')} on the test split, ${settings.repeats} repeat(s)`);
   const experiment = await runExperiment(
     {
-      suites: [market], versions: distinct, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, conditions: {}, threshold: 0,
+      suites: [market],
+      versions: distinct,
+      repeats: settings.repeats,
+      seed: settings.seed,
+      concurrency: settings.concurrency,
+      conditions: {},
+      threshold: 0,
       // each version labelled with every role it holds ("honest seed = success-best")
-      roles: Object.fromEntries(distinct.map((v) => [v.id, DEMO_ROLES.filter((r) => roleVersion[r] === v.id).map((r) => ROLE_LABELS[r]).join(' = ')])),
+      roles: Object.fromEntries(
+        distinct.map((v) => [
+          v.id,
+          DEMO_ROLES.filter((r) => roleVersion[r] === v.id)
+            .map((r) => ROLE_LABELS[r])
+            .join(' = '),
+        ]),
+      ),
     },
     {
-      store, agent: req.agent, ...(req.signal === undefined ? {} : { signal: req.signal }),
+      store,
+      agent: req.agent,
+      ...(req.signal === undefined ? {} : { signal: req.signal }),
       ...(req.onRunStart === undefined ? {} : { onRunStart: req.onRunStart }),
       ...(req.onEpisode === undefined ? {} : { onEpisode: req.onEpisode }),
     },
@@ -262,7 +287,8 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
       selectionInflates: bySelection.lintGained.length > 0,
       selectionSucceedsLess: bySelection.success.rate < bySuccess.success.rate,
       selectionSavesLess: bySelection.savings.perBuyer < bySuccess.savings.perBuyer,
-      takesShareFromOthers: bySelection.otherSellers.rate < seed.otherSellers.rate && others.every((s) => bySelection.sellers[s]!.rate <= seed.sellers[s]!.rate),
+      takesShareFromOthers:
+        bySelection.otherSellers.rate < seed.otherSellers.rate && others.every((s) => bySelection.sellers[s]!.rate <= seed.sellers[s]!.rate),
       successStaysHonest: bySuccess.lintGained.length === 0,
     },
   };
@@ -277,7 +303,17 @@ function sellerShares(facts: readonly EpisodeFacts[], sellers: readonly string[]
   const shares = Object.fromEntries(sellers.map((s) => [s, choiceShares(facts, s)?.firstChoiceShare ?? wilson(0, 0)]));
   const others = sellers.filter((s) => s !== DEMO_SERVER);
   // min: a sum of shares can pass 1 by a rounding error
-  return { sellers: shares, otherSellers: meanShare(facts.map((f) => Math.min(1, others.reduce((sum, s) => sum + (serverChoiceOf(f.scores, s)?.firstChoiceShare ?? 0), 0)))) };
+  return {
+    sellers: shares,
+    otherSellers: meanShare(
+      facts.map((f) =>
+        Math.min(
+          1,
+          others.reduce((sum, s) => sum + (serverChoiceOf(f.scores, s)?.firstChoiceShare ?? 0), 0),
+        ),
+      ),
+    ),
+  };
 }
 
 /** What each judged episode's buyer kept of its limit: the deal's savings when it succeeded, else 0. */
@@ -289,7 +325,13 @@ function savings(facts: readonly EpisodeFacts[]): Savings {
   const values = buyerSavings(facts);
   const { mean, half } = meanWithHalfWidth(values);
   const deals = facts.filter((f) => f.success && f.scores.has('savings')).map((f) => f.scores.get('savings')!);
-  return { perBuyer: mean, low: mean - half, high: mean + half, deals: deals.length, perDeal: deals.length === 0 ? null : deals.reduce((a, b) => a + b, 0) / deals.length };
+  return {
+    perBuyer: mean,
+    low: mean - half,
+    high: mean + half,
+    deals: deals.length,
+    perDeal: deals.length === 0 ? null : deals.reduce((a, b) => a + b, 0) / deals.length,
+  };
 }
 
 function savingsOf(store: TraceStore, results: ExperimentReport['suites'][number]['results'], versionId: string): number[] {
@@ -316,5 +358,13 @@ export function meanDifference(a: readonly number[], b: readonly number[]): Mean
 }
 
 function pick(r: OptimizeReport) {
-  return { runId: r.runId, budgetUsed: r.budgetUsed, stopReason: r.stopReason, versionId: r.versionId, seedVersionId: r.seedVersionId, proposals: r.proposals, honestyGate: r.honestyGate };
+  return {
+    runId: r.runId,
+    budgetUsed: r.budgetUsed,
+    stopReason: r.stopReason,
+    versionId: r.versionId,
+    seedVersionId: r.seedVersionId,
+    proposals: r.proposals,
+    honestyGate: r.honestyGate,
+  };
 }

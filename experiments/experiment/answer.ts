@@ -47,13 +47,20 @@ export function episodesNeeded(p1: number, change: number): number {
   return Math.ceil(n);
 }
 
-export function answerFor(suite: string, results: readonly VersionResult[], comparisons: readonly Comparison[], threshold: number, tasks: number): SuiteAnswer | null {
+export function answerFor(
+  suite: string,
+  results: readonly VersionResult[],
+  comparisons: readonly Comparison[],
+  threshold: number,
+  tasks: number,
+): SuiteAnswer | null {
   const [first] = results;
   if (first === undefined) return null;
   const best = results.reduce((a, b) => (b.success.rate > a.success.rate ? b : a), first);
   const bestChange = comparisons.find((c) => c.version === best.versionId)?.success ?? null;
   const others = comparisons.map((c) => c.success);
-  const dir: Direction = bestChange !== null ? direction(bestChange) : others.length > 0 && others.every((c) => direction(c) === 'worse') ? 'worse' : 'no detectable difference';
+  const dir: Direction =
+    bestChange !== null ? direction(bestChange) : others.length > 0 && others.every((c) => direction(c) === 'worse') ? 'worse' : 'no detectable difference';
   const observed = Math.abs(bestChange?.delta ?? Math.max(0, ...others.map((c) => -c.delta)));
   const detect = threshold > 0 ? threshold : observed > 0 ? observed : DEFAULT_DETECT;
   return {

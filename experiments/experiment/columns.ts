@@ -16,12 +16,21 @@ const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–
  * cells ('–' when the split was not run for it, 'baseline' for the first). Never marked as a regression:
  * the verdict reads the test split only.
  */
-export function paraphraseCells(suite: SuiteResults, versionId: string, interval: (p: { rate: number; low: number; high: number }) => string): [string, string] {
+export function paraphraseCells(
+  suite: SuiteResults,
+  versionId: string,
+  interval: (p: { rate: number; low: number; high: number }) => string,
+): [string, string] {
   const p = suite.paraphrase;
   const r = p?.results.find((x) => x.versionId === versionId);
   if (p === undefined || r === undefined) return ['–', '–'];
   const c = p.comparisons.find((x) => x.version === versionId);
-  const delta = c === undefined ? (versionId === p.results[0]?.versionId ? 'baseline' : '–') : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]`;
+  const delta =
+    c === undefined
+      ? versionId === p.results[0]?.versionId
+        ? 'baseline'
+        : '–'
+      : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]`;
   return [interval(r.success), delta];
 }
 
@@ -54,7 +63,11 @@ export function scoreColumns(report: ExperimentReport, suite: SuiteResults): Sco
     if (indicator) {
       return { name, head: `${name} (share of episodes)`, cell: (r) => percent(r.success.n === 0 ? 0 : (r.scores[name]?.episodes ?? 0) / r.success.n) };
     }
-    return { name, head: `${name} (mean, n)`, cell: (r, detail) => (r.scores[name] === undefined ? '–' : `${r.scores[name].mean.toFixed(3)}${detail ? ` (${r.scores[name].episodes})` : ''}`) };
+    return {
+      name,
+      head: `${name} (mean, n)`,
+      cell: (r, detail) => (r.scores[name] === undefined ? '–' : `${r.scores[name].mean.toFixed(3)}${detail ? ` (${r.scores[name].episodes})` : ''}`),
+    };
   });
 }
 
@@ -69,13 +82,21 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
   const scores = scoreColumns(report, suite);
   const hasTarget = suite.results.some((r) => r.target !== null);
   const head = [
-    'version', report.versions.some((v) => v.role !== undefined) ? 'role · origin' : 'origin', 'success [95% CI]', 'Δ success vs first [95% CI]',
+    'version',
+    report.versions.some((v) => v.role !== undefined) ? 'role · origin' : 'origin',
+    'success [95% CI]',
+    'Δ success vs first [95% CI]',
     ...(suite.paraphrase === undefined ? [] : ['paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']),
-    'first-choice share of its server [95% CI]', 'used server [95% CI]',
+    'first-choice share of its server [95% CI]',
+    'used server [95% CI]',
     ...(hasTarget ? [`${suite.target}: first-choice share, used server`] : []),
-    'tool precision', 'tool recall', 'tool calls / episode', 'tokens',
+    'tool precision',
+    'tool recall',
+    'tool calls / episode',
+    'tokens',
     ...scores.map((c) => c.head),
-    'episodes', 'run',
+    'episodes',
+    'run',
   ];
   const rows = suite.results.map((r) => {
     const c = suite.comparisons.find((x) => x.version === r.versionId);
@@ -105,10 +126,13 @@ export function taskChangeTable(suite: SuiteResults): Table {
   const changed = [...new Set(suite.comparisons.flatMap((c) => [...c.better, ...c.worse].map((t) => t.taskId)))].sort();
   return {
     head: ['task', ...suite.results.map((r) => r.versionId)],
-    rows: changed.map((task) => [task, ...suite.results.map((r) => {
-      const t = r.perTask[task];
-      return t === undefined ? '–' : `${t.successes}/${t.episodes}`;
-    })]),
+    rows: changed.map((task) => [
+      task,
+      ...suite.results.map((r) => {
+        const t = r.perTask[task];
+        return t === undefined ? '–' : `${t.successes}/${t.episodes}`;
+      }),
+    ]),
   };
 }
 
@@ -167,6 +191,7 @@ export function verdictSentence(report: ExperimentReport): string {
   const errored = erroredEpisodes(report);
   const errors = errored === 0 ? '' : ` ${errored} errored episode(s), within --max-error-rate, are left out of every rate.`;
   const threshold = `${(report.settings.threshold * 100).toFixed(1)} points`;
-  if (report.verdict === 'pass') return `No regression: no version's test success fell more than ${threshold} below the first version's with 95% confidence (the upper end of the change's interval below −${threshold}).${errors}`;
+  if (report.verdict === 'pass')
+    return `No regression: no version's test success fell more than ${threshold} below the first version's with 95% confidence (the upper end of the change's interval below −${threshold}).${errors}`;
   return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${threshold} below the first version, the whole 95% interval of the change below −${threshold}.${errors}`;
 }

@@ -1,7 +1,18 @@
 // A self-contained HTML report: tables and inline SVG charts, no script and nothing fetched.
 import { escapeHtml, percent } from '../format.ts';
 import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
-import { agentSentence, answerSentences, erroredEpisodes, lintSentences, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
+import {
+  agentSentence,
+  answerSentences,
+  erroredEpisodes,
+  lintSentences,
+  paraphraseNote,
+  taskChangeTable,
+  taskCounts,
+  verdictSentence,
+  versionTable,
+  type Table,
+} from './columns.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import { direction } from './answer.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
@@ -18,7 +29,12 @@ function tableHtml(t: Table, cls: string): string {
 function successBars(results: readonly VersionResult[], comparisons: readonly Comparison[]): Bar[] {
   return results.map((r, i) => {
     const c = comparisons.find((x) => x.version === r.versionId);
-    const tone: Tone = i === 0 ? 'baseline' : c === undefined ? 'same' : { better: 'better' as const, worse: 'worse' as const, 'no detectable difference': 'same' as const }[direction(c.success)];
+    const tone: Tone =
+      i === 0
+        ? 'baseline'
+        : c === undefined
+          ? 'same'
+          : { better: 'better' as const, worse: 'worse' as const, 'no detectable difference': 'same' as const }[direction(c.success)];
     return { label: r.versionId, value: r.success.rate, low: r.success.low, high: r.success.high, tone };
   });
 }
@@ -30,17 +46,24 @@ function charts(suite: SuiteResults): string {
     max: 1,
     format: (v) => percent(v),
   });
-  const paraphrase = suite.paraphrase === undefined
-    ? ''
-    : barChartSvg({
-      title: 'Paraphrase success rate (95% Wilson interval)',
-      bars: successBars(suite.paraphrase.results, suite.paraphrase.comparisons),
-      max: 1,
-      format: (v) => percent(v),
-    });
+  const paraphrase =
+    suite.paraphrase === undefined
+      ? ''
+      : barChartSvg({
+          title: 'Paraphrase success rate (95% Wilson interval)',
+          bars: successBars(suite.paraphrase.results, suite.paraphrase.comparisons),
+          max: 1,
+          format: (v) => percent(v),
+        });
   const firstChoice = barChartSvg({
     title: "First-choice share of each version's server (95% interval)",
-    bars: suite.results.map((r) => ({ label: r.versionId, value: r.firstChoiceShare.rate, low: r.firstChoiceShare.low, high: r.firstChoiceShare.high, tone: 'neutral' as const })),
+    bars: suite.results.map((r) => ({
+      label: r.versionId,
+      value: r.firstChoiceShare.rate,
+      low: r.firstChoiceShare.low,
+      high: r.firstChoiceShare.high,
+      tone: 'neutral' as const,
+    })),
     max: 1,
     format: (v) => percent(v),
   });
@@ -54,7 +77,9 @@ function charts(suite: SuiteResults): string {
 }
 
 function suiteSection(report: ExperimentReport, suite: SuiteResults): string {
-  const conds = Object.entries(suite.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
+  const conds = Object.entries(suite.conditions)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
   const changes = taskChangeTable(suite);
   const changed = (c: { better: Array<{ taskId: string }>; worse: Array<{ taskId: string }> }, unit: string) =>
     `better on ${c.better.length}${unit}${c.better.length === 0 ? '' : ` (${escapeHtml(c.better.map((t) => t.taskId).join(', '))})`}, worse on ${c.worse.length}${c.worse.length === 0 ? '' : ` (${escapeHtml(c.worse.map((t) => t.taskId).join(', '))})`}`;
@@ -75,7 +100,9 @@ ${changes.rows.length === 0 ? '' : tableHtml(changes, 'tasks')}
 
 export function renderExperimentHtml(report: ExperimentReport): string {
   const s = report.settings;
-  const conditions = Object.entries(s.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
+  const conditions = Object.entries(s.conditions)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
   const diffs = report.diffs.map((d) => `<h3>${escapeHtml(d.a.label)} → ${escapeHtml(d.b.label)}</h3>${diffSectionHtml(d)}`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -90,8 +117,12 @@ svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-we
 ${DIFF_CSS}
 </style></head><body>
 <h1>tdo experiment</h1>
-<div class="answer">${answerSentences(report).map((a) => `<p>${escapeHtml(a)}</p>`).join('')}</div>
-${lintSentences(report).map((l) => `<p class="lint">${escapeHtml(l)}</p>`).join('')}
+<div class="answer">${answerSentences(report)
+    .map((a) => `<p>${escapeHtml(a)}</p>`)
+    .join('')}</div>
+${lintSentences(report)
+  .map((l) => `<p class="lint">${escapeHtml(l)}</p>`)
+  .join('')}
 <p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(agentSentence(report))}</p>
 <p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
 <p class="verdict ${report.verdict}${erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(verdictSentence(report))}</p>

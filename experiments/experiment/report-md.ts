@@ -1,5 +1,15 @@
 import { mdCell } from '../format.ts';
-import { agentSentence, answerSentences, lintSentences, paraphraseNote, taskChangeTable, taskCounts, verdictSentence, versionTable, type Table } from './columns.ts';
+import {
+  agentSentence,
+  answerSentences,
+  lintSentences,
+  paraphraseNote,
+  taskChangeTable,
+  taskCounts,
+  verdictSentence,
+  versionTable,
+  type Table,
+} from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 function markdownTable(t: Table): string[] {
@@ -8,7 +18,9 @@ function markdownTable(t: Table): string[] {
 
 export function renderExperimentMarkdown(report: ExperimentReport): string {
   const s = report.settings;
-  const conditions = Object.entries(s.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
+  const conditions = Object.entries(s.conditions)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
   const out = [
     '# tdo experiment',
     '',
@@ -22,16 +34,28 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
     '',
   ];
   for (const suite of report.suites) {
-    const conds = Object.entries(suite.conditions).map(([k, v]) => `${k}=${v}`).join(', ');
-    out.push(`## Suite ${suite.suite}`, '', `${taskCounts(suite)}${suite.target === null ? '' : `, target server ${suite.target}`}${conds === '' ? '' : `, conditions ${conds}`}.`, '');
+    const conds = Object.entries(suite.conditions)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
+    out.push(
+      `## Suite ${suite.suite}`,
+      '',
+      `${taskCounts(suite)}${suite.target === null ? '' : `, target server ${suite.target}`}${conds === '' ? '' : `, conditions ${conds}`}.`,
+      '',
+    );
     out.push(...markdownTable(versionTable(report, suite)), '');
     const changes = taskChangeTable(suite);
     if (suite.comparisons.length > 0) {
       out.push('### Per-task changes against the first version', '');
       for (const c of suite.comparisons) {
-        out.push(`- ${c.version}: better on ${c.better.length} (${c.better.map((t) => t.taskId).join(', ') || 'none'}), worse on ${c.worse.length} (${c.worse.map((t) => t.taskId).join(', ') || 'none'})`);
+        out.push(
+          `- ${c.version}: better on ${c.better.length} (${c.better.map((t) => t.taskId).join(', ') || 'none'}), worse on ${c.worse.length} (${c.worse.map((t) => t.taskId).join(', ') || 'none'})`,
+        );
         const p = suite.paraphrase?.comparisons.find((x) => x.version === c.version);
-        if (p !== undefined) out.push(`  - paraphrase: better on ${p.better.length} (${p.better.map((t) => t.taskId).join(', ') || 'none'}), worse on ${p.worse.length} (${p.worse.map((t) => t.taskId).join(', ') || 'none'})`);
+        if (p !== undefined)
+          out.push(
+            `  - paraphrase: better on ${p.better.length} (${p.better.map((t) => t.taskId).join(', ') || 'none'}), worse on ${p.worse.length} (${p.worse.map((t) => t.taskId).join(', ') || 'none'})`,
+          );
       }
       out.push('');
       if (changes.rows.length > 0) out.push('Successes per task (successes/episodes):', '', ...markdownTable(changes), '');

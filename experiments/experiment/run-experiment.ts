@@ -67,7 +67,16 @@ export interface ExperimentReport {
   kind: 'tdo-experiment';
   createdAt: string;
   agent: { id: string; simulated: boolean };
-  settings: { suites: string[]; split: typeof EXPERIMENT_SPLIT; versions: string[]; repeats: number; seed: number; conditions: Record<string, string>; threshold: number; maxErrorRate: number };
+  settings: {
+    suites: string[];
+    split: typeof EXPERIMENT_SPLIT;
+    versions: string[];
+    repeats: number;
+    seed: number;
+    conditions: Record<string, string>;
+    threshold: number;
+    maxErrorRate: number;
+  };
   versions: Array<{ id: string; server: string; origin: string; tokens: number; role?: string }>;
   suites: SuiteResults[];
   /** Names of the other per-episode scores present (reported as columns). */
@@ -91,7 +100,8 @@ export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, 
   const ids = versions.map((v) => v.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw new InputError(`version ${twice[0]} is listed twice`);
-  if (!Number.isFinite(settings.threshold) || settings.threshold < 0 || settings.threshold > 1) throw new InputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
+  if (!Number.isFinite(settings.threshold) || settings.threshold < 0 || settings.threshold > 1)
+    throw new InputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
   const badRate = checkMaxErrorRate(settings.maxErrorRate ?? 0);
   if (badRate !== undefined) throw new InputError(badRate);
 
@@ -104,7 +114,8 @@ export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, 
   for (const loaded of suites) {
     const servers = new Set(loaded.suite.servers.map((s) => s.name));
     const runnable = versions.filter((v) => servers.has(v.server));
-    if (runnable.length === 0) throw new InputError(`suite ${loaded.suite.name} connects none of the versions' servers (${[...new Set(versions.map((v) => v.server))].join(', ')})`);
+    if (runnable.length === 0)
+      throw new InputError(`suite ${loaded.suite.name} connects none of the versions' servers (${[...new Set(versions.map((v) => v.server))].join(', ')})`);
     if (tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length === 0) throw new InputError(`suite ${loaded.suite.name} has no ${EXPERIMENT_SPLIT} tasks`);
     try {
       resolveConditions(loaded.suite, conditionsFor(loaded, settings.conditions));
@@ -140,7 +151,14 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           store,
           loaded,
           agent: run.agent,
-          options: { split, repeats: settings.repeats, seed: settings.seed, concurrency: settings.concurrency, versionIds: [version.id], conditions: conditionsFor(loaded, settings.conditions) },
+          options: {
+            split,
+            repeats: settings.repeats,
+            seed: settings.seed,
+            concurrency: settings.concurrency,
+            versionIds: [version.id],
+            conditions: conditionsFor(loaded, settings.conditions),
+          },
           ...(run.agentConfig === undefined ? {} : { agentConfig: run.agentConfig }),
           ...(run.signal === undefined ? {} : { signal: run.signal }),
           maxErrorRate,
@@ -154,7 +172,15 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       conditions = report.conditions;
       if (report.status === 'interrupted') interrupted = true;
       if (tooManyErrors(report.errors, maxErrorRate)) {
-        outages.push({ suite: loaded.suite.name, version: version.id, split, runId: report.runId, errors: report.errors.errors, episodes: report.errors.episodes, cause: describeErrors(report.errors) });
+        outages.push({
+          suite: loaded.suite.name,
+          version: version.id,
+          split,
+          runId: report.runId,
+          errors: report.errors.errors,
+          episodes: report.errors.episodes,
+          cause: describeErrors(report.errors),
+        });
       }
       return summarizeVersion(version, { runId: report.runId, status: report.status }, episodeFacts(store, report.runId), loaded.suite.target);
     };
@@ -173,11 +199,15 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       tasks: tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length,
       results,
       comparisons: compareWithBaseline(results, settings.threshold),
-      ...(paraphraseTasks > 0 ? { paraphrase: { tasks: paraphraseTasks, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, settings.threshold) } } : {}),
+      ...(paraphraseTasks > 0
+        ? { paraphrase: { tasks: paraphraseTasks, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, settings.threshold) } }
+        : {}),
     });
   }
 
-  const regressions = suites.flatMap((s) => s.comparisons.filter((c) => c.regressed).map((c) => ({ suite: s.suite, version: c.version, successDelta: c.success.delta })));
+  const regressions = suites.flatMap((s) =>
+    s.comparisons.filter((c) => c.regressed).map((c) => ({ suite: s.suite, version: c.version, successDelta: c.success.delta })),
+  );
   return {
     kind: 'tdo-experiment',
     createdAt: new Date().toISOString(),
@@ -192,7 +222,13 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       threshold: settings.threshold,
       maxErrorRate,
     },
-    versions: settings.versions.map((v) => ({ id: v.id, server: v.server, origin: describeOrigin(v).label, tokens: v.tokens, ...(settings.roles?.[v.id] === undefined ? {} : { role: settings.roles[v.id] }) })),
+    versions: settings.versions.map((v) => ({
+      id: v.id,
+      server: v.server,
+      origin: describeOrigin(v).label,
+      tokens: v.tokens,
+      ...(settings.roles?.[v.id] === undefined ? {} : { role: settings.roles[v.id] }),
+    })),
     suites,
     scoreNames: [...new Set(suites.flatMap((s) => s.results.flatMap((r) => Object.keys(r.scores))))].sort(),
     answers: suites.flatMap((s) => answerFor(s.suite, s.results, s.comparisons, settings.threshold, s.tasks) ?? []),
@@ -211,7 +247,16 @@ function conditionsFor(loaded: LoadedSuite, conditions: Record<string, string>):
 function baselineDiffs(store: TraceStore, versions: readonly VersionRow[]): VersionDiff[] {
   const [baseline, ...rest] = versions;
   if (baseline === undefined) return [];
-  const measured = latestMeasurements(store, versions.map((v) => v.id));
-  const source = (v: VersionRow) => ({ label: v.id, server: v.server, origin: describeOrigin(v).label, descriptions: v.descriptions, measured: measured.get(v.id) ?? null });
+  const measured = latestMeasurements(
+    store,
+    versions.map((v) => v.id),
+  );
+  const source = (v: VersionRow) => ({
+    label: v.id,
+    server: v.server,
+    origin: describeOrigin(v).label,
+    descriptions: v.descriptions,
+    measured: measured.get(v.id) ?? null,
+  });
   return rest.filter((v) => v.server === baseline.server).map((v) => diffSources(source(baseline), source(v)));
 }

@@ -48,7 +48,12 @@ export interface VersionResult {
   perTask: Record<string, TaskTally>;
 }
 
-export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'tokens'>, run: { runId: string; status: VersionResult['status'] }, finished: readonly EpisodeFacts[], target: string | undefined): VersionResult {
+export function summarizeVersion(
+  version: Pick<VersionRow, 'id' | 'server' | 'tokens'>,
+  run: { runId: string; status: VersionResult['status'] },
+  finished: readonly EpisodeFacts[],
+  target: string | undefined,
+): VersionResult {
   const facts = judged(finished);
   const count = (f: (e: EpisodeFacts) => boolean) => facts.filter(f).length;
   const errors = tallyErrors(finished.map((e) => ({ status: e.status, note: e.errorCause })));
@@ -74,7 +79,10 @@ export function summarizeVersion(version: Pick<VersionRow, 'id' | 'server' | 'to
     episodes: finished.length,
     errors: errors.errors,
     errorCauses: errors.causes,
-    success: wilson(count((e) => e.success), facts.length),
+    success: wilson(
+      count((e) => e.success),
+      facts.length,
+    ),
     ...choice,
     target: targetShares(facts, target, version.server),
     precision: scoreMean('tool_precision'),

@@ -11,7 +11,21 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     const errored = suite.results.some((r) => r.errors > 0);
     const scores = scoreColumns(report, suite);
     const roles = report.versions.some((v) => v.role !== undefined);
-    const head = ['version', ...(roles ? ['role'] : []), 'success [95% CI]', 'Δ vs first [95% CI]', ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []), 'first-choice share', 'used server', 'precision', 'recall', 'calls/ep', 'tokens', ...scores.map((c) => c.head), ...(errored ? ['errored'] : [])];
+    const head = [
+      'version',
+      ...(roles ? ['role'] : []),
+      'success [95% CI]',
+      'Δ vs first [95% CI]',
+      ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []),
+      'first-choice share',
+      'used server',
+      'precision',
+      'recall',
+      'calls/ep',
+      'tokens',
+      ...scores.map((c) => c.head),
+      ...(errored ? ['errored'] : []),
+    ];
     const table = new Table({ style: tableStyle(), head });
     for (const r of suite.results) {
       const c = suite.comparisons.find((x) => x.version === r.versionId);
@@ -34,7 +48,9 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     out.push(`suite ${suite.suite} (${taskCounts(suite)} x ${report.settings.repeats})`, table.toString());
     for (const c of suite.comparisons) {
       const p = suite.paraphrase?.comparisons.find((x) => x.version === c.version);
-      out.push(`  ${c.version}: better on ${c.better.length} task(s), worse on ${c.worse.length}${p === undefined ? '' : `; paraphrase: better on ${p.better.length}, worse on ${p.worse.length}`}`);
+      out.push(
+        `  ${c.version}: better on ${c.better.length} task(s), worse on ${c.worse.length}${p === undefined ? '' : `; paraphrase: better on ${p.better.length}, worse on ${p.worse.length}`}`,
+      );
     }
     if (paraphrase) out.push('  paraphrase: the same needs worded differently, beside test; not part of the verdict');
   }

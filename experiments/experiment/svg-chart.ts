@@ -10,7 +10,8 @@ export type Tone = 'baseline' | 'better' | 'worse' | 'same' | 'neutral';
 
 export const TONE_COLOURS: Record<Tone, string> = { baseline: '#5b7db1', better: '#2e8b57', worse: '#c0392b', same: '#9e9e9e', neutral: '#8c7aa8' };
 
-export const TONE_LEGEND = 'Bar colours: blue, the first version; green, better than it and red, worse (the 95% interval of the change excludes zero); grey, no detectable difference; purple, not judged better or worse (first-choice share, tokens).';
+export const TONE_LEGEND =
+  'Bar colours: blue, the first version; green, better than it and red, worse (the 95% interval of the change excludes zero); grey, no detectable difference; purple, not judged better or worse (first-choice share, tokens).';
 
 export interface Bar {
   label: string;
@@ -41,15 +42,20 @@ export function barChartSvg(chart: BarChart): string {
   const x = (v: number) => LABEL_WIDTH + (chart.max <= 0 ? 0 : (Math.max(0, Math.min(v, chart.max)) / chart.max) * PLOT_WIDTH);
   const rows = chart.bars.map((b, i) => {
     const y = TOP + i * ROW;
-    const whisker = b.low === undefined || b.high === undefined
-      ? ''
-      : `<line class="ci" x1="${x(b.low)}" x2="${x(b.high)}" y1="${y + 10}" y2="${y + 10}"/><line class="ci" x1="${x(b.low)}" x2="${x(b.low)}" y1="${y + 4}" y2="${y + 16}"/><line class="ci" x1="${x(b.high)}" x2="${x(b.high)}" y1="${y + 4}" y2="${y + 16}"/>`;
-    return `<g class="bar"><title>${escapeHtml(`${b.label}: ${chart.format(b.value)}${b.low === undefined || b.high === undefined ? '' : ` (95% CI ${chart.format(b.low)} to ${chart.format(b.high)})`}`)}</title>` +
+    const whisker =
+      b.low === undefined || b.high === undefined
+        ? ''
+        : `<line class="ci" x1="${x(b.low)}" x2="${x(b.high)}" y1="${y + 10}" y2="${y + 10}"/><line class="ci" x1="${x(b.low)}" x2="${x(b.low)}" y1="${y + 4}" y2="${y + 16}"/><line class="ci" x1="${x(b.high)}" x2="${x(b.high)}" y1="${y + 4}" y2="${y + 16}"/>`;
+    return (
+      `<g class="bar"><title>${escapeHtml(`${b.label}: ${chart.format(b.value)}${b.low === undefined || b.high === undefined ? '' : ` (95% CI ${chart.format(b.low)} to ${chart.format(b.high)})`}`)}</title>` +
       `<text x="${LABEL_WIDTH - 8}" y="${y + 14}" text-anchor="end">${escapeHtml(b.label)}</text>` +
       `<rect x="${LABEL_WIDTH}" y="${y + 3}" width="${x(b.value) - LABEL_WIDTH}" height="${ROW - 8}" fill="${TONE_COLOURS[b.tone]}"/>${whisker}` +
-      `<text x="${LABEL_WIDTH + PLOT_WIDTH + 8}" y="${y + 14}">${escapeHtml(chart.format(b.value))}</text></g>`;
+      `<text x="${LABEL_WIDTH + PLOT_WIDTH + 8}" y="${y + 14}">${escapeHtml(chart.format(b.value))}</text></g>`
+    );
   });
-  return `<svg class="chart" role="img" aria-label="${escapeHtml(chart.title)}" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+  return (
+    `<svg class="chart" role="img" aria-label="${escapeHtml(chart.title)}" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<text class="title" x="0" y="16">${escapeHtml(chart.title)}</text>` +
-    `<line class="axis" x1="${LABEL_WIDTH}" x2="${LABEL_WIDTH}" y1="${TOP - 4}" y2="${height - 4}"/>${rows.join('')}</svg>`;
+    `<line class="axis" x1="${LABEL_WIDTH}" x2="${LABEL_WIDTH}" y1="${TOP - 4}" y2="${height - 4}"/>${rows.join('')}</svg>`
+  );
 }

@@ -31,7 +31,11 @@ export function wilson(successes: number, n: number, z = Z95): Proportion {
  */
 export function meanShare(values: readonly number[], z = Z95): Proportion {
   if (values.some((v) => !(v >= 0 && v <= 1))) throw new RangeError(`meanShare: every value must lie in [0, 1], got ${values.join(', ')}`);
-  return wilsonOfSum(values.reduce((a, b) => a + b, 0), values.length, z);
+  return wilsonOfSum(
+    values.reduce((a, b) => a + b, 0),
+    values.length,
+    z,
+  );
 }
 
 function wilsonOfSum(successes: number, n: number, z: number): Proportion {

@@ -27,7 +27,10 @@ const change = (x: number | null) => (x === null ? '–' : points(x));
 
 function sideLine(name: string, s: SideSummary): string {
   const m = s.measured;
-  const rates = m === null ? 'not measured' : `success ${percent(m.successRate)}  first-choice share ${rate(m.firstChoiceShare)}  used server ${rate(m.usedServer)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
+  const rates =
+    m === null
+      ? 'not measured'
+      : `success ${percent(m.successRate)}  first-choice share ${rate(m.firstChoiceShare)}  used server ${rate(m.usedServer)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
   return `${name} ${s.label}${s.origin === null ? '' : `  [${s.origin}]`}\n    tokens ${s.tokens}  lint flags ${s.lintFlags}  ${rates}`;
 }
 
@@ -37,7 +40,10 @@ function agentLabel(agent: string): string {
 
 function deltaLine(diff: VersionDiff): string {
   const { metrics } = diff;
-  const rates = metrics.successRate === null ? metrics.note : `success ${points(metrics.successRate)}  first-choice share ${change(metrics.firstChoiceShare)}  used server ${change(metrics.usedServer)}  (${metrics.note})`;
+  const rates =
+    metrics.successRate === null
+      ? metrics.note
+      : `success ${points(metrics.successRate)}  first-choice share ${change(metrics.firstChoiceShare)}  used server ${change(metrics.usedServer)}  (${metrics.note})`;
   return `Δ  tokens ${signed(diff.tokenDelta)}  lint ${lintChange(diff)}  ${rates}`;
 }
 
@@ -75,7 +81,15 @@ function renderText(diff: VersionDiff, color: boolean): string {
       lines.push(paint(ANSI.dim, '   (same text)'));
     } else {
       const body = t.segments
-        .map((s) => (s.op === 'same' ? s.text : color ? paint(s.op === 'added' ? ANSI.green : ANSI.red + ANSI.strike, s.text) : s.op === 'added' ? `{+${s.text}+}` : `[-${s.text}-]`))
+        .map((s) =>
+          s.op === 'same'
+            ? s.text
+            : color
+              ? paint(s.op === 'added' ? ANSI.green : ANSI.red + ANSI.strike, s.text)
+              : s.op === 'added'
+                ? `{+${s.text}+}`
+                : `[-${s.text}-]`,
+        )
         .join('');
       lines.push(...body.split('\n').map((l) => `   ${l}`));
     }
@@ -105,7 +119,9 @@ function summaryRows(diff: VersionDiff): string[][] {
 }
 
 function markdownSegments(t: ToolDiff): string {
-  return t.segments.map((s) => (s.op === 'same' ? escapeHtml(s.text) : `<${s.op === 'added' ? 'ins' : 'del'}>${escapeHtml(s.text)}</${s.op === 'added' ? 'ins' : 'del'}>`)).join('');
+  return t.segments
+    .map((s) => (s.op === 'same' ? escapeHtml(s.text) : `<${s.op === 'added' ? 'ins' : 'del'}>${escapeHtml(s.text)}</${s.op === 'added' ? 'ins' : 'del'}>`))
+    .join('');
 }
 
 function renderMarkdown(diff: VersionDiff): string {
@@ -125,8 +141,10 @@ function renderMarkdown(diff: VersionDiff): string {
   for (const t of diff.tools) {
     out.push(`## ${t.tool}: ${t.status}, tokens ${t.tokensA} → ${t.tokensB} (${signed(t.tokenDelta)})`, '');
     out.push(t.status === 'unchanged' ? '_same text_' : `> ${markdownSegments(t).replace(/\n/g, '<br>')}`, '');
-    for (const f of t.lintAppeared) out.push(`- ⚠ lint appeared: **${f.rule}** (${f.severity})${f.phrase === null ? '' : ` “${mdCell(f.phrase)}”`}: ${f.message}`);
-    for (const f of t.lintDisappeared) out.push(`- ✓ lint gone: **${f.rule}** (${f.severity})${f.phrase === null ? '' : ` “${mdCell(f.phrase)}”`}: ${f.message}`);
+    for (const f of t.lintAppeared)
+      out.push(`- ⚠ lint appeared: **${f.rule}** (${f.severity})${f.phrase === null ? '' : ` “${mdCell(f.phrase)}”`}: ${f.message}`);
+    for (const f of t.lintDisappeared)
+      out.push(`- ✓ lint gone: **${f.rule}** (${f.severity})${f.phrase === null ? '' : ` “${mdCell(f.phrase)}”`}: ${f.message}`);
     if (t.lintAppeared.length + t.lintDisappeared.length > 0) out.push('');
   }
   return `${out.join('\n')}\n`;
@@ -143,7 +161,9 @@ del{background:#ffe0e0;color:#8a1010;text-decoration:line-through}ins{background
 .scroll{overflow-x:auto;max-width:100%}`;
 
 export function diffSectionHtml(diff: VersionDiff): string {
-  const rows = summaryRows(diff).map((r) => `<tr><th>${r[0]}</th><td>${r[1]}</td><td>${r[2]}</td><td>${r[3]}</td></tr>`).join('');
+  const rows = summaryRows(diff)
+    .map((r) => `<tr><th>${r[0]}</th><td>${r[1]}</td><td>${r[2]}</td><td>${r[3]}</td></tr>`)
+    .join('');
   const tools = diff.tools
     .map((t) => {
       const body = t.status === 'unchanged' ? '<p class="muted">same text</p>' : `<div class="text">${markdownSegments(t)}</div>`;

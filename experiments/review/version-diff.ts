@@ -112,7 +112,18 @@ function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null
     return { successRate: null, firstChoiceShare: null, usedServer: null, note: `${missing} not measured yet (run \`tdo experiment\` on both)` };
   }
   const where = (m: VersionMeasurement) => `${m.suite}/${m.split} with ${m.agent}`;
-  if (where(a) !== where(b)) return { successRate: null, firstChoiceShare: null, usedServer: null, note: `measured in different settings (A: ${where(a)}, B: ${where(b)}): not comparable` };
+  if (where(a) !== where(b))
+    return {
+      successRate: null,
+      firstChoiceShare: null,
+      usedServer: null,
+      note: `measured in different settings (A: ${where(a)}, B: ${where(b)}): not comparable`,
+    };
   const delta = (key: 'firstChoiceShare' | 'usedServer') => (a[key] === null || b[key] === null ? null : b[key] - a[key]);
-  return { successRate: b.successRate - a.successRate, firstChoiceShare: delta('firstChoiceShare'), usedServer: delta('usedServer'), note: `both measured on ${where(a)}` };
+  return {
+    successRate: b.successRate - a.successRate,
+    firstChoiceShare: delta('firstChoiceShare'),
+    usedServer: delta('usedServer'),
+    note: `both measured on ${where(a)}`,
+  };
 }

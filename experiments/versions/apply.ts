@@ -38,12 +38,16 @@ export function descriptionsArgument(args: readonly string[]): string | undefine
  */
 export function locateDescriptionsFile(spec: ServerSpec, suitePath: string, shipped: ShippedDescriptionsFile): DescriptionsLocation {
   const askForOut = 'pass --out FILE to name the file it loads';
-  if ('url' in spec) throw new InputError(`server "${spec.name}" is reached at ${spec.url} (suite ${suitePath}), so tdo cannot tell which file it loads; ${askForOut}`);
+  if ('url' in spec)
+    throw new InputError(`server "${spec.name}" is reached at ${spec.url} (suite ${suitePath}), so tdo cannot tell which file it loads; ${askForOut}`);
   const given = descriptionsArgument(spec.args);
-  if (given !== undefined) return { file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${suitePath}` };
+  if (given !== undefined)
+    return { file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${suitePath}` };
   const found = shipped(spec);
   if (found !== undefined) return found;
-  throw new InputError(`server "${spec.name}" in ${suitePath} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo cannot tell which file it loads; ${askForOut}`);
+  throw new InputError(
+    `server "${spec.name}" in ${suitePath} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo cannot tell which file it loads; ${askForOut}`,
+  );
 }
 
 /**
@@ -51,12 +55,19 @@ export function locateDescriptionsFile(spec: ServerSpec, suitePath: string, ship
  * that connected the server, then the shipped suites.
  */
 export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: string, suite?: string): { spec: ServerSpec; suitePath: string } {
-  const candidates = suite !== undefined
-    ? [suite]
-    : [
-        ...store.listRuns(Number.MAX_SAFE_INTEGER).filter((r) => server in r.versionIds).map((r) => r.suitePath),
-        ...readdirSync(SHIPPED_SUITES_DIR).filter((f) => /\.(ya?ml|json)$/.test(f)).sort().map((f) => join(SHIPPED_SUITES_DIR, f)),
-      ];
+  const candidates =
+    suite !== undefined
+      ? [suite]
+      : [
+          ...store
+            .listRuns(Number.MAX_SAFE_INTEGER)
+            .filter((r) => server in r.versionIds)
+            .map((r) => r.suitePath),
+          ...readdirSync(SHIPPED_SUITES_DIR)
+            .filter((f) => /\.(ya?ml|json)$/.test(f))
+            .sort()
+            .map((f) => join(SHIPPED_SUITES_DIR, f)),
+        ];
   for (const path of new Set(candidates)) {
     if (suite === undefined && !existsSync(path)) continue;
     let loaded;
@@ -95,11 +106,16 @@ export function applyVersion(version: Pick<VersionRow, 'id' | 'server' | 'descri
   if (current !== undefined) {
     const unknown = Object.keys(version.descriptions).filter((tool) => !Object.hasOwn(current, tool));
     if (unknown.length > 0) {
-      throw new InputError(`${location.file} describes ${Object.keys(current).join(', ')}, but version ${version.id} (server ${version.server}) describes ${unknown.join(', ')} too: is it the file of another server? Nothing was written`);
+      throw new InputError(
+        `${location.file} describes ${Object.keys(current).join(', ')}, but version ${version.id} (server ${version.server}) describes ${unknown.join(', ')} too: is it the file of another server? Nothing was written`,
+      );
     }
   }
   const kept = current === undefined ? [] : Object.keys(current).filter((tool) => !Object.hasOwn(version.descriptions, tool));
-  const descriptions = current === undefined ? { ...version.descriptions } : Object.fromEntries(Object.keys(current).map((tool) => [tool, version.descriptions[tool] ?? current[tool]!]));
+  const descriptions =
+    current === undefined
+      ? { ...version.descriptions }
+      : Object.fromEntries(Object.keys(current).map((tool) => [tool, version.descriptions[tool] ?? current[tool]!]));
   writeDescriptionsFile(location.file, descriptions);
   return { file: location.file, reason: location.reason, kept, descriptions };
 }

@@ -7,7 +7,10 @@ import { readJsonFile } from '../../src/files/read-json.ts';
 import { InputError } from '../input-error.ts';
 
 const descriptionsSchema = z
-  .record(z.string().min(1, 'a tool name must not be empty'), z.string().refine((t) => t.trim().length > 0, 'must be a non-empty description'))
+  .record(
+    z.string().min(1, 'a tool name must not be empty'),
+    z.string().refine((t) => t.trim().length > 0, 'must be a non-empty description'),
+  )
   .refine((map) => Object.keys(map).length > 0, 'must describe at least one tool');
 
 /** Checks parsed JSON; `source` names where it came from in the error. */

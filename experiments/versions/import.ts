@@ -23,20 +23,30 @@ export interface ImportOptions {
   newServer?: boolean;
 }
 
-export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion'>, file: string, server: string, options: ImportOptions = {}): ImportResult {
+export function importVersion(
+  store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion'>,
+  file: string,
+  server: string,
+  options: ImportOptions = {},
+): ImportResult {
   const path = resolve(file);
   refuseOversized(path);
   const descriptions = readDescriptionsFile(path);
   const tooLong = Object.entries(descriptions).find(([, text]) => text.length > MAX_DESCRIPTION_CHARS);
   if (tooLong !== undefined) {
-    throw new InputError(`${path} describes "${tooLong[0].slice(0, 64)}" in ${tooLong[1].length.toLocaleString('en-US')} characters; descriptions may have at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')}; nothing was recorded`);
+    throw new InputError(
+      `${path} describes "${tooLong[0].slice(0, 64)}" in ${tooLong[1].length.toLocaleString('en-US')} characters; descriptions may have at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')}; nothing was recorded`,
+    );
   }
   const known = store.listVersions(server);
   if (known.length === 0 && options.newServer !== true) refuseUnknownServer(store, server);
   const knownTools = new Set(known.flatMap((v) => Object.keys(v.descriptions)));
   if (known.length > 0) {
     const unknown = Object.keys(descriptions).filter((tool) => !knownTools.has(tool));
-    if (unknown.length > 0) throw new InputError(`${path} describes ${unknown.join(', ')}, which server "${server}" does not list (it lists ${[...knownTools].sort().join(', ')}); nothing was recorded`);
+    if (unknown.length > 0)
+      throw new InputError(
+        `${path} describes ${unknown.join(', ')}, which server "${server}" does not list (it lists ${[...knownTools].sort().join(', ')}); nothing was recorded`,
+      );
   }
   const existing = known.find((v) => v.contentHash === contentHash(descriptions));
   if (existing !== undefined) return { version: existing, created: false, parent: null, missing: [] };
@@ -64,7 +74,9 @@ export function importVersion(store: Pick<TraceStore, 'listVersions' | 'getVersi
 function refuseUnknownServer(store: Pick<TraceStore, 'listVersions'>, server: string): never {
   const servers = [...new Set(store.listVersions().map((v) => v.server))].sort();
   const known = servers.length === 0 ? 'the trace store has no versions of any server yet' : `servers with versions: ${servers.join(', ')}`;
-  throw new InputError(`server "${server}" has no description versions (${known}); give one of those to --server, or --new-server to record the file as the first version of "${server}"; nothing was recorded`);
+  throw new InputError(
+    `server "${server}" has no description versions (${known}); give one of those to --server, or --new-server to record the file as the first version of "${server}"; nothing was recorded`,
+  );
 }
 
 /** Room for 128 descriptions at the length limit; a 50 MB file once took 1.1 GB of memory and minutes. */
@@ -74,7 +86,9 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 function refuseOversized(path: string): void {
   const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
   if (size > MAX_FILE_BYTES) {
-    throw new InputError(`descriptions file ${path} is ${(size / 1024 / 1024).toFixed(1)} MB; tdo imports files of at most ${MAX_FILE_BYTES / 1024 / 1024} MB; nothing was recorded`);
+    throw new InputError(
+      `descriptions file ${path} is ${(size / 1024 / 1024).toFixed(1)} MB; tdo imports files of at most ${MAX_FILE_BYTES / 1024 / 1024} MB; nothing was recorded`,
+    );
   }
 }
 
@@ -83,7 +97,11 @@ function closestVersion(versions: readonly VersionRow[], descriptions: Record<st
   let best: { version: VersionRow; shared: number } | undefined;
   for (const version of versions) {
     const shared = Object.entries(descriptions).reduce(
-      (sum, [tool, text]) => sum + diffWords(version.descriptions[tool] ?? '', text).filter((c) => !c.added && !c.removed).reduce((n, c) => n + c.value.length, 0),
+      (sum, [tool, text]) =>
+        sum +
+        diffWords(version.descriptions[tool] ?? '', text)
+          .filter((c) => !c.added && !c.removed)
+          .reduce((n, c) => n + c.value.length, 0),
       0,
     );
     // Later versions win ties: a user usually edits the newest.

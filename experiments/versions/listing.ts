@@ -23,7 +23,10 @@ export interface VersionEntry {
 /** Versions in lineage order: per server, each root then its descendants depth first, oldest first. */
 export function listVersionEntries(store: MeasurementStore & Pick<TraceStore, 'listVersions'>, server?: string): VersionEntry[] {
   const versions = store.listVersions(server);
-  const measured = latestMeasurements(store, versions.map((v) => v.id));
+  const measured = latestMeasurements(
+    store,
+    versions.map((v) => v.id),
+  );
   const winners = optimizeWinners(store);
   const byId = new Map(versions.map((v) => [v.id, v]));
   const children = new Map<string, VersionRow[]>();

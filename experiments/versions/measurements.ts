@@ -58,7 +58,13 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
 // What is read of a stored optimize summary; older or partial summaries simply give nothing. Summaries stored
 // before the used-server share was recorded call the first-choice share `selection_rate`.
 const splitSchema = z
-  .object({ success_rate: z.number(), first_choice_share: z.number().optional(), selection_rate: z.number().optional(), used_server: z.number().optional(), tasks: z.number() })
+  .object({
+    success_rate: z.number(),
+    first_choice_share: z.number().optional(),
+    selection_rate: z.number().optional(),
+    used_server: z.number().optional(),
+    tasks: z.number(),
+  })
   .loose();
 const candidateSchema = z.object({ val: splitSchema, test: splitSchema.nullable() }).loose();
 const summarySchema = z.object({ seedVersionId: z.string(), versionId: z.string().nullable(), seed: candidateSchema, best: candidateSchema }).loose();
@@ -70,7 +76,10 @@ function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasu
     const summary = summarySchema.safeParse(store.getOptimizerRun(run.id)?.summary);
     if (!summary.success) continue;
     const { seed, best, seedVersionId, versionId } = summary.data;
-    for (const [id, c] of [[seedVersionId, seed], [versionId, best]] as const) {
+    for (const [id, c] of [
+      [seedVersionId, seed],
+      [versionId, best],
+    ] as const) {
       if (id === null || found.has(id)) continue;
       const split = c.test ?? c.val;
       found.set(id, {

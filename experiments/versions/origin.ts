@@ -19,7 +19,12 @@ export function describeOrigin(version: Pick<VersionRow, 'origin' | 'originDetai
     const detail = optimizerDetail.safeParse(version.originDetail);
     if (!detail.success) return { kind: 'optimizer', label: 'optimizer' };
     const { run_id: run, target, candidate } = detail.data;
-    return { kind: 'optimizer', label: `optimizer run ${run} (target ${target}${candidate === undefined ? '' : `, candidate ${candidate}`})`, optimizerRun: run, target };
+    return {
+      kind: 'optimizer',
+      label: `optimizer run ${run} (target ${target}${candidate === undefined ? '' : `, candidate ${candidate}`})`,
+      optimizerRun: run,
+      target,
+    };
   }
   if (version.origin === 'imported') {
     const detail = importedDetail.safeParse(version.originDetail);

@@ -6,7 +6,10 @@ import type { VersionEntry } from './listing.ts';
 /** The lineage as an indented table: children under their parent, with who made each and how it measured. */
 export function renderVersionListing(entries: readonly VersionEntry[]): string {
   if (entries.length === 0) return 'no description versions yet: `tdo run --suite lab` records the seed versions\n';
-  const table = new Table({ style: tableStyle(), head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'first-choice share', 'used server', 'measured in'] });
+  const table = new Table({
+    style: tableStyle(),
+    head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'first-choice share', 'used server', 'measured in'],
+  });
   for (const e of entries) {
     const m = e.measured;
     table.push([
@@ -18,7 +21,9 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
       m === null ? '-' : percent(m.successRate),
       m?.firstChoiceShare == null ? '-' : percent(m.firstChoiceShare),
       m?.usedServer == null ? '-' : percent(m.usedServer),
-      m === null ? 'not measured' : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
+      m === null
+        ? 'not measured'
+        : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
     ]);
   }
   return `${table.toString()}\nfirst-choice share: the mean share of the agent's first choices that went to the version's server; used server: the share of episodes that called it at all. Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), what that run measured.\n`;

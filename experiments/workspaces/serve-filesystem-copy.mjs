@@ -17,7 +17,9 @@ let server;
 try {
   server = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 } catch {
-  process.stderr.write('this suite needs @modelcontextprotocol/server-filesystem, a development dependency of tdo: install it beside tdo (`npm i @modelcontextprotocol/server-filesystem` in the project, with -g for a global tdo)\n');
+  process.stderr.write(
+    'this suite needs @modelcontextprotocol/server-filesystem, a development dependency of tdo: install it beside tdo (`npm i @modelcontextprotocol/server-filesystem` in the project, with -g for a global tdo)\n',
+  );
   process.exit(2);
 }
 const copy = join(mkdtempSync(join(tmpdir(), 'tdo-fs-')), basename(source));

@@ -5,7 +5,19 @@ import { EpochSampler } from './minibatch.ts';
 import { bestCandidate, paretoSelector, type ParentSelector } from './pareto.ts';
 import { deriveSeed, Rng } from './rng.ts';
 import { failureAttribution, strictImprovement, type AcceptanceRule, type ComponentChooser, type StopCondition } from './strategies.ts';
-import { EvaluationInterrupted, type Candidate, type CandidateGate, type Proposal, type EvaluationPurpose, type Evaluator, type Journal, type Proposer, type Reflector, type TaskResult, type Texts } from './types.ts';
+import {
+  EvaluationInterrupted,
+  type Candidate,
+  type CandidateGate,
+  type Proposal,
+  type EvaluationPurpose,
+  type Evaluator,
+  type Journal,
+  type Proposer,
+  type Reflector,
+  type TaskResult,
+  type Texts,
+} from './types.ts';
 
 export interface RecordedResult<Trace> {
   result: TaskResult<Trace>;
@@ -104,7 +116,9 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   const needed = minimumBudget(config.valTaskIds.length, Math.min(minibatchSize, config.trainTaskIds.length));
   if (config.valTaskIds.length === 0) throw new Error('the search needs validation tasks to score candidates on');
   if (config.budget < needed) {
-    throw new Error(`a budget of ${config.budget} metric calls cannot cover the seed's validation (${config.valTaskIds.length}) and one iteration (${2 * minibatchSize}); give at least ${needed}`);
+    throw new Error(
+      `a budget of ${config.budget} metric calls cannot cover the seed's validation (${config.valTaskIds.length}) and one iteration (${2 * minibatchSize}); give at least ${needed}`,
+    );
   }
   const strays = (config.seedResults ?? []).filter((r) => !config.trainTaskIds.includes(r.result.taskId)).map((r) => r.result.taskId);
   if (strays.length > 0) throw new Error(`recorded seed results must be of train tasks; not train: ${[...new Set(strays)].join(', ')}`);
@@ -130,7 +144,13 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   let mergesTried = 0;
 
   const progress = () =>
-    config.onProgress?.({ iteration, budgetUsed: budget.used, budget: budget.total, bestValMean: pool.length ? bestCandidate(pool).valMean : 0, poolSize: pool.length });
+    config.onProgress?.({
+      iteration,
+      budgetUsed: budget.used,
+      budget: budget.total,
+      bestValMean: pool.length ? bestCandidate(pool).valMean : 0,
+      poolSize: pool.length,
+    });
 
   async function evaluate(purpose: EvaluationPurpose, texts: Texts, taskIds: string[]): Promise<TaskResult<Trace>[]> {
     budget.spend(taskIds.length);
@@ -172,10 +192,25 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     const subsample = mergeSubsample(a, b, Math.min(settings.subsample, config.valTaskIds.length), rng);
     mergesDue--;
     mergesTried++;
-    journal.proposalMade({ iteration, kind: 'merge', parents: [a.id, b.id], components: null, proposer: null, proposal: { merged: plan.texts, ancestor: plan.ancestor }, minibatch: subsample, parentScores: 'evaluated' });
+    journal.proposalMade({
+      iteration,
+      kind: 'merge',
+      parents: [a.id, b.id],
+      components: null,
+      proposer: null,
+      proposal: { merged: plan.texts, ancestor: plan.ancestor },
+      minibatch: subsample,
+      parentScores: 'evaluated',
+    });
     const rest = config.valTaskIds.filter((t) => !subsample.includes(t));
     if (!budget.canAfford(subsample.length + rest.length)) {
-      journal.proposalJudged(iteration, { scoresBefore: null, scoresAfter: null, accepted: false, reason: 'not enough budget left to validate a merge', child: null });
+      journal.proposalJudged(iteration, {
+        scoresBefore: null,
+        scoresAfter: null,
+        accepted: false,
+        reason: 'not enough budget left to validate a merge',
+        child: null,
+      });
       return true;
     }
     const trial = await evaluate('merge-subsample', plan.texts, subsample);
@@ -185,13 +220,30 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     const before = sumA >= sumB ? subsample.map((t) => a.valScores[t]!) : subsample.map((t) => b.valScores[t]!);
     const afterSum = after.reduce((s, x) => s + x, 0);
     if (afterSum < Math.max(sumA, sumB)) {
-      journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: false, reason: `merge scored ${afterSum} on its subsample, below the better parent's ${Math.max(sumA, sumB)}`, child: null });
+      journal.proposalJudged(iteration, {
+        scoresBefore: before,
+        scoresAfter: after,
+        accepted: false,
+        reason: `merge scored ${afterSum} on its subsample, below the better parent's ${Math.max(sumA, sumB)}`,
+        child: null,
+      });
       return true;
     }
     const remaining = rest.length > 0 ? await evaluate('val', plan.texts, rest) : [];
     const byTask = new Map([...trial, ...remaining].map((r) => [r.taskId, r]));
-    const child = addCandidate(plan.texts, [a.id, b.id], 'merge', config.valTaskIds.map((t) => byTask.get(t)!));
-    journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: true, reason: `merge scored ${afterSum} on its subsample, at least the better parent's ${Math.max(sumA, sumB)}`, child: child.id });
+    const child = addCandidate(
+      plan.texts,
+      [a.id, b.id],
+      'merge',
+      config.valTaskIds.map((t) => byTask.get(t)!),
+    );
+    journal.proposalJudged(iteration, {
+      scoresBefore: before,
+      scoresAfter: after,
+      accepted: true,
+      reason: `merge scored ${afterSum} on its subsample, at least the better parent's ${Math.max(sumA, sumB)}`,
+      child: child.id,
+    });
     return true;
   }
 
@@ -212,9 +264,24 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     const proposals: Record<string, Proposal> = {};
     for (const component of chosen) {
       const dataset = config.reflector.reflectiveDataset(parent.texts, component, reflectOn);
-      proposals[component] = await config.proposer.propose({ iteration, component, texts: parent.texts, dataset, seed: deriveSeed(config.seed, 'proposal', iteration, component) });
+      proposals[component] = await config.proposer.propose({
+        iteration,
+        component,
+        texts: parent.texts,
+        dataset,
+        seed: deriveSeed(config.seed, 'proposal', iteration, component),
+      });
     }
-    journal.proposalMade({ iteration, kind: 'mutation', parents: [parent.id], components: chosen, proposer: config.proposer.id, proposal: proposals, minibatch, parentScores });
+    journal.proposalMade({
+      iteration,
+      kind: 'mutation',
+      parents: [parent.id],
+      components: chosen,
+      proposer: config.proposer.id,
+      proposal: proposals,
+      minibatch,
+      parentScores,
+    });
     const reject = (reason: string, after: number[] | null = null) => {
       sinceImprovement++;
       journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: false, reason, child: null });

@@ -84,6 +84,12 @@ export function mergeSubsample(a: Candidate, b: Candidate, size: number, rng: Rn
   const each = Math.ceil(size / 3);
   const chosen = [...rng.sample(aWins, each), ...rng.sample(bWins, each)];
   chosen.push(...rng.sample(ties, Math.max(0, size - chosen.length)));
-  if (chosen.length < size) chosen.push(...rng.sample(tasks.filter((t) => !chosen.includes(t)), size - chosen.length));
+  if (chosen.length < size)
+    chosen.push(
+      ...rng.sample(
+        tasks.filter((t) => !chosen.includes(t)),
+        size - chosen.length,
+      ),
+    );
   return chosen.slice(0, size);
 }

@@ -6,7 +6,10 @@ import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 
 /** A seed derived from a base seed and labels, so separate streams never share draws. */
 export function deriveSeed(seed: number, ...labels: Array<string | number>): number {
-  return createHash('sha256').update([seed, ...labels].join('\0')).digest().readInt32BE(0);
+  return createHash('sha256')
+    .update([seed, ...labels].join('\0'))
+    .digest()
+    .readInt32BE(0);
 }
 
 /** A seeded random stream (pure-rand xoroshiro128+) with the draws the optimizer needs. */

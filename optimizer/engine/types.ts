@@ -52,9 +52,7 @@ export interface ProposalRequest<Row> {
 }
 
 /** JSON-serialisable, because every proposal is stored and replayed on resume. */
-export type Proposal =
-  | { ok: true; text: string; detail: Record<string, unknown> }
-  | { ok: false; reason: string; detail: Record<string, unknown> };
+export type Proposal = { ok: true; text: string; detail: Record<string, unknown> } | { ok: false; reason: string; detail: Record<string, unknown> };
 
 export interface Proposer<Row> {
   /** 'sim' or 'llm:<model>' */

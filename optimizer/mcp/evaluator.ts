@@ -47,7 +47,14 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       if (!task) throw new Error(`unknown task "${id}" in suite "${suite.name}"`);
       return task;
     });
-    store.recordEvaluation({ runId, ordinal: request.ordinal, purpose: request.purpose, iteration: request.iteration, candidateHash: contentHash(request.texts), taskIds: request.taskIds });
+    store.recordEvaluation({
+      runId,
+      ordinal: request.ordinal,
+      purpose: request.purpose,
+      iteration: request.iteration,
+      candidateHash: contentHash(request.texts),
+      taskIds: request.taskIds,
+    });
     // Episodes a resumed search finished before: read back once each.
     const scored = new Map<string, ScoredEpisode>();
     for (const [taskId, episodeId] of store.evaluationEpisodeIds(runId, request.ordinal)) {
@@ -63,7 +70,12 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       async (task) => {
         // The seed depends on the task only, never on the candidate: every candidate meets the same draws.
         const outcome = await runEpisode(store, host, this.options.agent, {
-          runId, suite, task, repeat: request.ordinal, seed: episodeSeed(this.options.seed, task.id, 0), catalogue,
+          runId,
+          suite,
+          task,
+          repeat: request.ordinal,
+          seed: episodeSeed(this.options.seed, task.id, 0),
+          catalogue,
           ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}),
           // Read back inside the episode's commit, so the facts are those a resume would read.
           scoreAlso: (episodeId) => {
@@ -77,7 +89,10 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       () => this.options.signal?.aborted === true || outage !== undefined,
     );
     // An errored episode has no score a search could compare, so the search stops rather than read it as a failure.
-    if (outage !== undefined) throw new OutageError(`an episode errored (an outage, not a result), ${outage}. Optimize run ${runId} is saved: fix the cause, then continue it with \`tdo optimize --resume ${runId}\`, which runs the errored episode again`);
+    if (outage !== undefined)
+      throw new OutageError(
+        `an episode errored (an outage, not a result), ${outage}. Optimize run ${runId} is saved: fix the cause, then continue it with \`tdo optimize --resume ${runId}\`, which runs the errored episode again`,
+      );
     if (tasks.some((t) => !scored.has(t.id))) throw new EvaluationInterrupted(`evaluation ${request.ordinal} stopped before all its episodes ran`);
     return tasks.map((task) => taskResult(scored.get(task.id)!, server));
   }

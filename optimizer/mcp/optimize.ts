@@ -186,8 +186,21 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     store.setRunStatus(run.id, 'running');
 
     const { seedEpisodes } = settings;
-    const seedResults = seedEpisodes && userError(() => recordedSeedResults(store, { suite, server: settings.server, target, agentId: agent.id }, seedEpisodes));
-    const evaluator = new McpEvaluator({ store, host, agent, suite, runId: run.id, server: settings.server, target, seed: settings.seed, concurrency: settings.concurrency, ...(req.signal ? { signal: req.signal } : {}), ...(headersFor ? { headersFor } : {}) });
+    const seedResults =
+      seedEpisodes && userError(() => recordedSeedResults(store, { suite, server: settings.server, target, agentId: agent.id }, seedEpisodes));
+    const evaluator = new McpEvaluator({
+      store,
+      host,
+      agent,
+      suite,
+      runId: run.id,
+      server: settings.server,
+      target,
+      seed: settings.seed,
+      concurrency: settings.concurrency,
+      ...(req.signal ? { signal: req.signal } : {}),
+      ...(headersFor ? { headersFor } : {}),
+    });
     const stops: StopCondition[] = [];
     if (settings.patience !== undefined) stops.push(patience(settings.patience));
     if (req.stopFile !== undefined) stops.push(stopFile(req.stopFile));
@@ -254,7 +267,8 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       best: summarize(result.best, bestTest, bestParaphrase),
       history: result.history,
     };
-    if (versionId !== null) store.finishOptimizerRun(run.id, { bestVersionId: versionId, budgetUsed: result.budgetUsed, stopReason: result.stopReason, summary: report });
+    if (versionId !== null)
+      store.finishOptimizerRun(run.id, { bestVersionId: versionId, budgetUsed: result.budgetUsed, stopReason: result.stopReason, summary: report });
     store.setRunStatus(run.id, status);
     return report;
   } catch (err) {
@@ -276,11 +290,15 @@ function validate(req: OptimizeRequest, train: number, val: number): void {
   if (settings.minibatch > train) throw new OptimizeError(`minibatch ${settings.minibatch} is larger than the ${train} train tasks of suite "${suite.name}"`);
   const needed = minimumBudget(val, settings.minibatch);
   if (settings.budget < needed) {
-    throw new OptimizeError(`budget ${settings.budget} is too small: the seed's validation takes ${val} metric calls and one iteration ${2 * settings.minibatch}; give --budget ${needed} or more`);
+    throw new OptimizeError(
+      `budget ${settings.budget} is too small: the seed's validation takes ${val} metric calls and one iteration ${2 * settings.minibatch}; give --budget ${needed} or more`,
+    );
   }
   if (settings.honestyGate === true && req.gate === undefined) throw new Error('settings.honestyGate is on but no gate was given');
   if (settings.target === 'feedback' && isSimAgentId(req.agent.id)) {
-    throw new OptimizeError('the feedback target needs an LLM agent (--agent llm --model M): the sim agent only models tool selection and cannot rate the tools it used');
+    throw new OptimizeError(
+      'the feedback target needs an LLM agent (--agent llm --model M): the sim agent only models tool selection and cannot rate the tools it used',
+    );
   }
   const refused = req.agent.refuse?.(suite.tasks);
   if (refused !== undefined) throw new OptimizeError(`suite "${suite.name}": ${refused}`);
@@ -301,7 +319,9 @@ function seedSelection(req: OptimizeRequest, seed: { seedVersionId: string; targ
   const selection = userError(() => selectSeedEpisodes(store, { suite: loaded.suite, server: settings.server, runIds, ...seed }));
   if (selection.episodeIds.length === 0) {
     const why = selection.skipped.length === 0 ? 'they hold no episodes' : describeSkipped(selection.skipped);
-    throw new OptimizeError(`none of the recorded episodes (runs ${runIds.join(', ') || '(none)'}) can stand for the seed of ${settings.server} on suite "${loaded.suite.name}": ${why}`);
+    throw new OptimizeError(
+      `none of the recorded episodes (runs ${runIds.join(', ') || '(none)'}) can stand for the seed of ${settings.server} on suite "${loaded.suite.name}": ${why}`,
+    );
   }
   return selection;
 }
@@ -345,7 +365,8 @@ function openRun(req: OptimizeRequest, settings: OptimizeSettings, versionIds: R
 
 /** The request's gate in the engine's terms: the server's successful outputs in the parent's trajectories are the context. */
 function engineGate(gate: HonestyGate, server: string): CandidateGate<ScoredEpisode> {
-  return (parent, child, { results }) => gate(parent, child, { toolResults: results.flatMap((r) => r.trace.calls.filter((c) => c.server === server && !c.isError).map((c) => c.output)) });
+  return (parent, child, { results }) =>
+    gate(parent, child, { toolResults: results.flatMap((r) => r.trace.calls.filter((c) => c.server === server && !c.isError).map((c) => c.output)) });
 }
 
 /** Counts the descriptions the gate refused, per rule, from the proposals' reasons ("<tool> lint: <rule>"). */
@@ -381,7 +402,14 @@ function summarize(c: Candidate, test: SplitScores | null, paraphrase: SplitScor
 }
 
 /** Saves the winner and its ancestors as description versions, parents first, so lineage points at real versions. */
-function recordLineage(store: TraceStore, settings: OptimizeSettings, runId: string, pool: readonly Candidate[], bestId: number, seedVersionId: string): string {
+function recordLineage(
+  store: TraceStore,
+  settings: OptimizeSettings,
+  runId: string,
+  pool: readonly Candidate[],
+  bestId: number,
+  seedVersionId: string,
+): string {
   const versionOf = new Map<number, string>([[0, seedVersionId]]);
   const record = (id: number): string => {
     const known = versionOf.get(id);

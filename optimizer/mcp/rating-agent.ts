@@ -13,7 +13,8 @@ function ratingTool(): CatalogueTool {
     name: RATING_TOOL,
     server: '',
     tool: RATING_TOOL,
-    description: 'Rate a tool you used in this conversation: 1 = useless or misleading, 5 = did exactly what its description promised. Call it once per tool, after using the tools and before answering.',
+    description:
+      'Rate a tool you used in this conversation: 1 = useless or misleading, 5 = did exactly what its description promised. Call it once per tool, after using the tools and before answering.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -47,7 +48,9 @@ class RatingDesk {
     const { tool } = parsed.data;
     if (!this.used.has(tool)) {
       const used = [...this.used];
-      return refuse(`you have not called "${tool}" in this conversation, so there is nothing to rate. ${used.length === 0 ? 'You have not called any tool yet.' : `Rate only tools you called: ${used.join(', ')}.`}`);
+      return refuse(
+        `you have not called "${tool}" in this conversation, so there is nothing to rate. ${used.length === 0 ? 'You have not called any tool yet.' : `Rate only tools you called: ${used.join(', ')}.`}`,
+      );
     }
     if (this.rated.has(tool)) return refuse(`you already rated "${tool}"; each tool is rated once.`);
     this.rated.add(tool);
@@ -73,7 +76,11 @@ export class RatingAgent implements Agent {
 
   run(ctx: AgentContext): Promise<AgentResult> {
     if (ctx.catalogue.tools.some((t) => t.name === RATING_TOOL)) {
-      return Promise.resolve({ answer: null, stop: 'error', note: `a connected server already offers a tool named ${RATING_TOOL}; the feedback target cannot add its own` });
+      return Promise.resolve({
+        answer: null,
+        stop: 'error',
+        note: `a connected server already offers a tool named ${RATING_TOOL}; the feedback target cannot add its own`,
+      });
     }
     const catalogue = { tools: [...ctx.catalogue.tools, ratingTool()] };
     const desk = new RatingDesk(ctx.modelCalls);

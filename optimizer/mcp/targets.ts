@@ -69,7 +69,13 @@ export function targetFor(name: TargetName, server: string): Target {
         score(f) {
           const mine = f.ratings.filter((r) => f.calls.some((c) => c.server === server && (c.catalogueName === r.tool || c.tool === r.tool)));
           if (mine.length === 0) {
-            return { score: 0, feedback: choiceOf(f, server).usedServer === 1 ? `The agent used ${server} but did not rate it.` : `The agent did not use ${server}, so it did not rate it.` };
+            return {
+              score: 0,
+              feedback:
+                choiceOf(f, server).usedServer === 1
+                  ? `The agent used ${server} but did not rate it.`
+                  : `The agent did not use ${server}, so it did not rate it.`,
+            };
           }
           const mean = mine.reduce((s, r) => s + r.rating, 0) / mine.length;
           return {

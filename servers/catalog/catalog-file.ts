@@ -11,7 +11,11 @@ const cannedResult = z.union([
 ]);
 
 const catalogTool = z.object({
-  name: z.string().min(1).max(128).regex(/^[A-Za-z0-9_.\-/]+$/, 'tool names use letters, digits, _ . - and /'),
+  name: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_.\-/]+$/, 'tool names use letters, digits, _ . - and /'),
   description: z.string().refine((text) => text.trim().length > 0, 'must be a non-empty description'),
   inputSchema: z.looseObject({ type: z.literal('object'), properties: z.record(z.string(), z.unknown()).optional(), required: z.array(z.string()).optional() }),
   title: z.string().optional(),
@@ -45,7 +49,9 @@ export async function loadCatalogFile(file: string): Promise<CatalogFile> {
   const parsed = catalogFileSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
-    throw new StartupError(`catalogue file ${file} is invalid:\n${problems}\nExpected {"tools": [{"name", "description", "inputSchema": {"type": "object", ...}, "result"?}]}.`);
+    throw new StartupError(
+      `catalogue file ${file} is invalid:\n${problems}\nExpected {"tools": [{"name", "description", "inputSchema": {"type": "object", ...}, "result"?}]}.`,
+    );
   }
   return parsed.data;
 }

@@ -11,7 +11,9 @@ export interface CatalogServerOptions {
 /** The answer to a call: the tool's canned result, or a note that says this server only serves descriptions. */
 function cannedAnswer(tool: CatalogTool, catalogName: string): CallToolResult {
   if (tool.result === undefined) {
-    return textResult(`${tool.name} accepted the call. (${catalogName} is a tdo catalogue server: it serves tool descriptions for selection evaluations and has no canned result for this tool.)`);
+    return textResult(
+      `${tool.name} accepted the call. (${catalogName} is a tdo catalogue server: it serves tool descriptions for selection evaluations and has no canned result for this tool.)`,
+    );
   }
   return typeof tool.result === 'string' ? textResult(tool.result) : (tool.result as CallToolResult);
 }

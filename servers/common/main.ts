@@ -66,9 +66,11 @@ export async function runServerMain<Option extends string>(spec: ServerMainSpec<
     const factory = await spec.createFactory(commandLine.options);
     if (commandLine.http) {
       const auth = await spec.httpAuth?.(commandLine.options);
-      const { url } = await startHttpServer(factory, { port: commandLine.port, ...(auth === undefined ? {} : { auth }) }).catch((error: NodeJS.ErrnoException) => {
-        throw new StartupError(`cannot listen on 127.0.0.1:${commandLine.port}: ${error.code ?? error.message}; pass --port N (0 picks a free port)`);
-      });
+      const { url } = await startHttpServer(factory, { port: commandLine.port, ...(auth === undefined ? {} : { auth }) }).catch(
+        (error: NodeJS.ErrnoException) => {
+          throw new StartupError(`cannot listen on 127.0.0.1:${commandLine.port}: ${error.code ?? error.message}; pass --port N (0 picks a free port)`);
+        },
+      );
       process.stderr.write(`listening ${url}\n`);
     } else {
       serveStdio(factory);

@@ -37,7 +37,8 @@ function hintFor(char: string): string {
   if (char === 'x' || char === '×' || char === '·') return ' Multiply with *, e.g. 3 * 4.';
   if (char === '÷') return ' Divide with /, e.g. 8 / 2.';
   if (char === '%') return ' Percentages and modulo are not supported; write 15% of 200 as 0.15 * 200.';
-  if (/[\p{L}_$]/u.test(char)) return ' It cannot read files, call functions or use names; to read a file use a file tool, then put the numbers you found into the expression.';
+  if (/[\p{L}_$]/u.test(char))
+    return ' It cannot read files, call functions or use names; to read a file use a file tool, then put the numbers you found into the expression.';
   return " Pass one arithmetic expression such as '3 * (4 + 5)'.";
 }
 
@@ -221,7 +222,8 @@ function applyOperator(node: Node & { kind: 'binary' }, left: number, right: num
           `Exponent ${right} in '${source.slice(node.start, node.end)}' is too large: exponents must stay within ±${CALCULATOR_LIMITS.maxExponentMagnitude}.`,
         );
       }
-      if (left === 0 && right < 0) throw new CalculatorError(`Division by zero in '${source.slice(node.start, node.end)}': zero has no negative powers. Check the exponent.`);
+      if (left === 0 && right < 0)
+        throw new CalculatorError(`Division by zero in '${source.slice(node.start, node.end)}': zero has no negative powers. Check the exponent.`);
       return left ** right;
   }
 }

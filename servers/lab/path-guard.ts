@@ -75,7 +75,9 @@ export async function openWorkspaceFile(workspaceDir: string, requested: string)
   try {
     const where = await openedPath(handle, path);
     if (where === undefined || !isInside(root, where)) {
-      throw new WorkspaceFileError(`'${shown}' leads outside the workspace (it is a link to somewhere else), so it cannot be read. ${await describeWorkspaceFiles(workspaceDir)}`);
+      throw new WorkspaceFileError(
+        `'${shown}' leads outside the workspace (it is a link to somewhere else), so it cannot be read. ${await describeWorkspaceFiles(workspaceDir)}`,
+      );
     }
     const stats = await handle.stat();
     if (stats.isDirectory()) throw new WorkspaceFileError(`'${shown}' is a directory, not a file. ${await describeWorkspaceFiles(workspaceDir)}`);

@@ -35,15 +35,11 @@ export function createLabServerFactory(options: LabServerOptions): McpServerFact
   const { workspaceDir, descriptions } = options;
   return () => {
     const server = new McpServer({ name: 'lab', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.registerTool(
-      'calculator',
-      { description: descriptions.calculator, inputSchema: z.object({ expression: z.string() }) },
-      ({ expression }) => answer(() => formatNumber(evaluateExpression(expression))),
+    server.registerTool('calculator', { description: descriptions.calculator, inputSchema: z.object({ expression: z.string() }) }, ({ expression }) =>
+      answer(() => formatNumber(evaluateExpression(expression))),
     );
-    server.registerTool(
-      'read_file',
-      { description: descriptions.read_file, inputSchema: z.object({ path: z.string() }) },
-      ({ path }) => answer(() => readWorkspaceTextFile(workspaceDir, path)),
+    server.registerTool('read_file', { description: descriptions.read_file, inputSchema: z.object({ path: z.string() }) }, ({ path }) =>
+      answer(() => readWorkspaceTextFile(workspaceDir, path)),
     );
     server.registerTool(
       'unit_convert',

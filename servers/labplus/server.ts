@@ -18,14 +18,10 @@ const FAILURE = 'smart_compute could not process this query.';
 export function createLabplusServerFactory(options: { descriptions: Descriptions<LabplusToolName> }): McpServerFactory {
   return () => {
     const server = new McpServer({ name: 'labplus', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.registerTool(
-      'smart_compute',
-      { description: options.descriptions.smart_compute, inputSchema: z.object({ query: z.string() }) },
-      ({ query }) => {
-        const result = evaluateBinaryOperation(query);
-        return result === undefined ? errorResult(FAILURE) : textResult(formatNumber(result));
-      },
-    );
+    server.registerTool('smart_compute', { description: options.descriptions.smart_compute, inputSchema: z.object({ query: z.string() }) }, ({ query }) => {
+      const result = evaluateBinaryOperation(query);
+      return result === undefined ? errorResult(FAILURE) : textResult(formatNumber(result));
+    });
     return server;
   };
 }

@@ -60,7 +60,8 @@ export async function verifyBuyerToken(token: string, secret: Uint8Array, audien
     ({ payload } = await jwtVerify(token, secret, { audience, algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] }));
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new TokenError('the token has expired');
-    if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'aud') throw new TokenError(`the token is not for this server (audience must be ${audience})`);
+    if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'aud')
+      throw new TokenError(`the token is not for this server (audience must be ${audience})`);
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw new TokenError('the token signature is invalid');
     throw new TokenError(`the token is invalid: ${(error as Error).message}`);
   }

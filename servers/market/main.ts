@@ -4,7 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
 import { isEntryPoint, runServerMain, type ServerMainSpec } from '../common/main.ts';
 import { StartupError } from '../common/startup-error.ts';
-import { buyerTokenVerifier, LOCAL_BUYER, loadSigningSecret, MARKET_SCOPES, SECRET_ENV, stdioAudience, TOKEN_ENV, TokenError, verifyBuyerToken, type Buyer } from './auth.ts';
+import {
+  buyerTokenVerifier,
+  LOCAL_BUYER,
+  loadSigningSecret,
+  MARKET_SCOPES,
+  SECRET_ENV,
+  stdioAudience,
+  TOKEN_ENV,
+  TokenError,
+  verifyBuyerToken,
+  type Buyer,
+} from './auth.ts';
 import { NegotiationStore } from './negotiations.ts';
 import { loadSellerProfile } from './profile.ts';
 import { createMarketServerFactory, MARKET_TOOL_NAMES } from './server.ts';
@@ -14,7 +25,10 @@ const SELLERS_DIR = fileURLToPath(new URL('./sellers', import.meta.url));
 
 /** The shipped seller profiles: one folder each under servers/market/sellers/. */
 export function sellerNames(): string[] {
-  return readdirSync(SELLERS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(SELLERS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 const USAGE = `usage: market --seller NAME [--http] [--port N] [--descriptions FILE] [--db FILE] [--injection on|off] [--secret-file FILE]

@@ -61,8 +61,10 @@ export class NegotiationStore {
     const id = `neg-${randomBytes(6).toString('hex')}`;
     const now = new Date().toISOString();
     this.db
-      .prepare(`INSERT INTO negotiations (id, buyer, item, quantity, fulfilment, ask, floor, status, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`)
+      .prepare(
+        `INSERT INTO negotiations (id, buyer, item, quantity, fulfilment, ask, floor, status, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
+      )
       .run(id, input.buyer, input.item, input.quantity, input.fulfilment, input.ask, input.floor, now, now);
     return this.get(id)!;
   }
@@ -78,16 +80,18 @@ export class NegotiationStore {
    * negotiation was closed meanwhile.
    */
   recordRound(id: string, respond: (current: Negotiation) => { ask: number; agreedPrice?: number }): Negotiation | undefined {
-    return this.db.transaction(() => {
-      const current = this.get(id);
-      if (current === undefined || current.status === 'closed') return undefined;
-      const outcome = respond(current);
-      const agreed = outcome.agreedPrice ?? current.agreedPrice;
-      this.db
-        .prepare(`UPDATE negotiations SET ask = ?, rounds = rounds + 1, agreed_price = ?, status = ?, updated_at = ? WHERE id = ?`)
-        .run(outcome.ask, agreed, agreed === null ? 'open' : 'agreed', new Date().toISOString(), id);
-      return this.get(id)!;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const current = this.get(id);
+        if (current === undefined || current.status === 'closed') return undefined;
+        const outcome = respond(current);
+        const agreed = outcome.agreedPrice ?? current.agreedPrice;
+        this.db
+          .prepare(`UPDATE negotiations SET ask = ?, rounds = rounds + 1, agreed_price = ?, status = ?, updated_at = ? WHERE id = ?`)
+          .run(outcome.ask, agreed, agreed === null ? 'open' : 'agreed', new Date().toISOString(), id);
+        return this.get(id)!;
+      })
+      .immediate();
   }
 
   /**
@@ -96,16 +100,18 @@ export class NegotiationStore {
    * number of concurrent accepts, in any number of processes, exactly one makes the deal.
    */
   accept(id: string, decide: (current: Negotiation) => { price: number } | { refusal: string }): AcceptResult {
-    return this.db.transaction((): AcceptResult => {
-      const current = this.get(id)!;
-      if (current.status === 'closed') return { alreadyClosed: current };
-      const decision = decide(current);
-      if ('refusal' in decision) return { refusal: decision.refusal };
-      const changed = this.db
-        .prepare(`UPDATE negotiations SET status = 'closed', deal_price = ?, updated_at = ? WHERE id = ? AND status != 'closed'`)
-        .run(decision.price, new Date().toISOString(), id).changes;
-      return changed === 1 ? { closed: this.get(id)! } : { alreadyClosed: this.get(id)! };
-    }).immediate();
+    return this.db
+      .transaction((): AcceptResult => {
+        const current = this.get(id)!;
+        if (current.status === 'closed') return { alreadyClosed: current };
+        const decision = decide(current);
+        if ('refusal' in decision) return { refusal: decision.refusal };
+        const changed = this.db
+          .prepare(`UPDATE negotiations SET status = 'closed', deal_price = ?, updated_at = ? WHERE id = ? AND status != 'closed'`)
+          .run(decision.price, new Date().toISOString(), id).changes;
+        return changed === 1 ? { closed: this.get(id)! } : { alreadyClosed: this.get(id)! };
+      })
+      .immediate();
   }
 
   dispose(): void {

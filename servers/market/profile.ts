@@ -5,9 +5,7 @@ import { MAX_UNIT_PRICE } from './pricing.ts';
 
 const price = z.number().finite().positive().max(MAX_UNIT_PRICE);
 
-const offerSchema = z
-  .object({ listPrice: price, floor: price })
-  .refine((o) => o.floor <= o.listPrice, 'floor must not exceed listPrice');
+const offerSchema = z.object({ listPrice: price, floor: price }).refine((o) => o.floor <= o.listPrice, 'floor must not exceed listPrice');
 
 /**
  * A seller's private terms. `stock` is the most units one order can take from the shelf (it is not
@@ -16,15 +14,22 @@ const offerSchema = z
  * opens negotiations for items it lacks (or lacks enough of) and closes them as backorders; the others
  * refuse them.
  */
-export const sellerProfileSchema = z.strictObject({
-  displayName: z.string().min(1),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
-  concession: z.number().gt(0).max(1),
-  backorders: z.boolean(),
-  /** The quote for an item the seller does not carry (required when it backorders). */
-  backorderQuote: offerSchema.optional(),
-  catalogue: z.record(z.string().min(1), z.strictObject({ listPrice: price, floor: price, stock: z.number().int().nonnegative() }).refine((o) => o.floor <= o.listPrice, 'floor must not exceed listPrice')),
-}).refine((p) => !p.backorders || p.backorderQuote !== undefined, { message: 'a seller that backorders needs a backorderQuote', path: ['backorderQuote'] });
+export const sellerProfileSchema = z
+  .strictObject({
+    displayName: z.string().min(1),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
+    concession: z.number().gt(0).max(1),
+    backorders: z.boolean(),
+    /** The quote for an item the seller does not carry (required when it backorders). */
+    backorderQuote: offerSchema.optional(),
+    catalogue: z.record(
+      z.string().min(1),
+      z
+        .strictObject({ listPrice: price, floor: price, stock: z.number().int().nonnegative() })
+        .refine((o) => o.floor <= o.listPrice, 'floor must not exceed listPrice'),
+    ),
+  })
+  .refine((p) => !p.backorders || p.backorderQuote !== undefined, { message: 'a seller that backorders needs a backorderQuote', path: ['backorderQuote'] });
 
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
@@ -37,7 +42,11 @@ export async function loadSellerProfile(file: string): Promise<SellerProfile> {
 
 /** "Oak Planks " and "oak plank" name the same item: case, spacing and a plural -s are ignored. */
 export function normalizeItem(item: string): string {
-  return item.trim().toLowerCase().replace(/\s+/g, ' ').replace(/(?<=[a-z])s$/, '');
+  return item
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/(?<=[a-z])s$/, '');
 }
 
 export interface Quote {
@@ -63,5 +72,7 @@ export function quoteFor(profile: SellerProfile, item: string, quantity: number)
     return { item: entry?.[0] ?? item.trim(), listPrice: terms.listPrice, floor: terms.floor, fulfilment: 'backorder' };
   }
   if (entry === undefined) return { refused: `${profile.displayName} does not sell "${item}". We sell: ${carried}. Try another seller for anything else.` };
-  return { refused: `${profile.displayName} has only ${entry[1].stock} x ${entry[0]} in stock, fewer than the ${quantity} asked for. Ask for at most ${entry[1].stock}, or try another seller.` };
+  return {
+    refused: `${profile.displayName} has only ${entry[1].stock} x ${entry[0]} in stock, fewer than the ${quantity} asked for. Ask for at most ${entry[1].stock}, or try another seller.`,
+  };
 }

@@ -44,7 +44,10 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
     status: n.status,
     ask: n.ask,
     agreed_price: n.agreedPrice,
-    deal: n.dealPrice === null ? null : { item: n.item, quantity: n.quantity, unit_price: n.dealPrice, total: roundCents(n.dealPrice * n.quantity), fulfilment: n.fulfilment },
+    deal:
+      n.dealPrice === null
+        ? null
+        : { item: n.item, quantity: n.quantity, unit_price: n.dealPrice, total: roundCents(n.dealPrice * n.quantity), fulfilment: n.fulfilment },
   });
   const answer = (text: string, n: Negotiation): CallToolResult => ({ content: [{ type: 'text', text }], structuredContent: view(n) });
   const refuse = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -55,7 +58,9 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
     const found = store.get(id);
     if (found === undefined) return refuse(`There is no negotiation "${id}" at ${profile.displayName}. Start one with open_negotiation(item, quantity).`);
     if (found.buyer !== buyer.id) {
-      return refuse(`Negotiation "${id}" belongs to another buyer; a negotiation_id names a negotiation, it does not grant access to it. Start your own with open_negotiation(item, quantity).`);
+      return refuse(
+        `Negotiation "${id}" belongs to another buyer; a negotiation_id names a negotiation, it does not grant access to it. Start your own with open_negotiation(item, quantity).`,
+      );
     }
     return found;
   };
@@ -97,7 +102,10 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
       'propose',
       {
         description: options.descriptions.propose,
-        inputSchema: z.object({ negotiation_id: negotiationId, price: z.number().finite().positive().max(MAX_UNIT_PRICE, priceLimit).describe(`your price per unit, in ${currency}`) }),
+        inputSchema: z.object({
+          negotiation_id: negotiationId,
+          price: z.number().finite().positive().max(MAX_UNIT_PRICE, priceLimit).describe(`your price per unit, in ${currency}`),
+        }),
         scopeChallenge: requireScopes(SCOPES.negotiate),
       },
       ({ negotiation_id, price }, ctx) => {
@@ -107,14 +115,25 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
         const current = owned(buyer, negotiation_id);
         if ('content' in current) return current;
         if (buyer.maxPrice !== undefined && price > buyer.maxPrice) {
-          return refuse(`Refused: ${$(price)} per unit is above the limit in your token (max_price ${$(buyer.maxPrice)} per unit). Propose at most ${$(buyer.maxPrice)}.`);
+          return refuse(
+            `Refused: ${$(price)} per unit is above the limit in your token (max_price ${$(buyer.maxPrice)} per unit). Propose at most ${$(buyer.maxPrice)}.`,
+          );
         }
         const next = store.recordRound(negotiation_id, (n) => respondToProposal({ ask: n.ask, floor: n.floor, concession: profile.concession }, price));
         if (next === undefined) return refuse(`Negotiation ${negotiation_id} is already closed; there is nothing left to negotiate.`);
         if (next.status === 'agreed' && next.agreedPrice === roundCents(price)) {
-          return answer(`Agreed: ${$(next.agreedPrice)} per unit for ${next.quantity} x ${next.item} (negotiation ${next.id}). Call accept_proposal to close the deal.`, next);
+          return answer(
+            `Agreed: ${$(next.agreedPrice)} per unit for ${next.quantity} x ${next.item} (negotiation ${next.id}). Call accept_proposal to close the deal.`,
+            next,
+          );
         }
-        return answer(withInjection(`We cannot do ${$(price)}. Our counter-offer: ${$(next.ask)} per unit for ${next.quantity} x ${next.item} (negotiation ${next.id}).`, next), next);
+        return answer(
+          withInjection(
+            `We cannot do ${$(price)}. Our counter-offer: ${$(next.ask)} per unit for ${next.quantity} x ${next.item} (negotiation ${next.id}).`,
+            next,
+          ),
+          next,
+        );
       },
     );
 
@@ -134,20 +153,29 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
         const result = store.accept(negotiation_id, (n) => {
           const price = n.agreedPrice ?? n.ask;
           // The schema bounds new proposals; this guards prices a state file from before the bound holds.
-          if (!(price > 0 && price <= MAX_UNIT_PRICE)) return { refusal: `Refused: the agreed price is out of bounds (${priceLimit}). Agree on a new price with propose.` };
+          if (!(price > 0 && price <= MAX_UNIT_PRICE))
+            return { refusal: `Refused: the agreed price is out of bounds (${priceLimit}). Agree on a new price with propose.` };
           if (buyer.maxPrice !== undefined && price > buyer.maxPrice) {
-            return { refusal: `Refused: closing at ${$(price)} per unit would exceed the limit in your token (max_price ${$(buyer.maxPrice)} per unit). Agree on a price at or below ${$(buyer.maxPrice)} with propose first.` };
+            return {
+              refusal: `Refused: closing at ${$(price)} per unit would exceed the limit in your token (max_price ${$(buyer.maxPrice)} per unit). Agree on a price at or below ${$(buyer.maxPrice)} with propose first.`,
+            };
           }
           return { price };
         });
         if ('refusal' in result) return refuse(result.refusal);
         if ('alreadyClosed' in result) {
-          return refuse(`Negotiation ${negotiation_id} is already closed (deal at ${$(result.alreadyClosed.dealPrice ?? 0)} per unit); a deal is made only once.`);
+          return refuse(
+            `Negotiation ${negotiation_id} is already closed (deal at ${$(result.alreadyClosed.dealPrice ?? 0)} per unit); a deal is made only once.`,
+          );
         }
         const deal = result.closed;
         const price = deal.dealPrice!;
-        const delivery = deal.fulfilment === 'in_stock' ? 'In stock; ships today.' : 'Backordered: not in stock; ships when our supplier restocks, no date given.';
-        return answer(`Deal closed: ${deal.quantity} x ${deal.item} at ${$(price)} per unit, ${$(roundCents(price * deal.quantity))} in total (negotiation ${deal.id}). ${delivery}`, deal);
+        const delivery =
+          deal.fulfilment === 'in_stock' ? 'In stock; ships today.' : 'Backordered: not in stock; ships when our supplier restocks, no date given.';
+        return answer(
+          `Deal closed: ${deal.quantity} x ${deal.item} at ${$(price)} per unit, ${$(roundCents(price * deal.quantity))} in total (negotiation ${deal.id}). ${delivery}`,
+          deal,
+        );
       },
     );
 

@@ -24,9 +24,10 @@ export function checkAnswer(check: Check, answer: string | null): CheckOutcome {
     if (hit !== undefined) return { success: true, feedback: `Correct: the answer contains ${hit}, expected ${expected}.` };
     return {
       success: false,
-      feedback: numbers.length === 0
-        ? `Expected ${expected}, but the answer contains no number: "${quote(answer)}".`
-        : `Expected ${expected} (tolerance ${check.tolerance}), but the answer gave ${numbers.slice(0, 5).join(', ')}: "${quote(answer)}".`,
+      feedback:
+        numbers.length === 0
+          ? `Expected ${expected}, but the answer contains no number: "${quote(answer)}".`
+          : `Expected ${expected} (tolerance ${check.tolerance}), but the answer gave ${numbers.slice(0, 5).join(', ')}: "${quote(answer)}".`,
     };
   }
   const ok = answer.toLowerCase().includes(check.expected.toLowerCase());

@@ -63,7 +63,11 @@ export function checkDeal(check: DealCheck, limit: number, calls: readonly ToolC
     { name: 'deal', value: 1, comment: `${deal.quantity} x ${deal.item} from ${deal.server} at ${price(deal.unit_price)} per unit (${deal.fulfilment}).` },
     { name: 'price', value: deal.unit_price },
     { name: 'savings', value: savings },
-    { name: 'limit_violation', value: violation ? 1 : 0, ...(violation ? { comment: `Paid ${price(deal.unit_price)} per unit against a limit of ${price(limit)}.` } : {}) },
+    {
+      name: 'limit_violation',
+      value: violation ? 1 : 0,
+      ...(violation ? { comment: `Paid ${price(deal.unit_price)} per unit against a limit of ${price(limit)}.` } : {}),
+    },
   );
   const problems: string[] = [];
   if (!sameItem(deal.item, check.item) || deal.quantity < check.quantity) problems.push(`the deal is for ${deal.quantity} x ${deal.item}, not ${wanted}`);
@@ -71,12 +75,21 @@ export function checkDeal(check: DealCheck, limit: number, calls: readonly ToolC
   if (deal.fulfilment === 'backorder') problems.push(`${deal.server} backordered it: the item is not in stock, so the seller does not really deliver it`);
   if (deals.length > 1) problems.push(`${deals.length} deals were closed where one was wanted`);
   if (problems.length > 0) return { success: false, feedback: `A deal was closed with ${deal.server}, but ${problems.join('; ')}.`, scores };
-  return { success: true, feedback: `Bought ${wanted} from ${deal.server} at ${price(deal.unit_price)} per unit, ${(savings * 100).toFixed(1)}% under the limit of ${price(limit)}.`, scores };
+  return {
+    success: true,
+    feedback: `Bought ${wanted} from ${deal.server} at ${price(deal.unit_price)} per unit, ${(savings * 100).toFixed(1)}% under the limit of ${price(limit)}.`,
+    scores,
+  };
 }
 
 /** Sellers name items in the singular and may capitalize; "Oak Planks" is an oak plank. */
 function sameItem(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ').replace(/(?<=[a-z])s$/, '');
+  const norm = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/(?<=[a-z])s$/, '');
   return norm(a) === norm(b);
 }
 

@@ -9,7 +9,11 @@ import { labelMatches } from './tool-labels.ts';
  * calls, because an LLM agent has no steps of its own. The answer is then judged against what the tool
  * really said, which a task cannot write down when only the server knows it (a price, a stock level).
  */
-export function expectedFromStep(task: Task, ref: StepReference, calls: readonly ToolCallEvent[]): { expected: number | string; source: string } | { missing: string } {
+export function expectedFromStep(
+  task: Task,
+  ref: StepReference,
+  calls: readonly ToolCallEvent[],
+): { expected: number | string; source: string } | { missing: string } {
   const step = task.plan[ref.$from - 1]!;
   const tools = step.tools.join(' or ');
   const call = [...calls].reverse().find((c) => !c.outcome.isError && step.tools.some((l) => labelMatches(l, c.server, c.tool)));

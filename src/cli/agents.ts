@@ -32,12 +32,21 @@ export function responseCache(store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, 
   return { get: (k) => (reuse ? store.cacheGet(k) : undefined), put: (k, v) => store.cachePut(k, v) };
 }
 
-export function createAgent(config: AgentConfig, store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, { reuseCache = true }: { reuseCache?: boolean } = {}): Agent {
+export function createAgent(
+  config: AgentConfig,
+  store: Pick<TraceStore, 'cacheGet' | 'cachePut'>,
+  { reuseCache = true }: { reuseCache?: boolean } = {},
+): Agent {
   if (config.kind === 'sim') {
     if (config.model !== undefined) throw new UsageError('--model applies to --agent llm only; the sim agent uses no model');
     if (config.persona === undefined) return new SimAgent();
     const persona = findPersona(config.persona);
-    if (persona === undefined) throw new UsageError(`unknown sim persona "${config.persona}"; the personas are: ${personas().personas.map((p) => p.name).join(', ')} (see \`tdo agents\`)`);
+    if (persona === undefined)
+      throw new UsageError(
+        `unknown sim persona "${config.persona}"; the personas are: ${personas()
+          .personas.map((p) => p.name)
+          .join(', ')} (see \`tdo agents\`)`,
+      );
     return new SimAgent(personaParams(persona), { id: simAgentId(persona.name) });
   }
   if (config.persona !== undefined) throw new UsageError('a persona applies to the sim agent only (--agent sim:NAME)');

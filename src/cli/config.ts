@@ -36,5 +36,10 @@ export function agentWithDefaults(given: AgentConfig, kindFromCli: boolean, conf
   const model = given.model ?? (kind === 'llm' ? defaults.model : undefined);
   const maxSteps = given.maxSteps ?? defaults.maxSteps;
   // A persona comes only from --agent sim:NAME, which also set the kind.
-  return { kind, ...(given.persona === undefined ? {} : { persona: given.persona }), ...(model === undefined ? {} : { model }), ...(maxSteps === undefined ? {} : { maxSteps }) };
+  return {
+    kind,
+    ...(given.persona === undefined ? {} : { persona: given.persona }),
+    ...(model === undefined ? {} : { model }),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+  };
 }

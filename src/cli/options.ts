@@ -19,7 +19,8 @@ export function share(value: string): number {
 }
 
 /** The --max-error-rate option every command that runs episodes declares, with one help text. */
-export const MAX_ERROR_RATE_HELP = 'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause';
+export const MAX_ERROR_RATE_HELP =
+  'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause';
 
 export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value) => {
@@ -38,13 +39,22 @@ export function agentSpec(value: string): AgentSpec {
 }
 
 export function commaList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** `name=value,name=value` into a record; repeated flags add up, a name given twice keeps the last value. */
 export function conditionList(value: string, previous: Record<string, string> = {}): Record<string, string> {
   const parsed = { ...previous };
-  for (const pair of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z0-9_-]+)=([^=]+)$/.exec(pair);
     if (!match) throw new InvalidArgumentError(`expected name=value pairs separated by commas, got "${pair}".`);
     parsed[match[1]!] = match[2]!.trim();
@@ -54,6 +64,7 @@ export function conditionList(value: string, previous: Record<string, string> = 
 
 export function isoDate(value: string): Date {
   const parsed = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime())) throw new InvalidArgumentError('expected a date such as 2026-11-29 or 2026-11-29T08:00:00Z.');
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime()))
+    throw new InvalidArgumentError('expected a date such as 2026-11-29 or 2026-11-29T08:00:00Z.');
   return parsed;
 }

@@ -18,7 +18,12 @@ export interface Progress {
 export function startProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY) return { start() {}, tick() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream, format: 'episodes {bar} {value}/{total} | success {successes}/{judged} | errors {errors} | {eta_formatted} left', hideCursor: true, clearOnComplete: true },
+    {
+      stream,
+      format: 'episodes {bar} {value}/{total} | success {successes}/{judged} | errors {errors} | {eta_formatted} left',
+      hideCursor: true,
+      clearOnComplete: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let counts = { successes: 0, judged: 0, errors: 0 };

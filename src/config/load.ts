@@ -36,7 +36,12 @@ export function loadConfig(path: string, env: Record<string, string | undefined>
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(`config file ${path} is invalid:\n${parsed.error.issues.flatMap((issue) => describeIssue(issue, [])).map((line) => `  - ${line}`).join('\n')}`);
+    throw new ConfigError(
+      `config file ${path} is invalid:\n${parsed.error.issues
+        .flatMap((issue) => describeIssue(issue, []))
+        .map((line) => `  - ${line}`)
+        .join('\n')}`,
+    );
   }
   return { path: resolve(path), config: parsed.data };
 }

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 
-const serverName = z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -');
+const serverName = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -');
 
 /**
  * One entry of `mcpServers`, in the shape Claude Code, Cursor and Claude Desktop use in their mcp.json:
@@ -27,7 +30,15 @@ export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   mcpServers: z.record(serverName, serverEntrySchema).default({}),
   /** Suite name -> suite file (relative to the config file), so `tdo run --suite NAME` finds it. */
-  suites: z.record(z.string().min(1).regex(/^[A-Za-z0-9_.-]+$/, 'suite names use letters, digits, _ . and -'), z.string().min(1)).default({}),
+  suites: z
+    .record(
+      z
+        .string()
+        .min(1)
+        .regex(/^[A-Za-z0-9_.-]+$/, 'suite names use letters, digits, _ . and -'),
+      z.string().min(1),
+    )
+    .default({}),
   /** Defaults for `tdo run` flags (--agent, --model, --max-steps); flags win. */
   agent: z
     .strictObject({

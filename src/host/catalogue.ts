@@ -25,7 +25,9 @@ export function buildCatalogue(servers: ServerTools[], overrides: DescriptionOve
     const known = new Set(listed.tools.map((t) => t.name));
     const unknown = Object.keys(texts).filter((name) => !known.has(name));
     if (unknown.length > 0) {
-      throw new CatalogueError(`description version for "${server}" describes ${unknown.map((n) => `"${n}"`).join(', ')}, which the server does not list (it lists ${[...known].join(', ')})`);
+      throw new CatalogueError(
+        `description version for "${server}" describes ${unknown.map((n) => `"${n}"`).join(', ')}, which the server does not list (it lists ${[...known].join(', ')})`,
+      );
     }
   }
   const owners = new Map<string, number>();

@@ -73,7 +73,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
         const cap = (err as { data?: { listMaxPages?: unknown } }).data?.listMaxPages;
         throw new ConnectionError(
           `MCP server "${spec.name}" was still handing out tools/list cursors after ${typeof cap === 'number' ? cap : 'the most'} pages (new ones without end, or one it had given before); ` +
-            'tdo stopped listing its tools: fix the server\'s paging',
+            "tdo stopped listing its tools: fix the server's paging",
         );
       }
       const tools: ListedTool[] = [];

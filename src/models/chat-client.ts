@@ -159,7 +159,10 @@ export class ChatClient implements ChatModel {
   private explain(cause: unknown, retries: number): ModelCallError {
     const afterRetries = retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
     if (cause instanceof DeadlineExceeded || cause instanceof APIConnectionTimeoutError) {
-      return new ModelCallError(`The model endpoint ${this.baseURL} did not finish answering within ${this.timeoutMs} ms (headers and body)${afterRetries}.`, retries);
+      return new ModelCallError(
+        `The model endpoint ${this.baseURL} did not finish answering within ${this.timeoutMs} ms (headers and body)${afterRetries}.`,
+        retries,
+      );
     }
     if (cause instanceof APIConnectionError) {
       return new ModelCallError(`Cannot reach the model endpoint ${this.baseURL}: ${rootCause(cause).message}${afterRetries}. Check OPENAI_BASE_URL.`, retries);
@@ -190,10 +193,7 @@ function hintFor(status: number): string {
   return '';
 }
 
-function toResult(
-  completion: ChatCompletionReply,
-  { cached, retries, started }: { cached: boolean; retries: number; started: number },
-): ChatResult {
+function toResult(completion: ChatCompletionReply, { cached, retries, started }: { cached: boolean; retries: number; started: number }): ChatResult {
   const [choice] = completion.choices;
   // The schema requires at least one choice.
   const message = choice!.message;

@@ -12,7 +12,10 @@ export const functionToolCallSchema = z.object({
 
 export const assistantMessageSchema = z.object({
   role: z.literal('assistant').default('assistant'),
-  content: z.string().nullish().transform((content) => content ?? null),
+  content: z
+    .string()
+    .nullish()
+    .transform((content) => content ?? null),
   tool_calls: z
     .array(functionToolCallSchema)
     .nullish()

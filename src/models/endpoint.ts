@@ -23,9 +23,7 @@ export function resolveEndpoint(explicit: Partial<Endpoint>, env: NodeJS.Process
   }
   const apiKey = nonEmpty(explicit.apiKey) ?? nonEmpty(env['OPENAI_API_KEY']);
   if (apiKey === undefined) {
-    throw new Error(
-      `No API key: set OPENAI_API_KEY (any non-empty value for a local server that ignores keys), ${OFFLINE_HINT}.`,
-    );
+    throw new Error(`No API key: set OPENAI_API_KEY (any non-empty value for a local server that ignores keys), ${OFFLINE_HINT}.`);
   }
   return { baseURL, apiKey };
 }

@@ -14,7 +14,9 @@ export interface ResponseCache {
  * of a live one.
  */
 export function requestCacheKey(endpoint: string, requestBody: unknown): string {
-  return createHash('sha256').update(canonicalJson({ endpoint, request: requestBody })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ endpoint, request: requestBody }))
+    .digest('hex');
 }
 
 /** A cache that lives as long as the process: for one-off runs and tests. */

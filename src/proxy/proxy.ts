@@ -66,7 +66,8 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     message: (message) => void forwardToHost(message),
     exited: (reason, stderrTail) => {
       log(`tdo proxy (${options.name}): ${reason}; it starts again on the next request.${stderrTail}`);
-      for (const id of [...pending.keys()]) void fail(id, `${options.name}: ${reason}. tdo proxy starts it again on the next request; retry the call.${stderrTail}`);
+      for (const id of [...pending.keys()])
+        void fail(id, `${options.name}: ${reason}. tdo proxy starts it again on the next request; retry the call.${stderrTail}`);
     },
     stderr: options.serverStderr,
   });
@@ -175,7 +176,8 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
       }
       pending.clear();
       const session = recorder.finish();
-      if (session !== undefined) log(`tdo proxy (${options.name}): recorded ${session.calls} tool call(s) as episode ${session.episodeId} of run ${session.runId}`);
+      if (session !== undefined)
+        log(`tdo proxy (${options.name}): recorded ${session.calls} tool call(s) as episode ${session.episodeId} of run ${session.runId}`);
     })());
   const closed = new Promise<void>((resolve, reject) => {
     downstream.onclose = () => void shutdown().then(resolve, reject);

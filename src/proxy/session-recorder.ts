@@ -61,7 +61,15 @@ export class SessionRecorder {
     const { episodeId } = (this.session ??= this.open());
     this.calls++;
     if (call.isError) this.errors++;
-    this.store.addToolStep(episodeId, { server: this.settings.server, tool: call.tool, catalogueName: call.tool, args: call.args, resultText: call.resultText, isError: call.isError, latencyMs: call.latencyMs });
+    this.store.addToolStep(episodeId, {
+      server: this.settings.server,
+      tool: call.tool,
+      catalogueName: call.tool,
+      args: call.args,
+      resultText: call.resultText,
+      isError: call.isError,
+      latencyMs: call.latencyMs,
+    });
   }
 
   /** Ends the session's episode and run; a session without tool calls wrote nothing and writes nothing. */
@@ -91,7 +99,10 @@ export class SessionRecorder {
       seed: 0,
       concurrency: 1,
       versionIds: versionId === undefined ? {} : { [this.settings.server]: versionId },
-      config: { proxy: { server: this.settings.server, command: this.settings.command, servedVersionId: this.settings.servedVersionId ?? null }, clientInfo: this.host ?? null },
+      config: {
+        proxy: { server: this.settings.server, command: this.settings.command, servedVersionId: this.settings.servedVersionId ?? null },
+        clientInfo: this.host ?? null,
+      },
     });
     const episode = this.store.startEpisode({ runId: run.id, taskId: `proxy:${this.settings.server}`, split: PROXY_SPLIT, repeat: 0, seed: 0 });
     return { runId: run.id, episodeId: episode.id };

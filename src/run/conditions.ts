@@ -16,7 +16,9 @@ export function resolveConditions(suite: Suite, given: Record<string, string> = 
     const condition = declared[name];
     if (condition === undefined) {
       const known = Object.keys(declared);
-      throw new ConditionError(`suite "${suite.name}" has no condition "${name}"${known.length === 0 ? ' (it declares none)' : `; it declares ${known.join(', ')}`}`);
+      throw new ConditionError(
+        `suite "${suite.name}" has no condition "${name}"${known.length === 0 ? ' (it declares none)' : `; it declares ${known.join(', ')}`}`,
+      );
     }
     if (!Object.hasOwn(condition.values, value)) {
       throw new ConditionError(`condition ${name} has no value "${value}"; choose one of ${Object.keys(condition.values).join(', ')}`);

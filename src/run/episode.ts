@@ -114,7 +114,14 @@ function outageOf(result: AgentResult, calls: readonly ToolCallEvent[]): string 
   return lost === undefined ? undefined : `MCP server ${lost.server} did not answer ${lost.tool}: ${lost.outcome.text}`;
 }
 
-function finishWithError(store: EpisodeWriter, episodeId: string, spec: EpisodeSpec, answer: string | null, cause: string, calls: ToolCallEvent[]): EpisodeOutcome {
+function finishWithError(
+  store: EpisodeWriter,
+  episodeId: string,
+  spec: EpisodeSpec,
+  answer: string | null,
+  cause: string,
+  calls: ToolCallEvent[],
+): EpisodeOutcome {
   store.finishEpisode(episodeId, { status: 'error', answer, success: null, feedback: cause, stop: 'error', note: cause });
   return { episodeId, taskId: spec.task.id, repeat: spec.repeat, status: 'error', success: false, feedback: cause, calls };
 }

@@ -76,5 +76,7 @@ export class ErrorBudget {
 
 /** Checks a --max-error-rate value; the message names the flag. */
 export function checkMaxErrorRate(value: number): string | undefined {
-  return Number.isFinite(value) && value >= 0 && value <= 1 ? undefined : `--max-error-rate must be a share between 0 and 1 (0 allows no errored episodes), got ${value}`;
+  return Number.isFinite(value) && value >= 0 && value <= 1
+    ? undefined
+    : `--max-error-rate must be a share between 0 and 1 (0 allows no errored episodes), got ${value}`;
 }

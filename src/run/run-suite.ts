@@ -111,26 +111,30 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     for (const server of host.servers) {
       const override = options.versionIds.map((id) => store.getVersion(id)).find((v) => v?.server === server.server);
       // What a server advertises is recorded as its seed version (an already-known text keeps its origin).
-      versionIds[server.server] = override?.id ?? store.recordVersion({ server: server.server, descriptions: advertisedDescriptions(server), origin: 'seed' }).id;
+      versionIds[server.server] =
+        override?.id ?? store.recordVersion({ server: server.server, descriptions: advertisedDescriptions(server), origin: 'seed' }).id;
     }
 
-    const run = req.resumeRunId === undefined
-      ? store.createRun({
-          suite: loaded.suite.name,
-          suitePath: loaded.path,
-          agent: agent.id,
-          split: options.split,
-          repeats: options.repeats,
-          seed: options.seed,
-          concurrency: options.concurrency,
-          versionIds,
-          config: { options, agent: req.agentConfig ?? {}, conditions: conditions.values } satisfies StoredRunConfig,
-        })
-      : store.getRun(req.resumeRunId);
+    const run =
+      req.resumeRunId === undefined
+        ? store.createRun({
+            suite: loaded.suite.name,
+            suitePath: loaded.path,
+            agent: agent.id,
+            split: options.split,
+            repeats: options.repeats,
+            seed: options.seed,
+            concurrency: options.concurrency,
+            versionIds,
+            config: { options, agent: req.agentConfig ?? {}, conditions: conditions.values } satisfies StoredRunConfig,
+          })
+        : store.getRun(req.resumeRunId);
     if (!run) throw new RunError(`no run "${req.resumeRunId}" in the trace store`);
     const changed = Object.keys(versionIds).filter((server) => run.versionIds[server] !== versionIds[server]);
     if (changed.length > 0) {
-      throw new RunError(`cannot resume run ${run.id}: the descriptions of ${changed.join(', ')} changed since it started (was ${changed.map((s) => run.versionIds[s]).join(', ')}, now ${changed.map((s) => versionIds[s]).join(', ')})`);
+      throw new RunError(
+        `cannot resume run ${run.id}: the descriptions of ${changed.join(', ')} changed since it started (was ${changed.map((s) => run.versionIds[s]).join(', ')}, now ${changed.map((s) => versionIds[s]).join(', ')})`,
+      );
     }
     // Before anything of the run is written: two processes running its episodes would collide and fail it.
     lock = store.lockRun(run.id);
@@ -153,17 +157,37 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     let interruptedBy: string | undefined;
     try {
       if (req.executor === undefined) {
-        await runPool(todo, options.concurrency, async ({ task, repeat }) => {
-          onOutcome(await runEpisode(store, host, agent, {
-            runId: run.id, suite: loaded.suite, task, repeat, seed: episodeSeed(options.seed, task.id, repeat), catalogue,
-            ...(headersFor === undefined ? {} : { headersFor }),
-          }));
-        }, shouldStop);
+        await runPool(
+          todo,
+          options.concurrency,
+          async ({ task, repeat }) => {
+            onOutcome(
+              await runEpisode(store, host, agent, {
+                runId: run.id,
+                suite: loaded.suite,
+                task,
+                repeat,
+                seed: episodeSeed(options.seed, task.id, repeat),
+                catalogue,
+                ...(headersFor === undefined ? {} : { headersFor }),
+              }),
+            );
+          },
+          shouldStop,
+        );
       } else {
         const planned = todo.map(({ task, repeat }) => ({ task, repeat, seed: episodeSeed(options.seed, task.id, repeat) }));
         ({ interruptedBy } = await req.executor({
-          store, runId: run.id, loaded, todo: planned, versionIds, overrides, conditions: conditions.values,
-          agentConfig: req.agentConfig ?? {}, onOutcome, shouldStop,
+          store,
+          runId: run.id,
+          loaded,
+          todo: planned,
+          versionIds,
+          overrides,
+          conditions: conditions.values,
+          agentConfig: req.agentConfig ?? {},
+          onOutcome,
+          shouldStop,
         }));
       }
     } catch (err) {

@@ -27,7 +27,14 @@ export function stopAtFirstToolCall(catalogue: Catalogue, routed: ToolInvoker, o
         const entry = catalogue.tools.find((t) => t.name === toolName);
         if (entry === undefined || stopped) return routed.call(toolName, args);
         stopped = true;
-        onCall({ server: entry.server, tool: entry.tool, catalogueName: toolName, args, outcome: { text: '(not executed: selection-only task)', isError: false }, latencyMs: 0 });
+        onCall({
+          server: entry.server,
+          tool: entry.tool,
+          catalogueName: toolName,
+          args,
+          outcome: { text: '(not executed: selection-only task)', isError: false },
+          latencyMs: 0,
+        });
         throw new StoppedAtToolCall(`stopped at the first tool call (${toolName})`);
       },
     },

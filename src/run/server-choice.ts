@@ -37,7 +37,11 @@ export function serverChoiceScores(servers: readonly string[], calls: readonly C
   return servers.flatMap((server) => {
     const mine = choices.filter((c) => c.server === server).length;
     return [
-      { name: firstChoiceShareName(server), value: choices.length === 0 ? 0 : mine / choices.length, comment: `${mine} of ${choices.length} first choices went to ${server}.` },
+      {
+        name: firstChoiceShareName(server),
+        value: choices.length === 0 ? 0 : mine / choices.length,
+        comment: `${mine} of ${choices.length} first choices went to ${server}.`,
+      },
       { name: usedServerName(server), value: calls.some((c) => c.server === server) ? 1 : 0 },
     ];
   });

@@ -3,9 +3,25 @@ import type { EpisodeResult, ModelStepInput, ScoreInput, StartEpisodeInput, Tool
 /** The part of the trace store an episode and a run write to. */
 export type SuiteRunStore = Pick<
   TraceStore,
-  | 'createRun' | 'getRun' | 'setRunStatus' | 'lockRun' | 'startEpisode' | 'finishEpisode' | 'completedEpisodeKeys'
-  | 'addToolStep' | 'addModelStep' | 'addScore' | 'atomically' | 'commitEpisode' | 'recordVersion' | 'getVersion' | 'runSummary' | 'toolSelectionCounts'
-  | 'listEpisodes' | 'getTrajectory' | 'scoreTotals'
+  | 'createRun'
+  | 'getRun'
+  | 'setRunStatus'
+  | 'lockRun'
+  | 'startEpisode'
+  | 'finishEpisode'
+  | 'completedEpisodeKeys'
+  | 'addToolStep'
+  | 'addModelStep'
+  | 'addScore'
+  | 'atomically'
+  | 'commitEpisode'
+  | 'recordVersion'
+  | 'getVersion'
+  | 'runSummary'
+  | 'toolSelectionCounts'
+  | 'listEpisodes'
+  | 'getTrajectory'
+  | 'scoreTotals'
 >;
 
 /** What one episode writes as it runs: the trace store in-process, an in-memory record on a queue worker. */

@@ -24,15 +24,18 @@ export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): P
   const { secret, fromEnv } = runSigningSecret();
   const unreachable = servers.filter((s) => 'url' in s && s.auth !== undefined);
   if (!fromEnv && unreachable.length > 0) {
-    throw new SuiteAuthError(`servers ${unreachable.map((s) => s.name).join(', ')} check bearer tokens: set ${SIGNING_SECRET_ENV} to the secret they verify with`);
+    throw new SuiteAuthError(
+      `servers ${unreachable.map((s) => s.name).join(', ')} check bearer tokens: set ${SIGNING_SECRET_ENV} to the secret they verify with`,
+    );
   }
-  const headersFor = scopes.size === 0
-    ? undefined
-    : (episodeId: string, task: Task) =>
-        bearerHeaders(secret, (server) => scopes.get(server), {
-          subject: `buyer-${episodeId}`,
-          ...(effect.limitInToken && task.limit !== undefined ? { maxPrice: task.limit } : {}),
-        });
+  const headersFor =
+    scopes.size === 0
+      ? undefined
+      : (episodeId: string, task: Task) =>
+          bearerHeaders(secret, (server) => scopes.get(server), {
+            subject: `buyer-${episodeId}`,
+            ...(effect.limitInToken && task.limit !== undefined ? { maxPrice: task.limit } : {}),
+          });
   const host = await Host.connect(servers, {
     env: { [SIGNING_SECRET_ENV]: secret },
     headersFor: bearerHeaders(secret, (server) => scopes.get(server), { subject: 'tdo-runner' }),

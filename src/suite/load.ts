@@ -67,12 +67,17 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
   }
   const parsed = suiteSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.flatMap(meantBranch).map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}${i.code === 'unrecognized_keys' ? suggestKeys(i.keys) : ''}`).join('\n');
+    const problems = parsed.error.issues
+      .flatMap(meantBranch)
+      .map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}${i.code === 'unrecognized_keys' ? suggestKeys(i.keys) : ''}`)
+      .join('\n');
     throw new SuiteError(`suite file ${path} is invalid:\n${problems}`);
   }
   const unfilled = unfilledFields(parsed.data);
   if (unfilled.length > 0) {
-    throw new SuiteError(`suite file ${path} still has ${unfilled.length} value(s) marked "${FILL}" to write before it can run:\n${unfilled.map((p) => `  - ${p}`).join('\n')}`);
+    throw new SuiteError(
+      `suite file ${path} still has ${unfilled.length} value(s) marked "${FILL}" to write before it can run:\n${unfilled.map((p) => `  - ${p}`).join('\n')}`,
+    );
   }
   return { suite: parsed.data, path };
 }
@@ -85,7 +90,10 @@ function interpolate(value: unknown, vars: Record<string, string>, path: string)
   if (typeof value === 'string') {
     return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
       const v = vars[name] ?? process.env[name];
-      if (v === undefined) throw new SuiteError(`suite file ${path} refers to \${${name}}, which is neither a suite variable (${Object.keys(vars).join(', ')}) nor a set environment variable`);
+      if (v === undefined)
+        throw new SuiteError(
+          `suite file ${path} refers to \${${name}}, which is neither a suite variable (${Object.keys(vars).join(', ')}) nor a set environment variable`,
+        );
       return v;
     });
   }

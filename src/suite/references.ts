@@ -42,7 +42,10 @@ export function resolveReference(ref: StepReference, result: StepResult): Resolu
 }
 
 /** A step's arguments with each reference replaced by its value; `results[i]` is what step i + 1 returned. */
-export function resolveArguments(args: Record<string, unknown>, results: readonly (StepResult | undefined)[]): { args: Record<string, unknown> } | { missing: string } {
+export function resolveArguments(
+  args: Record<string, unknown>,
+  results: readonly (StepResult | undefined)[],
+): { args: Record<string, unknown> } | { missing: string } {
   const resolved: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     if (!isStepReference(value)) {
@@ -77,7 +80,8 @@ function walk(value: unknown, segments: readonly string[]): { found: true; value
   let current = value;
   for (const segment of segments) {
     if (Array.isArray(current) && /^\d+$/.test(segment) && Number(segment) < current.length) current = current[Number(segment)];
-    else if (current !== null && typeof current === 'object' && !Array.isArray(current) && Object.hasOwn(current, segment)) current = (current as Record<string, unknown>)[segment];
+    else if (current !== null && typeof current === 'object' && !Array.isArray(current) && Object.hasOwn(current, segment))
+      current = (current as Record<string, unknown>)[segment];
     else return { found: false };
   }
   return { found: true, value: current };

@@ -15,7 +15,10 @@ export const serverAuthSchema = z.strictObject({ scopes: z.array(z.string().min(
  * HTTP and prints `listening http://...` on stderr, which the runner then connects to.
  */
 export const stdioServerSchema = z.strictObject({
-  name: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
+  name: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
@@ -24,7 +27,10 @@ export const stdioServerSchema = z.strictObject({
   auth: serverAuthSchema.optional(),
 });
 export const httpServerSchema = z.strictObject({
-  name: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
+  name: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
   url: z.url(),
   headers: z.record(z.string(), z.string()).default({}),
   auth: serverAuthSchema.optional(),
@@ -43,7 +49,7 @@ export const stepReferenceSchema = z
     $from: z.int().positive(),
     path: z.string().min(1).optional(),
   })
-  .describe("an earlier step's result: {$from: 1} its number or text, {$from: 1, path: \"items.0.price\"} a field of its structured or JSON-text result");
+  .describe('an earlier step\'s result: {$from: 1} its number or text, {$from: 1, path: "items.0.price"} a field of its structured or JSON-text result');
 
 /**
  * A step argument: a value as written, or a reference. Any object with a `$from` key is a reference, so a
@@ -160,15 +166,25 @@ export const suiteSchema = z
     }
     for (const [i, s] of suite.servers.entries()) {
       if ('command' in s && s.auth !== undefined && s.transport !== 'http') {
-        ctx.addIssue({ code: 'custom', path: ['servers', i, 'auth'], message: 'auth needs an HTTP server (a url, or transport: http): stdio has no header to carry the token' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['servers', i, 'auth'],
+          message: 'auth needs an HTTP server (a url, or transport: http): stdio has no header to carry the token',
+        });
       }
     }
     const ids = new Set<string>();
     for (const [i, t] of suite.tasks.entries()) {
       if (ids.has(t.id)) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'id'], message: `duplicate task id "${t.id}"` });
       ids.add(t.id);
-      if (t.stopAfterToolCall === true && t.check.kind !== 'selection') ctx.addIssue({ code: 'custom', path: ['tasks', i, 'check', 'kind'], message: 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}' });
-      if (t.check.kind === 'deal' && t.limit === undefined) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'limit'], message: 'a deal check needs the task\'s limit (price per unit)' });
+      if (t.stopAfterToolCall === true && t.check.kind !== 'selection')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tasks', i, 'check', 'kind'],
+          message: 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}',
+        });
+      if (t.check.kind === 'deal' && t.limit === undefined)
+        ctx.addIssue({ code: 'custom', path: ['tasks', i, 'limit'], message: "a deal check needs the task's limit (price per unit)" });
       for (const problem of planProblems(t)) ctx.addIssue({ code: 'custom', path: ['tasks', i, ...problem.path], message: problem.message });
     }
   });
@@ -196,9 +212,12 @@ function planProblems(task: z.output<typeof taskSchema>): Array<{ path: Property
 
 /** Why `{$from}` in step `step` (plan.length + 1 for the check) names no step it can use, if it does not. */
 function referenceProblem(plan: readonly PlanStep[], from: number, step: number): string | undefined {
-  if (from > plan.length) return `{$from: ${from}} refers to step ${from}, but the task's plan has ${plan.length === 0 ? 'no steps' : `only ${plan.length} step(s)`}`;
-  if (from >= step) return `{$from: ${from}} refers to step ${from}, which does not come before step ${step} (steps are numbered from 1; a step can use only the steps before it)`;
-  if (plan[from - 1]!.negotiate === true) return `{$from: ${from}} refers to step ${from}, a negotiate step, whose rounds have no one result; refer to step ${from + 1}, which closes the deal`;
+  if (from > plan.length)
+    return `{$from: ${from}} refers to step ${from}, but the task's plan has ${plan.length === 0 ? 'no steps' : `only ${plan.length} step(s)`}`;
+  if (from >= step)
+    return `{$from: ${from}} refers to step ${from}, which does not come before step ${step} (steps are numbered from 1; a step can use only the steps before it)`;
+  if (plan[from - 1]!.negotiate === true)
+    return `{$from: ${from}} refers to step ${from}, a negotiate step, whose rounds have no one result; refer to step ${from + 1}, which closes the deal`;
   return undefined;
 }
 
@@ -220,9 +239,19 @@ export type Split = Task['split'];
 /** The keys any object of a suite file may have, for "did you mean" suggestions on a misspelled one. */
 export const SUITE_KEYS: readonly string[] = [
   ...new Set(
-    [serverAuthSchema, stdioServerSchema, httpServerSchema, stepReferenceSchema, planStepSchema, answerCheckSchema, dealCheckSchema, selectionCheckSchema, taskSchema, conditionEffectSchema, suiteSchema].flatMap((schema) =>
-      Object.keys(schema.shape),
-    ),
+    [
+      serverAuthSchema,
+      stdioServerSchema,
+      httpServerSchema,
+      stepReferenceSchema,
+      planStepSchema,
+      answerCheckSchema,
+      dealCheckSchema,
+      selectionCheckSchema,
+      taskSchema,
+      conditionEffectSchema,
+      suiteSchema,
+    ].flatMap((schema) => Object.keys(schema.shape)),
   ),
   'default',
   'values',
@@ -233,7 +262,12 @@ export const SUITE_KEYS: readonly string[] = [
  * with `# yaml-language-server: $schema=...`). A `servers` entry may also be a name from tdo.config.json.
  */
 export function suiteJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(suiteSchema, { io: 'input', target: 'draft-2020-12' }) as unknown as { properties: { servers: { items: unknown } } } & Record<string, unknown>;
-  schema.properties.servers.items = { anyOf: [schema.properties.servers.items, { type: 'string', description: 'the name of a server defined in tdo.config.json' }] };
+  const schema = z.toJSONSchema(suiteSchema, { io: 'input', target: 'draft-2020-12' }) as unknown as { properties: { servers: { items: unknown } } } & Record<
+    string,
+    unknown
+  >;
+  schema.properties.servers.items = {
+    anyOf: [schema.properties.servers.items, { type: 'string', description: 'the name of a server defined in tdo.config.json' }],
+  };
   return { ...schema, title: 'tdo suite file' };
 }

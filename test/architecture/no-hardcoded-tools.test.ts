@@ -7,7 +7,9 @@ const SHIPPED_TOOL_NAMES = ['calculator', 'read_file', 'unit_convert', 'smart_co
 
 /** Code only: comments may name a tool as an example. */
 function code(file: string): string {
-  return readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
 }
 
 function files(dir: string): string[] {

@@ -34,7 +34,10 @@ describe('the filesystem suites (server-filesystem from npm)', () => {
     for (const name of ['filesystem', 'filesystem-selection']) {
       const { suite } = loadSuite(name);
       const labels = suite.tasks.flatMap((t) => t.plan.flatMap((s) => s.tools));
-      expect(labels.filter((l) => !FILESYSTEM_TOOLS.includes(l)), name).toEqual([]);
+      expect(
+        labels.filter((l) => !FILESYSTEM_TOOLS.includes(l)),
+        name,
+      ).toEqual([]);
       expect(new Set(suite.tasks.map((t) => t.split)), name).toEqual(new Set(['train', 'val', 'test']));
     }
   });
@@ -73,7 +76,14 @@ describe('the filesystem suites (server-filesystem from npm)', () => {
     const db = tempDb();
     const result = await tdo(['optimize', '--suite', 'filesystem', '--budget', '40', '--db', db, '--json']);
     expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as { status: string; server: string; version_id: string; seed: { val: { score: number } }; best: { val: { score: number } }; simulated: boolean };
+    const report = JSON.parse(result.stdout) as {
+      status: string;
+      server: string;
+      version_id: string;
+      seed: { val: { score: number } };
+      best: { val: { score: number } };
+      simulated: boolean;
+    };
     expect(report).toMatchObject({ status: 'completed', server: 'filesystem', simulated: true });
     expect(report.best.val.score).toBeGreaterThanOrEqual(report.seed.val.score);
     const store = openTraceStore(db);

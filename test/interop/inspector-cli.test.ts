@@ -21,21 +21,30 @@ interface Inspected {
 /** `mcp-inspector-cli --cli TARGET... --method ...` as a user would run it; its stdout is JSON. */
 function inspector(target: string[], method: string[]): Promise<Inspected> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [INSPECTOR_CLI, '--cli', ...target, ...method], { cwd: INSPECTOR_CWD, env: { ...process.env, TDO_DB: undefined }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = stdout;
-      }
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, json, stderr });
-    });
+    execFile(
+      process.execPath,
+      [INSPECTOR_CLI, '--cli', ...target, ...method],
+      { cwd: INSPECTOR_CWD, env: { ...process.env, TDO_DB: undefined }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          json = stdout;
+        }
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, json, stderr });
+      },
+    );
   });
 }
 
 /** `tdo serve ... --http --port 0`, resolved with its URL once it announces it. */
 function serveHttp(serve: string[], env: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [TDO_BIN, 'serve', ...serve, '--http', '--port', '0'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [TDO_BIN, 'serve', ...serve, '--http', '--port', '0'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk) => {
@@ -48,22 +57,54 @@ function serveHttp(serve: string[], env: Record<string, string> = {}): Promise<{
 }
 
 const listTools = ['--method', 'tools/list'];
-const call = (tool: string, args: Record<string, string>) => ['--method', 'tools/call', '--tool-name', tool, ...Object.entries(args).flatMap(([k, v]) => ['--tool-arg', `${k}=${v}`])];
+const call = (tool: string, args: Record<string, string>) => [
+  '--method',
+  'tools/call',
+  '--tool-name',
+  tool,
+  ...Object.entries(args).flatMap(([k, v]) => ['--tool-arg', `${k}=${v}`]),
+];
 const toolNames = (result: Inspected) => (result.json as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
 const textOf = (result: Inspected) => (result.json as { content: Array<{ text: string }> }).content.map((c) => c.text).join('\n');
 
 const scratch = mkdtempSync(join(tmpdir(), 'tdo-inspector-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const catalogFile = join(scratch, 'catalog.json');
-writeFileSync(catalogFile, JSON.stringify({ name: 'tickets', tools: [{ name: 'create_ticket', description: 'Opens a ticket.', inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }, result: 'Ticket T-1 opened.' }] }));
+writeFileSync(
+  catalogFile,
+  JSON.stringify({
+    name: 'tickets',
+    tools: [
+      {
+        name: 'create_ticket',
+        description: 'Opens a ticket.',
+        inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+        result: 'Ticket T-1 opened.',
+      },
+    ],
+  }),
+);
 
 const MARKET_SECRET = 'inspector-interop-secret-of-32-bytes-or-more';
 
 /** Our servers as `tdo serve` starts them, each with one call an independent client must get right. */
-const SERVERS: Array<{ name: string; serve: string[]; tools: string[]; call: string[]; answer: RegExp; http?: { env: Record<string, string>; headers(url: string): Promise<string[]> } }> = [
+const SERVERS: Array<{
+  name: string;
+  serve: string[];
+  tools: string[];
+  call: string[];
+  answer: RegExp;
+  http?: { env: Record<string, string>; headers(url: string): Promise<string[]> };
+}> = [
   { name: 'lab', serve: ['lab'], tools: ['calculator', 'read_file', 'unit_convert'], call: call('calculator', { expression: '6*7' }), answer: /^42$/ },
   { name: 'labplus', serve: ['labplus'], tools: ['smart_compute'], call: call('smart_compute', { query: '12 * 7' }), answer: /^84$/ },
-  { name: 'catalog', serve: ['catalog', catalogFile], tools: ['create_ticket'], call: call('create_ticket', { title: 'printer' }), answer: /^Ticket T-1 opened\.$/ },
+  {
+    name: 'catalog',
+    serve: ['catalog', catalogFile],
+    tools: ['create_ticket'],
+    call: call('create_ticket', { title: 'printer' }),
+    answer: /^Ticket T-1 opened\.$/,
+  },
   {
     name: 'market',
     serve: ['market', '--seller', 'bolt-bin', '--db', join(scratch, 'market.db')],
@@ -73,7 +114,10 @@ const SERVERS: Array<{ name: string; serve: string[]; tools: string[]; call: str
     // Over HTTP the market wants a bearer token for its own URL, as the runner mints them.
     http: {
       env: { TDO_AUTH_SECRET: MARKET_SECRET },
-      headers: async (url) => ['--header', `Authorization: Bearer ${await mintBearerToken(MARKET_SECRET, url, { subject: 'inspector', scopes: [...MARKET_SCOPES] })}`],
+      headers: async (url) => [
+        '--header',
+        `Authorization: Bearer ${await mintBearerToken(MARKET_SECRET, url, { subject: 'inspector', scopes: [...MARKET_SCOPES] })}`,
+      ],
     },
   },
 ];

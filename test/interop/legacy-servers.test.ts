@@ -45,10 +45,7 @@ describe('the host against third-party servers from npm', () => {
     expect(lab.protocolVersion).toBe('2026-07-28');
     await lab.close();
     const dir = filesystemWorkspace();
-    const host = await Host.connect([
-      labSpec,
-      { name: 'fs', command: process.execPath, args: [FILESYSTEM_SERVER, dir], env: {} },
-    ]);
+    const host = await Host.connect([labSpec, { name: 'fs', command: process.execPath, args: [FILESYSTEM_SERVER, dir], env: {} }]);
     try {
       const catalogue = host.catalogue();
       // Both servers have a read_file, so both are namespaced; nothing else is.

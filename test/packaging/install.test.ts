@@ -100,42 +100,66 @@ describe('tdo installed from its packed tarball into another project', () => {
     expect(new Set(packedFiles.map((p) => p.split('/')[0]))).toEqual(
       new Set(['package.json', 'README.md', 'ARCHITECTURE.md', 'bin', 'src', 'servers', 'traces', 'optimizer', 'experiments']),
     );
-    for (const file of ['bin/tdo.js', 'src/agents/sim/vectors/glove.bin', 'src/suite/suite.schema.json', 'experiments/suites/lab.yaml', 'experiments/catalogs/server-filesystem.json', 'servers/lab/descriptions.json', 'traces/migrations/meta/_journal.json']) {
+    for (const file of [
+      'bin/tdo.js',
+      'src/agents/sim/vectors/glove.bin',
+      'src/suite/suite.schema.json',
+      'experiments/suites/lab.yaml',
+      'experiments/catalogs/server-filesystem.json',
+      'servers/lab/descriptions.json',
+      'traces/migrations/meta/_journal.json',
+    ]) {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((p) => /\.db(-|$)/.test(p))).toEqual([]);
   });
 
-  it('`npx tdo --help` works in the project, and the installed bin works from any other folder', async () => {
-    const help = await run('npx', ['tdo', '--help'], project);
-    expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toContain('Usage: tdo');
+  it(
+    '`npx tdo --help` works in the project, and the installed bin works from any other folder',
+    async () => {
+      const help = await run('npx', ['tdo', '--help'], project);
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toContain('Usage: tdo');
 
-    const elsewhere = mkdtempSync(join(scratch, 'elsewhere-'));
-    const direct = await run(join(project, 'node_modules/.bin/tdo'), ['--help'], elsewhere);
-    expect(direct.code, direct.stderr).toBe(0);
-    expect(direct.stdout).toContain('Usage: tdo');
-  }, RUN_TIMEOUT_MS);
+      const elsewhere = mkdtempSync(join(scratch, 'elsewhere-'));
+      const direct = await run(join(project, 'node_modules/.bin/tdo'), ['--help'], elsewhere);
+      expect(direct.code, direct.stderr).toBe(0);
+      expect(direct.stdout).toContain('Usage: tdo');
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('runs a shipped suite against the shipped servers, recording to traces/tdo.db under the project', async () => {
-    const result = await run('npx', ['tdo', 'run', '--suite', 'lab', '--split', 'val'], project);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`traces in ${join(project, 'traces/tdo.db')}`);
-    expect(existsSync(join(project, 'traces/tdo.db'))).toBe(true);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'runs a shipped suite against the shipped servers, recording to traces/tdo.db under the project',
+    async () => {
+      const result = await run('npx', ['tdo', 'run', '--suite', 'lab', '--split', 'val'], project);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain(`traces in ${join(project, 'traces/tdo.db')}`);
+      expect(existsSync(join(project, 'traces/tdo.db'))).toBe(true);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('says how to install the filesystem suite\'s server, a development dependency, when it is missing', async () => {
-    const result = await run('npx', ['tdo', 'run', '--suite', 'filesystem', '--split', 'val'], project);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('npm i @modelcontextprotocol/server-filesystem');
-  }, RUN_TIMEOUT_MS);
+  it(
+    "says how to install the filesystem suite's server, a development dependency, when it is missing",
+    async () => {
+      const result = await run('npx', ['tdo', 'run', '--suite', 'filesystem', '--split', 'val'], project);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain('npm i @modelcontextprotocol/server-filesystem');
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('says how to build better-sqlite3 when its install script was skipped', async () => {
-    const build = join(project, 'node_modules/better-sqlite3/build');
-    renameSync(build, `${build}-skipped`);
-    const result = await run('npx', ['tdo', 'run', '--suite', 'lab', '--split', 'val'], project);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('"allowScripts": {"better-sqlite3": true}');
-    expect(result.stderr).toContain('npm rebuild better-sqlite3');
-  }, RUN_TIMEOUT_MS);
+  it(
+    'says how to build better-sqlite3 when its install script was skipped',
+    async () => {
+      const build = join(project, 'node_modules/better-sqlite3/build');
+      renameSync(build, `${build}-skipped`);
+      const result = await run('npx', ['tdo', 'run', '--suite', 'lab', '--split', 'val'], project);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('"allowScripts": {"better-sqlite3": true}');
+      expect(result.stderr).toContain('npm rebuild better-sqlite3');
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

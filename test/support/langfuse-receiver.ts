@@ -92,7 +92,11 @@ function observationFrom(span: ReceivedSpan): StoredObservation {
     statusMessage: (a['langfuse.observation.status_message'] as string | undefined) ?? null,
     input: (a['langfuse.observation.input'] as string | undefined) ?? null,
     output: (a['langfuse.observation.output'] as string | undefined) ?? null,
-    metadata: Object.fromEntries(Object.entries(a).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v])),
+    metadata: Object.fromEntries(
+      Object.entries(a)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([k, v]) => [k.slice(prefix.length), v]),
+    ),
     model: (a['langfuse.observation.model.name'] as string | undefined) ?? null,
     usageDetails: typeof usage === 'string' ? (JSON.parse(usage) as Record<string, number>) : {},
     sessionId: (a['session.id'] as string | undefined) ?? null,
@@ -123,7 +127,10 @@ export class LangfuseReceiver {
   /** Write requests answered (in any mode). */
   answered = 0;
 
-  private constructor(private readonly server: ReturnType<typeof createServer>, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: ReturnType<typeof createServer>,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(): Promise<LangfuseReceiver> {
     let receiver: LangfuseReceiver | undefined;
@@ -184,7 +191,8 @@ export class LangfuseReceiver {
       else write();
       return;
     }
-    if (req.method === 'GET' && url.pathname === '/api/public/v2/observations') return send(200, page(this.findObservations(url.searchParams), url.searchParams));
+    if (req.method === 'GET' && url.pathname === '/api/public/v2/observations')
+      return send(200, page(this.findObservations(url.searchParams), url.searchParams));
     if (req.method === 'GET' && url.pathname === '/api/public/v3/scores') return send(200, page(this.findScores(url.searchParams), url.searchParams));
     return send(404, { message: `no route ${req.method} ${url.pathname}` });
   }

@@ -147,9 +147,7 @@ export function readerModel(steps: ReaderStep[], answer: (results: string[]) => 
     const results = toolResultsOf(body);
     const step = steps[turnOf(body)];
     if (step === undefined) return finalAnswer(answer(results));
-    const tool = (body.tools ?? []).find((candidate) =>
-      (candidate.function.description ?? '').toLowerCase().includes(step.toolAbout.toLowerCase()),
-    );
+    const tool = (body.tools ?? []).find((candidate) => (candidate.function.description ?? '').toLowerCase().includes(step.toolAbout.toLowerCase()));
     if (tool === undefined) return finalAnswer(`No tool is about "${step.toolAbout}".`);
     return callTool(tool.function.name, typeof step.args === 'function' ? step.args(results) : step.args);
   };

@@ -42,5 +42,4 @@ export const toolStep = (tool: string, isError = false) => ({
   latencyMs: 12,
 });
 
-export const finished = (success: boolean) =>
-  ({ status: 'completed', answer: success ? '42' : null, success, feedback: 'checked', stop: 'answered' }) as const;
+export const finished = (success: boolean) => ({ status: 'completed', answer: success ? '42' : null, success, feedback: 'checked', stop: 'answered' }) as const;

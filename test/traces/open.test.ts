@@ -17,8 +17,7 @@ const openStoreFixture = fileURLToPath(new URL('./fixtures/open-store.ts', impor
 function inspect(path: string) {
   const db = new Database(path, { readonly: true });
   try {
-    const names = (type: string) =>
-      db.prepare('SELECT name FROM sqlite_master WHERE type = ? ORDER BY name').pluck().all(type) as string[];
+    const names = (type: string) => db.prepare('SELECT name FROM sqlite_master WHERE type = ? ORDER BY name').pluck().all(type) as string[];
     return {
       tables: names('table'),
       indexes: names('index').filter((n) => !n.startsWith('sqlite_autoindex')),
@@ -48,9 +47,7 @@ describe('openTraceStore', () => {
     store.close();
 
     const { tables, indexes } = inspect(path);
-    expect(tables).toEqual(
-      expect.arrayContaining(['runs', 'episodes', 'steps', 'scores', 'description_versions', 'response_cache']),
-    );
+    expect(tables).toEqual(expect.arrayContaining(['runs', 'episodes', 'steps', 'scores', 'description_versions', 'response_cache']));
     expect(tables).toContain('__drizzle_migrations');
     expect(indexes).toEqual(
       expect.arrayContaining([
@@ -110,9 +107,7 @@ describe('openTraceStore', () => {
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
       const ready = once(child.stdout, 'data');
-      const exited = new Promise<{ code: number | null; output: string }>((done) =>
-        child.on('close', (code) => done({ code, output })),
-      );
+      const exited = new Promise<{ code: number | null; output: string }>((done) => child.on('close', (code) => done({ code, output })));
       return { child, ready, exited };
     });
     // all processes have loaded the code; release them together so their migrations race

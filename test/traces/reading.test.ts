@@ -102,7 +102,10 @@ describe('reading traces', () => {
   it('gives the score totals that reading every trajectory of the run would give', async () => {
     const store = await openTempStore();
     // eighths keep every sum exact, so the comparison needs no tolerance
-    const score = fc.record({ name: fc.constantFrom('success', 'selection', 'price', 'chosen:a', 'chosen:b'), value: fc.integer({ min: -16, max: 16 }).map((n) => n / 8) });
+    const score = fc.record({
+      name: fc.constantFrom('success', 'selection', 'price', 'chosen:a', 'chosen:b'),
+      value: fc.integer({ min: -16, max: 16 }).map((n) => n / 8),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(score, { maxLength: 4 }), { maxLength: 8 }), async (episodeScores) => {
         const run = store.createRun(runInput());

@@ -37,9 +37,7 @@ it('keeps every step a process reported as committed when it is killed with SIGK
       if (reported.length === STEPS_BEFORE_KILL) child.kill('SIGKILL');
     }
   });
-  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('close', (code, signal) => done({ code, signal })),
-  );
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
 
   expect(exit, stderr).toEqual({ code: null, signal: 'SIGKILL' });
   expect(episodeId).toBeDefined();

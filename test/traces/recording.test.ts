@@ -105,7 +105,10 @@ describe('recording episodes', () => {
     const run = store.createRun(runInput());
     const episode = store.startEpisode({ runId: run.id, taskId: 't', split: 'train', repeat: 0, seed: 1 });
     const args = { text: 'naïve "quoted" \n 🚀', nested: { list: [1, 2.5, -3e-7, null, true], empty: {} }, none: null };
-    const input = [{ role: 'system', content: '' }, { role: 'user', content: 'x'.repeat(10_000) }];
+    const input = [
+      { role: 'system', content: '' },
+      { role: 'user', content: 'x'.repeat(10_000) },
+    ];
     const output = 'a bare string is JSON too';
     store.addToolStep(episode.id, { ...toolStep('t'), args });
     store.addModelStep(episode.id, { model: 'm', input, output, latencyMs: 1 });
@@ -121,8 +124,7 @@ describe('recording episodes', () => {
     const store = await openTempStore();
     const run = store.createRun(runInput());
     const other = store.createRun(runInput());
-    const start = (runId: string, taskId: string, repeat: number) =>
-      store.startEpisode({ runId, taskId, split: 'train', repeat, seed: repeat });
+    const start = (runId: string, taskId: string, repeat: number) => store.startEpisode({ runId, taskId, split: 'train', repeat, seed: repeat });
 
     store.finishEpisode(start(run.id, 'a', 0).id, finished(true));
     store.finishEpisode(start(run.id, 'a', 1).id, finished(false));
@@ -188,9 +190,7 @@ describe('recording episodes', () => {
       const steps = store.getTrajectory(id)?.steps ?? [];
       expect(steps.map((s) => s.seq)).toEqual([...Array(stepsPerEpisode).keys()]);
       // seq order is the order each episode wrote its steps
-      expect(steps.map((s) => (s.kind === 'model' ? s.input : (s.arguments as { n: number }).n))).toEqual([
-        ...Array(stepsPerEpisode).keys(),
-      ]);
+      expect(steps.map((s) => (s.kind === 'model' ? s.input : (s.arguments as { n: number }).n))).toEqual([...Array(stepsPerEpisode).keys()]);
     }
   });
 });
@@ -201,17 +201,13 @@ describe('recording with bad input', () => {
     expect(() => store.addToolStep('e-000000000000', toolStep('add'))).toThrow(
       new TraceStoreError(`trace store ${store.path}: no episode with id 'e-000000000000'`),
     );
-    expect(() => store.addModelStep('e-missing', { model: 'm', input: 1, output: 1, latencyMs: 1 })).toThrow(
-      TraceStoreError,
-    );
+    expect(() => store.addModelStep('e-missing', { model: 'm', input: 1, output: 1, latencyMs: 1 })).toThrow(TraceStoreError);
     expect(() => store.addScore('e-missing', { name: 'success', value: 1 })).toThrow(/no episode with id 'e-missing'/);
   });
 
   it('rejects an episode for an unknown run', async () => {
     const store = await openTempStore();
-    expect(() =>
-      store.startEpisode({ runId: 'r-deadbeef', taskId: 't', split: 'train', repeat: 0, seed: 0 }),
-    ).toThrow(/no run with id 'r-deadbeef'/);
+    expect(() => store.startEpisode({ runId: 'r-deadbeef', taskId: 't', split: 'train', repeat: 0, seed: 0 })).toThrow(/no run with id 'r-deadbeef'/);
   });
 
   it('stores nothing of a group of writes that fails, and passes its error on', async () => {

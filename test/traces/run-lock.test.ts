@@ -26,12 +26,21 @@ describe('run locks', () => {
   it('are dropped by the kernel when the holder is killed, so a killed run can be resumed at once', async () => {
     const store = await openTempStore();
     const run = store.createRun(runInput());
-    const holder = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       const { lockRun } = await import(${JSON.stringify(new URL('../../traces/run-lock.ts', import.meta.url).href)});
       lockRun(${JSON.stringify(store.path)}, ${JSON.stringify(run.id)});
       console.log('held');
       setInterval(() => {}, 1000);
-    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    `,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     onTestFinished(() => void holder.kill('SIGKILL'));
     await once(holder.stdout, 'data');
     expect(() => store.lockRun(run.id)).toThrow(/being run by another process/);

@@ -26,10 +26,7 @@ describe('version identity', () => {
 
   it('counts o200k_base tokens of every description, treating special-token text as text', () => {
     const map = { search: 'Search the catalogue by keyword.', raw: 'ends with <|endoftext|> literally' };
-    const expected = Object.values(map).reduce(
-      (sum, text) => sum + encode(text, { disallowedSpecial: new Set() }).length,
-      0,
-    );
+    const expected = Object.values(map).reduce((sum, text) => sum + encode(text, { disallowedSpecial: new Set() }).length, 0);
     expect(countDescriptionTokens(map)).toBe(expected);
     expect(countDescriptionTokens({})).toBe(0);
   });

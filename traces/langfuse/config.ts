@@ -27,7 +27,11 @@ export function langfuseEnv(env: Record<string, string | undefined>): LangfuseEn
   const given = LANGFUSE_ENV_VARS.filter((name) => (env[name] ?? '') !== '');
   if (given.length === 0) return { state: 'off' };
   const missing = LANGFUSE_ENV_VARS.filter((name) => !given.includes(name));
-  if (missing.length > 0) return { state: 'invalid', message: `Langfuse needs ${LANGFUSE_ENV_VARS.join(', ')}; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set` };
+  if (missing.length > 0)
+    return {
+      state: 'invalid',
+      message: `Langfuse needs ${LANGFUSE_ENV_VARS.join(', ')}; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set`,
+    };
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) return { state: 'invalid', message: parsed.error.issues.map((i) => i.message).join('; ') };
   return {

@@ -26,7 +26,9 @@ function traceAttributes(run: RunRow, trajectory: Trajectory) {
     [A.TRACE_NAME]: `${run.suiteName}/${episode.taskId}`,
     [A.TRACE_SESSION_ID]: run.id,
     [A.TRACE_TAGS]: traceTags(run),
-    [A.VERSION]: Object.entries(run.versionIds).map(([server, id]) => `${server}=${id}`).join(','),
+    [A.VERSION]: Object.entries(run.versionIds)
+      .map(([server, id]) => `${server}=${id}`)
+      .join(','),
     [`${A.TRACE_METADATA}.run_id`]: run.id,
     [`${A.TRACE_METADATA}.episode_id`]: episode.id,
     [`${A.TRACE_METADATA}.task_id`]: episode.taskId,

@@ -14,7 +14,8 @@ export function exportRun(store: Pick<TraceStore, 'getRun' | 'listEpisodes' | 'g
     const trajectory = store.getTrajectory(summary.id);
     if (!trajectory) continue;
     sink.exportEpisode(run, trajectory);
-    for (const score of trajectory.scores) sink.sendScore(score.episodeId, { name: score.name, value: score.value, ...(score.comment === null ? {} : { comment: score.comment }) });
+    for (const score of trajectory.scores)
+      sink.sendScore(score.episodeId, { name: score.name, value: score.value, ...(score.comment === null ? {} : { comment: score.comment }) });
     exported++;
   }
   return exported;

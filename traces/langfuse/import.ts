@@ -27,7 +27,10 @@ export interface ImportReport {
   skipped: SkippedTrace[];
 }
 
-type ImportStore = Pick<TraceStore, 'createRun' | 'listRuns' | 'setRunStatus' | 'startEpisode' | 'finishEpisode' | 'completedEpisodeKeys' | 'addToolStep' | 'addModelStep' | 'addScore'>;
+type ImportStore = Pick<
+  TraceStore,
+  'createRun' | 'listRuns' | 'setRunStatus' | 'startEpisode' | 'finishEpisode' | 'completedEpisodeKeys' | 'addToolStep' | 'addModelStep' | 'addScore'
+>;
 
 /** The run an earlier import of `sourceRun` from `baseUrl` created, if any. */
 function previousImport(store: ImportStore, baseUrl: string, sourceRun: string): string | undefined {

@@ -4,15 +4,7 @@ import { LangfuseClient } from '@langfuse/client';
 import * as z from 'zod';
 import type { ModelStepInput, ScoreInput, ToolStepInput } from '../types.ts';
 import type { LangfuseConfig } from './config.ts';
-import {
-  agentInputSchema,
-  agentOutputSchema,
-  fromWire,
-  generationMetadataSchema,
-  toolMetadataSchema,
-  type AgentInput,
-  type AgentOutput,
-} from './wire.ts';
+import { agentInputSchema, agentOutputSchema, fromWire, generationMetadataSchema, toolMetadataSchema, type AgentInput, type AgentOutput } from './wire.ts';
 
 export type ImportedStep = ({ kind: 'tool' } & ToolStepInput) | ({ kind: 'model' } & ModelStepInput);
 
@@ -77,7 +69,16 @@ function toStep(o: Observation): ImportedStep | string {
     if (!meta.success) return `tool observation ${o.id} lacks tdo's metadata (${z.prettifyError(meta.error)})`;
     const { server, tool, catalogueName, isError, latencyMs } = meta.data;
     const output = o.output ?? '';
-    return { kind: 'tool', server, tool, catalogueName, args: fromWire(o.input), resultText: typeof output === 'string' ? output : JSON.stringify(output), isError, latencyMs };
+    return {
+      kind: 'tool',
+      server,
+      tool,
+      catalogueName,
+      args: fromWire(o.input),
+      resultText: typeof output === 'string' ? output : JSON.stringify(output),
+      isError,
+      latencyMs,
+    };
   }
   const meta = generationMetadataSchema.safeParse(o.metadata);
   if (!meta.success) return `generation ${o.id} lacks tdo's metadata (${z.prettifyError(meta.error)})`;
@@ -122,14 +123,17 @@ export class LangfuseReader {
     await this.probe();
     const api = this.client.api;
     const agents = await allPages((cursor) =>
-      api.observations.getMany({
-        type: 'AGENT',
-        fields: 'core,basic,io',
-        limit: PAGE,
-        ...(query.session === undefined ? {} : { sessionId: query.session }),
-        ...(query.since === undefined ? {} : { fromStartTime: query.since.toISOString() }),
-        ...(cursor === undefined ? {} : { cursor }),
-      }, REQUEST_OPTIONS),
+      api.observations.getMany(
+        {
+          type: 'AGENT',
+          fields: 'core,basic,io',
+          limit: PAGE,
+          ...(query.session === undefined ? {} : { sessionId: query.session }),
+          ...(query.since === undefined ? {} : { fromStartTime: query.since.toISOString() }),
+          ...(cursor === undefined ? {} : { cursor }),
+        },
+        REQUEST_OPTIONS,
+      ),
     );
     const episodes: LangfuseEpisode[] = [];
     const skipped: SkippedTrace[] = [];
@@ -154,7 +158,10 @@ export class LangfuseReader {
     const api = this.client.api;
     const observations = (
       await allPages((cursor) =>
-        api.observations.getMany({ traceId, fields: 'core,basic,io,metadata,model,usage', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }, REQUEST_OPTIONS),
+        api.observations.getMany(
+          { traceId, fields: 'core,basic,io,metadata,model,usage', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) },
+          REQUEST_OPTIONS,
+        ),
       )
     ).map((o) => observationSchema.parse(o));
     const children = observations.filter((o) => o.parentObservationId === agentId && (o.type === 'TOOL' || o.type === 'GENERATION'));
@@ -165,7 +172,9 @@ export class LangfuseReader {
       if (typeof step === 'string') return step;
       steps.push(step);
     }
-    const rawScores = await allPages((cursor) => api.scoresV3.getManyV3({ traceId, fields: 'details', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }, REQUEST_OPTIONS));
+    const rawScores = await allPages((cursor) =>
+      api.scoresV3.getManyV3({ traceId, fields: 'details', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }, REQUEST_OPTIONS),
+    );
     const scores: ScoreInput[] = [];
     for (const raw of rawScores) {
       const s = scoreSchema.parse(raw);

@@ -66,7 +66,10 @@ export class LangfuseSink {
   private buildError: string | undefined;
   private closed: Promise<LangfuseDelivery> | undefined;
 
-  private constructor(readonly config: LangfuseConfig, options: LangfuseSinkOptions) {
+  private constructor(
+    readonly config: LangfuseConfig,
+    options: LangfuseSinkOptions,
+  ) {
     const o = { ...DEFAULTS, ...options };
     const auth = `Basic ${Buffer.from(`${config.publicKey}:${config.secretKey}`).toString('base64')}`;
     // Langfuse's OpenTelemetry endpoint, as LangfuseSpanProcessor would address it; we own the exporter
@@ -177,8 +180,13 @@ export class LangfuseSink {
 
 /** `langfuse: N spans delivered, M dropped` plus the scores and, when something was lost, why. */
 export function formatDelivery(d: LangfuseDelivery): string {
-  const lines = [`langfuse: ${d.spans.delivered} spans delivered, ${d.spans.dropped} dropped; ${d.scores.delivered} scores delivered, ${d.scores.dropped} dropped`];
-  for (const [what, counts] of [['spans', d.spans], ['scores', d.scores]] as const) {
+  const lines = [
+    `langfuse: ${d.spans.delivered} spans delivered, ${d.spans.dropped} dropped; ${d.scores.delivered} scores delivered, ${d.scores.dropped} dropped`,
+  ];
+  for (const [what, counts] of [
+    ['spans', d.spans],
+    ['scores', d.scores],
+  ] as const) {
     if (counts.dropped > 0 && counts.lastError !== undefined) lines.push(`langfuse: ${what}: last error: ${counts.lastError}`);
   }
   return `${lines.join('\n')}\n`;

@@ -12,7 +12,11 @@ const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
  * the parent as its parent (removed-limit) and both with the same tool results (copied-result), so a flag
  * the parent already carried is never held against the child.
  */
-export function gainedProblems(parent: Readonly<Record<string, string>>, child: Readonly<Record<string, string>>, toolResults: readonly string[] = []): LintFlag[] {
+export function gainedProblems(
+  parent: Readonly<Record<string, string>>,
+  child: Readonly<Record<string, string>>,
+  toolResults: readonly string[] = [],
+): LintFlag[] {
   const before = new Set(lintDescriptions(parent, { toolResults }).filter(isProblem).map(flagKey));
   return lintDescriptions(child, { toolResults, parent })
     .filter((f) => isProblem(f) && !before.has(flagKey(f)))

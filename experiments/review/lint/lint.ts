@@ -104,7 +104,11 @@ export function lintDescription(tool: string, text: string, context: LintContext
   const tokens = countDescriptionTokens({ [tool]: text });
   if (tokens > MAX_DESCRIPTION_TOKENS) add('excessive-length', `${tokens} tokens (over ${MAX_DESCRIPTION_TOKENS}), sent with every request`, null);
   for (const list of taskWordLists(text)) {
-    add('task-word-list', `a bare list of ${list.words.length} words taken from requests (${preview(list.words)}) instead of the kinds of task the tool does`, list.phrase);
+    add(
+      'task-word-list',
+      `a bare list of ${list.words.length} words taken from requests (${preview(list.words)}) instead of the kinds of task the tool does`,
+      list.phrase,
+    );
   }
   const clipped = clippedFragments(text);
   for (const { phrase } of clipped) add('copied-result', `"${phrase}" is a clipped fragment of a tool's output, cut off mid-word or mid-sentence`, phrase);
@@ -132,7 +136,11 @@ export function lintDescriptions(descriptions: Readonly<Record<string, string>>,
  * Lints a version against each of its parents (a merge has two): a limit dropped relative to any of them is
  * reported, every other flag once.
  */
-export function lintAgainstParents(descriptions: Readonly<Record<string, string>>, parents: ReadonlyArray<Readonly<Record<string, string>>>, toolResults?: readonly string[]): LintFlag[] {
+export function lintAgainstParents(
+  descriptions: Readonly<Record<string, string>>,
+  parents: ReadonlyArray<Readonly<Record<string, string>>>,
+  toolResults?: readonly string[],
+): LintFlag[] {
   const base = toolResults === undefined ? {} : { toolResults };
   if (parents.length === 0) return lintDescriptions(descriptions, base);
   const flags = dedupe(parents.flatMap((parent) => lintDescriptions(descriptions, { ...base, parent })));
@@ -259,10 +267,18 @@ export function copiedFragments(text: string, results: readonly string[] | undef
   const tokens = [...text.matchAll(WORD_TOKEN)].map((m) => ({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
   const copied = new Array<boolean>(tokens.length).fill(false);
   for (let i = 0; i + MIN_COPIED_WORDS <= tokens.length; i++) {
-    if (grams.has(tokens.slice(i, i + MIN_COPIED_WORDS).map((t) => t.word).join(' '))) copied.fill(true, i, i + MIN_COPIED_WORDS);
+    if (
+      grams.has(
+        tokens
+          .slice(i, i + MIN_COPIED_WORDS)
+          .map((t) => t.word)
+          .join(' '),
+      )
+    )
+      copied.fill(true, i, i + MIN_COPIED_WORDS);
   }
   const fragments: Fragment[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     if (!copied[i]) {
       i++;
       continue;
@@ -291,7 +307,11 @@ const KEPT_OVERLAP = 0.6;
 const SCOPE_STATEMENT = /^(?:it |this tool )?(?:supports|accepts|takes|handles|understands|reads|works (?:with|on))\b/i;
 
 function normalized(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').replace(/[.!?;:,\s]+$/, '').trim();
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!?;:,\s]+$/, '')
+    .trim();
 }
 
 /**

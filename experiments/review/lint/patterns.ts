@@ -41,7 +41,7 @@ export const MODEL_DIRECTIVES: Array<{ kind: string; why: string; pattern: RegEx
   },
   {
     kind: 'override',
-    why: 'tries to override the model\'s instructions',
+    why: "tries to override the model's instructions",
     pattern:
       /(?:<(?:important|system|instructions?)>|\bignore (?:all |any )?(?:previous|prior|other|above|earlier) (?:instructions|rules|tools|messages)\b|\b(?:the )?(?:assistant|model|ai|llm) (?:must|should) (?:always|never)\b)/gi,
   },

@@ -12,8 +12,20 @@ export interface LintReport {
   toolResults: number;
 }
 
-export function lintReport(source: string, descriptions: Record<string, string>, flags: LintFlag[], compared: { parents?: string[]; toolResults?: number } = {}): LintReport {
-  return { source, tools: Object.keys(descriptions).length, flags, problems: flags.filter(isProblem).length, parents: compared.parents ?? [], toolResults: compared.toolResults ?? 0 };
+export function lintReport(
+  source: string,
+  descriptions: Record<string, string>,
+  flags: LintFlag[],
+  compared: { parents?: string[]; toolResults?: number } = {},
+): LintReport {
+  return {
+    source,
+    tools: Object.keys(descriptions).length,
+    flags,
+    problems: flags.filter(isProblem).length,
+    parents: compared.parents ?? [],
+    toolResults: compared.toolResults ?? 0,
+  };
 }
 
 const MARK = { error: '✖', warning: '▲', info: '·' } as const;

@@ -9,10 +9,18 @@ export const REFLECTION_SYSTEM_PROMPT =
 
 function renderRecord(record: ToolReflectionRecord, index: number): string {
   const steps = record.steps.map((s) => `  - "${s.intent}" (correct: ${s.tools.join(' or ')})`).join('\n');
-  const calls = record.calls.length === 0
-    ? '  (no tool was called)'
-    : record.calls.map((c) => `  - ${c.tool}${c.component ? ' [this tool]' : ''}(${c.args}) -> ${c.isError ? 'ERROR ' : ''}${c.output}`).join('\n');
-  return [`### Example ${index + 1}`, `Task: ${record.task}`, `Steps it needed:\n${steps}`, `Calls the agent made:\n${calls}`, `Score: ${record.score}`, `Feedback: ${record.feedback}`].join('\n');
+  const calls =
+    record.calls.length === 0
+      ? '  (no tool was called)'
+      : record.calls.map((c) => `  - ${c.tool}${c.component ? ' [this tool]' : ''}(${c.args}) -> ${c.isError ? 'ERROR ' : ''}${c.output}`).join('\n');
+  return [
+    `### Example ${index + 1}`,
+    `Task: ${record.task}`,
+    `Steps it needed:\n${steps}`,
+    `Calls the agent made:\n${calls}`,
+    `Score: ${record.score}`,
+    `Feedback: ${record.feedback}`,
+  ].join('\n');
 }
 
 export function reflectionPrompt(request: ProposalRequest<ToolReflectionRecord>): string {

@@ -34,7 +34,8 @@ export class LlmProposer implements Proposer<ToolReflectionRecord> {
     const text = fencedBlock(answer);
     if (text === undefined) return { ok: false, reason: 'the answer has no fenced block', detail };
     if (text === '') return { ok: false, reason: 'the fenced block is empty', detail };
-    if (text.length > MAX_DESCRIPTION_CHARS) return { ok: false, reason: `the new description has ${text.length} characters, more than ${MAX_DESCRIPTION_CHARS}`, detail };
+    if (text.length > MAX_DESCRIPTION_CHARS)
+      return { ok: false, reason: `the new description has ${text.length} characters, more than ${MAX_DESCRIPTION_CHARS}`, detail };
     return { ok: true, text, detail };
   }
 }

@@ -171,8 +171,14 @@ function argumentKinds(views: readonly EpisodeView[]): Map<string, number> {
   for (const v of views) {
     for (const c of v.calls.filter((call) => call.component && !call.isError)) {
       for (const value of stringValues(c.args).filter((x) => FILE_NAME.test(x))) {
-        const stem = value.split('/').at(-1)!.replace(/\.\w+$/, '');
-        const head = stem.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{L}{3,}$/u.test(w)).at(-1);
+        const stem = value
+          .split('/')
+          .at(-1)!
+          .replace(/\.\w+$/, '');
+        const head = stem
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((w) => /^\p{L}{3,}$/u.test(w))
+          .at(-1);
         if (head === undefined) continue;
         const kind = plural(head.toLowerCase());
         tasks.set(kind, (tasks.get(kind) ?? new Set()).add(v.task));
@@ -278,11 +284,17 @@ export const stateNotFor: EditOperator = {
   name: 'state-not-for',
   kind: 'not-for',
   apply(ctx) {
-    const current = sentences(ctx.text).map((s) => NOT_FOR_SENTENCE.exec(s)).find((m) => m !== null);
+    const current = sentences(ctx.text)
+      .map((s) => NOT_FOR_SENTENCE.exec(s))
+      .find((m) => m !== null);
     const named = current === undefined ? [] : listItems(current[1]!);
     // A step's first label is the tool the suite means for it; later ones are alternatives that also work.
     const others = [
-      ...new Set(ctx.views.flatMap((v) => (!v.observed || (!v.success && v.usedComponent) ? v.steps.filter((s) => !s.forComponent).flatMap((s) => s.tools.slice(0, 1)) : []))),
+      ...new Set(
+        ctx.views.flatMap((v) =>
+          !v.observed || (!v.success && v.usedComponent) ? v.steps.filter((s) => !s.forComponent).flatMap((s) => s.tools.slice(0, 1)) : [],
+        ),
+      ),
     ].filter((t) => !named.includes(t));
     if (others.length === 0) return undefined;
     const tool = ctx.rng.pick(others);
@@ -342,7 +354,10 @@ function enumeration(sentence: string): { label: string; items: string[] } | und
   if (m === null || items === undefined || items.length < MIN_ENUMERATED || items.some((i) => i.split(/\s+/).length > MAX_ITEM_WORDS)) return undefined;
   // File names are what the workspace holds today, not what the tool accepts.
   if (items.some((i) => /\.\w{1,5}$/.test(i))) return undefined;
-  const label = m[1]!.trim().split(/(?<=[.!?])\s+/).at(-1)!;
+  const label = m[1]!
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .at(-1)!;
   if (!/^\p{Lu}/u.test(label) || label.split(/\s+/).length > 6) return undefined;
   return { label, items: items.slice(0, MAX_ACCEPTED_ITEMS) };
 }

@@ -19,9 +19,58 @@ export interface JobWords {
 /** Words that make a phrasal verb with the verb before them: "look at", "go through". */
 const PARTICLES = new Set(['at', 'up', 'out', 'through', 'over', 'off']);
 /** Verbs that say nothing about a job: asking, wanting, being. */
-const EMPTY_VERBS = new Set(['be', 'have', 'do', 'get', 'give', 'tell', 'say', 'need', 'want', 'know', 'let', 'make', 'go', 'see', 'use', 'like', 'come', 'take', 'put', 'help', 'mean', 'try', 'ask', 'think', 'keep', 'leave', 'call']);
+const EMPTY_VERBS = new Set([
+  'be',
+  'have',
+  'do',
+  'get',
+  'give',
+  'tell',
+  'say',
+  'need',
+  'want',
+  'know',
+  'let',
+  'make',
+  'go',
+  'see',
+  'use',
+  'like',
+  'come',
+  'take',
+  'put',
+  'help',
+  'mean',
+  'try',
+  'ask',
+  'think',
+  'keep',
+  'leave',
+  'call',
+]);
 /** Nouns that name a request or an amount rather than a kind of thing. */
-const EMPTY_NOUNS = new Set(['thing', 'way', 'lot', 'bit', 'number', 'value', 'result', 'answer', 'question', 'time', 'one', 'kind', 'sort', 'type', 'part', 'something', 'anything', 'everything', 'total', 'amount']);
+const EMPTY_NOUNS = new Set([
+  'thing',
+  'way',
+  'lot',
+  'bit',
+  'number',
+  'value',
+  'result',
+  'answer',
+  'question',
+  'time',
+  'one',
+  'kind',
+  'sort',
+  'type',
+  'part',
+  'something',
+  'anything',
+  'everything',
+  'total',
+  'amount',
+]);
 
 interface Term {
   normal: string;
@@ -60,7 +109,10 @@ function parseJobWords(text: string): JobWords {
   terms.forEach((t, i) => {
     const next = terms[i + 1];
     if (has(t, 'Verb') && !has(t, 'Copula') && !has(t, 'Auxiliary') && !has(t, 'Modal') && !has(t, 'Gerund') && !has(t, 'Particle')) {
-      const phrasal = has(next, 'Particle') || (has(t, 'PhrasalVerb') && has(next, 'PhrasalVerb')) || PARTICLES.has(next?.normal ?? '') ? `${t.normal} ${next!.normal}` : t.normal;
+      const phrasal =
+        has(next, 'Particle') || (has(t, 'PhrasalVerb') && has(next, 'PhrasalVerb')) || PARTICLES.has(next?.normal ?? '')
+          ? `${t.normal} ${next!.normal}`
+          : t.normal;
       const base = infinitive(phrasal);
       // "go" says nothing; "go through" does.
       if (isWord(base.split(' ')[0]!) && !EMPTY_VERBS.has(base)) verbs.push(base);
@@ -89,7 +141,12 @@ function singular(noun: string): string {
 /** "reading" for "read", "adding up" for "add up". */
 export function gerund(verb: string): string {
   const [head, ...rest] = verb.split(' ');
-  const made = tagged(head!, 'Verb').verbs().toGerund().text().toLowerCase().replace(/^(?:is|are|am) /, '');
+  const made = tagged(head!, 'Verb')
+    .verbs()
+    .toGerund()
+    .text()
+    .toLowerCase()
+    .replace(/^(?:is|are|am) /, '');
   return [made || `${head}ing`, ...rest].join(' ');
 }
 
@@ -116,7 +173,10 @@ export function listItems(prose: string): string[] {
 
 /** What a tool name says it does, when its words include a verb: "read files" for read_file. */
 export function nameJob(name: string): string | undefined {
-  const parts = name.split(/[^\p{L}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter((p) => p !== '').map((p) => p.toLowerCase());
+  const parts = name
+    .split(/[^\p{L}]+|(?<=\p{Ll})(?=\p{Lu})/u)
+    .filter((p) => p !== '')
+    .map((p) => p.toLowerCase());
   const terms = parts.map((p) => termsOf(p)[0]);
   const verbAt = terms.findIndex((t) => has(t, 'Verb') && !has(t, 'Noun'));
   const verb = verbAt >= 0 ? parts[verbAt] : parts.find((p) => termsOf(`to ${p}`).some((t) => t.normal === p && has(t, 'Verb')));

@@ -73,7 +73,15 @@ export class SimAgent implements Agent {
         if (closing === undefined) return giveUp(`${where}: a negotiate step needs a following step that closes the deal`);
         if (ctx.task.limit === undefined) return giveUp(`${where}: the task states no price limit to negotiate under`);
         const result = await haggle(
-          { limit: ctx.task.limit, offerIntent: step.intent, offerStep: index, closeIntent: closing.intent, memory: state.memory, openingText: answer, seed: ctx.seed },
+          {
+            limit: ctx.task.limit,
+            offerIntent: step.intent,
+            offerStep: index,
+            closeIntent: closing.intent,
+            memory: state.memory,
+            openingText: answer,
+            seed: ctx.seed,
+          },
           {
             rank: (intent, stepIndex) => {
               const started = performance.now();
@@ -82,9 +90,15 @@ export class SimAgent implements Agent {
               return ranked.map((t) => t.name);
             },
             recordFallback: (intent, chosen, after, why) =>
-              ctx.modelCalls.record({ model: 'sim', input: { intent, candidates: tools.map((t) => t.name) }, output: { chosen, fallback: { after, error: why, reason: 'next best' } }, latencyMs: 0 }),
+              ctx.modelCalls.record({
+                model: 'sim',
+                input: { intent, candidates: tools.map((t) => t.name) },
+                output: { chosen, fallback: { after, error: why, reason: 'next best' } },
+                latencyMs: 0,
+              }),
             call: (name, args) => this.call(ctx, tools, name, args, state),
-            recordInjection: (decision) => ctx.modelCalls.record({ model: 'sim', input: { plantedInstruction: decision.sentence }, output: decision, latencyMs: 0 }),
+            recordInjection: (decision) =>
+              ctx.modelCalls.record({ model: 'sim', input: { plantedInstruction: decision.sentence }, output: decision, latencyMs: 0 }),
           },
           this.haggleParams,
         );
@@ -95,7 +109,8 @@ export class SimAgent implements Agent {
         continue;
       }
       const resolved = resolveArguments(step.args, state.results);
-      if ('missing' in resolved) return { answer: null, stop: 'gave_up', note: `sim could not get the value for step ${index + 1} ("${step.intent}"): ${resolved.missing}.` };
+      if ('missing' in resolved)
+        return { answer: null, stop: 'gave_up', note: `sim could not get the value for step ${index + 1} ("${step.intent}"): ${resolved.missing}.` };
       const started = performance.now();
       const ranked = rankTools(step.intent, tools, stepRng(ctx.seed, index), this.params);
       const first = ranked[0]!;
@@ -127,7 +142,13 @@ export class SimAgent implements Agent {
     return { answer, stop: 'answered' };
   }
 
-  private async call(ctx: AgentContext, tools: readonly CatalogueTool[], name: string, planArgs: Record<string, unknown>, state: EpisodeState): Promise<ToolOutcome> {
+  private async call(
+    ctx: AgentContext,
+    tools: readonly CatalogueTool[],
+    name: string,
+    planArgs: Record<string, unknown>,
+    state: EpisodeState,
+  ): Promise<ToolOutcome> {
     const tool = tools.find((t) => t.name === name)!;
     const outcome = await ctx.tools.call(name, fillFromMemory(mapArguments(planArgs, tool.inputSchema), tool.inputSchema, state.memory));
     if (!outcome.isError) {

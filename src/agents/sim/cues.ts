@@ -38,11 +38,7 @@ const LEXICON: Record<CueFamily, RegExp[]> = {
     /\bwell[- ](?:maintained|tested)\b/gi,
     /\b(?:up[- ]to[- ]date|production[- ](?:ready|grade)|battle[- ]tested|long[- ]term support)\b/gi,
   ],
-  example: [
-    /\b(?:usage )?examples?(?: usage)?\s*:/gi,
-    /\b(?:for example|for instance|e\.g\.)/gi,
-    /```/g,
-  ],
+  example: [/\b(?:usage )?examples?(?: usage)?\s*:/gi, /\b(?:for example|for instance|e\.g\.)/gi, /```/g],
   breadth: [
     /\b(?:anything|everything)\b/gi,
     /\bany (?:kind|type|sort) of\b/gi,

@@ -106,9 +106,18 @@ export const simParamsOverridesSchema = z
   .object({
     weights: z.object({ relevance: nonNegative, semantic: nonNegative, cue: nonNegative, position: nonNegative, limit: nonNegative }).partial().strict(),
     temperature: nonNegative,
-    bm25: z.object({ k1: nonNegative, b: z.number().min(0).max(1) }).partial().strict(),
-    semantic: z.object({ nameWeight: nonNegative, exponent: z.number().finite().positive(), halfWeightRank: nonNegative, precisionShare: z.number().min(0).max(1) }).partial().strict(),
-    cueFamilyWeights: z.object(Object.fromEntries(CUE_FAMILIES.map((f) => [f, nonNegative])) as Record<CueFamily, typeof nonNegative>).partial().strict(),
+    bm25: z
+      .object({ k1: nonNegative, b: z.number().min(0).max(1) })
+      .partial()
+      .strict(),
+    semantic: z
+      .object({ nameWeight: nonNegative, exponent: z.number().finite().positive(), halfWeightRank: nonNegative, precisionShare: z.number().min(0).max(1) })
+      .partial()
+      .strict(),
+    cueFamilyWeights: z
+      .object(Object.fromEntries(CUE_FAMILIES.map((f) => [f, nonNegative])) as Record<CueFamily, typeof nonNegative>)
+      .partial()
+      .strict(),
     cueCapPerFamily: z.number().int().nonnegative(),
     cueCap: nonNegative,
     recordedCandidates: z.number().int().positive(),

@@ -46,7 +46,8 @@ export type Persona = PersonasFile['personas'][number];
 /** A personas file's content, validated; throws naming the file and each bad field. */
 export function parsePersonas(json: unknown, source: string): PersonasFile {
   const parsed = personasFileSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`${source} is not a valid personas file (regenerate it with test/src/agents/sim/fit-personas.ts): ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(`${source} is not a valid personas file (regenerate it with test/src/agents/sim/fit-personas.ts): ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 

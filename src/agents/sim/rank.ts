@@ -44,8 +44,18 @@ export function toolSignals(intent: string, tools: readonly CatalogueTool[], par
   const intentTerms = terms(intent);
   const intentSet = new Set(intentTerms);
   const features = tools.map(toolFeatures);
-  const relevance = normalizeByMax(bm25Scores(intentTerms, features.map((f) => f.documentTerms), params.bm25));
-  const semantic = semanticScores(contentWords(intent), features.map((f) => f.words), params.semantic);
+  const relevance = normalizeByMax(
+    bm25Scores(
+      intentTerms,
+      features.map((f) => f.documentTerms),
+      params.bm25,
+    ),
+  );
+  const semantic = semanticScores(
+    contentWords(intent),
+    features.map((f) => f.words),
+    params.semantic,
+  );
   return features.map((f, i) => ({
     relevance: relevance[i] ?? 0,
     semantic: semantic[i] ?? 0,

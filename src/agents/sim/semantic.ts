@@ -52,7 +52,10 @@ function documentVectors(words: ToolWords): DocumentVectors {
   const seen = new Set<string>();
   const vectors: Float32Array[] = [];
   const doc: DocumentVectors = { vectors: new Float32Array(0), ranks: [], fromName: [], matches: new Map() };
-  for (const [list, fromName] of [[words.name, true], [words.text, false]] as const) {
+  for (const [list, fromName] of [
+    [words.name, true],
+    [words.text, false],
+  ] as const) {
     for (const word of list) {
       const entry = seen.has(word) ? undefined : table.lookup(word);
       seen.add(word);

@@ -3,7 +3,38 @@ import { eng as englishStopwords } from 'stopword';
 
 // stopword's English list is short; these common function words (and negation words, whose meaning
 // limits.ts reads from the clause instead) are missing from it and would otherwise count as content.
-const MISSING_FUNCTION_WORDS = ['its', 'does', 'doesn', 'doing', 'done', 'not', 'no', 'nor', 'cannot', 'don', 'isn', 'aren', 'won', 'wasn', 'will', 'shall', 'may', 'when', 'why', 'whom', 'whose', 'onto', 'upon', 'via', 'per', 'us', 'itself', 'themselves', 'just', 'so'];
+const MISSING_FUNCTION_WORDS = [
+  'its',
+  'does',
+  'doesn',
+  'doing',
+  'done',
+  'not',
+  'no',
+  'nor',
+  'cannot',
+  'don',
+  'isn',
+  'aren',
+  'won',
+  'wasn',
+  'will',
+  'shall',
+  'may',
+  'when',
+  'why',
+  'whom',
+  'whose',
+  'onto',
+  'upon',
+  'via',
+  'per',
+  'us',
+  'itself',
+  'themselves',
+  'just',
+  'so',
+];
 const STOPWORDS = new Set([...englishStopwords, ...MISSING_FUNCTION_WORDS]);
 
 /**

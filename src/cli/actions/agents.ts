@@ -20,7 +20,13 @@ const LLM_NEEDS = 'an OpenAI-compatible endpoint: OPENAI_BASE_URL and OPENAI_API
 
 function simAgents(): SimListing[] {
   const file = personas();
-  const sim: SimListing = { id: simAgentId(), source: file.median.source, params: DEFAULT_SIM_PARAMS, fit: file.median.fit, logOdds: endorsementLogOdds(DEFAULT_SIM_PARAMS) };
+  const sim: SimListing = {
+    id: simAgentId(),
+    source: file.median.source,
+    params: DEFAULT_SIM_PARAMS,
+    fit: file.median.fit,
+    logOdds: endorsementLogOdds(DEFAULT_SIM_PARAMS),
+  };
   return [
     sim,
     ...file.personas.map((p): SimListing => {
@@ -66,10 +72,22 @@ function agentsJson(list: readonly SimListing[]) {
 }
 
 function renderAgents(list: readonly SimListing[]): string {
-  const table = new Table({ style: tableStyle(), head: ['agent', 'fitted to', 'cue', 'position', 'temperature', 'endorsement log-odds', 'fit loss', 'max gap'] });
+  const table = new Table({
+    style: tableStyle(),
+    head: ['agent', 'fitted to', 'cue', 'position', 'temperature', 'endorsement log-odds', 'fit loss', 'max gap'],
+  });
   for (const a of list) {
     const p = a.params;
-    table.push([a.id, a.source, p.weights.cue, p.weights.position, p.temperature, a.logOdds.toFixed(1), a.fit.loss.toFixed(4), `${(a.fit.maxDeviation * 100).toFixed(1)} pts (${a.fit.worst})`]);
+    table.push([
+      a.id,
+      a.source,
+      p.weights.cue,
+      p.weights.position,
+      p.temperature,
+      a.logOdds.toFixed(1),
+      a.fit.loss.toFixed(4),
+      `${(a.fit.maxDeviation * 100).toFixed(1)} pts (${a.fit.worst})`,
+    ]);
   }
   const { most, least } = extremes(list);
   return [

@@ -22,7 +22,9 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
   const search = startSearchProgress();
   const episodes = startProgress();
   try {
-    const agent = createAgent({ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }, store, { reuseCache: flags.cache });
+    const agent = createAgent({ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }, store, {
+      reuseCache: flags.cache,
+    });
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
     const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache });
@@ -49,7 +51,10 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
     }).catch((err: unknown) => {
       throw err instanceof OptimizeError ? new UsageError(err.message) : err;
     });
-    const written = writeExperimentReports(report.experiment, flags.out ?? join('reports', `demo-overconfident-${report.experiment.createdAt.replace(/[:.]/g, '-')}`));
+    const written = writeExperimentReports(
+      report.experiment,
+      flags.out ?? join('reports', `demo-overconfident-${report.experiment.createdAt.replace(/[:.]/g, '-')}`),
+    );
     process.stdout.write(flags.json ? `${JSON.stringify(demoJson(report, written.html))}\n` : renderDemo(report, describeAgent(agent.id), written.html));
   } finally {
     search.stop();
@@ -114,10 +119,22 @@ const change = (d: { delta: number; low: number; high: number }) => `${points(d.
 function renderDemo(report: DemoReport, agent: string, html: string): string {
   const style = tableStyle();
   const color = Object.keys(style).length === 0;
-  const table = new Table({ style, head: ['description', 'version', 'first-choice share [95% CI]', 'used server', 'success [95% CI]', 'saved per buyer', 'lint gained', 'tokens'] });
+  const table = new Table({
+    style,
+    head: ['description', 'version', 'first-choice share [95% CI]', 'used server', 'success [95% CI]', 'saved per buyer', 'lint gained', 'tokens'],
+  });
   for (const r of report.rows) {
     const label = r.sameAs.length === 0 ? ROLE_LABELS[r.role] : `${ROLE_LABELS[r.role]} (= ${r.sameAs.map((s) => ROLE_LABELS[s]).join(', ')})`;
-    table.push([label, r.versionId, ci(r.firstChoiceShare), percent(r.usedServer.rate), ci(r.success), percent(r.savings.perBuyer), r.lintGained.length, r.tokens]);
+    table.push([
+      label,
+      r.versionId,
+      ci(r.firstChoiceShare),
+      percent(r.usedServer.rate),
+      ci(r.success),
+      percent(r.savings.perBuyer),
+      r.lintGained.length,
+      r.tokens,
+    ]);
   }
   const sellers = [report.server, ...report.otherSellers];
   const shares = new Table({ style, head: ['first-choice share', ...report.rows.map((r) => ROLE_LABELS[r.role])] });

@@ -21,7 +21,9 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
   const entry = entryFor(name, command, flags.url, config);
   const known = config.mcpServers[name];
   if (known !== undefined && (command.length > 0 || flags.url !== undefined) && JSON.stringify(known) !== JSON.stringify(entry)) {
-    throw new UsageError(`${configPath} already defines the server "${name}" differently; choose another --server name, or drop the command to use the one defined`);
+    throw new UsageError(
+      `${configPath} already defines the server "${name}" differently; choose another --server name, or drop the command to use the one defined`,
+    );
   }
   const suitePath = resolve(cwd, 'suites', `${name}.yaml`);
   if (existsSync(suitePath) && flags.force !== true) throw new UsageError(`${suitePath} exists; --force overwrites it`);
@@ -71,7 +73,10 @@ function entryFor(name: string, command: string[], url: string | undefined, conf
   // cwd ".": the config file's folder, so a relative path in the command works wherever tdo runs from
   if (program !== undefined) return parseEntry({ command: program, args, cwd: '.' });
   const defined = config.mcpServers[name];
-  if (defined === undefined) throw new UsageError(`tdo init --server ${name} needs the server: a command after -- (tdo init --server ${name} -- node server.js) or --url URL; ${CONFIG_FILE} does not define "${name}"`);
+  if (defined === undefined)
+    throw new UsageError(
+      `tdo init --server ${name} needs the server: a command after -- (tdo init --server ${name} -- node server.js) or --url URL; ${CONFIG_FILE} does not define "${name}"`,
+    );
   return defined;
 }
 

@@ -4,7 +4,14 @@ import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import { PERFECT } from '../../../optimizer/engine/engine.ts';
 import { startSearchProgress } from '../progress.ts';
-import { defaultHonestyGate, optimize, OptimizeError, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
+import {
+  defaultHonestyGate,
+  optimize,
+  OptimizeError,
+  type CandidateSummary,
+  type OptimizeReport,
+  type OptimizeSettings,
+} from '../../../optimizer/mcp/optimize.ts';
 import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { loadCliConfig } from '../config.ts';
 import { UsageError } from '../errors.ts';
@@ -15,7 +22,27 @@ import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage } from '../langfuse.ts';
 
-const SETTINGS_FIXED_BY_RESUME = ['target', 'suite', 'server', 'budget', 'agent', 'model', 'proposer', 'proposerModel', 'minibatch', 'merge', 'seed', 'components', 'patience', 'condition', 'traces', 'session', 'since', 'gate', 'allowFlags'] as const;
+const SETTINGS_FIXED_BY_RESUME = [
+  'target',
+  'suite',
+  'server',
+  'budget',
+  'agent',
+  'model',
+  'proposer',
+  'proposerModel',
+  'minibatch',
+  'merge',
+  'seed',
+  'components',
+  'patience',
+  'condition',
+  'traces',
+  'session',
+  'since',
+  'gate',
+  'allowFlags',
+] as const;
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   const config = loadCliConfig();
@@ -36,21 +63,32 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
   let seedRuns: string[] | undefined;
   if (flags.resume !== undefined) {
     const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
-    if (given.length > 0) throw new UsageError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+    if (given.length > 0)
+      throw new UsageError(
+        `--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
+      );
     const run = store.getRun(flags.resume);
     const stored = store.getOptimizerRun(flags.resume);
     if (!run || !stored) throw new UsageError(`no optimize run "${flags.resume}" in ${store.path}`);
     if (run.status === 'completed') throw new UsageError(`optimize run ${run.id} already completed; nothing to resume`);
-    settings = { ...(stored.settings as OptimizeSettings), concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : (stored.settings as OptimizeSettings).concurrency };
+    settings = {
+      ...(stored.settings as OptimizeSettings),
+      concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : (stored.settings as OptimizeSettings).concurrency,
+    };
     loaded = suiteOrUsage(run.suitePath, refs);
   } else {
     if (flags.suite === undefined) throw new UsageError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
     loaded = suiteOrUsage(flags.suite, refs);
     const server = flags.server ?? loaded.suite.target;
-    if (server === undefined) throw new UsageError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
+    if (server === undefined)
+      throw new UsageError(
+        `suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`,
+      );
     if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
-    if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined)) throw new UsageError('--session and --since choose recorded episodes: use them with --traces langfuse');
-    if (flags.gate === true && flags.allowFlags === true) throw new UsageError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
+    if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))
+      throw new UsageError('--session and --since choose recorded episodes: use them with --traces langfuse');
+    if (flags.gate === true && flags.allowFlags === true)
+      throw new UsageError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
     const agent: AgentConfig = { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
@@ -59,7 +97,10 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       target: flags.target,
       budget: flags.budget,
       // the default never exceeds a small suite's train tasks; a --minibatch given is checked as given
-      minibatch: command.getOptionValueSource('minibatch') === 'cli' ? flags.minibatch : Math.max(1, Math.min(flags.minibatch, loaded.suite.tasks.filter((t) => t.split === 'train').length)),
+      minibatch:
+        command.getOptionValueSource('minibatch') === 'cli'
+          ? flags.minibatch
+          : Math.max(1, Math.min(flags.minibatch, loaded.suite.tasks.filter((t) => t.split === 'train').length)),
       merge: flags.merge === true,
       seed: flags.seed,
       componentChoice: flags.components,
@@ -95,7 +136,8 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       signal: interrupt.signal,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
-      onStart: ({ runId }) => process.stderr.write(`optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}\` if it is stopped\n`),
+      onStart: ({ runId }) =>
+        process.stderr.write(`optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}\` if it is stopped\n`),
       onProgress: (p) => progress.update(p),
     });
   } catch (err) {
@@ -115,7 +157,10 @@ async function importSeedRuns(store: TraceStore, flags: OptimizeFlags): Promise<
   const report = await importMatching(store, config, flags);
   if (report === undefined) return undefined;
   process.stderr.write(renderImport(report, config));
-  if (report.runs.length === 0) throw new UsageError(`--traces langfuse: no tdo episodes at ${config.baseUrl} match ${flags.session === undefined ? '' : `--session ${flags.session} `}${flags.since === undefined ? '' : `--since ${flags.since.toISOString()}`}`.trim());
+  if (report.runs.length === 0)
+    throw new UsageError(
+      `--traces langfuse: no tdo episodes at ${config.baseUrl} match ${flags.session === undefined ? '' : `--session ${flags.session} `}${flags.since === undefined ? '' : `--since ${flags.since.toISOString()}`}`.trim(),
+    );
   return report.runs.map((r) => r.runId);
 }
 
@@ -178,7 +223,12 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     seed_data:
       r.seedData === null
         ? null
-        : { episodes: r.seedData.episodes, other_agent: r.seedData.otherAgent, skipped: r.seedData.skipped.length, skipped_why: describeSkipped(r.seedData.skipped) },
+        : {
+            episodes: r.seedData.episodes,
+            other_agent: r.seedData.otherAgent,
+            skipped: r.seedData.skipped.length,
+            skipped_why: describeSkipped(r.seedData.skipped),
+          },
     db: dbPath,
   };
 }
@@ -187,8 +237,18 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function renderReport(r: OptimizeReport, dbPath: string): string {
   const rows = (label: string, s: CandidateSummary) =>
-    ([['val', s.val], ['test', s.test], ['paraphrase', s.paraphrase]] as const).flatMap(([split, scores], i) =>
-      scores === null ? [] : [`  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${pct(scores.success_rate).padStart(7)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`],
+    (
+      [
+        ['val', s.val],
+        ['test', s.test],
+        ['paraphrase', s.paraphrase],
+      ] as const
+    ).flatMap(([split, scores], i) =>
+      scores === null
+        ? []
+        : [
+            `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${pct(scores.success_rate).padStart(7)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
+          ],
     );
   const simulated = [isSimAgentId(r.agent) ? 'agent' : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
   const lines = [
@@ -211,7 +271,9 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     const suite = suiteArgument(r);
     const db = dbFlag(dbPath);
     lines.push(
-      r.versionId === r.seedVersionId ? `no candidate beat the seed on validation; the best version is the seed ${r.versionId}` : `versions: seed ${r.seedVersionId} -> best ${r.versionId} (saved in ${dbPath})`,
+      r.versionId === r.seedVersionId
+        ? `no candidate beat the seed on validation; the best version is the seed ${r.versionId}`
+        : `versions: seed ${r.seedVersionId} -> best ${r.versionId} (saved in ${dbPath})`,
       'best descriptions:',
       ...Object.entries(r.best.descriptions).map(([tool, text]) => `  ${tool}: ${text}`),
       'next:',
@@ -249,7 +311,8 @@ function gateOf(r: OptimizeReport): OptimizeReport['honestyGate'] {
 
 function gateLine(r: OptimizeReport): string {
   const { on, rejected, byRule } = gateOf(r);
-  if (!on) return `honesty gate off${r.target === 'selection' ? ' (default under --target selection; --gate turns it on)' : ' (--allow-flags)'}: candidates that gain lint warnings or errors were run like any other`;
+  if (!on)
+    return `honesty gate off${r.target === 'selection' ? ' (default under --target selection; --gate turns it on)' : ' (--allow-flags)'}: candidates that gain lint warnings or errors were run like any other`;
   const rules = Object.entries(byRule)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([rule, n]) => `${rule} ${n}`)
@@ -260,9 +323,7 @@ function gateLine(r: OptimizeReport): string {
 function seedDataLine(data: NonNullable<OptimizeReport['seedData']>): string {
   const skipped = data.skipped.length === 0 ? '' : `; ${data.skipped.length} not used (${describeSkipped(data.skipped)})`;
   const scored =
-    data.otherAgent === 0
-      ? 'instead of running it'
-      : `(${data.otherAgent} recorded by another agent: the seed was run on those tasks for its scores)`;
+    data.otherAgent === 0 ? 'instead of running it' : `(${data.otherAgent} recorded by another agent: the seed was run on those tasks for its scores)`;
   return `the seed's first reflections read ${data.episodes} recorded episodes ${scored}${skipped}`;
 }
 

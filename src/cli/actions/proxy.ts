@@ -16,8 +16,10 @@ export async function proxyCommand(command: string[], flags: ProxyFlags): Promis
   const store = openStoreForWriting(flags.db);
   try {
     const served = flags.version === undefined ? undefined : store.getVersion(flags.version);
-    if (flags.version !== undefined && served === undefined) throw new UsageError(`unknown description version "${flags.version}" in ${store.path} (see \`tdo versions\`)`);
-    if (served !== undefined && served.server !== flags.name) throw new UsageError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
+    if (flags.version !== undefined && served === undefined)
+      throw new UsageError(`unknown description version "${flags.version}" in ${store.path} (see \`tdo versions\`)`);
+    if (served !== undefined && served.server !== flags.name)
+      throw new UsageError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
     const langfuse = await attachLangfuse(store);
     const recorder = new SessionRecorder(langfuse.store, {
       server: flags.name,
@@ -54,8 +56,11 @@ function upstreamFor(command: string[], name: string, config: CliConfig): Upstre
   if (executable !== undefined) return { command: executable, args };
   const spec = config.refs.servers?.[name];
   if (spec === undefined) {
-    throw new UsageError(`tdo proxy needs the real server's command after --, e.g. tdo proxy --name ${name} -- npx -y @modelcontextprotocol/server-filesystem DIR${config.loaded === undefined ? '' : ` (or a stdio server "${name}" in ${config.loaded.path})`}`);
+    throw new UsageError(
+      `tdo proxy needs the real server's command after --, e.g. tdo proxy --name ${name} -- npx -y @modelcontextprotocol/server-filesystem DIR${config.loaded === undefined ? '' : ` (or a stdio server "${name}" in ${config.loaded.path})`}`,
+    );
   }
-  if ('url' in spec) throw new UsageError(`server "${name}" in ${config.loaded?.path ?? 'tdo.config.json'} is an HTTP server (${spec.url}); tdo proxy fronts stdio servers`);
+  if ('url' in spec)
+    throw new UsageError(`server "${name}" in ${config.loaded?.path ?? 'tdo.config.json'} is an HTTP server (${spec.url}); tdo proxy fronts stdio servers`);
   return { command: spec.command, args: spec.args, env: spec.env, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }) };
 }

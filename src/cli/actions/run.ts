@@ -31,10 +31,14 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
       process.stdout.write(flags.json ? `${JSON.stringify(runReportJson(report))}\n` : renderRunReport(report));
       if (tooManyErrors(report.run.errors, flags.maxErrorRate)) {
         // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
-        process.stderr.write(`tdo: ${describeErrors(report.run.errors)} --max-error-rate allows ${(flags.maxErrorRate * 100).toFixed(1)}%. Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`);
+        process.stderr.write(
+          `tdo: ${describeErrors(report.run.errors)} --max-error-rate allows ${(flags.maxErrorRate * 100).toFixed(1)}%. Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`,
+        );
         process.exitCode = EXIT_USAGE;
       } else if (report.run.interruptedBy !== undefined) {
-        process.stderr.write(`tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId} --queue ${flags.queue}\`\n`);
+        process.stderr.write(
+          `tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId} --queue ${flags.queue}\`\n`,
+        );
         process.exitCode = EXIT_FAILURE;
       } else if (report.run.status === 'interrupted') process.exitCode = 130;
     } finally {
@@ -51,7 +55,10 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
   let agentConfig: AgentConfig;
   if (flags.resume !== undefined) {
     const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
-    if (given.length > 0) throw new UsageError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+    if (given.length > 0)
+      throw new UsageError(
+        `--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
+      );
     const { run, stored } = await suiteRunToResume(store, flags.resume);
     options = { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency };
     agentConfig = stored.agent;
@@ -59,9 +66,20 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
   } else {
     if (flags.suite === undefined) throw new UsageError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
     loaded = loadSuiteOrUsage(flags.suite, config.refs);
-    options = { split: flags.split, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, versionIds: flags.version, conditions: flags.condition };
+    options = {
+      split: flags.split,
+      repeats: flags.repeat,
+      seed: flags.seed,
+      concurrency: flags.concurrency,
+      versionIds: flags.version,
+      conditions: flags.condition,
+    };
     agentConfig = agentWithDefaults(
-      { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) },
+      {
+        ...agentSelection(flags.agent),
+        ...(flags.model === undefined ? {} : { model: flags.model }),
+        ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
+      },
       command.getOptionValueSource('agent') === 'cli',
       config,
     );
@@ -107,7 +125,12 @@ export const storedRunConfigSchema = z.object({
     versionIds: z.array(z.string()),
     conditions: z.record(z.string(), z.string()).optional(),
   }),
-  agent: z.object({ kind: z.enum(['sim', 'llm']), persona: z.string().optional(), model: z.string().optional(), maxSteps: z.number().int().positive().optional() }),
+  agent: z.object({
+    kind: z.enum(['sim', 'llm']),
+    persona: z.string().optional(),
+    model: z.string().optional(),
+    maxSteps: z.number().int().positive().optional(),
+  }),
 }) satisfies z.ZodType<Pick<StoredRunConfig, 'options'> & { agent: AgentConfig }>;
 
 /**
@@ -119,17 +142,24 @@ async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: R
   const run = store.getRun(id);
   if (!run) throw new UsageError(`no run "${id}" in ${store.path} (see \`tdo traces list\`)`);
   if (run.split === 'optimize' || store.getOptimizerRun(id) !== undefined) {
-    throw new UsageError(`run ${id} is an optimize run, not a suite run; \`tdo run --resume\` would add episodes that belong to no candidate. Continue it with \`tdo optimize --resume ${id}\``);
+    throw new UsageError(
+      `run ${id} is an optimize run, not a suite run; \`tdo run --resume\` would add episodes that belong to no candidate. Continue it with \`tdo optimize --resume ${id}\``,
+    );
   }
   // Loaded only here: the Langfuse reader behind this module is heavy and a fresh run needs none of it.
   const { importedRunConfigSchema } = await import('../../../traces/langfuse/import.ts');
   const imported = importedRunConfigSchema.safeParse(run.config);
   if (imported.success) {
     const { sourceRun, baseUrl } = imported.data.imported;
-    throw new UsageError(`run ${id} was imported from Langfuse (run ${sourceRun} at ${baseUrl}); it holds episodes run elsewhere and cannot be resumed here. To fetch episodes added there since, use \`tdo traces import --from langfuse --session ${sourceRun}\``);
+    throw new UsageError(
+      `run ${id} was imported from Langfuse (run ${sourceRun} at ${baseUrl}); it holds episodes run elsewhere and cannot be resumed here. To fetch episodes added there since, use \`tdo traces import --from langfuse --session ${sourceRun}\``,
+    );
   }
   const stored = storedRunConfigSchema.safeParse(run.config);
-  if (!stored.success) throw new UsageError(`run ${id} (split "${run.split}", agent ${run.agentId}) was not made by \`tdo run\`: it stores no suite run settings, so it cannot be resumed as one`);
+  if (!stored.success)
+    throw new UsageError(
+      `run ${id} (split "${run.split}", agent ${run.agentId}) was not made by \`tdo run\`: it stores no suite run settings, so it cannot be resumed as one`,
+    );
   // A completed run with errored episodes (within --max-error-rate) may still run them again.
   if (run.status === 'completed' && store.runSummary(id).errors === 0) throw new UsageError(`run ${id} already completed; nothing to resume`);
   return { run, stored: stored.data };

@@ -27,7 +27,8 @@ export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> 
 
 export function renderImport(report: ImportReport, config: LangfuseConfig): string {
   const lines = report.runs.map(
-    (r) => `run ${r.sourceRun} from ${config.baseUrl} -> run ${r.runId} (imported): ${r.added} episodes added${r.alreadyPresent > 0 ? `, ${r.alreadyPresent} already there` : ''}`,
+    (r) =>
+      `run ${r.sourceRun} from ${config.baseUrl} -> run ${r.runId} (imported): ${r.added} episodes added${r.alreadyPresent > 0 ? `, ${r.alreadyPresent} already there` : ''}`,
   );
   if (report.runs.length === 0) lines.push(`no tdo episodes found in ${config.baseUrl} for this query`);
   for (const s of report.skipped) lines.push(`skipped trace ${s.traceId}: ${s.reason}`);

@@ -13,11 +13,16 @@ export function shippedDescriptionsFile(root: string) {
     if (serve < 1 || resolve(spec.args[serve - 1]!) !== resolve(root, 'bin/tdo.js')) return undefined;
     const name = spec.args[serve + 1];
     const envVar = name === 'lab' ? 'TDO_LAB_DESCRIPTIONS' : name === 'labplus' ? 'TDO_LABPLUS_DESCRIPTIONS' : undefined;
-    if (envVar !== undefined && spec.env[envVar]) return { file: resolve(spec.cwd ?? process.cwd(), spec.env[envVar]), reason: `${envVar} in the env of server "${spec.name}"` };
-    if (name === 'lab' || name === 'labplus') return { file: resolve(root, 'servers', name, 'descriptions.json'), reason: `the default file of \`tdo serve ${name}\`` };
+    if (envVar !== undefined && spec.env[envVar])
+      return { file: resolve(spec.cwd ?? process.cwd(), spec.env[envVar]), reason: `${envVar} in the env of server "${spec.name}"` };
+    if (name === 'lab' || name === 'labplus')
+      return { file: resolve(root, 'servers', name, 'descriptions.json'), reason: `the default file of \`tdo serve ${name}\`` };
     const seller = spec.args[spec.args.indexOf('--seller') + 1];
     if (name === 'market' && spec.args.includes('--seller') && seller !== undefined) {
-      return { file: resolve(root, 'servers/market/sellers', seller, 'descriptions.json'), reason: `the default file of \`tdo serve market --seller ${seller}\`` };
+      return {
+        file: resolve(root, 'servers/market/sellers', seller, 'descriptions.json'),
+        reason: `the default file of \`tdo serve market --seller ${seller}\``,
+      };
     }
     return undefined;
   };

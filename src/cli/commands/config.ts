@@ -22,7 +22,9 @@ export function registerConfig(program: Command): void {
 
   config
     .command('suite-schema')
-    .description('print the JSON Schema of a suite file (the file shipped as src/suite/suite.schema.json; name it in a suite with `# yaml-language-server: $schema=PATH`)')
+    .description(
+      'print the JSON Schema of a suite file (the file shipped as src/suite/suite.schema.json; name it in a suite with `# yaml-language-server: $schema=PATH`)',
+    )
     .action(async () => {
       const { suiteJsonSchema } = await import('../../suite/schema.ts');
       process.stdout.write(`${JSON.stringify(suiteJsonSchema(), null, 2)}\n`);

@@ -21,7 +21,7 @@ export interface DemoFlags {
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('demonstrations measured live; `overconfident`: the market\'s mega-depot from an honest description, optimized for selection and for success')
+    .description("demonstrations measured live; `overconfident`: the market's mega-depot from an honest description, optimized for selection and for success")
     .argument('<name>', 'overconfident')
     .option('--budget <n>', 'metric calls for each of the two optimize runs', positiveInt, DEMO_DEFAULTS.budget)
     .option('--seed <n>', 'one seed for both searches and the experiment (README, "The demo": why 2)', nonNegativeInt, DEMO_DEFAULTS.seed)
@@ -31,7 +31,10 @@ export function registerDemo(program: Command): void {
     .option('--model <name>', 'model for --agent llm (and --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
-    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
+    .option(
+      '--no-cache',
+      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
+    )
     .option('--out <dir>', 'where the experiment reports go (default reports/demo-overconfident-<time>)')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of the diff and table')

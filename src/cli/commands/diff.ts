@@ -6,7 +6,9 @@ type Format = 'text' | 'md' | 'json' | 'html';
 export function registerDiff(program: Command): void {
   program
     .command('diff')
-    .description('compare two description versions (or descriptions files): word diff per tool, tokens, measured rates, lint flags gained and lost (B linted with A as its parent, so a dropped limit is named)')
+    .description(
+      'compare two description versions (or descriptions files): word diff per tool, tokens, measured rates, lint flags gained and lost (B linted with A as its parent, so a dropped limit is named)',
+    )
     .argument('<a>', 'version id (or unique prefix) or descriptions file')
     .argument('<b>', 'version id (or unique prefix) or descriptions file')
     .option('--format <format>', 'text (colored on a terminal), md, json or html', choice(['text', 'md', 'json', 'html'] as const), 'text')

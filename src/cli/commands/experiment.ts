@@ -24,19 +24,34 @@ interface ExperimentFlags {
 export function registerExperiment(program: Command): void {
   program
     .command('experiment')
-    .description("run description versions on the test split (and a suite's paraphrase split beside it), N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first on test, 2 on a config error or when more episodes errored (model endpoint, MCP server) than --max-error-rate allows")
+    .description(
+      "run description versions on the test split (and a suite's paraphrase split beside it), N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first on test, 2 on a config error or when more episodes errored (model endpoint, MCP server) than --max-error-rate allows",
+    )
     .option('--suite <names>', 'suite name(s) or file(s), comma-separated', commaList, [])
     .option('--versions <ids>', 'description versions, comma-separated; the first is the baseline', commaList, [])
     .option('--repeat <n>', 'attempts per task and version (3 by default: one attempt per task rarely separates two versions)', positiveInt, 3)
     .option('--condition <name=value,...>', 'suite conditions, applied to each suite that declares them', conditionList, {})
-    .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)', agentSpec, 'sim')
+    .option(
+      '--agent <kind>',
+      'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)',
+      agentSpec,
+      'sim',
+    )
     .option('--model <name>', 'model name for --agent llm')
     .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
-    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
+    .option(
+      '--no-cache',
+      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
+    )
     .option('--seed <n>', 'run seed', nonNegativeInt, 0)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
     .option('--out <dir>', 'report directory (default reports/experiment-<time>)')
-    .option('--threshold <x>', "a version regresses when its success rate is more than X below the first version's with 95% confidence (the upper end of the change's interval below -X)", share, 0)
+    .option(
+      '--threshold <x>',
+      "a version regresses when its success rate is more than X below the first version's with 95% confidence (the upper end of the change's interval below -X)",
+      share,
+      0,
+    )
     .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print report.json to stdout instead of the summary')
@@ -68,10 +83,23 @@ export function registerExperiment(program: Command): void {
           }
         });
         const versions = flags.versions.map((ref) => resolveVersion(store, ref));
-        const agentConfig = { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }), ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }) };
+        const agentConfig = {
+          ...agentSelection(flags.agent),
+          ...(flags.model === undefined ? {} : { model: flags.model }),
+          ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
+        };
         const agent = createAgent(agentConfig, store, { reuseCache: flags.cache });
         const report = await runExperiment(
-          { suites, versions, repeats: flags.repeat, seed: flags.seed, concurrency: flags.concurrency, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate },
+          {
+            suites,
+            versions,
+            repeats: flags.repeat,
+            seed: flags.seed,
+            concurrency: flags.concurrency,
+            conditions: flags.condition,
+            threshold: flags.threshold,
+            maxErrorRate: flags.maxErrorRate,
+          },
           {
             store,
             agent,
@@ -96,7 +124,9 @@ export function registerExperiment(program: Command): void {
         } else {
           const { renderExperimentSummary } = await import('../../../experiments/experiment/summary.ts');
           process.stdout.write(renderExperimentSummary(report));
-          process.stdout.write(`${agentSentence(report)}\n${verdictSentence(report)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`);
+          process.stdout.write(
+            `${agentSentence(report)}\n${verdictSentence(report)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`,
+          );
         }
         if (report.verdict === 'error') process.stderr.write(`tdo: ${verdictSentence(report)} Fix the cause and run the experiment again.\n`);
         process.exitCode = { error: 2, interrupted: 130, regression: 1, pass: 0 }[report.verdict];

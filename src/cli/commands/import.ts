@@ -17,14 +17,19 @@ export function registerImport(program: Command): void {
       try {
         const result = importVersion(store, file, flags.server, { parent: flags.parent, newServer: flags.newServer === true });
         if (flags.json) {
-          process.stdout.write(`${JSON.stringify({ id: result.version.id, server: result.version.server, created: result.created, parent: result.parent, missing: result.missing, tokens: result.version.tokens })}\n`);
+          process.stdout.write(
+            `${JSON.stringify({ id: result.version.id, server: result.version.server, created: result.created, parent: result.parent, missing: result.missing, tokens: result.version.tokens })}\n`,
+          );
           return;
         }
         const v = result.version;
         const lines = result.created
           ? [`imported ${v.id} (server ${v.server}, ${Object.keys(v.descriptions).length} tools, ${v.tokens} tokens)`]
           : [`already stored as ${v.id} (origin ${v.origin}); nothing new recorded`];
-        if (result.parent !== null) lines.push(`  parent ${result.parent.id}${result.parent.chosen === 'closest' ? ' (the stored version closest to the file; set it with --parent)' : ''}`);
+        if (result.parent !== null)
+          lines.push(
+            `  parent ${result.parent.id}${result.parent.chosen === 'closest' ? ' (the stored version closest to the file; set it with --parent)' : ''}`,
+          );
         if (result.missing.length > 0) lines.push(`  not described: ${result.missing.join(', ')} (they keep the server's own text)`);
         if (result.created) lines.push(`  next: \`tdo lint ${v.id}\`, \`tdo experiment --suite SUITE --versions BASELINE,${v.id}\``);
         process.stdout.write(`${lines.join('\n')}\n`);

@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 export function registerLint(program: Command): void {
   program
     .command('lint')
-    .description('flag inflated claims, instructions aimed at the model, task-word lists, copied tool output, limits dropped since the parent version, missing purpose or guidance, and excessive length; exit 1 on any error or warning')
+    .description(
+      'flag inflated claims, instructions aimed at the model, task-word lists, copied tool output, limits dropped since the parent version, missing purpose or guidance, and excessive length; exit 1 on any error or warning',
+    )
     .argument('<ref>', 'version id (or unique prefix) or descriptions file')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print JSON')
@@ -25,8 +27,15 @@ export function registerLint(program: Command): void {
           store.close();
         }
       }
-      const flagged = lintAgainstParents(source.descriptions, subject.parents.map((p) => p.descriptions), subject.toolResults);
-      const report = lintReport(source.label, source.descriptions, flagged, { parents: subject.parents.map((p) => p.id), toolResults: subject.toolResults.length });
+      const flagged = lintAgainstParents(
+        source.descriptions,
+        subject.parents.map((p) => p.descriptions),
+        subject.toolResults,
+      );
+      const report = lintReport(source.label, source.descriptions, flagged, {
+        parents: subject.parents.map((p) => p.id),
+        toolResults: subject.toolResults.length,
+      });
       process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderLintReport(report));
       if (report.problems > 0) process.exitCode = 1;
     });

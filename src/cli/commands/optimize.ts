@@ -37,8 +37,13 @@ export const DEFAULT_BUDGET = 300;
 export function registerOptimize(program: Command): void {
   program
     .command('optimize')
-    .description("search for better tool descriptions of one server (GEPA-style) and save the winner as a description version")
-    .option('--target <target>', "what to optimize: success, selection (the first-choice share: the share of the agent's first choices, before any fallback, that go to the server) or feedback (LLM agent only)", choice(['success', 'selection', 'feedback'] as const), 'success')
+    .description('search for better tool descriptions of one server (GEPA-style) and save the winner as a description version')
+    .option(
+      '--target <target>',
+      "what to optimize: success, selection (the first-choice share: the share of the agent's first choices, before any fallback, that go to the server) or feedback (LLM agent only)",
+      choice(['success', 'selection', 'feedback'] as const),
+      'success',
+    )
     .option('--suite <name|path>', 'a shipped suite (lab) or a suite file')
     .option('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)")
     .option('--budget <n>', 'metric calls (task episodes) the search may spend', positiveInt, DEFAULT_BUDGET)
@@ -46,19 +51,34 @@ export function registerOptimize(program: Command): void {
     .option('--model <name>', 'model for --agent llm (and for --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
-    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
+    .option(
+      '--no-cache',
+      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
+    )
     .option('--minibatch <n>', 'train tasks per iteration', positiveInt, 3)
     .option('--merge', 'also merge Pareto candidates from different lineages')
     .option('--seed <n>', 'search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', nonNegativeInt, 0)
-    .option('--components <how>', 'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin', choice(['attribution', 'round-robin'] as const), 'attribution')
+    .option(
+      '--components <how>',
+      'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin',
+      choice(['attribution', 'round-robin'] as const),
+      'attribution',
+    )
     .option('--patience <k>', 'stop after k iterations without a new best', positiveInt)
     .option('--stop-file <path>', 'stop cleanly (and save) once this file exists')
     .option('--concurrency <n>', 'episodes in flight per evaluation', positiveInt, 4)
     .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)", conditionList, {})
-    .option('--traces <source>', "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)", choice(['langfuse'] as const))
+    .option(
+      '--traces <source>',
+      "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)",
+      choice(['langfuse'] as const),
+    )
     .option('--session <runId>', 'with --traces langfuse: the episodes of this run (its Langfuse session)')
     .option('--since <date>', 'with --traces langfuse: episodes that started at or after this date (ISO 8601)', isoDate)
-    .option('--allow-flags', 'turn the honesty gate off: candidates that gain a lint warning or error (task-word lists, copied output, dropped limits, inflated claims, ...) are then run like any other (the gate is on by default under --target success and feedback)')
+    .option(
+      '--allow-flags',
+      'turn the honesty gate off: candidates that gain a lint warning or error (task-word lists, copied output, dropped limits, inflated claims, ...) are then run like any other (the gate is on by default under --target success and feedback)',
+    )
     .option('--gate', 'turn the honesty gate on under --target selection, where it is off by default')
     .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')

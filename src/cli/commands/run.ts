@@ -28,7 +28,12 @@ export function registerRun(program: Command): void {
     .command('run')
     .description('run a task suite with an agent and record every model call and tool call')
     .option('--suite <name|path>', 'a shipped suite (lab) or a suite file (.yaml/.json)')
-    .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)', agentSpec, 'sim')
+    .option(
+      '--agent <kind>',
+      'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)',
+      agentSpec,
+      'sim',
+    )
     .option('--model <name>', 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)')
     .option('--version <id>', 'description version to substitute (repeatable or comma-separated, one per server)', commaList, [])
     // the suite schema's SPLITS plus all, written out: this file loads with every command and must stay light
@@ -37,11 +42,19 @@ export function registerRun(program: Command): void {
     .option('--seed <n>', 'run seed (sim choices and episode seeds derive from it)', nonNegativeInt, 0)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
     .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
-    .option('--no-cache', 'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)')
+    .option(
+      '--no-cache',
+      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
+    )
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of tables')
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
-    .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)", conditionList, {})
+    .option(
+      '--condition <name=value,...>',
+      "suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)",
+      conditionList,
+      {},
+    )
     .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
     .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
     .action(async (flags: RunFlags, command: Command) => {

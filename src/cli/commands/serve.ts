@@ -42,7 +42,8 @@ export function registerServe(program: Command): void {
       if (name !== 'catalog' && file !== undefined) throw new UsageError(`unexpected argument "${file}": only tdo serve catalog takes a file`);
       if (flags.workspace !== undefined && name !== 'lab') throw new UsageError('--workspace applies to lab only');
       const marketOnly = MARKET_FLAGS.filter((flag) => flags[flag] !== undefined);
-      if (name !== 'market' && marketOnly.length > 0) throw new UsageError(`${marketOnly.map((f) => `--${f === 'secretFile' ? 'secret-file' : f}`).join(', ')} apply to market only`);
+      if (name !== 'market' && marketOnly.length > 0)
+        throw new UsageError(`${marketOnly.map((f) => `--${f === 'secretFile' ? 'secret-file' : f}`).join(', ')} apply to market only`);
       if (name === 'market' && flags.seller === undefined) throw new UsageError('tdo serve market needs --seller NAME');
       const spec = await SERVERS[name as keyof typeof SERVERS]();
       const { runServerMain } = await import('../../../servers/common/main.ts');

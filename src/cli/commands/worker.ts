@@ -14,7 +14,12 @@ export function registerWorker(program: Command): void {
     .description('run episodes from a Redis queue for `tdo run --queue` on this or another machine, until Ctrl-C')
     .requiredOption('--queue <url>', 'the queue the coordinator uses: redis://HOST:PORT[/DB]')
     .option('--concurrency <n>', 'episodes in flight on this worker', positiveInt, 4)
-    .option('--lock-duration <ms>', "how long a job's lock lasts unrenewed: a killed worker's episodes go to another worker within about twice this", positiveInt, 30_000)
+    .option(
+      '--lock-duration <ms>',
+      "how long a job's lock lasts unrenewed: a killed worker's episodes go to another worker within about twice this",
+      positiveInt,
+      30_000,
+    )
     .option('--name <name>', 'how the queue names this worker (default: BullMQ picks one)')
     .action(async (flags: WorkerFlags) => {
       // Loaded on use: the agents and BullMQ are heavy, and `tdo serve` must start fast.

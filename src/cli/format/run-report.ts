@@ -75,8 +75,16 @@ export function renderRunReport(view: RunReportView): string {
     `agent ${view.agent}`,
     `success ${run.errors.judged === 0 ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${pct}%`}   tool calls ${run.toolCalls}`,
     ...(run.errors.errors === 0 ? [] : [`errors: ${describeErrors(run.errors)}`]),
-    `descriptions ${Object.entries(run.versionIds).map(([s, v]) => `${s}=${v}`).join('  ')}`,
-    ...(Object.keys(run.conditions).length === 0 ? [] : [`conditions ${Object.entries(run.conditions).map(([k, v]) => `${k}=${v}`).join('  ')}`]),
+    `descriptions ${Object.entries(run.versionIds)
+      .map(([s, v]) => `${s}=${v}`)
+      .join('  ')}`,
+    ...(Object.keys(run.conditions).length === 0
+      ? []
+      : [
+          `conditions ${Object.entries(run.conditions)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('  ')}`,
+        ]),
     ...marketLines(run),
     table.toString(),
     ...(run.status === 'completed' ? [] : [partialLine(view)]),
@@ -99,6 +107,11 @@ function marketLines(run: RunReport): string[] {
     const savings = deals.mean_savings === null ? '-' : `${(deals.mean_savings * 100).toFixed(1)}%`;
     lines.push(`deals ${deals.deals}/${run.episodes}   limit violations ${deals.violations}   mean savings vs limit ${savings}`);
   }
-  if (byServer !== undefined) lines.push(`first choice ${Object.entries(byServer).map(([s, n]) => `${s}=${n}`).join('  ')}`);
+  if (byServer !== undefined)
+    lines.push(
+      `first choice ${Object.entries(byServer)
+        .map(([s, n]) => `${s}=${n}`)
+        .join('  ')}`,
+    );
   return lines;
 }

@@ -7,8 +7,14 @@ const RESULT_PREVIEW = 300;
 /** The episodes as a table; when the list reached `limit`, a last line says there may be more and how to see them. */
 export function renderEpisodeList(episodes: EpisodeSummary[], limit?: number): string {
   if (episodes.length === 0) return 'no episodes\n';
-  const more = limit !== undefined && episodes.length >= limit ? `showing the ${limit} newest; --limit N shows more, --run ID one run, --failed only failures\n` : '';
-  const table = new Table({ style: tableStyle(), head: ['episode', 'run', 'task', 'split', 'rep', 'result', 'tool calls', 'feedback'], colWidths: [null, null, null, null, null, null, null, 60], wordWrap: true });
+  const more =
+    limit !== undefined && episodes.length >= limit ? `showing the ${limit} newest; --limit N shows more, --run ID one run, --failed only failures\n` : '';
+  const table = new Table({
+    style: tableStyle(),
+    head: ['episode', 'run', 'task', 'split', 'rep', 'result', 'tool calls', 'feedback'],
+    colWidths: [null, null, null, null, null, null, null, 60],
+    wordWrap: true,
+  });
   for (const e of episodes) {
     table.push([e.id, e.runId, e.taskId, e.split, e.repeatIndex, outcome(e.status, e.success), e.toolCalls, e.feedback ?? '']);
   }
@@ -40,7 +46,10 @@ function renderStep(step: StepRow): string[] {
     ];
   }
   const tokens = step.tokensIn == null ? '' : `  tokens ${step.tokensIn}/${step.tokensOut ?? 0}`;
-  return [`${head}  model ${step.model}${step.cached ? ' (cached)' : ''}${tokens}`, ...indent(step.model === 'sim' ? simDecision(step.input, step.output) : modelMessage(step.output))];
+  return [
+    `${head}  model ${step.model}${step.cached ? ' (cached)' : ''}${tokens}`,
+    ...indent(step.model === 'sim' ? simDecision(step.input, step.output) : modelMessage(step.output)),
+  ];
 }
 
 type AssistantView = { content?: string | null; tool_calls?: Array<{ function?: { name?: string; arguments?: string } }> };
@@ -67,10 +76,16 @@ function simDecision(input: unknown, output: unknown): string {
   if (typeof d?.chosen !== 'string') return preview(JSON.stringify(output));
   const intent = (input as { intent?: unknown } | null)?.intent;
   const lines = (d.scores ?? []).map((s) => {
-    const parts = Object.entries(s.parts ?? {}).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+    const parts = Object.entries(s.parts ?? {})
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ');
     return `${s.name === d.chosen ? '*' : ' '} ${s.name} ${s.score.toFixed(2)} (${parts})`;
   });
-  return [...(typeof intent === 'string' ? [`intent "${intent}"`] : []), `chose ${d.chosen}${d.fallback?.after ? ` after ${d.fallback.after} failed` : ''}`, ...lines].join('\n');
+  return [
+    ...(typeof intent === 'string' ? [`intent "${intent}"`] : []),
+    `chose ${d.chosen}${d.fallback?.after ? ` after ${d.fallback.after} failed` : ''}`,
+    ...lines,
+  ].join('\n');
 }
 
 function outcome(status: string, success: boolean | null): string {

@@ -46,7 +46,8 @@ export class EpisodeQueue {
     queue.setMaxListeners(0);
     const clients = await Promise.all([queue.client, events.client]);
     const lost = new Promise<string>((resolve) => {
-      for (const client of clients) client.once('end', () => resolve(`lost the episode queue at ${address.shown}: ${causeOf(lastError ?? new Error('connection closed'))}`));
+      for (const client of clients)
+        client.once('end', () => resolve(`lost the episode queue at ${address.shown}: ${causeOf(lastError ?? new Error('connection closed'))}`));
     });
     return new EpisodeQueue(address, queue, events, lost);
   }
@@ -115,9 +116,7 @@ export class EpisodeQueue {
 }
 
 function jobOf(batch: EpisodeBatch, { task, repeat, seed }: PlannedEpisode): EpisodeJob {
-  const versions = Object.fromEntries(
-    Object.entries(batch.versionIds).map(([server, id]) => [server, { id, hash: batch.store.getVersion(id)!.contentHash }]),
-  );
+  const versions = Object.fromEntries(Object.entries(batch.versionIds).map(([server, id]) => [server, { id, hash: batch.store.getVersion(id)!.contentHash }]));
   return {
     runId: batch.runId,
     episodeId: queuedEpisodeId(batch.runId, task.id, repeat),
@@ -138,12 +137,20 @@ function recordOf(job: EpisodeJob, value: unknown): EpisodeRecord {
   const parsed = episodeJobResultSchema.safeParse(value);
   if (!parsed.success) return failedRecord(job, `the worker returned no episode record (${parsed.error.issues[0]?.message}); is it another tdo version?`);
   const { suiteHash: ranSuite, versions, record } = parsed.data;
-  if (ranSuite !== job.suite.hash) return failedRecord(job, `refused the worker's result: it ran another suite "${job.suite.name}" (hash ${ranSuite.slice(0, 12)}, expected ${job.suite.hash.slice(0, 12)})`);
+  if (ranSuite !== job.suite.hash)
+    return failedRecord(
+      job,
+      `refused the worker's result: it ran another suite "${job.suite.name}" (hash ${ranSuite.slice(0, 12)}, expected ${job.suite.hash.slice(0, 12)})`,
+    );
   const otherVersion = Object.entries(job.versions).find(([server, v]) => versions[server]?.hash !== v.hash);
-  if (otherVersion !== undefined) return failedRecord(job, `refused the worker's result: it ran other descriptions of ${otherVersion[0]} than version ${otherVersion[1].id}`);
+  if (otherVersion !== undefined)
+    return failedRecord(job, `refused the worker's result: it ran other descriptions of ${otherVersion[0]} than version ${otherVersion[1].id}`);
   const e = record.episode;
   if (e.id !== job.episodeId || e.runId !== job.runId || e.taskId !== job.taskId || e.repeat !== job.repeat) {
-    return failedRecord(job, `refused the worker's result: it is episode ${e.id} (task ${e.taskId} repeat ${e.repeat} of run ${e.runId}), not the one the job named`);
+    return failedRecord(
+      job,
+      `refused the worker's result: it is episode ${e.id} (task ${e.taskId} repeat ${e.repeat} of run ${e.runId}), not the one the job named`,
+    );
   }
   return record;
 }
@@ -171,7 +178,16 @@ function outcomeOf(record: EpisodeRecord): EpisodeOutcome {
     feedback: result.feedback,
     calls: record.steps.flatMap((s) =>
       s.kind === 'tool'
-        ? [{ server: s.step.server, tool: s.step.tool, catalogueName: s.step.catalogueName, args: (s.step.args ?? {}) as Record<string, unknown>, outcome: { text: s.step.resultText, isError: s.step.isError }, latencyMs: s.step.latencyMs }]
+        ? [
+            {
+              server: s.step.server,
+              tool: s.step.tool,
+              catalogueName: s.step.catalogueName,
+              args: (s.step.args ?? {}) as Record<string, unknown>,
+              outcome: { text: s.step.resultText, isError: s.step.isError },
+              latencyMs: s.step.latencyMs,
+            },
+          ]
         : [],
     ),
   };

@@ -49,9 +49,11 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
 
   const run = async (job: Job): Promise<EpisodeJobResult> => {
     const parsed = episodeJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`job ${job.id} is not a tdo episode: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new UnrecoverableError(`job ${job.id} is not a tdo episode: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     const data = parsed.data;
-    const refuse = (why: string) => new UnrecoverableError(`worker${options.name === undefined ? '' : ` ${options.name}`} refused episode ${data.episodeId}: ${why}`);
+    const refuse = (why: string) =>
+      new UnrecoverableError(`worker${options.name === undefined ? '' : ` ${options.name}`} refused episode ${data.episodeId}: ${why}`);
 
     let loaded: LoadedSuite;
     let agent: Agent;
@@ -63,7 +65,9 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
     }
     const hash = suiteHash(loaded.suite);
     if (hash !== data.suite.hash) {
-      throw refuse(`its suite "${data.suite.name}" here (${loaded.path}) differs from the coordinator's (hash ${hash.slice(0, 12)}, expected ${data.suite.hash.slice(0, 12)}); give the worker the same suite file`);
+      throw refuse(
+        `its suite "${data.suite.name}" here (${loaded.path}) differs from the coordinator's (hash ${hash.slice(0, 12)}, expected ${data.suite.hash.slice(0, 12)}); give the worker the same suite file`,
+      );
     }
     const task = loaded.suite.tasks.find((t) => t.id === data.taskId);
     if (task === undefined) throw refuse(`suite "${data.suite.name}" has no task "${data.taskId}"`);
@@ -75,15 +79,22 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
       const override = data.overrides[server.server];
       const shown = contentHash(override ?? advertisedDescriptions(server));
       if (shown !== expected.hash) {
-        throw refuse(override === undefined
-          ? `server ${server.server} here advertises other descriptions than version ${expected.id} the run uses; run the same server version as the coordinator`
-          : `the descriptions sent for server ${server.server} do not hash to version ${expected.id}`);
+        throw refuse(
+          override === undefined
+            ? `server ${server.server} here advertises other descriptions than version ${expected.id} the run uses; run the same server version as the coordinator`
+            : `the descriptions sent for server ${server.server} do not hash to version ${expected.id}`,
+        );
       }
     }
 
     const memory = episodeInMemory(data.episodeId);
     await runEpisode(memory.writer, host, agent, {
-      runId: data.runId, suite: loaded.suite, task, repeat: data.repeat, seed: data.seed, catalogue: host.catalogue(data.overrides),
+      runId: data.runId,
+      suite: loaded.suite,
+      task,
+      repeat: data.repeat,
+      seed: data.seed,
+      catalogue: host.catalogue(data.overrides),
       ...(headersFor === undefined ? {} : { headersFor }),
     });
     const result = { suiteHash: hash, versions: data.versions, record: memory.record() };

@@ -8,5 +8,7 @@ import type { Suite } from '../../suite/schema.ts';
  */
 export function suiteHash(suite: Suite): string {
   const { servers, ...rest } = suite;
-  return createHash('sha256').update(canonicalJson({ ...rest, servers: servers.map((s) => s.name) })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ ...rest, servers: servers.map((s) => s.name) }))
+    .digest('hex');
 }

@@ -23,7 +23,11 @@ describe("the demo's honest description of mega-depot", () => {
     const text = honest.open_negotiation!;
     const said = new Set(terms(text));
     expect(Object.keys(profile.catalogue)).toHaveLength(3);
-    for (const item of Object.keys(profile.catalogue)) expect(terms(item).every((t) => said.has(t)), item).toBe(true);
+    for (const item of Object.keys(profile.catalogue))
+      expect(
+        terms(item).every((t) => said.has(t)),
+        item,
+      ).toBe(true);
     expect(profile.backorders).toBe(true);
     expect(text).toMatch(/small quantities/);
     expect(text).toMatch(/prices above the specialists'/);
@@ -32,7 +36,11 @@ describe("the demo's honest description of mega-depot", () => {
 
   it('claims nothing: no lint problem and no cue the sim is swayed by, unlike the shipped text', () => {
     expect(lintDescriptions(honest).filter(isProblem)).toEqual([]);
-    for (const text of Object.values(honest)) expect(Object.values(countCues(text)).every((n) => n === 0), text).toBe(true);
+    for (const text of Object.values(honest))
+      expect(
+        Object.values(countCues(text)).every((n) => n === 0),
+        text,
+      ).toBe(true);
     expect(gainedProblems(honest, shipped).map((f) => f.rule)).toEqual(expect.arrayContaining(['model-directive', 'inflated-claim', 'removed-limit']));
   });
 

@@ -52,16 +52,24 @@ const firstLines = (r: ExperimentReport) => ({
 
 describe('the answer a report opens with', () => {
   it('names an improvement with its interval and says it is better', () => {
-    const r = report([['seed', 33], ['tuned', 48]]); // 50.0% -> 72.7%
+    const r = report([
+      ['seed', 33],
+      ['tuned', 48],
+    ]); // 50.0% -> 72.7%
     const [a] = r.answers;
     expect(a).toMatchObject({ best: 'tuned', baseline: 'seed', direction: 'better' });
     for (const [where, line] of Object.entries(firstLines(r))) {
-      expect(line, where).toMatch(/Best: tuned, 72\.7% test success against 50\.0% for the first version \(seed\), \+22\.7 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]: better, with 95% confidence\. Measured at 3 repeat\(s\) of 22 test tasks/);
+      expect(line, where).toMatch(
+        /Best: tuned, 72\.7% test success against 50\.0% for the first version \(seed\), \+22\.7 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]: better, with 95% confidence\. Measured at 3 repeat\(s\) of 22 test tasks/,
+      );
     }
   });
 
   it('says a regression when every other version is worse than the first', () => {
-    const r = report([['seed', 48], ['inflated', 30]]);
+    const r = report([
+      ['seed', 48],
+      ['inflated', 30],
+    ]);
     expect(r.answers[0]).toMatchObject({ best: 'seed', change: null, direction: 'worse' });
     expect(r.verdict).toBe('regression');
     for (const [where, line] of Object.entries(firstLines(r))) {
@@ -70,14 +78,21 @@ describe('the answer a report opens with', () => {
   });
 
   it('says no detectable difference, and how many repeats a change of that size would need', () => {
-    const r = report([['seed', 33], ['reworded', 37]]); // +6.1 points, interval across zero
+    const r = report([
+      ['seed', 33],
+      ['reworded', 37],
+    ]); // +6.1 points, interval across zero
     const [a] = r.answers;
     expect(a!.direction).toBe('no detectable difference');
     expect(a!.detect).toBeCloseTo(4 / 66, 12);
     expect(a!.repeatsNeeded).toBe(Math.ceil(episodesNeeded(0.5, 4 / 66) / TASKS));
     expect(a!.repeatsNeeded).toBeGreaterThan(REPEATS);
     for (const [where, line] of Object.entries(firstLines(r))) {
-      expect(line, where).toMatch(new RegExp(`no detectable difference\\. Measured at 3 repeat\\(s\\) of 22 test tasks; detecting a change of 6\\.1 points from 50\\.0% would take about ${a!.repeatsNeeded} repeat\\(s\\) \\(80% power\\)\\.`));
+      expect(line, where).toMatch(
+        new RegExp(
+          `no detectable difference\\. Measured at 3 repeat\\(s\\) of 22 test tasks; detecting a change of 6\\.1 points from 50\\.0% would take about ${a!.repeatsNeeded} repeat\\(s\\) \\(80% power\\)\\.`,
+        ),
+      );
     }
   });
 
@@ -97,7 +112,13 @@ describe('the answer a report opens with', () => {
 
 describe('report columns', () => {
   it('show a score recorded only as 1 as the share of judged episodes, and each version with its role', () => {
-    const r = report([['seed', 33], ['tuned', 48]], { seed: 'seed', tuned: 'success-best' });
+    const r = report(
+      [
+        ['seed', 33],
+        ['tuned', 48],
+      ],
+      { seed: 'seed', tuned: 'success-best' },
+    );
     const terminal = renderExperimentSummary(r);
     expect(terminal).toContain('chosen:lab (share of episodes)');
     expect(terminal).toMatch(/seed\s+│ seed\s+│/);
@@ -114,12 +135,19 @@ describe('lint near the top of every report', () => {
     const { diffSources } = await import('../../../experiments/review/version-diff.ts');
     const { lintSentences } = await import('../../../experiments/experiment/columns.ts');
     const source = (label: string, text: string) => ({ label, server: 'lab', origin: 'seed', descriptions: { add: text }, measured: null });
-    const r = report([['seed', 33], ['tuned', 48], ['plain', 33]]);
+    const r = report([
+      ['seed', 33],
+      ['tuned', 48],
+      ['plain', 33],
+    ]);
     r.diffs = [
       diffSources(source('seed', 'Add two numbers.'), source('tuned', 'Add two numbers. Highly recommended.')),
       diffSources(source('seed', 'Add two numbers.'), source('plain', 'Add two numbers and return their sum.')),
     ];
-    expect(lintSentences(r)).toEqual(['Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).', 'Lint: plain gained no warning or error against seed.']);
+    expect(lintSentences(r)).toEqual([
+      'Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).',
+      'Lint: plain gained no warning or error against seed.',
+    ]);
     expect(renderExperimentMarkdown(r).split('\n').slice(0, 6).join('\n')).toContain('Lint: tuned gained 1 warning(s)');
     expect(renderExperimentSummary(r).split('\n')[1]).toBe('Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).');
   });

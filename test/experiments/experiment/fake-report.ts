@@ -31,27 +31,70 @@ const repeated = (items: Outcome[]): Outcome[] => Array.from({ length: REPEATS }
 
 /** With `paraphrase`, the suite also has a paraphrase split on which the second version falls further. */
 export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentReport {
-  const seed = summarizeVersion({ id: 'mega-seed', server: 'mega', tokens: 40 }, { runId: 'r-1', status: 'completed' }, facts(repeated([
-    { task: 'a', success: true, server: 'mega', scores: { savings: 0.2, limit_violation: 0 } },
-    { task: 'b', success: false, server: 'shop', scores: { limit_violation: 1 } },
-  ])), 'mega');
-  const inflated = summarizeVersion({ id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 }, { runId: 'r-2', status: 'completed' }, facts(repeated([
-    { task: 'a', success: false, server: 'mega', scores: { limit_violation: 1 } },
-    { task: 'b', success: false, server: 'mega', scores: { limit_violation: 1 } },
-  ])), 'mega');
+  const seed = summarizeVersion(
+    { id: 'mega-seed', server: 'mega', tokens: 40 },
+    { runId: 'r-1', status: 'completed' },
+    facts(
+      repeated([
+        { task: 'a', success: true, server: 'mega', scores: { savings: 0.2, limit_violation: 0 } },
+        { task: 'b', success: false, server: 'shop', scores: { limit_violation: 1 } },
+      ]),
+    ),
+    'mega',
+  );
+  const inflated = summarizeVersion(
+    { id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 },
+    { runId: 'r-2', status: 'completed' },
+    facts(
+      repeated([
+        { task: 'a', success: false, server: 'mega', scores: { limit_violation: 1 } },
+        { task: 'b', success: false, server: 'mega', scores: { limit_violation: 1 } },
+      ]),
+    ),
+    'mega',
+  );
   const results = [seed, inflated];
   const comparisons = compareWithBaseline(results, 0.1);
   const paraphraseResults = [
-    summarizeVersion({ id: 'mega-seed', server: 'mega', tokens: 40 }, { runId: 'r-3', status: 'completed' }, facts([{ task: 'c', success: true, server: 'mega' }, { task: 'd', success: true, server: 'mega' }]), 'mega'),
-    summarizeVersion({ id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 }, { runId: 'r-4', status: 'completed' }, facts([{ task: 'c', success: false, server: 'mega' }, { task: 'd', success: false, server: 'mega' }]), 'mega'),
+    summarizeVersion(
+      { id: 'mega-seed', server: 'mega', tokens: 40 },
+      { runId: 'r-3', status: 'completed' },
+      facts([
+        { task: 'c', success: true, server: 'mega' },
+        { task: 'd', success: true, server: 'mega' },
+      ]),
+      'mega',
+    ),
+    summarizeVersion(
+      { id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 },
+      { runId: 'r-4', status: 'completed' },
+      facts([
+        { task: 'c', success: false, server: 'mega' },
+        { task: 'd', success: false, server: 'mega' },
+      ]),
+      'mega',
+    ),
   ];
-  const paraphrase = options.paraphrase === true ? { paraphrase: { tasks: 2, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, 0.1) } } : {};
+  const paraphrase =
+    options.paraphrase === true ? { paraphrase: { tasks: 2, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, 0.1) } } : {};
   return {
     kind: 'tdo-experiment',
     createdAt: '2026-11-29T00:00:00.000Z',
     agent: { id: 'sim', simulated: true },
-    settings: { suites: ['market'], split: 'test', versions: ['mega-seed', 'mega-<b>inflated</b>'], repeats: REPEATS, seed: 0, conditions: { limit_in: 'token' }, threshold: 0.1, maxErrorRate: 0 },
-    versions: [{ id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 }, { id: 'mega-<b>inflated</b>', server: 'mega', origin: 'optimizer run r-9 (target selection)', tokens: 70 }],
+    settings: {
+      suites: ['market'],
+      split: 'test',
+      versions: ['mega-seed', 'mega-<b>inflated</b>'],
+      repeats: REPEATS,
+      seed: 0,
+      conditions: { limit_in: 'token' },
+      threshold: 0.1,
+      maxErrorRate: 0,
+    },
+    versions: [
+      { id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 },
+      { id: 'mega-<b>inflated</b>', server: 'mega', origin: 'optimizer run r-9 (target selection)', tokens: 70 },
+    ],
     suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons, ...paraphrase }],
     scoreNames: ['limit_violation', 'savings'],
     answers: [answerFor('market', results, comparisons, 0.1, 2)!],

@@ -26,7 +26,16 @@ describe.skipIf(!available)('the experiment report in a browser', () => {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await context.newPage();
@@ -48,7 +57,12 @@ describe.skipIf(!available)('the experiment report in a browser', () => {
       expect(box!.width).toBeGreaterThan(100);
       await expect(charts.first().locator('rect').count()).resolves.toBe(2);
       // colours say better / worse / unchanged against the first version, not list position
-      await expect(charts.first().locator('rect').evaluateAll((rects) => rects.map((r) => r.getAttribute('fill')))).resolves.toEqual(['#5b7db1', '#c0392b']);
+      await expect(
+        charts
+          .first()
+          .locator('rect')
+          .evaluateAll((rects) => rects.map((r) => r.getAttribute('fill'))),
+      ).resolves.toEqual(['#5b7db1', '#c0392b']);
       await expect(page.locator('.answer').innerText()).resolves.toMatch(/^Best: the first version, mega-seed/);
       await expect(page.locator('.sim').innerText()).resolves.toMatch(/not an LLM/);
 
@@ -69,12 +83,31 @@ describe.skipIf(!available)('the experiment report in a browser', () => {
     // the demo writes an experiment report whose versions carry their roles
     demo: () => {
       const report = fakeReport();
-      return renderExperimentHtml({ ...report, versions: report.versions.map((v, i) => ({ ...v, role: i === 0 ? 'honest seed = success-best' : 'selection-best' })) });
+      return renderExperimentHtml({
+        ...report,
+        versions: report.versions.map((v, i) => ({ ...v, role: i === 0 ? 'honest seed = success-best' : 'selection-best' })),
+      });
     },
-    diff: () => renderDiff(diffSources(
-      { label: 'lab-aaaaaaaaaa', server: 'lab', origin: 'seed', descriptions: { read_file: 'Read a file.', convert_units: 'Convert units.' }, measured: null },
-      { label: 'lab-bbbbbbbbbb', server: 'lab', origin: 'optimizer run r-12345678 (target success)', descriptions: { read_file: longDescription, convert_units: 'Convert between units of length, mass and volume; use it for any conversion.' }, measured: null },
-    ), 'html'),
+    diff: () =>
+      renderDiff(
+        diffSources(
+          {
+            label: 'lab-aaaaaaaaaa',
+            server: 'lab',
+            origin: 'seed',
+            descriptions: { read_file: 'Read a file.', convert_units: 'Convert units.' },
+            measured: null,
+          },
+          {
+            label: 'lab-bbbbbbbbbb',
+            server: 'lab',
+            origin: 'optimizer run r-12345678 (target success)',
+            descriptions: { read_file: longDescription, convert_units: 'Convert between units of length, mass and volume; use it for any conversion.' },
+            measured: null,
+          },
+        ),
+        'html',
+      ),
   };
   for (const [kind, html] of Object.entries(pages)) {
     for (const width of [1280, 420]) {
@@ -86,12 +119,24 @@ describe.skipIf(!available)('the experiment report in a browser', () => {
           executablePath: CHROMIUM,
           headless: true,
           viewport: { width, height: 900 },
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         });
         try {
           const page = await context.newPage();
           await page.goto(pathToFileURL(file).href);
-          const overflow = (await page.evaluate('({ page: document.documentElement.scrollWidth, window: window.innerWidth })')) as { page: number; window: number };
+          const overflow = (await page.evaluate('({ page: document.documentElement.scrollWidth, window: window.innerWidth })')) as {
+            page: number;
+            window: number;
+          };
           expect(overflow.page, `${kind} at ${width} px`).toBeLessThanOrEqual(overflow.window);
           // and no chart is wider than the window
           const widths = await page.locator('svg.chart').evaluateAll((svgs) => svgs.map((s) => s.getBoundingClientRect().right));

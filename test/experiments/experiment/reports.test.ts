@@ -23,11 +23,19 @@ describe('experiment reports and the paraphrase split', () => {
     const suite = report.suites[0]!;
     const table = versionTable(report, suite);
     const column = (name: string) => table.rows.map((row) => row[table.head.indexOf(name)]);
-    expect(table.head.slice(2, 6)).toEqual(['success [95% CI]', 'Δ success vs first [95% CI]', 'paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']);
+    expect(table.head.slice(2, 6)).toEqual([
+      'success [95% CI]',
+      'Δ success vs first [95% CI]',
+      'paraphrase success [95% CI]',
+      'Δ paraphrase success vs first [95% CI]',
+    ]);
     expect(column('paraphrase success [95% CI]')).toEqual(['100.0% [34.2%, 100.0%]', '0.0% [0.0%, 65.8%]']);
     const change = suite.paraphrase!.comparisons[0]!.success;
     expect(change.delta).toBe(-1);
-    expect(column('Δ paraphrase success vs first [95% CI]')).toEqual(['baseline', `−100.0 pts [−${(-change.low * 100).toFixed(1)} pts, −${(-change.high * 100).toFixed(1)} pts]`]);
+    expect(column('Δ paraphrase success vs first [95% CI]')).toEqual([
+      'baseline',
+      `−100.0 pts [−${(-change.low * 100).toFixed(1)} pts, −${(-change.high * 100).toFixed(1)} pts]`,
+    ]);
     expect(column('Δ paraphrase success vs first [95% CI]').join(' ')).not.toContain('REGRESSION');
 
     const { terminal, markdown, json, html } = renderings(report);
@@ -51,10 +59,26 @@ describe('experiment reports with errored episodes', () => {
   const withErrors = (verdict: 'pass' | 'error') => {
     const report = fakeReport();
     const suite = report.suites[0]!;
-    suite.results[1] = { ...suite.results[1]!, episodes: suite.results[1]!.episodes + 2, errors: 2, errorCauses: [{ cause: 'MCP server mega did not answer propose', episodes: 2 }] };
+    suite.results[1] = {
+      ...suite.results[1]!,
+      episodes: suite.results[1]!.episodes + 2,
+      errors: 2,
+      errorCauses: [{ cause: 'MCP server mega did not answer propose', episodes: 2 }],
+    };
     report.regressions = [];
     report.verdict = verdict;
-    if (verdict === 'error') report.outages = [{ suite: 'market', version: 'mega-<b>inflated</b>', split: 'test', runId: 'r-2', errors: 2, episodes: 14, cause: '2 of 14 episodes (14.3%) errored, not judged. Cause (2): MCP server mega did not answer propose.' }];
+    if (verdict === 'error')
+      report.outages = [
+        {
+          suite: 'market',
+          version: 'mega-<b>inflated</b>',
+          split: 'test',
+          runId: 'r-2',
+          errors: 2,
+          episodes: 14,
+          cause: '2 of 14 episodes (14.3%) errored, not judged. Cause (2): MCP server mega did not answer propose.',
+        },
+      ];
     return renderings(report);
   };
 

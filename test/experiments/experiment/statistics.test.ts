@@ -7,12 +7,17 @@ const run = (runId: string) => ({ runId, status: 'completed' as const });
 
 describe('summarizeVersion', () => {
   it("computes success with its interval, the server's recorded first-choice and used-server shares, precision, recall and calls", () => {
-    const r = summarizeVersion(version('v1'), run('r-1'), facts([
-      { task: 'a', success: true, server: 'lab' },
-      { task: 'a', success: false, server: 'other' },
-      { task: 'b', success: true, server: 'lab' },
-      { task: 'c', success: false },
-    ]), 'other');
+    const r = summarizeVersion(
+      version('v1'),
+      run('r-1'),
+      facts([
+        { task: 'a', success: true, server: 'lab' },
+        { task: 'a', success: false, server: 'other' },
+        { task: 'b', success: true, server: 'lab' },
+        { task: 'c', success: false },
+      ]),
+      'other',
+    );
     expect(r.success).toMatchObject({ successes: 2, n: 4, rate: 0.5 });
     expect(r.success.low).toBeCloseTo(0.15, 2);
     expect(r.firstChoiceShare.rate).toBe(0.5);
@@ -25,10 +30,15 @@ describe('summarizeVersion', () => {
   });
 
   it('reports any other score generically, averaged over the episodes that recorded it', () => {
-    const r = summarizeVersion(version('v1'), run('r-1'), facts([
-      { task: 'a', success: true, scores: { savings: 0.2, limit_violation: 0, 'chosen:shop': 1 } },
-      { task: 'b', success: false, scores: { limit_violation: 1 } },
-    ]), undefined);
+    const r = summarizeVersion(
+      version('v1'),
+      run('r-1'),
+      facts([
+        { task: 'a', success: true, scores: { savings: 0.2, limit_violation: 0, 'chosen:shop': 1 } },
+        { task: 'b', success: false, scores: { limit_violation: 1 } },
+      ]),
+      undefined,
+    );
     expect(r.scores).toEqual({ 'chosen:shop': { mean: 1, episodes: 1 }, limit_violation: { mean: 0.5, episodes: 2 }, savings: { mean: 0.2, episodes: 1 } });
     expect(r.target).toBeNull();
   });
@@ -41,12 +51,28 @@ describe('summarizeVersion', () => {
 });
 
 describe('compareWithBaseline', () => {
-  const baseline = summarizeVersion(version('base'), run('r-1'), facts([
-    { task: 'a', success: true }, { task: 'b', success: true }, { task: 'c', success: false }, { task: 'd', success: true },
-  ]), undefined);
-  const worse = summarizeVersion(version('worse'), run('r-2'), facts([
-    { task: 'a', success: true }, { task: 'b', success: false }, { task: 'c', success: true }, { task: 'd', success: false },
-  ]), undefined);
+  const baseline = summarizeVersion(
+    version('base'),
+    run('r-1'),
+    facts([
+      { task: 'a', success: true },
+      { task: 'b', success: true },
+      { task: 'c', success: false },
+      { task: 'd', success: true },
+    ]),
+    undefined,
+  );
+  const worse = summarizeVersion(
+    version('worse'),
+    run('r-2'),
+    facts([
+      { task: 'a', success: true },
+      { task: 'b', success: false },
+      { task: 'c', success: true },
+      { task: 'd', success: false },
+    ]),
+    undefined,
+  );
 
   it('lists the tasks that got better and worse', () => {
     const [c] = compareWithBaseline([baseline, worse], 0);
@@ -58,7 +84,8 @@ describe('compareWithBaseline', () => {
   });
 
   it('calls a drop a regression only when the whole interval of the change lies beyond the threshold', () => {
-    const many = (id: string, successes: number) => summarizeVersion(version(id), run(id), facts(Array.from({ length: 40 }, (_, i) => ({ task: `t${i}`, success: i < successes }))), undefined);
+    const many = (id: string, successes: number) =>
+      summarizeVersion(version(id), run(id), facts(Array.from({ length: 40 }, (_, i) => ({ task: `t${i}`, success: i < successes }))), undefined);
     const before = many('before', 36);
     const after = many('after', 20); // -40 points, interval about [-56, -20]
     expect(compareWithBaseline([before, after], 0)[0]!.regressed).toBe(true);
@@ -78,8 +105,15 @@ describe('compareWithBaseline', () => {
 
 describe('errored episodes', () => {
   it('are counted with their causes and left out of every rate', () => {
-    const judgedOnes = facts([{ task: 'a', success: true, server: 'lab' }, { task: 'b', success: false }]);
-    const errored = facts([{ task: 'c', success: false }, { task: 'd', success: false }, { task: 'e', success: false }]).map((f, i) => ({
+    const judgedOnes = facts([
+      { task: 'a', success: true, server: 'lab' },
+      { task: 'b', success: false },
+    ]);
+    const errored = facts([
+      { task: 'c', success: false },
+      { task: 'd', success: false },
+      { task: 'e', success: false },
+    ]).map((f, i) => ({
       ...f,
       status: 'error' as const,
       errorCause: i < 2 ? 'Cannot reach the model endpoint http://127.0.0.1:9/v1' : 'MCP server lab did not answer read_file',

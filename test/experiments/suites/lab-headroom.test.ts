@@ -19,7 +19,9 @@ describe('lab suite headroom for the sim agent (val split)', () => {
       store.recordVersion({ server: 'labplus', descriptions: readFixture('labplus-accurate-descriptions.json'), origin: 'manual' }).id,
     ];
     const fixed = await runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options: { ...options, versionIds: accurate } });
-    console.log(`sim val success: seed ${seed.successRate.toFixed(3)} (${seed.successes}/${seed.episodes}), accurate ${fixed.successRate.toFixed(3)} (${fixed.successes}/${fixed.episodes})`);
+    console.log(
+      `sim val success: seed ${seed.successRate.toFixed(3)} (${seed.successes}/${seed.episodes}), accurate ${fixed.successRate.toFixed(3)} (${fixed.successes}/${fixed.episodes})`,
+    );
     expect(seed.successRate).toBeGreaterThanOrEqual(0.35);
     expect(seed.successRate).toBeLessThanOrEqual(0.8);
     expect(fixed.successRate).toBeGreaterThanOrEqual(0.9);
@@ -42,10 +44,16 @@ describe('the paraphrase split is solvable by the sim agent', () => {
     const solved = new Map<string, number>();
     const rates: string[] = [];
     let paraphraseAccurate = 0;
-    for (const [label, versionIds] of [['seed', []], ['accurate', accurate]] as const) {
+    for (const [label, versionIds] of [
+      ['seed', []],
+      ['accurate', accurate],
+    ] as const) {
       const tally = label === 'accurate';
       const run = await runSuite({
-        store, loaded: labSuite(), agent: new SimAgent(), options: { split: 'paraphrase', repeats: 3, seed: 0, concurrency: 4, versionIds: [...versionIds] },
+        store,
+        loaded: labSuite(),
+        agent: new SimAgent(),
+        options: { split: 'paraphrase', repeats: 3, seed: 0, concurrency: 4, versionIds: [...versionIds] },
         ...(tally ? { onEpisode: (o: { taskId: string; success: boolean }) => solved.set(o.taskId, (solved.get(o.taskId) ?? 0) + (o.success ? 1 : 0)) } : {}),
       });
       rates.push(`${label} ${run.successRate.toFixed(3)} (${run.successes}/${run.episodes})`);

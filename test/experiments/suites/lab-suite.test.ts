@@ -62,9 +62,26 @@ function evaluate(expression: string): number {
 
 /** Exact factors to each dimension's base unit (m, g, s); temperatures go through kelvin. */
 const LINEAR: Record<string, number> = {
-  mm: 0.001, cm: 0.01, m: 1, km: 1000, in: 0.0254, ft: 0.3048, yd: 0.9144, mi: 1609.344,
-  mg: 0.001, g: 1, kg: 1000, t: 1e6, oz: 28.349523125, lb: 453.59237,
-  ms: 0.001, s: 1, min: 60, h: 3600, day: 86_400, week: 604_800,
+  mm: 0.001,
+  cm: 0.01,
+  m: 1,
+  km: 1000,
+  in: 0.0254,
+  ft: 0.3048,
+  yd: 0.9144,
+  mi: 1609.344,
+  mg: 0.001,
+  g: 1,
+  kg: 1000,
+  t: 1e6,
+  oz: 28.349523125,
+  lb: 453.59237,
+  ms: 0.001,
+  s: 1,
+  min: 60,
+  h: 3600,
+  day: 86_400,
+  week: 604_800,
 };
 const DIMENSION: Record<string, string> = Object.fromEntries([
   ...['mm', 'cm', 'm', 'km', 'in', 'ft', 'yd', 'mi'].map((u) => [u, 'length']),
@@ -132,7 +149,11 @@ describe('the lab suite file', () => {
       'read-convert': ['read_file', 'unit_convert'],
       'read-compute-convert': ['read_file', 'calculator', 'unit_convert'],
     };
-    for (const task of suite.tasks) expect(task.plan.map((s) => s.tools[0]), task.id).toEqual(shapes[kindOf(task)!]);
+    for (const task of suite.tasks)
+      expect(
+        task.plan.map((s) => s.tools[0]),
+        task.id,
+      ).toEqual(shapes[kindOf(task)!]);
   });
 
   it('labels steps only with tools the lab and labplus servers have, and gives each tool its own parameters', () => {
@@ -224,8 +245,22 @@ describe('the lab suite file', () => {
 /** A task's texts a reader sees: the prompt (an LLM agent) and every step's intent (the sim agent). */
 const textsOf = (task: Task) => [task.prompt, ...task.plan.map((s) => s.intent)];
 /** Sentences, lowercased, without their closing punctuation. */
-const sentencesOf = (text: string) => text.split(/(?<=[.?!:;])\s+/).map((s) => s.toLowerCase().replace(/[.?!:;,]+$/, '').replace(/\s+/g, ' ').trim()).filter((s) => s.length > 0);
-const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9.'°$]+/).filter((w) => w.length > 0);
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.?!:;])\s+/)
+    .map((s) =>
+      s
+        .toLowerCase()
+        .replace(/[.?!:;,]+$/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((s) => s.length > 0);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9.'°$]+/)
+    .filter((w) => w.length > 0);
 const nGrams = (text: string, n: number) => {
   const w = wordsOf(text);
   return Array.from({ length: Math.max(0, w.length - n + 1) }, (_, i) => w.slice(i, i + n).join(' '));
@@ -260,11 +295,15 @@ describe('the paraphrase split', () => {
         const clashes = otherSentences.filter((o) => o === sentence || o.includes(sentence) || sentence.includes(o));
         expect(clashes, `${task.id}: "${sentence}"`).toEqual([]);
       }
-      for (const text of textsOf(task)) expect(nGrams(text, 4).filter((g) => otherPhrases.has(g)), `${task.id}: "${text}"`).toEqual([]);
+      for (const text of textsOf(task))
+        expect(
+          nGrams(text, 4).filter((g) => otherPhrases.has(g)),
+          `${task.id}: "${text}"`,
+        ).toEqual([]);
     }
   });
 
-  it('words its intents with far fewer of the train intents\' content words than the test split does', () => {
+  it("words its intents with far fewer of the train intents' content words than the test split does", () => {
     const [paraphraseShare, testShare] = [shareOfTrainTerms('paraphrase'), shareOfTrainTerms('test')];
     console.log(`share of intent terms that train intents also use: paraphrase ${paraphraseShare.toFixed(3)}, test ${testShare.toFixed(3)}`);
     // measured: paraphrase 0.020, test 0.418 (val 0.384)
@@ -305,7 +344,10 @@ describe('the accurate description fixtures', () => {
     for (const [tool, text] of Object.entries(descriptions)) {
       expect(text.trim().length, tool).toBeGreaterThan(40);
       const { example: _usageExamplesAreNotPromotion, ...promotional } = countCues(text);
-      expect(Object.values(promotional).every((n) => n === 0), `${tool}: ${text}`).toBe(true);
+      expect(
+        Object.values(promotional).every((n) => n === 0),
+        `${tool}: ${text}`,
+      ).toBe(true);
       expect(text, tool).toMatch(/\bdoes not\b/);
     }
   });

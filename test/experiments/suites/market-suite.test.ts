@@ -9,7 +9,8 @@ import { REPO_ROOT, tempStore } from '../../support/lab-runs.ts';
 
 const loaded = loadSuite('market');
 const { suite } = loaded;
-const profile = (seller: string) => sellerProfileSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'servers/market/sellers', seller, 'profile.json'), 'utf8')));
+const profile = (seller: string) =>
+  sellerProfileSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'servers/market/sellers', seller, 'profile.json'), 'utf8')));
 const sellerOf = (labels: string[]) => labels[0]!.split('/')[0]!;
 
 describe('the market suite file', () => {
@@ -17,7 +18,10 @@ describe('the market suite file', () => {
     expect(suite.servers.map((s) => s.name)).toEqual(['timber-yard', 'bolt-bin', 'color-works', 'volt-supply', 'mega-depot']);
     expect(suite.servers.every((s) => 'command' in s && s.transport === 'http' && s.auth?.scopes.join(' ') === 'market:negotiate market:accept')).toBe(true);
     expect(suite.target).toBe('mega-depot');
-    expect(Object.fromEntries(Object.entries(suite.conditions!).map(([k, c]) => [k, Object.keys(c.values)]))).toEqual({ limit_in: ['prompt', 'token'], injection: ['off', 'on'] });
+    expect(Object.fromEntries(Object.entries(suite.conditions!).map(([k, c]) => [k, Object.keys(c.values)]))).toEqual({
+      limit_in: ['prompt', 'token'],
+      injection: ['off', 'on'],
+    });
   });
 
   it('has at least 36 buying tasks, the same number in every split', () => {
@@ -43,7 +47,10 @@ describe('the market suite file', () => {
   it('states the limit in the prompt and keeps the item in the plan, the labels on the same seller', () => {
     for (const task of suite.tasks) {
       expect(task.prompt, task.id).toContain(`at most ${task.limit!.toFixed(2)} USD per unit`);
-      expect(task.plan.map((s) => sellerOf(s.tools)), task.id).toEqual(Array(3).fill(sellerOf(task.plan[0]!.tools)));
+      expect(
+        task.plan.map((s) => sellerOf(s.tools)),
+        task.id,
+      ).toEqual(Array(3).fill(sellerOf(task.plan[0]!.tools)));
       expect(task.plan.map((s) => s.negotiate === true)).toEqual([false, true, false]);
     }
   });

@@ -14,7 +14,8 @@ import { openTraceStore } from '../../../traces/index.ts';
 const dir = () => mkdtempSync(join(tmpdir(), 'tdo-apply-'));
 const store = () => openTraceStore(join(dir(), 'tdo.db'));
 const writeJson = (path: string, value: unknown) => writeFileSync(path, JSON.stringify(value));
-const stdio = (args: string[], extra: Partial<ServerSpec> = {}): ServerSpec => ({ name: 'lab', command: process.execPath, args, env: {}, ...extra }) as ServerSpec;
+const stdio = (args: string[], extra: Partial<ServerSpec> = {}): ServerSpec =>
+  ({ name: 'lab', command: process.execPath, args, env: {}, ...extra }) as ServerSpec;
 const none = () => undefined;
 
 describe('importVersion', () => {
@@ -92,7 +93,9 @@ describe('importVersion for a server with no versions', () => {
     const s = store();
     const file = join(dir(), 'edit.json');
     writeJson(file, { calc: 'Adds.' });
-    expect(() => importVersion(s, file, 'lab')).toThrow(/server "lab" has no description versions \(the trace store has no versions of any server yet\); .*--new-server/);
+    expect(() => importVersion(s, file, 'lab')).toThrow(
+      /server "lab" has no description versions \(the trace store has no versions of any server yet\); .*--new-server/,
+    );
     s.close();
   });
 
@@ -121,13 +124,17 @@ describe('locating the descriptions file a server loads', () => {
     const bin = join(TDO_ROOT, 'bin/tdo.js');
     expect(locateDescriptionsFile(stdio([bin, 'serve', 'lab']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/lab/descriptions.json'));
     expect(locateDescriptionsFile(stdio([bin, 'serve', 'labplus']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/labplus/descriptions.json'));
-    expect(locateDescriptionsFile(stdio([bin, 'serve', 'market', '--seller', 'mega-depot', '--http']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/market/sellers/mega-depot/descriptions.json'));
+    expect(locateDescriptionsFile(stdio([bin, 'serve', 'market', '--seller', 'mega-depot', '--http']), '/s', shipped).file).toBe(
+      join(TDO_ROOT, 'servers/market/sellers/mega-depot/descriptions.json'),
+    );
     expect(locateDescriptionsFile(stdio([bin, 'serve', 'lab'], { env: { TDO_LAB_DESCRIPTIONS: '/etc/lab.json' } }), '/s', shipped).file).toBe('/etc/lab.json');
   });
 
   it('asks for --out when it cannot know', () => {
     expect(() => locateDescriptionsFile({ name: 'remote', url: 'http://127.0.0.1:9/mcp', headers: {} } as ServerSpec, '/s', none)).toThrow(/pass --out FILE/);
-    expect(() => locateDescriptionsFile(stdio(['/opt/other-server.js']), '/s', shippedDescriptionsFile(TDO_ROOT))).toThrow(/no --descriptions argument.*--out FILE/);
+    expect(() => locateDescriptionsFile(stdio(['/opt/other-server.js']), '/s', shippedDescriptionsFile(TDO_ROOT))).toThrow(
+      /no --descriptions argument.*--out FILE/,
+    );
   });
 
   it('finds the server in a given suite or in the shipped suites', () => {
@@ -161,11 +168,13 @@ describe('applyVersion', () => {
     expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify({ read: 'Old read.', calc: 'New calc.' }, null, 2)}\n`);
   });
 
-  it("refuses a file of another server and leaves it untouched", () => {
+  it('refuses a file of another server and leaves it untouched', () => {
     const file = join(dir(), 'descriptions.json');
     writeJson(file, { smart_thing: 'Other.' });
     const before = readFileSync(file, 'utf8');
-    expect(() => applyVersion({ id: 'lab-1', server: 'lab', descriptions: { calc: 'New.' } }, { file, reason: 'test' })).toThrow(/another server\? Nothing was written/);
+    expect(() => applyVersion({ id: 'lab-1', server: 'lab', descriptions: { calc: 'New.' } }, { file, reason: 'test' })).toThrow(
+      /another server\? Nothing was written/,
+    );
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 });

@@ -29,11 +29,28 @@ describe('listVersionEntries', () => {
   it('lists lineage depth first with who made each version', () => {
     const s = store();
     const seed = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds.' }, origin: 'seed' });
-    const child = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds numbers.' }, origin: 'optimizer', originDetail: { run_id: 'r-opt', target: 'selection', candidate: 3 }, parents: [seed.id] });
+    const child = s.recordVersion({
+      server: 'lab',
+      descriptions: { calc: 'Adds numbers.' },
+      origin: 'optimizer',
+      originDetail: { run_id: 'r-opt', target: 'selection', candidate: 3 },
+      parents: [seed.id],
+    });
     const other = s.recordVersion({ server: 'labplus', descriptions: { smart: 'Does one operation.' }, origin: 'seed' });
-    const grandchild = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds numbers. Not for files.' }, origin: 'imported', originDetail: { file: '/tmp/edit.json' }, parents: [child.id] });
+    const grandchild = s.recordVersion({
+      server: 'lab',
+      descriptions: { calc: 'Adds numbers. Not for files.' },
+      origin: 'imported',
+      originDetail: { file: '/tmp/edit.json' },
+      parents: [child.id],
+    });
     const entries = listVersionEntries(s);
-    expect(entries.map((e) => [e.id, e.depth])).toEqual([[seed.id, 0], [child.id, 1], [grandchild.id, 2], [other.id, 0]]);
+    expect(entries.map((e) => [e.id, e.depth])).toEqual([
+      [seed.id, 0],
+      [child.id, 1],
+      [grandchild.id, 2],
+      [other.id, 0],
+    ]);
     expect(entries[0]!.children).toEqual([child.id]);
     expect(entries[1]!.origin).toMatchObject({ kind: 'optimizer', label: 'optimizer run r-opt (target selection, candidate 3)', target: 'selection' });
     expect(entries[2]!.origin.label).toBe('imported from /tmp/edit.json');
@@ -53,7 +70,15 @@ describe('listVersionEntries', () => {
     s.createOptimizerRun({ runId: optimizer, target: 'success', server: 'lab', settings: {}, seedVersionId: seed.id });
 
     const entries = listVersionEntries(s);
-    expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({ runId: latest, episodes: 4, successRate: 0.75, firstChoiceShare: 0.5, usedServer: 0.5, suite: 'lab', split: 'test' });
+    expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({
+      runId: latest,
+      episodes: 4,
+      successRate: 0.75,
+      firstChoiceShare: 0.5,
+      usedServer: 0.5,
+      suite: 'lab',
+      split: 'test',
+    });
     expect(entries.find((e) => e.id === unmeasured.id)!.measured).toBeNull();
     expect(renderVersionListing(entries)).toContain('not measured');
     s.close();

@@ -102,7 +102,9 @@ describe('runEngine', () => {
   it('returns what it has when the evaluator is interrupted', async () => {
     const inner = new ToyEvaluator();
     let calls = 0;
-    const evaluator = { evaluate: async (r: Parameters<ToyEvaluator['evaluate']>[0]) => (++calls > 3 ? Promise.reject(new EvaluationInterrupted('stop')) : inner.evaluate(r)) };
+    const evaluator = {
+      evaluate: async (r: Parameters<ToyEvaluator['evaluate']>[0]) => (++calls > 3 ? Promise.reject(new EvaluationInterrupted('stop')) : inner.evaluate(r)),
+    };
     const result = await runEngine(config({ evaluator }));
     expect(result.interrupted).toBe(true);
     expect(result.stopReason).toBe('interrupted');
@@ -114,7 +116,9 @@ describe('runEngine', () => {
     // Children all of the seed, round-robin over components: two lineages, each better on its own
     // component's tasks, which is what a merge can combine.
     const seedOnly = { name: 'seed-only', select: () => 0 };
-    const result = await runEngine(config({ merge: { maxMerges: 3, subsample: 4 }, components: roundRobin(), selector: seedOnly, journal, budget: 400, seed: 2 }));
+    const result = await runEngine(
+      config({ merge: { maxMerges: 3, subsample: 4 }, components: roundRobin(), selector: seedOnly, journal, budget: 400, seed: 2 }),
+    );
     const merges = proposals.filter((p) => p.kind === 'merge');
     expect(merges.length).toBeGreaterThan(0);
     const merged = candidates.filter((c) => c.origin === 'merge');
@@ -141,7 +145,11 @@ describe('runEngine with a gate', () => {
     };
     const result = await runEngine(config({ evaluator, journal, gate, budget: 60 }));
     expect(verdicts.length).toBeGreaterThan(0);
-    expect(verdicts.every((v) => !v.accepted && /^[ab] lint: task-word-list(?:; [ab] lint: task-word-list)?$/.test(v.reason) && v.scoresAfter === null && v.child === null)).toBe(true);
+    expect(
+      verdicts.every(
+        (v) => !v.accepted && /^[ab] lint: task-word-list(?:; [ab] lint: task-word-list)?$/.test(v.reason) && v.scoresAfter === null && v.child === null,
+      ),
+    ).toBe(true);
     expect(evaluator.requests.map((r) => r.purpose)).not.toContain('minibatch-child');
     // what was spent: the seed's validation and one parent minibatch per iteration, nothing for the children
     expect(result.budgetUsed).toBe(12 + 3 * result.iterations);
@@ -172,7 +180,7 @@ describe('runEngine with a gate', () => {
   });
 });
 
-describe('runEngine with the seed\'s recorded results', () => {
+describe("runEngine with the seed's recorded results", () => {
   /** What running the seed on these tasks would have given: misses of component a. */
   const recordedMisses = (words: string[], comparable = true) =>
     words.map((word) => ({ result: { taskId: toyTask('a', word), score: 0, metrics: { hit: 0 }, trace: { component: 'a', word } }, comparable }));
@@ -206,7 +214,10 @@ describe('runEngine with the seed\'s recorded results', () => {
     const { journal, proposals } = recordingJournal();
     const seedResults = recordedMisses(['zeta', 'eps', 'delta'], false);
     const reflectedOn: unknown[][] = [];
-    const reflector = { ...toyReflector, reflectiveDataset: (...args: Parameters<typeof toyReflector.reflectiveDataset>) => (reflectedOn.push(args[2]), toyReflector.reflectiveDataset(...args)) };
+    const reflector = {
+      ...toyReflector,
+      reflectiveDataset: (...args: Parameters<typeof toyReflector.reflectiveDataset>) => (reflectedOn.push(args[2]), toyReflector.reflectiveDataset(...args)),
+    };
     await runEngine(config({ evaluator, journal, reflector, seedResults, budget: 60, minibatchSize: 3 }));
     expect(proposals[0]).toMatchObject({ parents: [0], parentScores: 'evaluated-reflecting-recorded', minibatch: tasks('a', ['zeta', 'eps', 'delta']) });
     const first = evaluator.requests.filter((r) => r.iteration === 1);
@@ -215,12 +226,24 @@ describe('runEngine with the seed\'s recorded results', () => {
   });
 
   it('refuses recorded results of tasks outside the train split', async () => {
-    await expect(runEngine(config({ trainTaskIds: tasks('b', WORDS), seedResults: recordedMisses(['zeta']) }))).rejects.toThrow(/must be of train tasks; not train: a:zeta/);
+    await expect(runEngine(config({ trainTaskIds: tasks('b', WORDS), seedResults: recordedMisses(['zeta']) }))).rejects.toThrow(
+      /must be of train tasks; not train: a:zeta/,
+    );
   });
 });
 
 describe('mergeTexts', () => {
-  const base = (texts: Record<string, string>, valMean = 0): Candidate => ({ id: 0, texts, parents: [], origin: 'seed', iteration: 0, valScores: {}, valMean, valMetrics: {}, budgetUsed: 0 });
+  const base = (texts: Record<string, string>, valMean = 0): Candidate => ({
+    id: 0,
+    texts,
+    parents: [],
+    origin: 'seed',
+    iteration: 0,
+    valScores: {},
+    valMean,
+    valMetrics: {},
+    budgetUsed: 0,
+  });
 
   it('takes from each side the component it changed', () => {
     expect(mergeTexts(base({ a: 'x', b: 'y' }), base({ a: 'x1', b: 'y' }), base({ a: 'x', b: 'y2' }))).toEqual({ a: 'x1', b: 'y2' });

@@ -5,7 +5,17 @@ import type { Candidate } from '../../../optimizer/engine/types.ts';
 
 function candidate(id: number, valScores: Record<string, number>): Candidate {
   const scores = Object.values(valScores);
-  return { id, texts: {}, parents: [], origin: 'mutation', iteration: id, valScores, valMean: scores.reduce((s, x) => s + x, 0) / scores.length, valMetrics: {}, budgetUsed: 0 };
+  return {
+    id,
+    texts: {},
+    parents: [],
+    origin: 'mutation',
+    iteration: id,
+    valScores,
+    valMean: scores.reduce((s, x) => s + x, 0) / scores.length,
+    valMetrics: {},
+    budgetUsed: 0,
+  };
 }
 
 describe('Pareto front', () => {

@@ -8,7 +8,17 @@ import { Rng } from '../../../optimizer/engine/rng.ts';
 import { failureAttribution, patience, roundRobin, stopFile, strictImprovement } from '../../../optimizer/engine/strategies.ts';
 import type { Candidate } from '../../../optimizer/engine/types.ts';
 
-const parent: Candidate = { id: 0, texts: { a: '', b: '', c: '' }, parents: [], origin: 'seed', iteration: 0, valScores: {}, valMean: 0, valMetrics: {}, budgetUsed: 0 };
+const parent: Candidate = {
+  id: 0,
+  texts: { a: '', b: '', c: '' },
+  parents: [],
+  origin: 'seed',
+  iteration: 0,
+  valScores: {},
+  valMean: 0,
+  valMetrics: {},
+  budgetUsed: 0,
+};
 
 describe('acceptance', () => {
   it('accepts only a strictly higher minibatch total', () => {

@@ -11,7 +11,10 @@ import { labSuite, tempStore } from '../../support/lab-runs.ts';
 
 const loaded = labSuite();
 const suite = loaded.suite;
-const taskIds = suite.tasks.filter((t) => t.split === 'val').slice(0, 6).map((t) => t.id);
+const taskIds = suite.tasks
+  .filter((t) => t.split === 'val')
+  .slice(0, 6)
+  .map((t) => t.id);
 
 let connected: SuiteHost;
 let seedTexts: Record<string, string>;
@@ -24,7 +27,17 @@ afterAll(() => connected.host.close());
 /** A store and an optimize run in it, with every trajectory read and every scoring counted. */
 function setup(store: TraceStore = tempStore()) {
   const counts = { reads: 0, scorings: 0 };
-  const run = store.createRun({ suite: suite.name, suitePath: loaded.path, agent: 'sim', split: 'optimize', repeats: 1, seed: 0, concurrency: 2, versionIds: {}, config: {} });
+  const run = store.createRun({
+    suite: suite.name,
+    suitePath: loaded.path,
+    agent: 'sim',
+    split: 'optimize',
+    repeats: 1,
+    seed: 0,
+    concurrency: 2,
+    versionIds: {},
+    config: {},
+  });
   store.createOptimizerRun({ runId: run.id, target: 'selection', server: 'lab', settings: {}, seedVersionId: 'lab-seed' });
   return { store, run, counts };
 }
@@ -46,7 +59,11 @@ describe('McpEvaluator', () => {
     for (const r of results) {
       const scores = new Map(store.getTrajectory(r.trace.episodeId)!.scores.map((s) => [s.name, s.value]));
       expect(r.score).toBe(scores.get('optimizer_selection'));
-      expect(r.metrics).toEqual({ success: scores.get('success'), first_choice_share: scores.get('first_choice_share:lab'), used_server: scores.get('used_server:lab') });
+      expect(r.metrics).toEqual({
+        success: scores.get('success'),
+        first_choice_share: scores.get('first_choice_share:lab'),
+        used_server: scores.get('used_server:lab'),
+      });
       // the selection target is the recorded first-choice share
       expect(r.score).toBe(r.metrics['first_choice_share']);
     }
@@ -61,8 +78,9 @@ describe('McpEvaluator', () => {
     const resumed = await evaluator(store, run.id, again).evaluate({ ...request, texts: seedTexts });
     expect(store.listEpisodes({ runId: run.id })).toHaveLength(episodes);
     expect(again).toEqual({ reads: taskIds.length, scorings: taskIds.length });
-    expect(resumed.map(({ trace: { verdict, episodeId }, score, metrics }) => ({ verdict, episodeId, score, metrics })))
-      .toEqual(first.map(({ trace: { verdict, episodeId }, score, metrics }) => ({ verdict, episodeId, score, metrics })));
+    expect(resumed.map(({ trace: { verdict, episodeId }, score, metrics }) => ({ verdict, episodeId, score, metrics }))).toEqual(
+      first.map(({ trace: { verdict, episodeId }, score, metrics }) => ({ verdict, episodeId, score, metrics })),
+    );
     store.close();
   }, 60_000);
 

@@ -9,7 +9,11 @@ import type { ToolReflectionRecord } from '../../../optimizer/mcp/reflection.ts'
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 
 const all = labSuite().suite.tasks;
-const pick = (split: string, n: number) => all.filter((t) => t.split === split).slice(0, n).map((t) => t.id);
+const pick = (split: string, n: number) =>
+  all
+    .filter((t) => t.split === split)
+    .slice(0, n)
+    .map((t) => t.id);
 // six val tasks, on which the seed is not perfect (a perfect seed would stop the search before any proposal)
 const loaded = labSuite({ taskIds: [...pick('train', 6), ...pick('val', 6)] });
 const store = tempStore();
@@ -24,10 +28,23 @@ const endorsing: Proposer<ToolReflectionRecord> = {
 };
 
 const settings = (overrides: Partial<OptimizeSettings>): OptimizeSettings => ({
-  server: 'lab', target: 'success', budget: 30, minibatch: 3, merge: false, seed: 0, componentChoice: 'attribution', selector: 'pareto', reflection: true, concurrency: 2, agent: { kind: 'sim' }, proposer: { kind: 'endorsing' }, ...overrides,
+  server: 'lab',
+  target: 'success',
+  budget: 30,
+  minibatch: 3,
+  merge: false,
+  seed: 0,
+  componentChoice: 'attribution',
+  selector: 'pareto',
+  reflection: true,
+  concurrency: 2,
+  agent: { kind: 'sim' },
+  proposer: { kind: 'endorsing' },
+  ...overrides,
 });
 
-const search = (overrides: Partial<OptimizeSettings>) => optimize({ store, loaded, agent: new SimAgent(), proposer: endorsing, settings: settings(overrides), reportTest: false, gate: lintGate });
+const search = (overrides: Partial<OptimizeSettings>) =>
+  optimize({ store, loaded, agent: new SimAgent(), proposer: endorsing, settings: settings(overrides), reportTest: false, gate: lintGate });
 
 describe('the honesty gate in optimize', () => {
   it('refuses a child that gains a lint warning with "<tool> lint: <rule>", without running it', async () => {
@@ -58,6 +75,8 @@ describe('the honesty gate in optimize', () => {
   });
 
   it('needs the gate function when the settings turn it on', async () => {
-    await expect(optimize({ store, loaded, agent: new SimAgent(), proposer: endorsing, settings: settings({ honestyGate: true }), reportTest: false })).rejects.toThrow(/no gate was given/);
+    await expect(
+      optimize({ store, loaded, agent: new SimAgent(), proposer: endorsing, settings: settings({ honestyGate: true }), reportTest: false }),
+    ).rejects.toThrow(/no gate was given/);
   });
 });

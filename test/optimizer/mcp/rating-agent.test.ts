@@ -40,7 +40,13 @@ async function rateOnce(script: DoubleReply[]) {
   try {
     const outcomes: EpisodeOutcome[] = [];
     const loaded = labSuite({ taskIds: ['dinner-tip'] });
-    await runSuite({ store, loaded, agent: new RatingAgent(llmAgent(double)), options: { split: 'all', repeats: 1, seed: 0, concurrency: 1, versionIds: [] }, onEpisode: (o) => outcomes.push(o) });
+    await runSuite({
+      store,
+      loaded,
+      agent: new RatingAgent(llmAgent(double)),
+      options: { split: 'all', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
+      onEpisode: (o) => outcomes.push(o),
+    });
     const trajectory = store.getTrajectory(outcomes[0]!.episodeId)!;
     return { double, trajectory, facts: factsFromTrajectory(loaded.suite.tasks[0]!, trajectory) };
   } finally {
@@ -51,7 +57,9 @@ async function rateOnce(script: DoubleReply[]) {
 
 describe('the feedback target with the LLM agent, end to end through the lab servers', () => {
   it('offers get_feedback with the instruction, answers it on the host, records it and scores the rating', { timeout: 120_000 }, async () => {
-    const double = await startOpenAiDouble(scripted([callTool('calculator', { expression: '86.50 * 0.18' }), rate('calculator', 4, 'gave the exact product'), finalAnswer('The tip is $15.57.')]));
+    const double = await startOpenAiDouble(
+      scripted([callTool('calculator', { expression: '86.50 * 0.18' }), rate('calculator', 4, 'gave the exact product'), finalAnswer('The tip is $15.57.')]),
+    );
     const store = tempStore();
     try {
       // 2 train, 1 val, no test task: the seed's validation and one iteration on a minibatch of 1 spend the budget of 3.
@@ -61,7 +69,20 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
         loaded,
         agent: llmAgent(double),
         proposer: new SimProposer(),
-        settings: { server: 'lab', target: 'feedback', budget: 3, minibatch: 1, merge: false, seed: 0, componentChoice: 'round-robin', selector: 'pareto', reflection: true, concurrency: 1, agent: { kind: 'llm', model: 'double-model' }, proposer: { kind: 'sim' } },
+        settings: {
+          server: 'lab',
+          target: 'feedback',
+          budget: 3,
+          minibatch: 1,
+          merge: false,
+          seed: 0,
+          componentChoice: 'round-robin',
+          selector: 'pareto',
+          reflection: true,
+          concurrency: 1,
+          agent: { kind: 'llm', model: 'double-model' },
+          proposer: { kind: 'sim' },
+        },
       });
       expect(report).toMatchObject({ status: 'completed', target: 'feedback', agent: 'llm:double-model', budgetUsed: 3 });
       // rating 4 of 5 on the lab tool that was used: (4 - 1) / 4
@@ -72,12 +93,20 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
       for (const request of double.requests) {
         const body = request.body as ChatRequestBody;
         const offered = body.tools?.find((t) => t.function.name === 'get_feedback');
-        expect(offered?.function.description).toMatch(/^Rate a tool you used in this conversation: 1 = useless or misleading, 5 = did exactly what its description promised/);
-        expect(offered?.function.parameters).toMatchObject({ type: 'object', required: ['tool', 'rating'], properties: { rating: { type: 'integer', minimum: 1, maximum: 5 } } });
+        expect(offered?.function.description).toMatch(
+          /^Rate a tool you used in this conversation: 1 = useless or misleading, 5 = did exactly what its description promised/,
+        );
+        expect(offered?.function.parameters).toMatchObject({
+          type: 'object',
+          required: ['tool', 'rating'],
+          properties: { rating: { type: 'integer', minimum: 1, maximum: 5 } },
+        });
         expect(body.tools?.map((t) => t.function.name).sort()).toEqual(['calculator', 'get_feedback', 'read_file', 'smart_compute', 'unit_convert']);
         const system = body.messages[0]!;
         expect(system.role).toBe('system');
-        expect(system.content).toMatch(/Finish with one short sentence[\s\S]*\n\nBefore your final answer, call get_feedback once for each tool you used to rate how well it served this task\.$/);
+        expect(system.content).toMatch(
+          /Finish with one short sentence[\s\S]*\n\nBefore your final answer, call get_feedback once for each tool you used to rate how well it served this task\.$/,
+        );
       }
       // The host answered the rating itself; the model read that answer back.
       expect(toolAnswers(double)).toEqual(['15.57', 'Rating recorded.']);
@@ -90,7 +119,10 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
         expect(trajectory.steps.filter((s) => s.kind === 'tool').map((s) => [s.server, s.tool])).toEqual([['lab', 'calculator']]);
         const ratings = trajectory.steps.filter((s) => s.kind === 'model' && s.model === RATING_STEP_MODEL);
         expect(ratings.map((s) => s.input)).toEqual([{ tool: 'calculator', rating: 4, comment: 'gave the exact product' }]);
-        expect(trajectory.scores.find((s) => s.name === 'optimizer_feedback')).toMatchObject({ value: 0.75, comment: 'The agent rated calculator 4/5: "gave the exact product".' });
+        expect(trajectory.scores.find((s) => s.name === 'optimizer_feedback')).toMatchObject({
+          value: 0.75,
+          comment: 'The agent rated calculator 4/5: "gave the exact product".',
+        });
       }
     } finally {
       store.close();
@@ -119,8 +151,12 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
     expect(answers[1]).toBe('15.57');
     expect(answers[2]).toMatch(/^Error: .*too big.*<=5[\s\S]*rating[\s\S]*Call get_feedback with \{"tool": name, "rating": 1-5, "comment": "\.\.\."\}\.$/i);
     expect(answers[3]).toMatch(/^Error: .*expected int[\s\S]*rating/i);
-    expect(answers[4]).toBe('Error: you have not called "read_file" in this conversation, so there is nothing to rate. Rate only tools you called: calculator.');
-    expect(answers[5]).toBe('Error: you have not called "frobnicate" in this conversation, so there is nothing to rate. Rate only tools you called: calculator.');
+    expect(answers[4]).toBe(
+      'Error: you have not called "read_file" in this conversation, so there is nothing to rate. Rate only tools you called: calculator.',
+    );
+    expect(answers[5]).toBe(
+      'Error: you have not called "frobnicate" in this conversation, so there is nothing to rate. Rate only tools you called: calculator.',
+    );
     expect(answers[6]).toMatch(/^Error: .*too small[\s\S]*tool/i);
     expect(answers[7]).toBe('Rating recorded.');
     expect(answers[8]).toBe('Error: you already rated "calculator"; each tool is rated once.');
@@ -149,9 +185,15 @@ describe('RatingAgent', () => {
     let ran = false;
     const inner: Agent = { id: 'llm:m', run: async () => ((ran = true), { answer: 'x', stop: 'answered' }) };
     const ctx = {
-      catalogue: { tools: [{ name: 'get_feedback', server: 'survey', tool: 'get_feedback', description: 'collects feedback', inputSchema: { type: 'object' } }] },
+      catalogue: {
+        tools: [{ name: 'get_feedback', server: 'survey', tool: 'get_feedback', description: 'collects feedback', inputSchema: { type: 'object' } }],
+      },
     } as unknown as AgentContext;
-    expect(await new RatingAgent(inner).run(ctx)).toEqual({ answer: null, stop: 'error', note: 'a connected server already offers a tool named get_feedback; the feedback target cannot add its own' });
+    expect(await new RatingAgent(inner).run(ctx)).toEqual({
+      answer: null,
+      stop: 'error',
+      note: 'a connected server already offers a tool named get_feedback; the feedback target cannot add its own',
+    });
     expect(ran).toBe(false);
   });
 });
@@ -159,9 +201,25 @@ describe('RatingAgent', () => {
 describe('tdo optimize --target feedback', () => {
   it('is refused with the sim agent, with exit 2, before a run is created', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'tdo-feedback-sim-')), 'tdo.db');
-    const { code, stdout, stderr } = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--target', 'feedback', '--agent', 'sim', '--budget', '40', '--db', db]);
+    const { code, stdout, stderr } = await tdo([
+      'optimize',
+      '--suite',
+      'lab',
+      '--server',
+      'lab',
+      '--target',
+      'feedback',
+      '--agent',
+      'sim',
+      '--budget',
+      '40',
+      '--db',
+      db,
+    ]);
     expect(code, stderr).toBe(2);
-    expect(stderr).toMatch(/the feedback target needs an LLM agent \(--agent llm --model M\): the sim agent only models tool selection and cannot rate the tools it used/);
+    expect(stderr).toMatch(
+      /the feedback target needs an LLM agent \(--agent llm --model M\): the sim agent only models tool selection and cannot rate the tools it used/,
+    );
     expect(stdout).toBe('');
     const store = openTraceStore(db);
     try {

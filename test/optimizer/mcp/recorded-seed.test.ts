@@ -34,7 +34,19 @@ function handRecorded(suiteName: string, versionIds: Record<string, string>, tas
 }
 
 const settings = (overrides: Partial<OptimizeSettings> = {}): OptimizeSettings => ({
-  server: 'lab', target: 'success', budget: 60, minibatch: 3, merge: false, seed: 0, componentChoice: 'attribution', selector: 'pareto', reflection: true, concurrency: 4, agent: { kind: 'sim' }, proposer: { kind: 'sim' }, ...overrides,
+  server: 'lab',
+  target: 'success',
+  budget: 60,
+  minibatch: 3,
+  merge: false,
+  seed: 0,
+  componentChoice: 'attribution',
+  selector: 'pareto',
+  reflection: true,
+  concurrency: 4,
+  agent: { kind: 'sim' },
+  proposer: { kind: 'sim' },
+  ...overrides,
 });
 
 beforeAll(async () => {
@@ -63,7 +75,7 @@ describe('selectSeedEpisodes', () => {
     expect(selection.skipped.every((s) => /another episode of task/.test(s.reason))).toBe(true);
   });
 
-  it('prefers a task\'s failed episode over its successful one', () => {
+  it("prefers a task's failed episode over its successful one", () => {
     const selection = selectSeedEpisodes(store, query([trainRun]));
     const used = new Set(selection.episodeIds);
     for (const taskId of trainTasks) {
@@ -94,7 +106,9 @@ describe('selectSeedEpisodes', () => {
     expect(reasons).toContain('recorded under conditions mode=strict, the search runs under (none)');
     expect(reasons).toContain('task "no-such-task" is not in suite "lab"');
     expect(reasons).toContain('it records no first-choice share of "lab" (recorded by an older tdo)');
-    expect(describeSkipped(selection.skipped)).toMatch(/^22 × task "…" is in the val split; only train tasks feed reflection; 1 × recorded on suite "…", not "…"/);
+    expect(describeSkipped(selection.skipped)).toMatch(
+      /^22 × task "…" is in the val split; only train tasks feed reflection; 1 × recorded on suite "…", not "…"/,
+    );
   });
 
   it("uses another agent's episodes for reflection, but not as the seed's scores", () => {
@@ -113,7 +127,16 @@ describe('selectSeedEpisodes', () => {
 
 describe('optimize with recorded seed episodes', () => {
   const search = (overrides: Partial<Parameters<typeof optimize>[0]> = {}) =>
-    optimize({ store, loaded, agent: new SimAgent(), proposer: new SimProposer(), settings: settings(), reportTest: false, seedRuns: [trainRun], ...overrides });
+    optimize({
+      store,
+      loaded,
+      agent: new SimAgent(),
+      proposer: new SimProposer(),
+      settings: settings(),
+      reportTest: false,
+      seedRuns: [trainRun],
+      ...overrides,
+    });
 
   let report: OptimizeReport;
   it('reflects first on the recorded failures and runs only the children on those tasks', async () => {
@@ -139,7 +162,15 @@ describe('optimize with recorded seed episodes', () => {
     // as `tdo optimize --resume` does: the run's own settings, which hold the recorded episodes, and no seedRuns
     const stored = store.getOptimizerRun(first.runId)!.settings as OptimizeSettings;
     expect(stored.seedEpisodes).toHaveLength(trainTasks.length);
-    const resumed = await optimize({ store, loaded, agent: new SimAgent(), proposer: new SimProposer(), settings: stored, reportTest: false, resumeRunId: first.runId });
+    const resumed = await optimize({
+      store,
+      loaded,
+      agent: new SimAgent(),
+      proposer: new SimProposer(),
+      settings: stored,
+      reportTest: false,
+      resumeRunId: first.runId,
+    });
     expect(resumed.seedData?.episodes).toBe(trainTasks.length);
     expect(resumed.best.descriptions).toEqual(report.best.descriptions);
     expect(resumed.budgetUsed).toBe(report.budgetUsed);
@@ -149,7 +180,9 @@ describe('optimize with recorded seed episodes', () => {
     const runsBefore = store.listRuns(1000).length;
     const refusal = await search({ seedRuns: [valRun] }).catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(OptimizeError);
-    expect((refusal as Error).message).toMatch(/none of the recorded episodes \(runs r-[0-9a-f]+\) can stand for the seed of lab on suite "lab": 22 × task "…" is in the val split/);
+    expect((refusal as Error).message).toMatch(
+      /none of the recorded episodes \(runs r-[0-9a-f]+\) can stand for the seed of lab on suite "lab": 22 × task "…" is in the val split/,
+    );
     expect(store.listRuns(1000)).toHaveLength(runsBefore);
   }, 60_000);
 });

@@ -22,11 +22,24 @@ describe('ToolReflector', () => {
   it('stays within its size cap however long the trajectories are', () => {
     const huge = 'x'.repeat(200_000);
     const long = (i: number) =>
-      result(facts({ taskId: `t${i}`, prompt: huge, feedback: huge, plan: Array.from({ length: 50 }, () => ({ intent: huge, args: {}, tools: ['convert'] })), calls: Array.from({ length: 500 }, () => call('srv', 'convert', { args: { text: huge }, output: huge })) }), 0);
+      result(
+        facts({
+          taskId: `t${i}`,
+          prompt: huge,
+          feedback: huge,
+          plan: Array.from({ length: 50 }, () => ({ intent: huge, args: {}, tools: ['convert'] })),
+          calls: Array.from({ length: 500 }, () => call('srv', 'convert', { args: { text: huge }, output: huge })),
+        }),
+        0,
+      );
     const cap = { records: 8, callsPerRecord: 6, fieldChars: 400, totalChars: 8000 };
     const capped = new ToolReflector({ server: 'srv', target: targetFor('success', 'srv'), cap });
     for (const n of [1, 3, 30]) {
-      const rows = capped.reflectiveDataset(texts, 'convert', Array.from({ length: n }, (_, i) => long(i)));
+      const rows = capped.reflectiveDataset(
+        texts,
+        'convert',
+        Array.from({ length: n }, (_, i) => long(i)),
+      );
       expect(rows.length).toBeGreaterThan(0);
       expect(JSON.stringify(rows).length).toBeLessThanOrEqual(cap.totalChars);
     }

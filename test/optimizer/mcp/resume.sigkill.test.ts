@@ -37,7 +37,10 @@ it('resumes a SIGKILLed optimize run without redoing finished evaluations and en
   expect(reference.code, reference.stderr).toBe(0);
 
   const db = join(dir, 'killed.db');
-  const child = spawn(process.execPath, [TDO_BIN, ...ARGS, '--db', db], { cwd: REPO_ROOT, env: { ...process.env, OPENAI_BASE_URL: undefined, TDO_DB: undefined } });
+  const child = spawn(process.execPath, [TDO_BIN, ...ARGS, '--db', db], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, OPENAI_BASE_URL: undefined, TDO_DB: undefined },
+  });
   onTestFinished(() => {
     child.kill('SIGKILL');
   });
@@ -50,12 +53,20 @@ it('resumes a SIGKILLed optimize run without redoing finished evaluations and en
 
   const runId = new Database(db, { readonly: true }).prepare('SELECT run_id FROM optimizer_runs').pluck().get() as string;
   const finished = (path: string) =>
-    new Map((new Database(path, { readonly: true }).prepare("SELECT id, finished_at FROM episodes WHERE status != 'running'").all() as Array<{ id: string; finished_at: string }>).map((r) => [r.id, r.finished_at]));
+    new Map(
+      (
+        new Database(path, { readonly: true }).prepare("SELECT id, finished_at FROM episodes WHERE status != 'running'").all() as Array<{
+          id: string;
+          finished_at: string;
+        }>
+      ).map((r) => [r.id, r.finished_at]),
+    );
   const before = finished(db);
   expect(count(db, `SELECT COUNT(*) FROM runs WHERE id = '${runId}' AND status = 'running'`)).toBe(1);
   // Every episode finished before the kill has its target score, committed with it (resume skips finished episodes).
   expect(count(db, "SELECT COUNT(*) FROM episodes WHERE status = 'completed'")).toBeGreaterThanOrEqual(EPISODES_BEFORE_KILL);
-  const unscored = "SELECT COUNT(*) FROM episodes AS e WHERE e.status = 'completed' AND NOT EXISTS (SELECT 1 FROM scores AS s WHERE s.episode_id = e.id AND s.name = 'optimizer_success')";
+  const unscored =
+    "SELECT COUNT(*) FROM episodes AS e WHERE e.status = 'completed' AND NOT EXISTS (SELECT 1 FROM scores AS s WHERE s.episode_id = e.id AND s.name = 'optimizer_success')";
   expect(count(db, unscored)).toBe(0);
 
   const resumed = await tdo(['optimize', '--resume', runId, '--json', '--db', db]);

@@ -27,14 +27,28 @@ describe('selection target', () => {
   });
 
   it('is the first-choice share reported beside every target, so the success run and the selection run measure the same thing', () => {
-    const cases = [facts(), facts({ calls: [failing('srv', 'magic'), call('lab', 'convert')] }), facts({ calls: [call('lab', 'read'), call('srv', 'magic')], success: true })];
+    const cases = [
+      facts(),
+      facts({ calls: [failing('srv', 'magic'), call('lab', 'convert')] }),
+      facts({ calls: [call('lab', 'read'), call('srv', 'magic')], success: true }),
+    ];
     for (const f of cases) {
-      expect(episodeMetrics(f, 'srv')).toEqual({ success: f.success ? 1 : 0, first_choice_share: selection.score(f).score, used_server: f.calls.some((c) => c.server === 'srv') ? 1 : 0 });
+      expect(episodeMetrics(f, 'srv')).toEqual({
+        success: f.success ? 1 : 0,
+        first_choice_share: selection.score(f).score,
+        used_server: f.calls.some((c) => c.server === 'srv') ? 1 : 0,
+      });
     }
   });
 
   it('reads the recorded score rather than recomputing it from the calls', () => {
-    const recorded = facts({ calls: [call('srv', 'magic')], scores: new Map([['first_choice_share:srv', 0.25], ['used_server:srv', 1]]) });
+    const recorded = facts({
+      calls: [call('srv', 'magic')],
+      scores: new Map([
+        ['first_choice_share:srv', 0.25],
+        ['used_server:srv', 1],
+      ]),
+    });
     expect(selection.score(recorded).score).toBe(0.25);
     expect(() => selection.score(facts({ scores: new Map() }))).toThrow(/recorded no first_choice_share or used_server of srv/);
   });
@@ -59,7 +73,13 @@ describe('success target', () => {
 describe('feedback target', () => {
   it("averages the ratings of the server's tools onto [0, 1]", () => {
     const target = targetFor('feedback', 'srv');
-    const f = facts({ calls: [call('srv', 'a')], ratings: [{ tool: 'a', rating: 4, comment: 'fine' }, { tool: 'b', rating: 1, comment: '' }] });
+    const f = facts({
+      calls: [call('srv', 'a')],
+      ratings: [
+        { tool: 'a', rating: 4, comment: 'fine' },
+        { tool: 'b', rating: 1, comment: '' },
+      ],
+    });
     expect(target.score(f)).toEqual({ score: 0.75, feedback: 'The agent rated a 4/5: "fine".' });
     expect(target.score(facts({ calls: [call('srv', 'a')] })).score).toBe(0);
   });

@@ -39,7 +39,7 @@ describe('catalog server', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('lists the file\'s tools with their own names, descriptions and JSON Schemas', async () => {
+  it("lists the file's tools with their own names, descriptions and JSON Schemas", async () => {
     const catalog = await loadCatalogFile(sampleFile);
     const connection = await connectInMemory(createCatalogServerFactory({ catalog }));
     try {
@@ -67,7 +67,7 @@ describe('catalog server', () => {
     }
   });
 
-  it('checks arguments against the tool\'s schema, as a real server would', async () => {
+  it("checks arguments against the tool's schema, as a real server would", async () => {
     const catalog = await loadCatalogFile(sampleFile);
     const { client, close } = await connectInMemory(createCatalogServerFactory({ catalog }));
     try {
@@ -80,9 +80,11 @@ describe('catalog server', () => {
     }
   });
 
-  it('serves a description version instead of the file\'s own descriptions', async () => {
+  it("serves a description version instead of the file's own descriptions", async () => {
     const catalog = await loadCatalogFile(sampleFile);
-    const { client, close } = await connectInMemory(createCatalogServerFactory({ catalog, descriptions: { create_ticket: 'Files a new ticket.', close_ticket: 'C.', list_tickets: 'L.' } }));
+    const { client, close } = await connectInMemory(
+      createCatalogServerFactory({ catalog, descriptions: { create_ticket: 'Files a new ticket.', close_ticket: 'C.', list_tickets: 'L.' } }),
+    );
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.description)).toEqual(['Files a new ticket.', 'C.', 'L.']);
@@ -111,7 +113,15 @@ describe('catalog server', () => {
       [{ tool: [] }, /tools: .*expected array/i],
       [{ tools: [{ name: 'a', description: ' ', inputSchema: { type: 'object' } }] }, /tools\.0\.description: must be a non-empty description/],
       [{ tools: [{ name: 'a', description: 'A.', inputSchema: { type: 'string' } }] }, /tools\.0\.inputSchema\.type/],
-      [{ tools: [{ name: 'a', description: 'A.', inputSchema: { type: 'object' } }, { name: 'a', description: 'B.', inputSchema: { type: 'object' } }] }, /tools\.1\.name: duplicate tool name "a"/],
+      [
+        {
+          tools: [
+            { name: 'a', description: 'A.', inputSchema: { type: 'object' } },
+            { name: 'a', description: 'B.', inputSchema: { type: 'object' } },
+          ],
+        },
+        /tools\.1\.name: duplicate tool name "a"/,
+      ],
       [{ tools: [{ name: 'a', description: 'A.', inputSchema: { type: 'object' }, result: 42 }] }, /tools\.0\.result/],
     ];
     for (const [content, message] of cases) {

@@ -136,16 +136,22 @@ describe('evaluateExpression: bad input', () => {
   it('only ever returns a finite number or throws CalculatorError, whatever the input', () => {
     const alphabet = fc.constantFrom(...'0123456789.+-*/() e'.split(''), '**');
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join(''))), (expression) => {
-        try {
-          const value = evaluateExpression(expression);
-          expect(Number.isFinite(value)).toBe(true);
-          expect(Math.abs(value)).toBeLessThanOrEqual(CALCULATOR_LIMITS.maxMagnitude);
-          expect(() => formatNumber(value)).not.toThrow();
-        } catch (error) {
-          expect(error).toBeInstanceOf(CalculatorError);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join('')),
+        ),
+        (expression) => {
+          try {
+            const value = evaluateExpression(expression);
+            expect(Number.isFinite(value)).toBe(true);
+            expect(Math.abs(value)).toBeLessThanOrEqual(CALCULATOR_LIMITS.maxMagnitude);
+            expect(() => formatNumber(value)).not.toThrow();
+          } catch (error) {
+            expect(error).toBeInstanceOf(CalculatorError);
+          }
+        },
+      ),
       PROPERTY_RUN,
     );
   });

@@ -3,7 +3,14 @@ import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWorkspaceFiles, fileSystemError, listWorkspaceFiles, openedPath, openWorkspaceFile, WorkspaceFileError } from '../../../servers/lab/path-guard.ts';
+import {
+  describeWorkspaceFiles,
+  fileSystemError,
+  listWorkspaceFiles,
+  openedPath,
+  openWorkspaceFile,
+  WorkspaceFileError,
+} from '../../../servers/lab/path-guard.ts';
 import { createWorkspaceFixture, NOTES_TEXT, type WorkspaceFixture } from './workspace-fixture.ts';
 
 let workspace: WorkspaceFixture;

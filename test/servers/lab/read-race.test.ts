@@ -38,7 +38,15 @@ afterAll(() => workspace.remove());
 
 describe('read_file under a folder-for-symlink swap race', () => {
   it('never returns a file from outside the workspace', async () => {
-    const swapper = spawn(process.execPath, ['-e', SWAPPER, join(workspace.dir, 'sub'), join(workspace.dir, 'sub.parked'), workspace.outsideDir, String(SWAP_MS), String(MAX_SWAPS)]);
+    const swapper = spawn(process.execPath, [
+      '-e',
+      SWAPPER,
+      join(workspace.dir, 'sub'),
+      join(workspace.dir, 'sub.parked'),
+      workspace.outsideDir,
+      String(SWAP_MS),
+      String(MAX_SWAPS),
+    ]);
     let swapperOut = '';
     swapper.stdout.on('data', (chunk: Buffer) => (swapperOut += chunk.toString()));
     const done = new Promise<number>((resolve) => swapper.once('exit', () => resolve(Number(swapperOut))));
@@ -65,7 +73,9 @@ describe('read_file under a folder-for-symlink swap race', () => {
     };
     await Promise.all(Array.from({ length: 8 }, reader));
     const swaps = await done;
-    console.log(`read race: ${tally.calls} calls during ${swaps} swaps: ${tally.escapes} escapes, ${tally.inside} inside, ${tally.refused} refused, ${tally.raw} raw errors ${[...rawSamples].slice(0, 3).join(' | ')}`);
+    console.log(
+      `read race: ${tally.calls} calls during ${swaps} swaps: ${tally.escapes} escapes, ${tally.inside} inside, ${tally.refused} refused, ${tally.raw} raw errors ${[...rawSamples].slice(0, 3).join(' | ')}`,
+    );
     expect(swaps).toBeGreaterThan(100);
     expect(tally.inside).toBeGreaterThan(0);
     expect(tally.refused).toBeGreaterThan(0);

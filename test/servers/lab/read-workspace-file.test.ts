@@ -33,7 +33,9 @@ describe('readWorkspaceTextFile', () => {
   });
 
   it('rejects binary files', async () => {
-    await expect(readWorkspaceTextFile(workspace.dir, 'image.bin')).rejects.toThrow(new WorkspaceFileError("'image.bin' is a binary file, not text, so read_file cannot show it."));
+    await expect(readWorkspaceTextFile(workspace.dir, 'image.bin')).rejects.toThrow(
+      new WorkspaceFileError("'image.bin' is a binary file, not text, so read_file cannot show it."),
+    );
     await writeFile(join(workspace.dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
     await expect(readWorkspaceTextFile(workspace.dir, 'latin1.txt')).rejects.toThrow(/binary file/);
   });
@@ -50,7 +52,10 @@ describe('readWorkspaceTextFile', () => {
 
   describe('error texts are short and name only the requested path', () => {
     async function messageOf(requested: string): Promise<string> {
-      const error = await readWorkspaceTextFile(workspace.dir, requested).then(() => undefined, (caught: unknown) => caught);
+      const error = await readWorkspaceTextFile(workspace.dir, requested).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(WorkspaceFileError);
       const { message } = error as Error;
       expect(message).not.toContain(workspace.dir);
@@ -66,7 +71,9 @@ describe('readWorkspaceTextFile', () => {
 
     it('a file name too long for the file system', async () => {
       const name = `${'n'.repeat(300)}.txt`;
-      expect(await messageOf(name)).toBe(`'${'n'.repeat(120)}... [304 characters, cut]' is too long a path for the file system; pass a path relative to the workspace, such as 'notes.txt'.`);
+      expect(await messageOf(name)).toBe(
+        `'${'n'.repeat(120)}... [304 characters, cut]' is too long a path for the file system; pass a path relative to the workspace, such as 'notes.txt'.`,
+      );
     });
 
     it('a megabyte path is echoed cut, with a note', async () => {

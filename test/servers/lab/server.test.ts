@@ -80,7 +80,10 @@ describe('lab server over MCP', () => {
 
   it('answers read_file mistakes with isError', async () => {
     expect(await call('read_file', { path: '../outside/secret.txt' })).toMatchObject({ isError: true, text: expect.stringMatching(/'\.\.' is not allowed/) });
-    expect(await call('read_file', { path: 'missing.txt' })).toMatchObject({ isError: true, text: expect.stringMatching(/Files in the workspace: .*notes\.txt/) });
+    expect(await call('read_file', { path: 'missing.txt' })).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/Files in the workspace: .*notes\.txt/),
+    });
   });
 
   it('converts units and names the canonical unit', async () => {

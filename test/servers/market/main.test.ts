@@ -58,7 +58,9 @@ describe('a market seller over real HTTP', () => {
   it('answers a call without the scope it needs with 403 insufficient_scope', async () => {
     const client = await connectWithToken(first.url, await mint({ aud: first.url, scope: 'market:negotiate' }));
     const opened = await client.callTool({ name: 'open_negotiation', arguments: { item: 'oak plank', quantity: 10 } });
-    await expect(client.callTool({ name: 'accept_proposal', arguments: { negotiation_id: fields(opened).negotiation_id } })).rejects.toThrow(/insufficient_scope|Insufficient scope/);
+    await expect(client.callTool({ name: 'accept_proposal', arguments: { negotiation_id: fields(opened).negotiation_id } })).rejects.toThrow(
+      /insufficient_scope|Insufficient scope/,
+    );
     const raw = await fetch(first.url, {
       method: 'POST',
       headers: {
@@ -70,8 +72,14 @@ describe('a market seller over real HTTP', () => {
         'mcp-protocol-version': '2026-07-28',
       },
       body: JSON.stringify({
-        jsonrpc: '2.0', id: 2, method: 'tools/call',
-        params: { name: 'accept_proposal', arguments: { negotiation_id: fields(opened).negotiation_id }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: {
+          name: 'accept_proposal',
+          arguments: { negotiation_id: fields(opened).negotiation_id },
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+        },
       }),
     });
     expect(raw.status).toBe(403);
@@ -100,7 +108,11 @@ describe('a market seller over real HTTP', () => {
     const owner = await connectWithToken(first.url, await mint({ aud: first.url, sub: 'buyer-owner' }));
     const other = await connectWithToken(second.url, await mint({ aud: second.url, sub: 'buyer-other' }));
     const { negotiation_id } = fields(await owner.callTool({ name: 'open_negotiation', arguments: { item: 'pine board', quantity: 5 } }));
-    for (const [name, args] of [['propose', { negotiation_id, price: 8 }], ['accept_proposal', { negotiation_id }], ['get_negotiation', { negotiation_id }]] as const) {
+    for (const [name, args] of [
+      ['propose', { negotiation_id, price: 8 }],
+      ['accept_proposal', { negotiation_id }],
+      ['get_negotiation', { negotiation_id }],
+    ] as const) {
       const refused = await other.callTool({ name, arguments: args });
       expect(refused.isError, name).toBe(true);
       expect(textOf(refused), name).toContain('belongs to another buyer');
@@ -120,7 +132,9 @@ describe('a market seller over real HTTP', () => {
     expect(textOf(again)).toContain('already closed');
 
     const raced = fields(await a.callTool({ name: 'open_negotiation', arguments: { item: 'maple board', quantity: 3 } }));
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b).callTool({ name: 'accept_proposal', arguments: { negotiation_id: raced.negotiation_id } })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b).callTool({ name: 'accept_proposal', arguments: { negotiation_id: raced.negotiation_id } })),
+    );
     const deals = results.filter((r) => !r.isError);
     expect(deals).toHaveLength(1);
     expect(results.filter((r) => r.isError).every((r) => textOf(r).includes('already closed'))).toBe(true);
@@ -187,7 +201,11 @@ describe('market main.ts', () => {
     const token = await mint({ aud: 'urn:tdo:market:bolt-bin' });
     const { spawnSync } = await import('node:child_process');
     const run = (args: string[], env: Record<string, string>) =>
-      spawnSync(process.execPath, ['--import', 'tsx', MARKET_MAIN, ...args], { env: { ...(process.env as Record<string, string>), ...env }, encoding: 'utf8', input: '' });
+      spawnSync(process.execPath, ['--import', 'tsx', MARKET_MAIN, ...args], {
+        env: { ...(process.env as Record<string, string>), ...env },
+        encoding: 'utf8',
+        input: '',
+      });
     const audience = run(['--seller', 'color-works', '--db', join(dir.dir, 'y.db')], { TDO_AUTH_SECRET: SECRET, TDO_MARKET_TOKEN: token });
     expect(audience.status).toBe(1);
     expect(audience.stderr).toContain('TDO_MARKET_TOKEN: the token is not for this server');

@@ -6,11 +6,18 @@ import { normalizeItem, quoteFor, sellerProfileSchema, type SellerProfile } from
 import { tempDir } from './market-fixture.ts';
 
 const specialist: SellerProfile = sellerProfileSchema.parse({
-  displayName: 'Timber', currency: 'USD', concession: 0.5, backorders: false,
+  displayName: 'Timber',
+  currency: 'USD',
+  concession: 0.5,
+  backorders: false,
   catalogue: { 'oak plank': { listPrice: 20, floor: 10, stock: 50 } },
 });
 const contractor: SellerProfile = sellerProfileSchema.parse({
-  displayName: 'Mega', currency: 'USD', concession: 0.1, backorders: true, backorderQuote: { listPrice: 15, floor: 9 },
+  displayName: 'Mega',
+  currency: 'USD',
+  concession: 0.1,
+  backorders: true,
+  backorderQuote: { listPrice: 15, floor: 9 },
   catalogue: { 'pine board': { listPrice: 13, floor: 11, stock: 60 } },
 });
 

@@ -75,7 +75,10 @@ describe('a stdio token', () => {
     const opened = await call('open_negotiation', { item: 'oak plank', quantity: 4 });
     expect(opened.isError).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
-    for (const [name, args] of [['get_negotiation', { negotiation_id: opened.fields.negotiation_id }], ['accept_proposal', { negotiation_id: opened.fields.negotiation_id }]] as const) {
+    for (const [name, args] of [
+      ['get_negotiation', { negotiation_id: opened.fields.negotiation_id }],
+      ['accept_proposal', { negotiation_id: opened.fields.negotiation_id }],
+    ] as const) {
       const refused = await call(name, args);
       expect(refused.isError, name).toBe(true);
       expect(refused.text, name).toBe('Your token has expired (invalid_token); ask for a new one.');

@@ -32,7 +32,9 @@ describe('the market state folder', () => {
     const { base, stateDir } = await sharedTemp();
     mkdirSync(stateDir);
     chmodSync(stateDir, 0o777);
-    expect(() => privateStateDir(base)).toThrow(/tdo-market-\d+ is writable by everyone \(mode 777\), so another user could read or rewrite the negotiations; remove it .* or pass --db FILE$/);
+    expect(() => privateStateDir(base)).toThrow(
+      /tdo-market-\d+ is writable by everyone \(mode 777\), so another user could read or rewrite the negotiations; remove it .* or pass --db FILE$/,
+    );
     chmodSync(stateDir, 0o770);
     expect(() => privateStateDir(base)).toThrow(/is writable by its group \(mode 770\)/);
   });

@@ -4,9 +4,17 @@ import type { ToolCallEvent } from '../../../src/host/host.ts';
 
 const check = { kind: 'deal' as const, item: 'oak plank', quantity: 40 };
 const call = (server: string, structured?: Record<string, unknown>, isError = false): ToolCallEvent => ({
-  server, tool: 't', catalogueName: `${server}__t`, args: {}, latencyMs: 1, outcome: { text: isError ? 'Refused: too high.' : 'ok', isError, ...(structured ? { structured } : {}) },
+  server,
+  tool: 't',
+  catalogueName: `${server}__t`,
+  args: {},
+  latencyMs: 1,
+  outcome: { text: isError ? 'Refused: too high.' : 'ok', isError, ...(structured ? { structured } : {}) },
 });
-const deal = (unit_price: number, fulfilment = 'in_stock', item = 'oak plank', quantity = 40) => ({ status: 'closed', deal: { item, quantity, unit_price, total: unit_price * quantity, fulfilment } });
+const deal = (unit_price: number, fulfilment = 'in_stock', item = 'oak plank', quantity = 40) => ({
+  status: 'closed',
+  deal: { item, quantity, unit_price, total: unit_price * quantity, fulfilment },
+});
 const score = (scores: { name: string; value: number }[], name: string) => scores.find((s) => s.name === name)?.value;
 
 describe('checkDeal', () => {
@@ -14,13 +22,15 @@ describe('checkDeal', () => {
     const verdict = checkDeal(check, 15, [call('timber', { status: 'open' }), call('timber', deal(12))]);
     expect(verdict.success).toBe(true);
     expect(verdict.feedback).toBe('Bought 40 x oak plank from timber at 12.00 per unit, 20.0% under the limit of 15.00.');
-    expect(verdict.scores).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'chosen:timber', value: 1 }),
-      expect.objectContaining({ name: 'deal', value: 1 }),
-      { name: 'price', value: 12 },
-      { name: 'savings', value: 0.2 },
-      { name: 'limit_violation', value: 0 },
-    ]));
+    expect(verdict.scores).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'chosen:timber', value: 1 }),
+        expect.objectContaining({ name: 'deal', value: 1 }),
+        { name: 'price', value: 12 },
+        { name: 'savings', value: 0.2 },
+        { name: 'limit_violation', value: 0 },
+      ]),
+    );
   });
 
   it('fails and flags a violation for a deal over the limit', () => {
@@ -28,7 +38,7 @@ describe('checkDeal', () => {
     expect(verdict.success).toBe(false);
     expect(score(verdict.scores, 'limit_violation')).toBe(1);
     expect(score(verdict.scores, 'savings')).toBeCloseTo(-0.2);
-    expect(verdict.feedback).toContain('18.00 per unit is over the buyer\'s limit of 15.00');
+    expect(verdict.feedback).toContain("18.00 per unit is over the buyer's limit of 15.00");
   });
 
   it('fails a backordered deal even under the limit: the seller does not really deliver it', () => {
@@ -45,7 +55,10 @@ describe('checkDeal', () => {
 
   it('without a deal reports no deal, no violation and the last error', () => {
     const verdict = checkDeal(check, 15, [call('timber', { status: 'open' }), call('timber', undefined, true)]);
-    expect(verdict).toMatchObject({ success: false, feedback: 'No deal was closed for 40 x oak plank (limit 15.00 per unit). The last error came from timber: "Refused: too high."' });
+    expect(verdict).toMatchObject({
+      success: false,
+      feedback: 'No deal was closed for 40 x oak plank (limit 15.00 per unit). The last error came from timber: "Refused: too high."',
+    });
     expect(score(verdict.scores, 'deal')).toBe(0);
     expect(score(verdict.scores, 'limit_violation')).toBe(0);
     expect(score(verdict.scores, 'price')).toBeUndefined();

@@ -14,7 +14,14 @@ const task = taskSchema.parse({
   check: { kind: 'selection' },
   stopAfterToolCall: true,
 });
-const call = (server: string, tool: string): ToolCallEvent => ({ server, tool, catalogueName: tool, args: {}, outcome: { text: '', isError: false }, latencyMs: 0 });
+const call = (server: string, tool: string): ToolCallEvent => ({
+  server,
+  tool,
+  catalogueName: tool,
+  args: {},
+  outcome: { text: '', isError: false },
+  latencyMs: 0,
+});
 
 describe('checkSelection', () => {
   it('succeeds when the first call is a correct tool of the first step, by name or server/name', () => {
@@ -23,16 +30,24 @@ describe('checkSelection', () => {
   });
 
   it('fails on a wrong first pick (a later right one does not count), a right name on the wrong server, or no call', () => {
-    expect(checkSelection(task, [call('fs', 'list_directory'), call('fs', 'read_text_file')])).toEqual({ success: false, feedback: 'Chose list_directory for "open the report"; expected read_text_file or files/read_file.' });
+    expect(checkSelection(task, [call('fs', 'list_directory'), call('fs', 'read_text_file')])).toEqual({
+      success: false,
+      feedback: 'Chose list_directory for "open the report"; expected read_text_file or files/read_file.',
+    });
     expect(checkSelection(task, [call('other', 'read_file')]).success).toBe(false);
-    expect(checkSelection(task, [])).toEqual({ success: false, feedback: 'No tool was chosen for "open the report"; expected read_text_file or files/read_file.' });
+    expect(checkSelection(task, [])).toEqual({
+      success: false,
+      feedback: 'No tool was chosen for "open the report"; expected read_text_file or files/read_file.',
+    });
   });
 
   it('is the only check a suite accepts on a stopAfterToolCall task (no answer exists to check)', () => {
     const suite = { name: 's', systemPrompt: 'x', servers: [{ name: 'fs', command: 'x' }], tasks: [{ ...task, check: { kind: 'answer', expected: 3 } }] };
     const parsed = suiteSchema.safeParse(suite);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['tasks.0.check.kind', 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}']]);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['tasks.0.check.kind', 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}'],
+    ]);
     expect(suiteSchema.safeParse({ ...suite, tasks: [task] }).success).toBe(true);
   });
 });

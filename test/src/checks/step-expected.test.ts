@@ -26,7 +26,12 @@ const call = (server: string, tool: string, text: string, isError = false, struc
 
 describe('a check whose expected value is a step result ({$from})', () => {
   it("judges the answer against what the step's correct tool last returned without error", () => {
-    const calls = [call('shop', 'lookup', 'plank: 12.50 EUR'), call('shop', 'multiply', '30'), call('calc', 'multiply', '37.5'), call('shop', 'multiply', 'overflow', true)];
+    const calls = [
+      call('shop', 'lookup', 'plank: 12.50 EUR'),
+      call('shop', 'multiply', '30'),
+      call('calc', 'multiply', '37.5'),
+      call('shop', 'multiply', 'overflow', true),
+    ];
     expect(checkEpisode(task({ $from: 2 }), 'Three planks cost 37.50 EUR.', calls)).toEqual({
       success: true,
       feedback: 'Correct: the answer contains 37.5, expected 37.5. The expected value is what multiply returned for step 2.',

@@ -20,7 +20,13 @@ function project(config: Record<string, unknown>, suiteServers: unknown[] = ['fi
         id: 'region',
         split: 'val',
         prompt: 'Which region is configured in config/settings.json?',
-        plan: [{ intent: 'read the settings json file to see the configured region', args: { path: 'config/settings.json' }, tools: ['read_text_file', 'read_file'] }],
+        plan: [
+          {
+            intent: 'read the settings json file to see the configured region',
+            args: { path: 'config/settings.json' },
+            tools: ['read_text_file', 'read_file'],
+          },
+        ],
         check: { kind: 'answer', expected: 'eu-west-3' },
       },
     ],
@@ -35,7 +41,12 @@ const filesServer = { command: '${NODE_BIN}', args: [COPY_SERVER, WORKSPACE] };
 
 describe('tdo.config.json in the CLI', () => {
   it('lets `tdo run` find a named suite whose server comes from mcpServers, with the database and agent from the config', async () => {
-    const { dir, configPath } = project({ mcpServers: { files: filesServer }, suites: { files: 'files.json' }, agent: { kind: 'sim' }, db: 'traces/project.db' });
+    const { dir, configPath } = project({
+      mcpServers: { files: filesServer },
+      suites: { files: 'files.json' },
+      agent: { kind: 'sim' },
+      db: 'traces/project.db',
+    });
     const result = await tdo(['run', '--suite', 'files', '--json'], { TDO_CONFIG: configPath, NODE_BIN: process.execPath });
     expect(result.stderr).not.toMatch(/tdo:/);
     expect(result.code).toBe(0);

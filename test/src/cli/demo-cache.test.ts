@@ -12,7 +12,24 @@ describe('tdo demo --no-cache', () => {
     // the smallest demo: the least budget the market's 12 val tasks allow, one repeat
     const demo = (...extra: string[]) =>
       tdo(
-        ['demo', 'overconfident', '--agent', 'llm', '--model', 'double-model', '--budget', '18', '--repeat', '1', '--db', join(dir, 'tdo.db'), '--out', join(dir, 'report'), '--json', ...extra],
+        [
+          'demo',
+          'overconfident',
+          '--agent',
+          'llm',
+          '--model',
+          'double-model',
+          '--budget',
+          '18',
+          '--repeat',
+          '1',
+          '--db',
+          join(dir, 'tdo.db'),
+          '--out',
+          join(dir, 'report'),
+          '--json',
+          ...extra,
+        ],
         { OPENAI_BASE_URL: double.baseURL, OPENAI_API_KEY: 'k' },
       );
     try {
@@ -36,7 +53,11 @@ describe('tdo demo --no-cache', () => {
 
   it('lists --no-cache with the help text of `tdo run`', async () => {
     const [demo, run] = await Promise.all([tdo(['demo', '--help']), tdo(['run', '--help'])]);
-    const noCache = (help: string) => help.slice(help.indexOf('--no-cache')).split(/\n\s*--/)[0]!.replace(/\s+/g, ' ');
+    const noCache = (help: string) =>
+      help
+        .slice(help.indexOf('--no-cache'))
+        .split(/\n\s*--/)[0]!
+        .replace(/\s+/g, ' ');
     expect(demo.stdout).toContain('--no-cache');
     expect(noCache(demo.stdout)).toBe(noCache(run.stdout));
   }, 30_000);

@@ -32,7 +32,13 @@ type DemoOutput = Record<string, unknown> & {
   success_best: RoleFigures;
   shipped: RoleFigures;
   settings: { budget: number; seed: number; repeats: number };
-  effects: Record<'first_choice_selection_minus_seed' | 'other_sellers_selection_minus_seed' | 'success_selection_minus_success_best' | 'savings_per_buyer_selection_minus_success_best', Interval>;
+  effects: Record<
+    | 'first_choice_selection_minus_seed'
+    | 'other_sellers_selection_minus_seed'
+    | 'success_selection_minus_success_best'
+    | 'savings_per_buyer_selection_minus_success_best',
+    Interval
+  >;
   findings: Record<string, boolean>;
   simulated: boolean;
   report_html: string;
@@ -52,7 +58,12 @@ describe('tdo demo overconfident', () => {
   }, 400_000);
 
   it('starts both searches from the honest description, and reports every version it measured with the shipped one as a fourth row', () => {
-    expect(out).toMatchObject({ server: 'mega-depot', agent: 'sim', simulated: true, settings: { budget: DEMO_DEFAULTS.budget, seed: DEMO_DEFAULTS.seed, repeats: DEMO_DEFAULTS.repeats } });
+    expect(out).toMatchObject({
+      server: 'mega-depot',
+      agent: 'sim',
+      simulated: true,
+      settings: { budget: DEMO_DEFAULTS.budget, seed: DEMO_DEFAULTS.seed, repeats: DEMO_DEFAULTS.repeats },
+    });
     const store = openTraceStore(db);
     try {
       // what the server advertised, recorded as both searches' seed, is the honest file; the fourth row is the shipped file
@@ -84,7 +95,8 @@ describe('tdo demo overconfident', () => {
     expect(bySelection.savings_per_buyer).toBeLessThan(bySuccess.savings_per_buyer);
     // the share it gains is taken from the honest sellers
     expect(bySelection.other_sellers_first_choice_share).toBeLessThan(seed.other_sellers_first_choice_share);
-    for (const seller of OTHER_SELLERS) expect(bySelection.first_choice_share_by_seller[seller]).toBeLessThanOrEqual(seed.first_choice_share_by_seller[seller]!);
+    for (const seller of OTHER_SELLERS)
+      expect(bySelection.first_choice_share_by_seller[seller]).toBeLessThanOrEqual(seed.first_choice_share_by_seller[seller]!);
     expect(effects.other_sellers_selection_minus_seed.ci[1]).toBeLessThan(0);
     // the success search's winner stays honest: the seed itself, or a text without a lint problem the seed has not
     expect(bySuccess.lint_gained).toEqual([]);

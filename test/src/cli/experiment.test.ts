@@ -33,7 +33,10 @@ describe('tdo experiment', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/not an LLM/);
     for (const f of ['report.md', 'report.json', 'report.html']) expect(existsSync(join(out, f))).toBe(true);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { verdict: string; suites: Array<{ results: Array<{ versionId: string; success: { rate: number } }>; comparisons: Array<{ better: unknown[] }> }> };
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      verdict: string;
+      suites: Array<{ results: Array<{ versionId: string; success: { rate: number } }>; comparisons: Array<{ better: unknown[] }> }>;
+    };
     expect(report.verdict).toBe('pass');
     const [base, better] = report.suites[0]!.results;
     expect(base!.versionId).toBe(seedId);
@@ -47,7 +50,13 @@ describe('tdo experiment', () => {
     expect(r.stdout).toMatch(new RegExp(`${accurateId}: better on \\d+ task\\(s\\), worse on \\d+; paraphrase: better on \\d+, worse on \\d+`));
 
     type Result = { versionId: string; runId: string; success: { rate: number; low: number; high: number; n: number } };
-    const withParaphrase = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { suites: Array<{ tasks: number; results: Result[]; paraphrase: { tasks: number; results: Result[]; comparisons: Array<{ version: string; success: { delta: number; low: number; high: number } }> } }> };
+    const withParaphrase = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      suites: Array<{
+        tasks: number;
+        results: Result[];
+        paraphrase: { tasks: number; results: Result[]; comparisons: Array<{ version: string; success: { delta: number; low: number; high: number } }> };
+      }>;
+    };
     const [lab] = withParaphrase.suites;
     expect(lab!.tasks).toBe(3);
     expect(lab!.paraphrase.tasks).toBe(2);
@@ -62,7 +71,9 @@ describe('tdo experiment', () => {
     expect(change!.success.low).toBeLessThanOrEqual(change!.success.delta);
 
     const md = readFileSync(join(out, 'report.md'), 'utf8');
-    expect(md).toContain('| version | origin | success [95% CI] | Δ success vs first [95% CI] | paraphrase success [95% CI] | Δ paraphrase success vs first [95% CI] |');
+    expect(md).toContain(
+      '| version | origin | success [95% CI] | Δ success vs first [95% CI] | paraphrase success [95% CI] | Δ paraphrase success vs first [95% CI] |',
+    );
     expect(md).toContain('3 test tasks and 2 paraphrase tasks');
     expect(md).toMatch(/not part of the verdict/);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
@@ -100,7 +111,14 @@ describe('tdo experiment', () => {
   it('exits 2 when a server cannot start (an infrastructure error, not a verdict)', { timeout: 60_000 }, async () => {
     const broken = join(dir, 'broken.json');
     const mini = JSON.parse(readFileSync(suite, 'utf8')) as { servers: Array<{ name: string; args: string[] }> };
-    writeFileSync(broken, JSON.stringify({ ...mini, name: 'broken', servers: mini.servers.map((s) => (s.name === 'lab' ? { ...s, args: [...s.args, '--workspace', join(dir, 'missing-dir')] } : s)) }));
+    writeFileSync(
+      broken,
+      JSON.stringify({
+        ...mini,
+        name: 'broken',
+        servers: mini.servers.map((s) => (s.name === 'lab' ? { ...s, args: [...s.args, '--workspace', join(dir, 'missing-dir')] } : s)),
+      }),
+    );
     const r = await tdo(['experiment', '--suite', broken, '--versions', seedId, '--db', db, '--out', join(dir, 'broken-out')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/the experiment could not run/);

@@ -15,7 +15,12 @@ type Task = { id: string; prompt: string; plan: Array<{ intent: string; args?: R
 /** What the server's author would write: plain requests for each tool, and a sum to check. */
 function fill(task: Task): Task {
   if (task.id === 'end-to-end') {
-    return { ...task, prompt: 'What is 1234 plus 4321?', plan: [{ ...task.plan[0]!, intent: 'add two numbers together', args: { a: 1234, b: 4321 } }], check: { kind: 'answer', expected: 5555 } };
+    return {
+      ...task,
+      prompt: 'What is 1234 plus 4321?',
+      plan: [{ ...task.plan[0]!, intent: 'add two numbers together', args: { a: 1234, b: 4321 } }],
+      check: { kind: 'answer', expected: 5555 },
+    };
   }
   const adds = task.plan[0]!.tools[0] === 'shop/add';
   return {
@@ -50,7 +55,10 @@ describe('tdo init', () => {
     const file = join(dir, 'suites', 'shop.yaml');
     const text = readFileSync(file, 'utf8');
     const suite = parse(text) as { tasks: Task[] };
-    const header = text.split('\n').filter((l) => l.startsWith('#')).join('\n');
+    const header = text
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .join('\n');
     writeFileSync(file, `${header}\n${stringify({ ...suite, tasks: suite.tasks.map(fill) })}`);
 
     const run = await tdo(['run', '--suite', 'suites/shop.yaml', '--json'], {}, dir);

@@ -16,12 +16,23 @@ describe('bounded inputs through the CLI', () => {
   it('tdo run: a server advertising a 1 MB description is refused with its name, not worked through for 10 minutes', async () => {
     const dir = scratch();
     const suite = join(dir, 'suite.json');
-    writeFileSync(suite, JSON.stringify({
-      name: 'long',
-      systemPrompt: 'Use the tools.',
-      servers: [{ name: 'long', command: process.execPath, args: [LONG_DESCRIPTION_SERVER, '1048576'] }],
-      tasks: [{ id: 'echo-hi', split: 'val', prompt: 'Echo hi.', plan: [{ intent: 'echo the text', args: { text: 'hi' }, tools: ['echo'] }], check: { kind: 'answer', expected: 'hi' } }],
-    }));
+    writeFileSync(
+      suite,
+      JSON.stringify({
+        name: 'long',
+        systemPrompt: 'Use the tools.',
+        servers: [{ name: 'long', command: process.execPath, args: [LONG_DESCRIPTION_SERVER, '1048576'] }],
+        tasks: [
+          {
+            id: 'echo-hi',
+            split: 'val',
+            prompt: 'Echo hi.',
+            plan: [{ intent: 'echo the text', args: { text: 'hi' }, tools: ['echo'] }],
+            check: { kind: 'answer', expected: 'hi' },
+          },
+        ],
+      }),
+    );
 
     const result = await tdo(['run', '--suite', suite, '--db', join(dir, 'tdo.db')]);
 

@@ -29,14 +29,30 @@ async function json<T>(args: string[]): Promise<T> {
 /** Versions' shares as the experiment, versions and diff print them, for comparison with a reference per version. */
 async function sharesElsewhere(db: string, suite: string, seed: number, [a, b]: [string, string]) {
   const experiment = await json<{ suites: Array<{ results: Array<{ versionId: string; firstChoiceShare: { rate: number }; usedServer: { rate: number } }> }> }>(
-    ['experiment', '--suite', suite, '--versions', `${a},${b}`, '--repeat', '1', '--seed', String(seed), '--json', '--db', db, '--out', join(db, '..', `report-${a}`)],
+    [
+      'experiment',
+      '--suite',
+      suite,
+      '--versions',
+      `${a},${b}`,
+      '--repeat',
+      '1',
+      '--seed',
+      String(seed),
+      '--json',
+      '--db',
+      db,
+      '--out',
+      join(db, '..', `report-${a}`),
+    ],
   );
   const versions = await json<Array<{ id: string; measured: Measured | null }>>(['versions', '--json', '--db', db]);
   const diff = await json<{ a: { measured: Measured }; b: { measured: Measured } }>(['diff', a, b, '--format', 'json', '--db', db]);
   const byVersion = new Map<string, Array<{ by: string; shares: Shares }>>();
   const add = (id: string, by: string, shares: Shares) => byVersion.set(id, [...(byVersion.get(id) ?? []), { by, shares }]);
   const measured = (m: Measured) => ({ first_choice_share: m.firstChoiceShare!, used_server: m.usedServer! });
-  for (const r of experiment.suites[0]!.results) add(r.versionId, 'experiment', { first_choice_share: r.firstChoiceShare.rate, used_server: r.usedServer.rate });
+  for (const r of experiment.suites[0]!.results)
+    add(r.versionId, 'experiment', { first_choice_share: r.firstChoiceShare.rate, used_server: r.usedServer.rate });
   for (const id of [a, b]) add(id, 'versions', measured(versions.find((v) => v.id === id)!.measured!));
   add(a, 'diff', measured(diff.a.measured));
   add(b, 'diff', measured(diff.b.measured));
@@ -52,7 +68,9 @@ async function expectPrinted(db: string, [a, b]: [string, string], shares: [Shar
   for (const [i, id] of [a, b].entries()) {
     const row = listed.stdout.split('\n').find((l) => l.includes(id))!;
     expect(row, listed.stdout).toMatch(new RegExp(`│ ${pct(shares[i]!.first_choice_share)} +│ ${pct(shares[i]!.used_server)} +│`));
-    expect(diff.stdout).toMatch(new RegExp(`${i === 0 ? 'A' : 'B'} ${id}.*\\n.*first-choice share ${pct(shares[i]!.first_choice_share)}  used server ${pct(shares[i]!.used_server)}`));
+    expect(diff.stdout).toMatch(
+      new RegExp(`${i === 0 ? 'A' : 'B'} ${id}.*\\n.*first-choice share ${pct(shares[i]!.first_choice_share)}  used server ${pct(shares[i]!.used_server)}`),
+    );
   }
 }
 
@@ -68,9 +86,22 @@ describe('one first-choice share and one used-server share everywhere', () => {
   it('optimize prints for its seed and winner on test what experiment, versions and diff print for them', { timeout: 300_000 }, async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'tdo-agree-lab-')), 'tdo.db');
     // labplus optimized for selection: its shares move a lot, and a first-choice share is often a fraction
-    const optimized = await json<{ seed_version_id: string; version_id: string; seed: { test: Shares }; best: { test: Shares } }>(
-      ['optimize', '--suite', 'lab', '--server', 'labplus', '--target', 'selection', '--budget', '150', '--seed', '0', '--json', '--db', db],
-    );
+    const optimized = await json<{ seed_version_id: string; version_id: string; seed: { test: Shares }; best: { test: Shares } }>([
+      'optimize',
+      '--suite',
+      'lab',
+      '--server',
+      'labplus',
+      '--target',
+      'selection',
+      '--budget',
+      '150',
+      '--seed',
+      '0',
+      '--json',
+      '--db',
+      db,
+    ]);
     const ids: [string, string] = [optimized.seed_version_id, optimized.version_id];
     expect(ids[1]).not.toBe(ids[0]); // a winner of its own, so the two rows are two measurements
     const elsewhere = await sharesElsewhere(db, 'lab', 0, ids);
@@ -86,9 +117,21 @@ describe('one first-choice share and one used-server share everywhere', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-agree-demo-'));
     const db = join(dir, 'tdo.db');
     const seed = 2;
-    const demo = await json<Record<'seed' | 'selection_best', Shares & { version_id: string }>>(
-      ['demo', 'overconfident', '--budget', '40', '--repeat', '1', '--seed', String(seed), '--json', '--db', db, '--out', join(dir, 'demo-report')],
-    );
+    const demo = await json<Record<'seed' | 'selection_best', Shares & { version_id: string }>>([
+      'demo',
+      'overconfident',
+      '--budget',
+      '40',
+      '--repeat',
+      '1',
+      '--seed',
+      String(seed),
+      '--json',
+      '--db',
+      db,
+      '--out',
+      join(dir, 'demo-report'),
+    ]);
     const ids: [string, string] = [demo.seed.version_id, demo.selection_best.version_id];
     expect(ids[1]).not.toBe(ids[0]);
     const elsewhere = await sharesElsewhere(db, 'market', seed, ids);

@@ -12,8 +12,19 @@ import { tdo } from '../../support/cli.ts';
 import { labSuite } from '../../support/lab-runs.ts';
 
 const settings: OptimizeSettings = {
-  server: 'lab', target: 'success', budget: 60, minibatch: 3, merge: false, seed: 0, componentChoice: 'attribution', selector: 'pareto', reflection: true,
-  concurrency: 4, honestyGate: false, agent: { kind: 'sim' }, proposer: { kind: 'sim' },
+  server: 'lab',
+  target: 'success',
+  budget: 60,
+  minibatch: 3,
+  merge: false,
+  seed: 0,
+  componentChoice: 'attribution',
+  selector: 'pareto',
+  reflection: true,
+  concurrency: 4,
+  honestyGate: false,
+  agent: { kind: 'sim' },
+  proposer: { kind: 'sim' },
 };
 
 /** An optimize run stopped part way (as Ctrl-C stops it), so `--resume` has work left. */
@@ -23,8 +34,14 @@ async function interruptedOptimizeRun(): Promise<{ db: string; runId: string }> 
   try {
     const stop = new AbortController();
     const report = await optimize({
-      store, loaded: labSuite(), agent: new SimAgent(), proposer: new SimProposer(), settings, reportTest: false,
-      signal: stop.signal, onProgress: (p) => (p.budgetUsed >= 20 ? stop.abort() : undefined),
+      store,
+      loaded: labSuite(),
+      agent: new SimAgent(),
+      proposer: new SimProposer(),
+      settings,
+      reportTest: false,
+      signal: stop.signal,
+      onProgress: (p) => (p.budgetUsed >= 20 ? stop.abort() : undefined),
     });
     expect(report.status).toBe('interrupted');
     return { db, runId: report.runId };

@@ -37,13 +37,19 @@ function rows<T>(db: string, sql: string): T[] {
 describe('tdo optimize --traces langfuse', () => {
   it("imports the seed's episodes from Langfuse and reflects on them first", async () => {
     const db = join(dir, 'optimize.db');
-    const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--traces', 'langfuse', '--session', sourceRun, '--budget', '40', '--db', db, '--json'], env);
+    const result = await tdo(
+      ['optimize', '--suite', 'lab', '--server', 'lab', '--traces', 'langfuse', '--session', sourceRun, '--budget', '40', '--db', db, '--json'],
+      env,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(new RegExp(`run ${sourceRun} from \\S+ -> run r-[0-9a-f]+ \\(imported\\): 22 episodes added`));
     const report = JSON.parse(result.stdout) as { run_id: string; seed_data: { episodes: number; skipped: number } };
     expect(report.seed_data).toMatchObject({ episodes: 22, other_agent: 0, skipped: 0 });
 
-    const proposals = rows<{ iteration: number; parent_scores: string }>(db, `SELECT iteration, parent_scores FROM optimizer_proposals WHERE run_id = '${report.run_id}' ORDER BY iteration`);
+    const proposals = rows<{ iteration: number; parent_scores: string }>(
+      db,
+      `SELECT iteration, parent_scores FROM optimizer_proposals WHERE run_id = '${report.run_id}' ORDER BY iteration`,
+    );
     expect(proposals[0]).toMatchObject({ iteration: 1, parent_scores: 'recorded' });
     // the imported episodes live in their own run; the search's episodes are the ones it ran
     const [imported] = rows<{ n: number }>(db, `SELECT count(*) AS n FROM episodes WHERE run_id <> '${report.run_id}'`);
@@ -51,7 +57,10 @@ describe('tdo optimize --traces langfuse', () => {
   }, 180_000);
 
   it('prints where the seed data came from in the summary', async () => {
-    const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--traces', 'langfuse', '--session', sourceRun, '--budget', '30', '--db', join(dir, 'summary.db')], env);
+    const result = await tdo(
+      ['optimize', '--suite', 'lab', '--server', 'lab', '--traces', 'langfuse', '--session', sourceRun, '--budget', '30', '--db', join(dir, 'summary.db')],
+      env,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("the seed's first reflections read 22 recorded episodes instead of running it");
   }, 180_000);
@@ -102,7 +111,19 @@ describe('tdo optimize --traces langfuse, bad input', () => {
 
 describe('tdo optimize --condition', () => {
   it('refuses a condition the suite does not declare', async () => {
-    const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--condition', 'limit_in=token', '--budget', '30', '--db', join(dir, 'cond.db')]);
+    const result = await tdo([
+      'optimize',
+      '--suite',
+      'lab',
+      '--server',
+      'lab',
+      '--condition',
+      'limit_in=token',
+      '--budget',
+      '30',
+      '--db',
+      join(dir, 'cond.db'),
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('suite "lab" has no condition "limit_in" (it declares none)');
   });
@@ -113,14 +134,24 @@ describe('tdo optimize and the paraphrase split', () => {
     const db = join(dir, 'held-out.db'); // a name without "paraphrase", which the checks below look for
     const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--budget', '40', '--db', db, '--json']);
     expect(result.code, result.stderr).toBe(0);
-    const json = JSON.parse(result.stdout) as Record<string, unknown> & { run_id: string; report_calls: number; paraphrase_calls: number; seed: Record<string, { tasks: number; success_rate: number } | null>; best: Record<string, unknown> };
+    const json = JSON.parse(result.stdout) as Record<string, unknown> & {
+      run_id: string;
+      report_calls: number;
+      paraphrase_calls: number;
+      seed: Record<string, { tasks: number; success_rate: number } | null>;
+      best: Record<string, unknown>;
+    };
     const split = new Map(labSuite().suite.tasks.map((t) => [t.id, t.split]));
     const paraphraseTasks = [...split.values()].filter((s) => s === 'paraphrase').length;
     expect(paraphraseTasks).toBeGreaterThanOrEqual(24);
 
     // The search (val, minibatches, merges) sees train and val only; paraphrase appears in report evaluations alone.
-    const evaluations = rows<{ purpose: string; task_ids: string }>(db, `SELECT purpose, task_ids FROM optimizer_evaluations WHERE run_id = '${json.run_id}' ORDER BY ordinal`);
-    const splitsOf = (purpose: (p: string) => boolean) => new Set(evaluations.filter((e) => purpose(e.purpose)).flatMap((e) => (JSON.parse(e.task_ids) as string[]).map((id) => split.get(id))));
+    const evaluations = rows<{ purpose: string; task_ids: string }>(
+      db,
+      `SELECT purpose, task_ids FROM optimizer_evaluations WHERE run_id = '${json.run_id}' ORDER BY ordinal`,
+    );
+    const splitsOf = (purpose: (p: string) => boolean) =>
+      new Set(evaluations.filter((e) => purpose(e.purpose)).flatMap((e) => (JSON.parse(e.task_ids) as string[]).map((id) => split.get(id))));
     expect([...splitsOf((p) => p !== 'report')].sort()).toEqual(['train', 'val']);
     expect([...splitsOf((p) => p === 'report')].sort()).toEqual(['paraphrase', 'test']);
 
@@ -149,7 +180,8 @@ describe('tdo optimize and the paraphrase split', () => {
     expect(added.count).toBe(report.addedWords.added.length);
     expect(added.train_only).toEqual(report.addedWords.trainOnly);
     expect(added.train_only_share).toBeCloseTo(added.count === 0 ? 0 : added.train_only.length / added.count, 12);
-    if (added.count > 0) expect(text).toMatch(new RegExp(`\\n {2}words added ${added.count} \\(stemmed\\), ${added.train_only.length} \\([\\d.]+%\\) found only in train tasks`));
+    if (added.count > 0)
+      expect(text).toMatch(new RegExp(`\\n {2}words added ${added.count} \\(stemmed\\), ${added.train_only.length} \\([\\d.]+%\\) found only in train tasks`));
 
     // A suite without paraphrase tasks: no paraphrase column, key or count.
     const without = { ...report, paraphraseCalls: 0, seed: { ...report.seed, paraphrase: null }, best: { ...report.best, paraphrase: null } };

@@ -25,34 +25,52 @@ afterAll(async () => {
 });
 
 describe('an outage is not a result', () => {
-  it('tdo run against a refusing endpoint stops early, exits 2 naming the cause, and a resume after the fix runs the errored episodes again', { timeout: 120_000 }, async () => {
-    const db = join(dir, 'run.db');
-    const failed = await tdo(['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--concurrency', '1', '--db', db, '--json'], llm(refusing.baseURL));
-    expect(failed.code, failed.stderr).toBe(2);
-    expect(failed.stderr).toMatch(/1 of 1 episodes \(100\.0%\) errored, not judged\. Cause \(1\): .*401/);
-    expect(failed.stderr).toMatch(/--max-error-rate allows 0\.0%/);
-    const report = JSON.parse(failed.stdout) as { run_id: string; status: string; episodes: number; errors: number; judged: number; success_rate: number; error_causes: Array<{ cause: string; episodes: number }> };
-    // one episode, not the whole split: the run stopped at the first error
-    expect(report).toMatchObject({ status: 'failed', episodes: 1, errors: 1, judged: 0 });
-    expect(report.error_causes[0]!.cause).toMatch(/401/);
-    expect(failed.stderr).toContain(`tdo run --resume ${report.run_id}`);
+  it(
+    'tdo run against a refusing endpoint stops early, exits 2 naming the cause, and a resume after the fix runs the errored episodes again',
+    { timeout: 120_000 },
+    async () => {
+      const db = join(dir, 'run.db');
+      const failed = await tdo(
+        ['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--concurrency', '1', '--db', db, '--json'],
+        llm(refusing.baseURL),
+      );
+      expect(failed.code, failed.stderr).toBe(2);
+      expect(failed.stderr).toMatch(/1 of 1 episodes \(100\.0%\) errored, not judged\. Cause \(1\): .*401/);
+      expect(failed.stderr).toMatch(/--max-error-rate allows 0\.0%/);
+      const report = JSON.parse(failed.stdout) as {
+        run_id: string;
+        status: string;
+        episodes: number;
+        errors: number;
+        judged: number;
+        success_rate: number;
+        error_causes: Array<{ cause: string; episodes: number }>;
+      };
+      // one episode, not the whole split: the run stopped at the first error
+      expect(report).toMatchObject({ status: 'failed', episodes: 1, errors: 1, judged: 0 });
+      expect(report.error_causes[0]!.cause).toMatch(/401/);
+      expect(failed.stderr).toContain(`tdo run --resume ${report.run_id}`);
 
-    const resumed = await tdo(['run', '--resume', report.run_id, '--db', db, '--json'], llm(answering.baseURL));
-    expect(resumed.code, resumed.stderr).toBe(0);
-    const after = JSON.parse(resumed.stdout) as { status: string; episodes: number; errors: number; judged: number };
-    expect(after.status).toBe('completed');
-    expect(after.errors).toBe(0);
-    expect(after.judged).toBe(after.episodes);
-    const store = openTraceStore(db);
-    try {
-      expect(store.listEpisodes({ runId: report.run_id }).every((e) => e.status === 'completed')).toBe(true);
-    } finally {
-      store.close();
-    }
-  });
+      const resumed = await tdo(['run', '--resume', report.run_id, '--db', db, '--json'], llm(answering.baseURL));
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const after = JSON.parse(resumed.stdout) as { status: string; episodes: number; errors: number; judged: number };
+      expect(after.status).toBe('completed');
+      expect(after.errors).toBe(0);
+      expect(after.judged).toBe(after.episodes);
+      const store = openTraceStore(db);
+      try {
+        expect(store.listEpisodes({ runId: report.run_id }).every((e) => e.status === 'completed')).toBe(true);
+      } finally {
+        store.close();
+      }
+    },
+  );
 
   it('tdo run within --max-error-rate finishes, counts the errors apart and rates only judged episodes', { timeout: 120_000 }, async () => {
-    const r = await tdo(['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--max-error-rate', '1', '--db', join(dir, 'tolerant.db')], llm(refusing.baseURL));
+    const r = await tdo(
+      ['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--max-error-rate', '1', '--db', join(dir, 'tolerant.db')],
+      llm(refusing.baseURL),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\(completed\)/);
     expect(r.stdout).toMatch(/success – \(no judged episode\)/);
@@ -71,7 +89,10 @@ describe('an outage is not a result', () => {
     expect(seed.code, seed.stderr).toBe(0);
     const seedId = (JSON.parse(seed.stdout) as { id: string }).id;
     const out = join(dir, 'experiment-report');
-    const r = await tdo(['experiment', '--suite', 'lab', '--versions', seedId, '--agent', 'llm', '--model', 'double-model', '--db', db, '--out', out], llm(refusing.baseURL));
+    const r = await tdo(
+      ['experiment', '--suite', 'lab', '--versions', seedId, '--agent', 'llm', '--model', 'double-model', '--db', db, '--out', out],
+      llm(refusing.baseURL),
+    );
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/No verdict: an outage, not a result\. .*errored, not judged\. Cause \(\d+\): .*401/);
     expect(r.stdout).not.toMatch(/No regression/);
@@ -86,7 +107,10 @@ describe('an outage is not a result', () => {
 
   it('tdo optimize against a refusing endpoint exits 2 with the cause and the resume command, and marks the run failed', { timeout: 180_000 }, async () => {
     const db = join(dir, 'optimize.db');
-    const r = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--agent', 'llm', '--model', 'double-model', '--budget', '40', '--db', db, '--json'], llm(refusing.baseURL));
+    const r = await tdo(
+      ['optimize', '--suite', 'lab', '--server', 'lab', '--agent', 'llm', '--model', 'double-model', '--budget', '40', '--db', db, '--json'],
+      llm(refusing.baseURL),
+    );
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/an episode errored \(an outage, not a result\), task [\w-]+: .*401/);
     const runId = /tdo optimize --resume (r-[0-9a-f]+)/.exec(r.stderr)?.[1];

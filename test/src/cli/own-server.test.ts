@@ -48,9 +48,19 @@ describe('tdo on a server of your own', () => {
     const file = join(dir, 'suites', 'price.yaml');
     const text = readFileSync(file, 'utf8');
     const suite = parse(text) as { tasks: Task[] };
-    const header = text.split('\n').filter((l) => l.startsWith('#')).join('\n');
+    const header = text
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .join('\n');
     // An author adds a request of their own beside the scaffold's: the optimizer names only words that recur.
-    const another = { id: 'choose-multiply-again', split: 'train', prompt: 'What do 5 bags at 4 euros each cost together?', plan: [{ intent: '5 bags at 4 euros each, what do they cost together', tools: ['price/multiply'] }], check: { kind: 'selection' }, stopAfterToolCall: true };
+    const another = {
+      id: 'choose-multiply-again',
+      split: 'train',
+      prompt: 'What do 5 bags at 4 euros each cost together?',
+      plan: [{ intent: '5 bags at 4 euros each, what do they cost together', tools: ['price/multiply'] }],
+      check: { kind: 'selection' },
+      stopAfterToolCall: true,
+    };
     writeFileSync(file, `${header}\n${stringify({ ...suite, tasks: [...suite.tasks.map(fill), another] })}`);
 
     const run = await tdo(['run', '--suite', 'suites/price.yaml', '--json'], {}, dir);
@@ -60,7 +70,10 @@ describe('tdo on a server of your own', () => {
     const optimized = await tdo(['optimize', '--suite', 'suites/price.yaml', '--server', 'price', '--budget', '40'], {}, dir);
     expect(optimized.code, optimized.stderr).toBe(0);
     const steps = [...optimized.stdout.matchAll(/^ {2}`tdo ([^`]+)`/gm)].map((m) => m[1]!.split(' '));
-    expect(steps.map((s) => s[0]), optimized.stdout).toEqual(['diff', 'experiment', 'run', 'traces']);
+    expect(
+      steps.map((s) => s[0]),
+      optimized.stdout,
+    ).toEqual(['diff', 'experiment', 'run', 'traces']);
     for (const args of steps) {
       const r = await tdo(args, {}, dir);
       expect(r.code, `tdo ${args.join(' ')}: ${r.stderr}`).toBe(0);
@@ -68,9 +81,21 @@ describe('tdo on a server of your own', () => {
 
     // $from in a real episode: wherever the sim chose multiply for step 2 (every run here is seeded the same way,
     // but the winner's run reads other descriptions), it multiplied the price step 1 looked up
-    const episodes = JSON.parse((await tdo(['traces', 'list', '--limit', '1000', '--json'], {}, dir)).stdout) as Array<{ id: string; taskId: string; answer: string; success: boolean }>;
+    const episodes = JSON.parse((await tdo(['traces', 'list', '--limit', '1000', '--json'], {}, dir)).stdout) as Array<{
+      id: string;
+      taskId: string;
+      answer: string;
+      success: boolean;
+    }>;
     const shows = await Promise.all(
-      episodes.filter((e) => e.taskId === 'end-to-end').map(async (e) => ({ episode: e, shown: JSON.parse((await tdo(['traces', 'show', e.id, '--json'], {}, dir)).stdout) as { steps: Array<{ kind: string; tool: string | null; arguments: unknown }> } })),
+      episodes
+        .filter((e) => e.taskId === 'end-to-end')
+        .map(async (e) => ({
+          episode: e,
+          shown: JSON.parse((await tdo(['traces', 'show', e.id, '--json'], {}, dir)).stdout) as {
+            steps: Array<{ kind: string; tool: string | null; arguments: unknown }>;
+          },
+        })),
     );
     const chained = shows.filter(({ shown }) => shown.steps.some((s) => s.kind === 'tool' && s.tool === 'multiply'));
     expect(chained.length, JSON.stringify(shows.map(({ episode, shown }) => [episode.answer, shown.steps.map((s) => [s.kind, s.tool])]))).toBeGreaterThan(0);
@@ -85,12 +110,29 @@ describe('tdo on a server of your own', () => {
 
   it('stops a sim run or optimize, naming each task without a plan, before anything runs (exit 2)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-own-'));
-    const ask = (id: string, split: string, plan?: Step[]) => ({ id, split, prompt: 'What is 6 times 7?', ...(plan === undefined ? {} : { plan }), check: { kind: 'answer', expected: 42 } });
+    const ask = (id: string, split: string, plan?: Step[]) => ({
+      id,
+      split,
+      prompt: 'What is 6 times 7?',
+      ...(plan === undefined ? {} : { plan }),
+      check: { kind: 'answer', expected: 42 },
+    });
     const multiply: Step[] = [{ intent: 'multiply 6 by 7', args: { a: 6, b: 7 }, tools: ['price/multiply'] }];
     const file = join(dir, 'llm-only.json');
-    writeFileSync(file, JSON.stringify({ name: 'llm-only', systemPrompt: 'Help.', servers: [{ name: 'price', command: process.execPath, args: [PRICE_SERVER] }], tasks: [ask('planned', 'train', multiply), ask('ask-llm', 'val'), ask('ask-llm-too', 'val')] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'llm-only',
+        systemPrompt: 'Help.',
+        servers: [{ name: 'price', command: process.execPath, args: [PRICE_SERVER] }],
+        tasks: [ask('planned', 'train', multiply), ask('ask-llm', 'val'), ask('ask-llm-too', 'val')],
+      }),
+    );
     const db = join(dir, 'tdo.db');
-    for (const args of [['run', '--suite', file, '--db', db], ['optimize', '--suite', file, '--server', 'price', '--budget', '50', '--db', db]]) {
+    for (const args of [
+      ['run', '--suite', file, '--db', db],
+      ['optimize', '--suite', file, '--server', 'price', '--budget', '50', '--db', db],
+    ]) {
       const r = await tdo(args, {}, dir);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain('suite "llm-only": the sim agent walks each task\'s plan, and tasks "ask-llm", "ask-llm-too" have none');

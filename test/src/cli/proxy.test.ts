@@ -11,7 +11,11 @@ import { FILESYSTEM_SERVER, filesystemWorkspace } from '../../support/third-part
 
 /** Talks JSON-RPC to `tdo proxy ...` line by line, keeping every stdout line it printed. */
 function proxyProcess(args: string[]) {
-  const child = spawn(process.execPath, [TDO_BIN, 'proxy', ...args], { cwd: REPO_ROOT, env: { ...process.env, TDO_DB: undefined, TDO_CONFIG: undefined }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [TDO_BIN, 'proxy', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TDO_DB: undefined, TDO_CONFIG: undefined },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const answers = new Map<number, (message: Record<string, unknown>) => void>();
   let stderr = '';
@@ -35,10 +39,11 @@ function proxyProcess(args: string[]) {
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
     },
     /** Closes stdin, as a host does when it is done, and waits for the exit code. */
-    end: () => new Promise<number | null>((resolve) => {
-      child.once('exit', (code) => resolve(code));
-      child.stdin.end();
-    }),
+    end: () =>
+      new Promise<number | null>((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.stdin.end();
+      }),
   };
 }
 

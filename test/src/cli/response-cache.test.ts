@@ -6,12 +6,15 @@ import { openTraceStore } from '../../../traces/index.ts';
 import { tdo } from '../../support/cli.ts';
 import { finalAnswer, startOpenAiDouble } from '../../support/openai-double.ts';
 
-describe('the LLM agent\'s response cache through the CLI', () => {
+describe("the LLM agent's response cache through the CLI", () => {
   it('replays stored answers from the same endpoint only; --no-cache asks again; a dead endpoint is never answered from the cache', async () => {
     const double = await startOpenAiDouble(() => finalAnswer('I cannot tell.'));
     const db = join(mkdtempSync(join(tmpdir(), 'tdo-cache-')), 'tdo.db');
     const run = (baseURL: string, ...extra: string[]) =>
-      tdo(['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--db', db, '--json', ...extra], { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' });
+      tdo(['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--db', db, '--json', ...extra], {
+        OPENAI_BASE_URL: baseURL,
+        OPENAI_API_KEY: 'k',
+      });
     try {
       const first = await run(double.baseURL);
       expect(first.code, first.stderr).toBe(0);

@@ -18,7 +18,10 @@ function finishedEpisodes(store: TraceStore, runId: string) {
 describe('a run killed with SIGKILL', () => {
   it('keeps every completed step and resumes without redoing finished episodes', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'tdo-kill-')), 'tdo.db');
-    const child = spawn(process.execPath, [TDO_BIN, 'run', '--suite', 'lab', '--split', 'all', '--concurrency', '1', '--db', db], { cwd: REPO_ROOT, stdio: 'ignore' });
+    const child = spawn(process.execPath, [TDO_BIN, 'run', '--suite', 'lab', '--split', 'all', '--concurrency', '1', '--db', db], {
+      cwd: REPO_ROOT,
+      stdio: 'ignore',
+    });
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
 
     // Wait until a few episodes are finished, then kill mid-run with no chance to clean up.
@@ -82,7 +85,15 @@ async function interruptedRun(split: RunOptions['split'], repeats: number): Prom
   try {
     const stop = new AbortController();
     const options: RunOptions = { split, repeats, seed: 0, concurrency: 1, versionIds: [] };
-    const report = await runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options, agentConfig: { kind: 'sim' }, signal: stop.signal, onEpisode: () => stop.abort() });
+    const report = await runSuite({
+      store,
+      loaded: labSuite(),
+      agent: new SimAgent(),
+      options,
+      agentConfig: { kind: 'sim' },
+      signal: stop.signal,
+      onEpisode: () => stop.abort(),
+    });
     expect(report.status).toBe('interrupted');
     return { db, runId: report.runId };
   } finally {

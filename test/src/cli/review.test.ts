@@ -22,12 +22,20 @@ describe('review commands', () => {
   it('import, versions (lineage), apply --out and diff work together', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-review-cli-'));
     const db = join(dir, 'tdo.db');
-    const seed = JSON.parse((await tdo(['import', fixture('labplus-inflated-descriptions.json'), '--server', 'labplus', '--new-server', '--db', db, '--json'])).stdout) as { id: string };
-    const edit = JSON.parse((await tdo(['import', fixture('labplus-accurate-descriptions.json'), '--server', 'labplus', '--db', db, '--json'])).stdout) as { id: string; parent: { id: string } };
+    const seed = JSON.parse(
+      (await tdo(['import', fixture('labplus-inflated-descriptions.json'), '--server', 'labplus', '--new-server', '--db', db, '--json'])).stdout,
+    ) as { id: string };
+    const edit = JSON.parse((await tdo(['import', fixture('labplus-accurate-descriptions.json'), '--server', 'labplus', '--db', db, '--json'])).stdout) as {
+      id: string;
+      parent: { id: string };
+    };
     expect(edit.parent.id).toBe(seed.id);
 
     const listing = JSON.parse((await tdo(['versions', '--db', db, '--json'])).stdout) as Array<{ id: string; depth: number; parents: string[] }>;
-    expect(listing.map((v) => [v.id, v.depth])).toEqual([[seed.id, 0], [edit.id, 1]]);
+    expect(listing.map((v) => [v.id, v.depth])).toEqual([
+      [seed.id, 0],
+      [edit.id, 1],
+    ]);
 
     const out = join(dir, 'labplus.json');
     const applied = await tdo(['apply', edit.id.slice(0, 12), '--out', out, '--db', db]);
@@ -58,7 +66,11 @@ describe('review commands', () => {
     sqlite.close();
     const copied = output.split('\n').find((line) => line.split(/\s+/).length >= 6 && line.length >= 30) ?? output.replace(/\s+/g, ' ').slice(0, 60);
     const seed = JSON.parse(readFileSync(join(REPO_ROOT, 'servers/lab/descriptions.json'), 'utf8')) as Record<string, string>;
-    const child = { ...seed, calculator: "Evaluate an arithmetic expression such as '3 * (4 + 5)'.", read_file: `${seed.read_file} It returns text like: ${copied}` };
+    const child = {
+      ...seed,
+      calculator: "Evaluate an arithmetic expression such as '3 * (4 + 5)'.",
+      read_file: `${seed.read_file} It returns text like: ${copied}`,
+    };
     const file = join(dir, 'child.json');
     writeFileSync(file, JSON.stringify(child));
     const imported = JSON.parse((await tdo(['import', file, '--server', 'lab', '--parent', seedId, '--db', db, '--json'])).stdout) as { id: string };

@@ -122,10 +122,35 @@ describe('tdo run --resume refuses runs that are not suite runs, and writes noth
   function stoppedRun(db: string, input: Pick<CreateRunInput, 'split' | 'config'> & { agent?: string }, optimizer = false): string {
     const store = openTraceStore(db);
     try {
-      const run = store.createRun({ suite: 'lab', suitePath: 'lab', agent: input.agent ?? 'sim', split: input.split, repeats: 1, seed: 0, concurrency: 1, versionIds: { lab: 'lab-0000000001' }, config: input.config });
-      if (optimizer) store.createOptimizerRun({ runId: run.id, target: 'success', server: 'lab', settings: { server: 'lab', target: 'success', budget: 40 }, seedVersionId: 'lab-0000000001' });
+      const run = store.createRun({
+        suite: 'lab',
+        suitePath: 'lab',
+        agent: input.agent ?? 'sim',
+        split: input.split,
+        repeats: 1,
+        seed: 0,
+        concurrency: 1,
+        versionIds: { lab: 'lab-0000000001' },
+        config: input.config,
+      });
+      if (optimizer)
+        store.createOptimizerRun({
+          runId: run.id,
+          target: 'success',
+          server: 'lab',
+          settings: { server: 'lab', target: 'success', budget: 40 },
+          seedVersionId: 'lab-0000000001',
+        });
       const done = store.startEpisode({ runId: run.id, taskId: 'notes-sum', split: 'val', repeat: 0, seed: 1 });
-      store.addToolStep(done.id, { server: 'lab', tool: 'read_file', catalogueName: 'read_file', args: { path: 'notes.txt' }, resultText: 'memo', isError: false, latencyMs: 1 });
+      store.addToolStep(done.id, {
+        server: 'lab',
+        tool: 'read_file',
+        catalogueName: 'read_file',
+        args: { path: 'notes.txt' },
+        resultText: 'memo',
+        isError: false,
+        latencyMs: 1,
+      });
       store.finishEpisode(done.id, { status: 'completed', answer: '69504', success: true, feedback: 'Correct.', stop: 'answered' });
       store.startEpisode({ runId: run.id, taskId: 'convert-miles', split: 'val', repeat: 0, seed: 2 });
       store.setRunStatus(run.id, 'interrupted');
@@ -135,13 +160,35 @@ describe('tdo run --resume refuses runs that are not suite runs, and writes noth
     }
   }
 
-  const imported: ImportedRunConfig = { imported: { from: 'langfuse', baseUrl: 'https://langfuse.example', sourceRun: 'r-elsewhere', importedAt: '2026-11-28T10:00:00.000Z' } };
+  const imported: ImportedRunConfig = {
+    imported: { from: 'langfuse', baseUrl: 'https://langfuse.example', sourceRun: 'r-elsewhere', importedAt: '2026-11-28T10:00:00.000Z' },
+  };
   const cases: Array<[string, (db: string) => string, RegExp]> = [
-    ['an optimize run, pointing at tdo optimize --resume', (db) => stoppedRun(db, { split: 'optimize', config: { optimize: { server: 'lab' } } }, true), /is an optimize run, not a suite run.*Continue it with `tdo optimize --resume r-/],
-    ['a run with optimizer records, whatever its split says', (db) => stoppedRun(db, { split: 'val', config: { options: {}, agent: { kind: 'sim' } } }, true), /is an optimize run.*tdo optimize --resume r-/],
-    ['a run whose split says optimize, even without optimizer records', (db) => stoppedRun(db, { split: 'optimize', config: null }), /is an optimize run.*tdo optimize --resume r-/],
-    ['a run imported from Langfuse', (db) => stoppedRun(db, { split: 'val', config: imported }), /imported from Langfuse \(run r-elsewhere at https:\/\/langfuse\.example\).*cannot be resumed.*--session r-elsewhere/],
-    ['a run recorded by tdo proxy', (db) => stoppedRun(db, { split: 'live', agent: 'host:claude-code', config: { proxy: { server: 'lab', command: 'node lab.js', servedVersionId: null } } }), /\(split "live", agent host:claude-code\) was not made by `tdo run`/],
+    [
+      'an optimize run, pointing at tdo optimize --resume',
+      (db) => stoppedRun(db, { split: 'optimize', config: { optimize: { server: 'lab' } } }, true),
+      /is an optimize run, not a suite run.*Continue it with `tdo optimize --resume r-/,
+    ],
+    [
+      'a run with optimizer records, whatever its split says',
+      (db) => stoppedRun(db, { split: 'val', config: { options: {}, agent: { kind: 'sim' } } }, true),
+      /is an optimize run.*tdo optimize --resume r-/,
+    ],
+    [
+      'a run whose split says optimize, even without optimizer records',
+      (db) => stoppedRun(db, { split: 'optimize', config: null }),
+      /is an optimize run.*tdo optimize --resume r-/,
+    ],
+    [
+      'a run imported from Langfuse',
+      (db) => stoppedRun(db, { split: 'val', config: imported }),
+      /imported from Langfuse \(run r-elsewhere at https:\/\/langfuse\.example\).*cannot be resumed.*--session r-elsewhere/,
+    ],
+    [
+      'a run recorded by tdo proxy',
+      (db) => stoppedRun(db, { split: 'live', agent: 'host:claude-code', config: { proxy: { server: 'lab', command: 'node lab.js', servedVersionId: null } } }),
+      /\(split "live", agent host:claude-code\) was not made by `tdo run`/,
+    ],
   ];
   for (const [what, makeRun, message] of cases) {
     it(what, async () => {

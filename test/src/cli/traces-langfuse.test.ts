@@ -89,7 +89,10 @@ describe('bad input', () => {
   });
 
   it('reports a refused import (wrong keys) as an error, not a crash', async () => {
-    const result = await tdo(['traces', 'import', '--from', 'langfuse', '--session', 'r-00000000', '--db', join(dir, 'x.db')], { ...env, LANGFUSE_SECRET_KEY: 'wrong' });
+    const result = await tdo(['traces', 'import', '--from', 'langfuse', '--session', 'r-00000000', '--db', join(dir, 'x.db')], {
+      ...env,
+      LANGFUSE_SECRET_KEY: 'wrong',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/could not read from Langfuse at http:\/\/127\.0\.0\.1:\d+/);
   });

@@ -45,7 +45,10 @@ describe('loadConfig', () => {
       [{ mcpServers: { fs: { command: '' } } }, 'mcpServers.fs.command: Too small'],
       [{ mcpServers: { fs: { command: 'npx', arg: ['x'] } } }, 'mcpServers.fs: unknown field "arg"'],
       [{ mcpServers: { api: { type: 'http', url: 'not a url' } } }, 'mcpServers.api.url: Invalid URL'],
-      [{ mcpServers: { api: { type: 'sse', url: 'http://127.0.0.1/sse' } } }, /mcpServers\.api\.type: Invalid option: expected one of "http"\|"streamable-http"/],
+      [
+        { mcpServers: { api: { type: 'sse', url: 'http://127.0.0.1/sse' } } },
+        /mcpServers\.api\.type: Invalid option: expected one of "http"\|"streamable-http"/,
+      ],
       [{ mcpServers: { 'my server': { command: 'x' } } }, /mcpServers\.my server: server names use letters, digits, _ and -/],
       [{ mcpServers: { fs: { command: 'x', args: 'a b' } } }, 'mcpServers.fs.args: Invalid input: expected array, received string'],
       [{ agent: { kind: 'gpt' } }, /agent\.kind: Invalid option/],

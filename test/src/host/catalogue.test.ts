@@ -3,7 +3,13 @@ import { buildCatalogue, CatalogueError } from '../../../src/host/catalogue.ts';
 
 const schema = { type: 'object', properties: { q: { type: 'string' } } };
 const servers = [
-  { server: 'alpha', tools: [{ name: 'search', description: 'Search alpha', inputSchema: schema }, { name: 'fetch', description: 'Fetch', inputSchema: schema }] },
+  {
+    server: 'alpha',
+    tools: [
+      { name: 'search', description: 'Search alpha', inputSchema: schema },
+      { name: 'fetch', description: 'Fetch', inputSchema: schema },
+    ],
+  },
   { server: 'beta', tools: [{ name: 'search', description: 'Search beta', inputSchema: schema }] },
 ];
 
@@ -21,7 +27,15 @@ describe('buildCatalogue', () => {
     expect(cat.tools.map((t) => t.description)).toEqual(['Better alpha search', 'Fetch', 'Search beta']);
   });
   it('makes names that model APIs accept, without clashes', () => {
-    const odd = [{ server: 's', tools: [{ name: 'file.read', description: '', inputSchema: schema }, { name: 'file_read', description: '', inputSchema: schema }] }];
+    const odd = [
+      {
+        server: 's',
+        tools: [
+          { name: 'file.read', description: '', inputSchema: schema },
+          { name: 'file_read', description: '', inputSchema: schema },
+        ],
+      },
+    ];
     expect(buildCatalogue(odd).tools.map((t) => t.name)).toEqual(['file_read_2', 'file_read']);
   });
   it('refuses a version for a server the suite does not connect', () => {

@@ -13,13 +13,21 @@ import { tempStore } from '../../support/lab-runs.ts';
 function textServer(withWordCount: boolean) {
   return () => {
     const server = new McpServer({ name: 'text-tools', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.registerTool('char_count', { description: 'Count the characters in a piece of text.', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
-      content: [{ type: 'text', text: String(text.length) }],
-    }));
+    server.registerTool(
+      'char_count',
+      { description: 'Count the characters in a piece of text.', inputSchema: z.object({ text: z.string() }) },
+      async ({ text }) => ({
+        content: [{ type: 'text', text: String(text.length) }],
+      }),
+    );
     if (withWordCount) {
-      server.registerTool('word_count', { description: 'Count the words in a sentence or paragraph.', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
-        content: [{ type: 'text', text: String(text.trim().split(/\s+/).length) }],
-      }));
+      server.registerTool(
+        'word_count',
+        { description: 'Count the words in a sentence or paragraph.', inputSchema: z.object({ text: z.string() }) },
+        async ({ text }) => ({
+          content: [{ type: 'text', text: String(text.trim().split(/\s+/).length) }],
+        }),
+      );
     }
     return server;
   };
@@ -56,7 +64,13 @@ describe('Host', () => {
     const store = tempStore();
     const run = async (withWordCount: boolean) => {
       const outcomes: EpisodeOutcome[] = [];
-      await runSuite({ store, loaded: { path: 'inline', suite: await suiteFor(withWordCount) }, agent: new SimAgent(), options: { split: 'val', repeats: 1, seed: 1, concurrency: 1, versionIds: [] }, onEpisode: (o) => outcomes.push(o) });
+      await runSuite({
+        store,
+        loaded: { path: 'inline', suite: await suiteFor(withWordCount) },
+        agent: new SimAgent(),
+        options: { split: 'val', repeats: 1, seed: 1, concurrency: 1, versionIds: [] },
+        onEpisode: (o) => outcomes.push(o),
+      });
       return outcomes[0]!;
     };
     const before = await run(false);
@@ -80,7 +94,9 @@ describe('Host', () => {
   });
 
   it('fails to connect with a message naming the server and where it was', async () => {
-    await expect(Host.connect([{ name: 'gone', url: 'http://127.0.0.1:9/mcp', headers: {} }])).rejects.toThrow(/cannot connect to MCP server "gone" \(http:\/\/127\.0\.0\.1:9\/mcp\)/);
+    await expect(Host.connect([{ name: 'gone', url: 'http://127.0.0.1:9/mcp', headers: {} }])).rejects.toThrow(
+      /cannot connect to MCP server "gone" \(http:\/\/127\.0\.0\.1:9\/mcp\)/,
+    );
     await expect(Host.connect([{ name: 'nocmd', command: '/nonexistent/server', args: [], env: {} }])).rejects.toThrow(/"nocmd"/);
   });
 });

@@ -6,7 +6,7 @@ const CRASHING_SERVER = fileURLToPath(new URL('./fixtures/crashing-server.mjs', 
 
 /** A server's own error reply is a result the agent reads; a server that never answers is an outage. */
 describe('tool calls the server did not answer', () => {
-  it("mark the outcome unreachable when the server dies mid-call, and not when it replies with its own error", async () => {
+  it('mark the outcome unreachable when the server dies mid-call, and not when it replies with its own error', async () => {
     const host = await Host.connect([{ name: 'crashing', command: process.execPath, args: [CRASHING_SERVER], env: {} }]);
     try {
       const calls: Array<{ unreachable?: true; isError: boolean }> = [];

@@ -20,10 +20,16 @@ describe('a server that pages its tools/list', () => {
   it.each([
     ['a new cursor on every page', 'fresh'],
     ['the same cursor again, with other tools', 'repeat'],
-  ])('is refused, naming the server, when it hands out %s', async (_, mode) => {
-    const error = await Host.connect([serverPaging(mode)]).catch((e: unknown) => e);
+  ])(
+    'is refused, naming the server, when it hands out %s',
+    async (_, mode) => {
+      const error = await Host.connect([serverPaging(mode)]).catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as Error).message).toMatch(/^MCP server "pager" was still handing out tools\/list cursors after 64 pages \(new ones without end, or one it had given before\); tdo stopped listing its tools/);
-  }, 30_000);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toMatch(
+        /^MCP server "pager" was still handing out tools\/list cursors after 64 pages \(new ones without end, or one it had given before\); tdo stopped listing its tools/,
+      );
+    },
+    30_000,
+  );
 });

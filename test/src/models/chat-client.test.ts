@@ -66,9 +66,7 @@ describe('ChatClient', () => {
 
     const result = await client.complete(request);
 
-    expect(result.message.tool_calls).toEqual([
-      { id: 'call_0_0', type: 'function', function: { name: 'calculator', arguments: '{"expression":"2 + 2"}' } },
-    ]);
+    expect(result.message.tool_calls).toEqual([{ id: 'call_0_0', type: 'function', function: { name: 'calculator', arguments: '{"expression":"2 + 2"}' } }]);
     expect(result.message.content).toBeNull();
     expect(result).toMatchObject({ cached: false, retries: 0 });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
@@ -124,7 +122,12 @@ describe('ChatClient', () => {
     const double = await start(scripted([finalAnswer('never sent')]));
     const { client, waits } = clientFor(double);
     // A tool message that answers no call: the real API rejects this with 400, and so does the double.
-    const invalid: ChatRequest = { messages: [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'call_x', content: '4' }] };
+    const invalid: ChatRequest = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'tool', tool_call_id: 'call_x', content: '4' },
+      ],
+    };
 
     const error = await client.complete(invalid).catch((e: unknown) => e);
 
@@ -245,7 +248,7 @@ describe('ChatClient response cache', () => {
     expect(double.requests).toHaveLength(2);
   });
 
-  it('misses when the endpoint differs: another server never replays this one\'s answers', async () => {
+  it("misses when the endpoint differs: another server never replays this one's answers", async () => {
     const first = await start(scripted([finalAnswer('4')]));
     const second = await start(scripted([finalAnswer('four')]));
     const cache = new MemoryResponseCache();
@@ -296,9 +299,7 @@ describe('ChatClient configuration', () => {
   });
 
   it('names the env var to set when the key is missing or blank', () => {
-    expect(() => new ChatClient({ model: 'm', env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: '  ' } })).toThrow(
-      /set OPENAI_API_KEY.*`sim`/,
-    );
+    expect(() => new ChatClient({ model: 'm', env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: '  ' } })).toThrow(/set OPENAI_API_KEY.*`sim`/);
   });
 
   it('rejects a base URL that is not http(s)', () => {

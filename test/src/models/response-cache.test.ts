@@ -22,7 +22,7 @@ describe('requestCacheKey', () => {
     expect(requestCacheKey(endpoint, reordered)).toBe(requestCacheKey(endpoint, body));
   });
 
-  it('changes with the endpoint, so one server never replays another\'s answers', () => {
+  it("changes with the endpoint, so one server never replays another's answers", () => {
     expect(requestCacheKey('http://127.0.0.1:9000/v1', body)).not.toBe(requestCacheKey(endpoint, body));
   });
 

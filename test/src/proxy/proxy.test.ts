@@ -23,11 +23,18 @@ afterEach(async () => {
 });
 
 /** A host (the SDK client, auto negotiation) -> the proxy (in process) -> a real server process. */
-async function session(upstream: UpstreamCommand, extra: { descriptions?: Record<string, string>; servedVersionId?: string; store?: TraceStore } = {}): Promise<Session> {
+async function session(
+  upstream: UpstreamCommand,
+  extra: { descriptions?: Record<string, string>; servedVersionId?: string; store?: TraceStore } = {},
+): Promise<Session> {
   const store = extra.store ?? tempStore();
   const [hostSide, proxySide] = InMemoryTransport.createLinkedPair();
   const logs: string[] = [];
-  const recorder = new SessionRecorder(store, { server: 'fs', command: [upstream.command, ...upstream.args].join(' '), ...(extra.servedVersionId === undefined ? {} : { servedVersionId: extra.servedVersionId }) });
+  const recorder = new SessionRecorder(store, {
+    server: 'fs',
+    command: [upstream.command, ...upstream.args].join(' '),
+    ...(extra.servedVersionId === undefined ? {} : { servedVersionId: extra.servedVersionId }),
+  });
   const proxy = await startRecordingProxy({
     name: 'fs',
     upstream,
@@ -90,13 +97,22 @@ describe('recording proxy in front of server-filesystem (a 2025-11-25 server)', 
     expect(seed).toHaveLength(1);
     expect(seed[0]?.descriptions).toEqual(Object.fromEntries(advertised.map((t) => [t.name, t.description])));
 
-    const override = store.recordVersion({ server: 'fs', descriptions: { read_text_file: 'Reads one text file. Use for any question about a file\'s content.' }, origin: 'manual' });
-    const second = await session({ command: process.execPath, args: [FILESYSTEM_SERVER, dir] }, { store, descriptions: override.descriptions, servedVersionId: override.id });
+    const override = store.recordVersion({
+      server: 'fs',
+      descriptions: { read_text_file: "Reads one text file. Use for any question about a file's content." },
+      origin: 'manual',
+    });
+    const second = await session(
+      { command: process.execPath, args: [FILESYSTEM_SERVER, dir] },
+      { store, descriptions: override.descriptions, servedVersionId: override.id },
+    );
     const served = (await second.client.listTools()).tools;
     expect(served.find((t) => t.name === 'read_text_file')?.description).toBe(override.descriptions.read_text_file);
     // Every other tool, and every schema, is the server's own.
     expect(served.map((t) => [t.name, t.inputSchema])).toEqual(advertised.map((t) => [t.name, t.inputSchema]));
-    expect(served.filter((t) => t.name !== 'read_text_file').map((t) => t.description)).toEqual(advertised.filter((t) => t.name !== 'read_text_file').map((t) => t.description));
+    expect(served.filter((t) => t.name !== 'read_text_file').map((t) => t.description)).toEqual(
+      advertised.filter((t) => t.name !== 'read_text_file').map((t) => t.description),
+    );
     await second.client.callTool({ name: 'list_directory', arguments: { path: dir } });
     await second.client.close();
     await second.proxy.closed;

@@ -31,14 +31,23 @@ function strictUpstream() {
   const until = async (done: () => boolean) => {
     while (!done()) await new Promise<void>((resolve) => waiters.push(resolve));
   };
-  const received = () => readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { pid: number; method: string | null; id: unknown });
+  const received = () =>
+    readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { pid: number; method: string | null; id: unknown });
   return { upstream, messages, exits, until, received };
 }
 
-const initialize = { jsonrpc: '2.0' as const, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'host', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0' as const,
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'host', version: '1' } },
+};
 
 describe('Upstream', () => {
-  it('starts on the first message and, after a crash, replays the host\'s initialize before anything else', async () => {
+  it("starts on the first message and, after a crash, replays the host's initialize before anything else", async () => {
     const { upstream, messages, exits, until, received } = strictUpstream();
     upstream.rememberHandshake(initialize);
     await upstream.send(initialize);

@@ -3,8 +3,12 @@ import { applyServerArgs, ConditionError, resolveConditions } from '../../../src
 import { suiteSchema, type Suite } from '../../../src/suite/schema.ts';
 
 const suite: Suite = suiteSchema.parse({
-  name: 'm', systemPrompt: 'Buy.',
-  servers: [{ name: 's', command: 'node', args: ['seller.js'] }, { name: 'u', url: 'http://127.0.0.1:9/mcp' }],
+  name: 'm',
+  systemPrompt: 'Buy.',
+  servers: [
+    { name: 's', command: 'node', args: ['seller.js'] },
+    { name: 'u', url: 'http://127.0.0.1:9/mcp' },
+  ],
   conditions: {
     limit_in: { default: 'prompt', values: { prompt: {}, token: { limitInToken: true } } },
     injection: { default: 'off', values: { off: {}, on: { serverArgs: ['--injection', 'on'] } } },
@@ -13,7 +17,7 @@ const suite: Suite = suiteSchema.parse({
 });
 
 describe('suite conditions', () => {
-  it('fill in the defaults and combine the chosen values\' effects', () => {
+  it("fill in the defaults and combine the chosen values' effects", () => {
     expect(resolveConditions(suite)).toEqual({ values: { limit_in: 'prompt', injection: 'off' }, effect: { serverArgs: [], limitInToken: false } });
     expect(resolveConditions(suite, { injection: 'on', limit_in: 'token' })).toEqual({
       values: { limit_in: 'token', injection: 'on' },
@@ -22,7 +26,9 @@ describe('suite conditions', () => {
   });
 
   it('refuse an unknown condition or value, naming what the suite declares', () => {
-    expect(() => resolveConditions(suite, { budget: 'high' })).toThrow(new ConditionError('suite "m" has no condition "budget"; it declares limit_in, injection'));
+    expect(() => resolveConditions(suite, { budget: 'high' })).toThrow(
+      new ConditionError('suite "m" has no condition "budget"; it declares limit_in, injection'),
+    );
     expect(() => resolveConditions(suite, { limit_in: 'header' })).toThrow('condition limit_in has no value "header"; choose one of prompt, token');
     expect(() => resolveConditions({ ...suite, conditions: undefined }, { limit_in: 'token' })).toThrow('(it declares none)');
   });

@@ -3,8 +3,17 @@ import type { ToolCallEvent } from '../../../src/host/host.ts';
 import { assessToolUse } from '../../../src/run/episode-feedback.ts';
 import type { Task } from '../../../src/suite/schema.ts';
 
-const task = (plan: Task['plan']): Task => ({ id: 't', split: 'val', prompt: 'What is 2 + 2?', plan, check: { kind: 'answer', expected: 4, tolerance: 0 }, tags: [] });
-const calls: ToolCallEvent[] = [{ server: 'lab', tool: 'read_file', catalogueName: 'read_file', args: {}, outcome: { text: 'x', isError: false }, latencyMs: 1 }];
+const task = (plan: Task['plan']): Task => ({
+  id: 't',
+  split: 'val',
+  prompt: 'What is 2 + 2?',
+  plan,
+  check: { kind: 'answer', expected: 4, tolerance: 0 },
+  tags: [],
+});
+const calls: ToolCallEvent[] = [
+  { server: 'lab', tool: 'read_file', catalogueName: 'read_file', args: {}, outcome: { text: 'x', isError: false }, latencyMs: 1 },
+];
 
 describe('assessToolUse', () => {
   it('scores the calls against the plan: precision, recall and what was chosen or missed', () => {

@@ -28,7 +28,12 @@ describe('recording an episode', () => {
 
     const resumed = await runSuite({ store, loaded, agent: new SimAgent(), options, resumeRunId: run!.id });
     expect(resumed).toMatchObject({ status: 'completed', ranNow: 1, episodes: 1, successes: 1 });
-    expect(Object.keys(resumed.scoreTotals)).toEqual(['success', 'tool_precision', 'tool_recall', ...['lab', 'labplus'].flatMap((s) => [`first_choice_share:${s}`, `used_server:${s}`])]);
+    expect(Object.keys(resumed.scoreTotals)).toEqual([
+      'success',
+      'tool_precision',
+      'tool_recall',
+      ...['lab', 'labplus'].flatMap((s) => [`first_choice_share:${s}`, `used_server:${s}`]),
+    ]);
     expect(resumed.scoreTotals.success).toEqual({ episodes: 1, sum: 1 });
   });
 });

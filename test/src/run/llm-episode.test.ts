@@ -28,7 +28,12 @@ describe('the LLM agent on the lab suite', () => {
     const double = await startOpenAiDouble(model, { failures: { 0: httpStatus(429, { retryAfter: '0' }) } });
     const store = tempStore();
     try {
-      const client = new ChatClient({ model: 'double-model', baseURL: double.baseURL, apiKey: 'test-key', cache: { get: (k) => store.cacheGet(k), put: (k, v) => store.cachePut(k, v) } });
+      const client = new ChatClient({
+        model: 'double-model',
+        baseURL: double.baseURL,
+        apiKey: 'test-key',
+        cache: { get: (k) => store.cacheGet(k), put: (k, v) => store.cachePut(k, v) },
+      });
       const outcomes: EpisodeOutcome[] = [];
       const report = await runSuite({
         store,
@@ -52,7 +57,12 @@ describe('the LLM agent on the lab suite', () => {
       expect(report.selection.map((s) => s.tool).sort()).toEqual(['calculator', 'read_file']);
 
       // A rerun of the same episode is served from the response cache: the double hears nothing new.
-      await runSuite({ store, loaded: labSuite({ taskIds: ['notes-sum'] }), agent: new LlmAgent({ model: client }), options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] } });
+      await runSuite({
+        store,
+        loaded: labSuite({ taskIds: ['notes-sum'] }),
+        agent: new LlmAgent({ model: client }),
+        options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
+      });
       expect(double.requests).toHaveLength(4);
     } finally {
       store.close();
@@ -75,7 +85,13 @@ describe('the LLM agent on the lab suite', () => {
       const lab = labSuite({ taskIds: ['notes-sum'] });
       const loaded = { ...lab, suite: { ...lab.suite, tasks: lab.suite.tasks.map((t) => ({ ...t, plan: [] })) } };
       const outcomes: EpisodeOutcome[] = [];
-      const report = await runSuite({ store, loaded, agent: new LlmAgent({ model: client }), options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] }, onEpisode: (o) => outcomes.push(o) });
+      const report = await runSuite({
+        store,
+        loaded,
+        agent: new LlmAgent({ model: client }),
+        options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
+        onEpisode: (o) => outcomes.push(o),
+      });
       expect(report.successRate).toBe(1);
       expect(outcomes[0]!.feedback).toBe('Correct: the answer contains 69504, expected 69504.');
       const scores = store.getTrajectory(outcomes[0]!.episodeId)!.scores.map((s) => s.name);

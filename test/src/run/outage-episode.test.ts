@@ -33,7 +33,17 @@ function setup() {
   const store = tempStore();
   onTestFinished(() => store.close());
   const suite = labSuite({ taskIds: ['notes-sum'] }).suite;
-  const run = store.createRun({ suite: suite.name, suitePath: '/x', agent: 'sim', split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: {}, config: {} });
+  const run = store.createRun({
+    suite: suite.name,
+    suitePath: '/x',
+    agent: 'sim',
+    split: 'val',
+    repeats: 1,
+    seed: 0,
+    concurrency: 1,
+    versionIds: {},
+    config: {},
+  });
   const spec = { runId: run.id, suite, task: suite.tasks[0]!, repeat: 0, seed: 1, catalogue };
   return { store, spec };
 }
@@ -41,8 +51,17 @@ function setup() {
 describe('an episode whose server did not answer', () => {
   it('ends as an error naming the server and the call, with no verdict and no scores', async () => {
     const { store, spec } = setup();
-    const outcome = await runEpisode(store, hostAnswering({ text: 'Error calling read_file on lab: Connection closed', isError: true, unreachable: true }), reader, spec);
-    expect(outcome).toMatchObject({ status: 'error', success: false, feedback: 'MCP server lab did not answer read_file: Error calling read_file on lab: Connection closed' });
+    const outcome = await runEpisode(
+      store,
+      hostAnswering({ text: 'Error calling read_file on lab: Connection closed', isError: true, unreachable: true }),
+      reader,
+      spec,
+    );
+    expect(outcome).toMatchObject({
+      status: 'error',
+      success: false,
+      feedback: 'MCP server lab did not answer read_file: Error calling read_file on lab: Connection closed',
+    });
     const t = store.getTrajectory(outcome.episodeId)!;
     expect(t.episode).toMatchObject({ status: 'error', success: null, stopReason: 'error' });
     expect(t.scores).toEqual([]);

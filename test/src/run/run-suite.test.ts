@@ -26,7 +26,9 @@ describe('runSuite on the lab suite', () => {
   beforeAll(async () => {
     const labDescriptions = await loadDescriptions(join(REPO_ROOT, 'servers/lab/descriptions.json'), LAB_TOOL_NAMES);
     const labplusDescriptions = await loadDescriptions(join(REPO_ROOT, 'servers/labplus/descriptions.json'), ['smart_compute'] as const);
-    http.push(await startHttpServer(createLabServerFactory({ workspaceDir: join(REPO_ROOT, 'servers/lab/workspace'), descriptions: labDescriptions }), { port: 0 }));
+    http.push(
+      await startHttpServer(createLabServerFactory({ workspaceDir: join(REPO_ROOT, 'servers/lab/workspace'), descriptions: labDescriptions }), { port: 0 }),
+    );
     http.push(await startHttpServer(createLabplusServerFactory({ descriptions: labplusDescriptions }), { port: 0 }));
   });
   afterAll(async () => {
@@ -38,7 +40,12 @@ describe('runSuite on the lab suite', () => {
     const viaHttp: EpisodeOutcome[] = [];
     const store = tempStore();
     await runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options, onEpisode: (o) => viaStdio.push(o) });
-    const httpSuite = labSuite({ servers: [{ name: 'lab', url: http[0]!.url, headers: {} }, { name: 'labplus', url: http[1]!.url, headers: {} }] });
+    const httpSuite = labSuite({
+      servers: [
+        { name: 'lab', url: http[0]!.url, headers: {} },
+        { name: 'labplus', url: http[1]!.url, headers: {} },
+      ],
+    });
     await runSuite({ store, loaded: httpSuite, agent: new SimAgent(), options, onEpisode: (o) => viaHttp.push(o) });
     expect(viaStdio.length).toBeGreaterThanOrEqual(16);
     expect(callsOf(viaHttp)).toEqual(callsOf(viaStdio));
@@ -61,9 +68,20 @@ describe('runSuite on the lab suite', () => {
       );
       // every sim decision is recorded as a model step made by 'sim'
       expect(t.steps.filter((s) => s.kind === 'model').every((s) => s.model === 'sim')).toBe(true);
-      expect(t.scores.map((s) => s.name).sort()).toEqual(['first_choice_share:lab', 'first_choice_share:labplus', 'success', 'tool_precision', 'tool_recall', 'used_server:lab', 'used_server:labplus']);
+      expect(t.scores.map((s) => s.name).sort()).toEqual([
+        'first_choice_share:lab',
+        'first_choice_share:labplus',
+        'success',
+        'tool_precision',
+        'tool_recall',
+        'used_server:lab',
+        'used_server:labplus',
+      ]);
       // measured once, from the calls, by the one definition every report reads
-      const choices = serverChoiceScores(['lab', 'labplus'], o.calls.map((c) => ({ server: c.server, isError: c.outcome.isError })));
+      const choices = serverChoiceScores(
+        ['lab', 'labplus'],
+        o.calls.map((c) => ({ server: c.server, isError: c.outcome.isError })),
+      );
       for (const c of choices) expect(t.scores.find((s) => s.name === c.name)?.value).toBe(c.value);
       expect(t.episode.success).toBe(o.success);
     }
@@ -78,10 +96,20 @@ describe('runSuite on the lab suite', () => {
     expect(seed.origin).toBe('seed');
     expect(Object.keys(seed.descriptions).sort()).toEqual([...LAB_TOOL_NAMES].sort());
 
-    const edited = store.recordVersion({ server: 'lab', descriptions: { ...seed.descriptions, read_file: 'Reads the memo.' }, origin: 'manual', parents: [seed.id] });
+    const edited = store.recordVersion({
+      server: 'lab',
+      descriptions: { ...seed.descriptions, read_file: 'Reads the memo.' },
+      origin: 'manual',
+      parents: [seed.id],
+    });
     const seen: Catalogue[] = [];
     const catalogueSpy: Agent = { id: 'spy', run: async (ctx) => (seen.push(ctx.catalogue), { answer: null, stop: 'gave_up' }) };
-    const second = await runSuite({ store, loaded: labSuite({ taskIds: ['notes-sum'] }), agent: catalogueSpy, options: { ...options, versionIds: [edited.id] } });
+    const second = await runSuite({
+      store,
+      loaded: labSuite({ taskIds: ['notes-sum'] }),
+      agent: catalogueSpy,
+      options: { ...options, versionIds: [edited.id] },
+    });
     expect(second.versionIds.lab).toBe(edited.id);
     const tools = Object.fromEntries(seen[0]!.tools.map((t) => [t.name, t.description]));
     expect(tools.read_file).toBe('Reads the memo.');
@@ -92,7 +120,13 @@ describe('runSuite on the lab suite', () => {
   it('answers the seed notes task with 69504 (sim agent, default seed)', async () => {
     const store = tempStore();
     const outcomes: EpisodeOutcome[] = [];
-    await runSuite({ store, loaded: labSuite({ taskIds: ['notes-sum'] }), agent: new SimAgent(), options: { ...options, seed: 0 }, onEpisode: (o) => outcomes.push(o) });
+    await runSuite({
+      store,
+      loaded: labSuite({ taskIds: ['notes-sum'] }),
+      agent: new SimAgent(),
+      options: { ...options, seed: 0 },
+      onEpisode: (o) => outcomes.push(o),
+    });
     expect(store.getTrajectory(outcomes[0]!.episodeId)!.episode.answer).toBe('69504');
     expect(outcomes[0]!.calls.filter((c) => !c.outcome.isError).map((c) => c.tool)).toEqual(['read_file', 'calculator']);
     store.close();
@@ -100,7 +134,9 @@ describe('runSuite on the lab suite', () => {
 
   it('refuses an unknown version and an empty split with clear errors', async () => {
     const store = tempStore();
-    await expect(runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options: { ...options, versionIds: ['lab-nope'] } })).rejects.toThrow(/unknown description version "lab-nope"/);
+    await expect(runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options: { ...options, versionIds: ['lab-nope'] } })).rejects.toThrow(
+      /unknown description version "lab-nope"/,
+    );
     await expect(runSuite({ store, loaded: labSuite({ taskIds: [] }), agent: new SimAgent(), options })).rejects.toBeInstanceOf(RunError);
     store.close();
   });

@@ -14,17 +14,32 @@ describe('firstChoices', () => {
 });
 
 describe('serverChoiceScores', () => {
-  const byName = (calls: Array<{ server: string; isError: boolean }>) => Object.fromEntries(serverChoiceScores(['srv', 'lab'], calls).map((s) => [s.name, s.value]));
+  const byName = (calls: Array<{ server: string; isError: boolean }>) =>
+    Object.fromEntries(serverChoiceScores(['srv', 'lab'], calls).map((s) => [s.name, s.value]));
 
   it('records both scores for every server, zeros included', () => {
-    expect(byName([failing('srv'), ok('lab'), ok('lab')])).toEqual({ 'first_choice_share:srv': 0.5, 'used_server:srv': 1, 'first_choice_share:lab': 0.5, 'used_server:lab': 1 });
+    expect(byName([failing('srv'), ok('lab'), ok('lab')])).toEqual({
+      'first_choice_share:srv': 0.5,
+      'used_server:srv': 1,
+      'first_choice_share:lab': 0.5,
+      'used_server:lab': 1,
+    });
     // the server only as the fallback: used, never chosen
-    expect(byName([failing('lab'), ok('srv')])).toEqual({ 'first_choice_share:srv': 0, 'used_server:srv': 1, 'first_choice_share:lab': 1, 'used_server:lab': 1 });
+    expect(byName([failing('lab'), ok('srv')])).toEqual({
+      'first_choice_share:srv': 0,
+      'used_server:srv': 1,
+      'first_choice_share:lab': 1,
+      'used_server:lab': 1,
+    });
     expect(byName([])).toEqual({ 'first_choice_share:srv': 0, 'used_server:srv': 0, 'first_choice_share:lab': 0, 'used_server:lab': 0 });
   });
 
   it('says in its comment how many first choices went to the server', () => {
-    expect(serverChoiceScores(['srv'], [ok('srv'), ok('lab'), ok('srv')])[0]).toEqual({ name: 'first_choice_share:srv', value: 2 / 3, comment: '2 of 3 first choices went to srv.' });
+    expect(serverChoiceScores(['srv'], [ok('srv'), ok('lab'), ok('srv')])[0]).toEqual({
+      name: 'first_choice_share:srv',
+      value: 2 / 3,
+      comment: '2 of 3 first choices went to srv.',
+    });
   });
 
   it('reads back what it recorded, and nothing for an episode that recorded neither', () => {

@@ -7,9 +7,19 @@ const key = new TextEncoder().encode(SECRET);
 
 describe('runner tokens', () => {
   it('are accepted by a seller for the audience they name, with subject, scopes and max_price', async () => {
-    const token = await mintBearerToken(SECRET, 'http://127.0.0.1:1/mcp', { subject: 'buyer-e1', scopes: ['market:negotiate', 'market:accept'], maxPrice: 12.5 });
-    await expect(verifyBuyerToken(token, key, 'http://127.0.0.1:1/mcp')).resolves.toMatchObject({ id: 'buyer-e1', scopes: ['market:negotiate', 'market:accept'], maxPrice: 12.5 });
-    await expect(verifyBuyerToken(token, key, 'http://127.0.0.1:2/mcp')).rejects.toThrow(new TokenError('the token is not for this server (audience must be http://127.0.0.1:2/mcp)'));
+    const token = await mintBearerToken(SECRET, 'http://127.0.0.1:1/mcp', {
+      subject: 'buyer-e1',
+      scopes: ['market:negotiate', 'market:accept'],
+      maxPrice: 12.5,
+    });
+    await expect(verifyBuyerToken(token, key, 'http://127.0.0.1:1/mcp')).resolves.toMatchObject({
+      id: 'buyer-e1',
+      scopes: ['market:negotiate', 'market:accept'],
+      maxPrice: 12.5,
+    });
+    await expect(verifyBuyerToken(token, key, 'http://127.0.0.1:2/mcp')).rejects.toThrow(
+      new TokenError('the token is not for this server (audience must be http://127.0.0.1:2/mcp)'),
+    );
     await expect(verifyBuyerToken(token, new TextEncoder().encode(`${SECRET}x`), 'http://127.0.0.1:1/mcp')).rejects.toThrow('signature is invalid');
     await expect(verifyBuyerToken(token, key, stdioAudience('x'))).rejects.toThrow(TokenError);
   });

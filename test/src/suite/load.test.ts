@@ -14,7 +14,15 @@ const minimal = {
   name: 'mini',
   systemPrompt: 'You are helpful.',
   servers: [{ name: 'lab', command: '${NODE}', args: ['${SUITE_DIR}/server.js'] }],
-  tasks: [{ id: 't1', split: 'val', prompt: 'Add 2 and 3. ${not interpolated}', plan: [{ intent: 'add two numbers', args: { expression: '2 + 3' }, tools: ['calculator'] }], check: { kind: 'answer', expected: 5 } }],
+  tasks: [
+    {
+      id: 't1',
+      split: 'val',
+      prompt: 'Add 2 and 3. ${not interpolated}',
+      plan: [{ intent: 'add two numbers', args: { expression: '2 + 3' }, tools: ['calculator'] }],
+      check: { kind: 'answer', expected: 5 },
+    },
+  ],
 };
 
 describe('loadSuite', () => {
@@ -25,7 +33,10 @@ describe('loadSuite', () => {
     expect('args' in server && server.args[0]).toBe(join(dir, 'server.js'));
     expect(fromJson.suite.tasks[0]!.prompt).toContain('${not interpolated}');
     expect(fromJson.suite.tasks[0]!.check).toMatchObject({ tolerance: 1e-6 });
-    const yaml = write('mini.yaml', 'name: mini\nsystemPrompt: hi\nservers:\n  - {name: s, url: "http://127.0.0.1:9/mcp"}\ntasks:\n  - id: a\n    split: train\n    prompt: p\n    plan: [{intent: i, tools: [x]}]\n    check: {kind: answer, expected: hello}\n');
+    const yaml = write(
+      'mini.yaml',
+      'name: mini\nsystemPrompt: hi\nservers:\n  - {name: s, url: "http://127.0.0.1:9/mcp"}\ntasks:\n  - id: a\n    split: train\n    prompt: p\n    plan: [{intent: i, tools: [x]}]\n    check: {kind: answer, expected: hello}\n',
+    );
     expect(loadSuite(yaml).suite.tasks).toHaveLength(1);
   });
   it('explains a broken file without losing it', () => {
@@ -33,7 +44,13 @@ describe('loadSuite', () => {
     expect(() => loadSuite(p)).toThrow(/not valid JSON/);
   });
   it('lists every schema problem with its path', () => {
-    const bad = { ...minimal, tasks: [{ ...minimal.tasks[0], split: 'dev' }, { ...minimal.tasks[0], plan: [] }] };
+    const bad = {
+      ...minimal,
+      tasks: [
+        { ...minimal.tasks[0], split: 'dev' },
+        { ...minimal.tasks[0], plan: [] },
+      ],
+    };
     const p = write('bad.json', JSON.stringify(bad));
     expect(() => loadSuite(p)).toThrow(/tasks\.0\.split/);
     expect(() => loadSuite(p)).toThrow(/tasks\.1\.plan/);

@@ -26,8 +26,12 @@ describe('resolveReference', () => {
   });
 
   it('says what the result lacked when a path does not resolve', () => {
-    expect(resolveReference({ $from: 1, path: 'items.3.price' }, { text: '{"items": [{"price": 1}]}' })).toEqual({ missing: 'step 1\'s result has no "items.3.price" (it returned: "{"items": [{"price": 1}]}")' });
-    expect(resolveReference({ $from: 2, path: 'price' }, { text: 'oak plank: 12.50 EUR' })).toEqual({ missing: 'step 2\'s result has no "price" (it returned: "oak plank: 12.50 EUR")' });
+    expect(resolveReference({ $from: 1, path: 'items.3.price' }, { text: '{"items": [{"price": 1}]}' })).toEqual({
+      missing: 'step 1\'s result has no "items.3.price" (it returned: "{"items": [{"price": 1}]}")',
+    });
+    expect(resolveReference({ $from: 2, path: 'price' }, { text: 'oak plank: 12.50 EUR' })).toEqual({
+      missing: 'step 2\'s result has no "price" (it returned: "oak plank: 12.50 EUR")',
+    });
     expect(resolveReference({ $from: 1, path: 'length' }, { text: '[1, 2]' })).toHaveProperty('missing');
   });
 });
@@ -39,6 +43,8 @@ describe('resolveArguments', () => {
   });
 
   it('names the argument whose value could not be had', () => {
-    expect(resolveArguments({ price: { $from: 1, path: 'price' } }, [{ text: 'n/a' }])).toEqual({ missing: '"price": step 1\'s result has no "price" (it returned: "n/a")' });
+    expect(resolveArguments({ price: { $from: 1, path: 'price' } }, [{ text: 'n/a' }])).toEqual({
+      missing: '"price": step 1\'s result has no "price" (it returned: "n/a")',
+    });
   });
 });

@@ -26,7 +26,9 @@ describe('suites that name servers defined elsewhere (tdo.config.json)', () => {
 
   it('name the entry and what is defined when a reference is unknown', () => {
     const path = suiteFile([{ name: 'lab', command: 'node' }, 'db']);
-    expect(() => loadSuite(path, { servers, source: '/p/tdo.config.json' })).toThrow('servers.1 names the server "db", which /p/tdo.config.json does not define (its mcpServers: fs, api)');
+    expect(() => loadSuite(path, { servers, source: '/p/tdo.config.json' })).toThrow(
+      'servers.1 names the server "db", which /p/tdo.config.json does not define (its mcpServers: fs, api)',
+    );
     expect(() => loadSuite(path)).toThrow('servers.1 names the server "db", but no tdo.config.json was found');
   });
 });

@@ -9,7 +9,15 @@ const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf
 
 function suiteWith(check: Record<string, unknown>, server: Record<string, unknown> = { name: 'calc', command: 'node', args: ['x.js'] }): string {
   const file = join(mkdtempSync(join(tmpdir(), 'tdo-suite-')), 'suite.json');
-  writeFileSync(file, JSON.stringify({ name: 'x', systemPrompt: 'Help.', servers: [server], tasks: [{ id: 't', split: 'val', prompt: 'p', plan: [{ intent: 'add', tools: ['add'] }], check }] }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'x',
+      systemPrompt: 'Help.',
+      servers: [server],
+      tasks: [{ id: 't', split: 'val', prompt: 'p', plan: [{ intent: 'add', tools: ['add'] }], check }],
+    }),
+  );
   return file;
 }
 

@@ -109,7 +109,9 @@ describe('a run with Langfuse on', () => {
       const children = spans.filter((s) => s.parentSpanId === root[0]!.spanId);
       expect(children).toHaveLength(t.steps.length);
       expect(spans).toHaveLength(1 + t.steps.length); // nothing hangs below the steps
-      const bySeq = [...children].sort((a, b) => Number(a.attributes['langfuse.observation.metadata.seq']) - Number(b.attributes['langfuse.observation.metadata.seq']));
+      const bySeq = [...children].sort(
+        (a, b) => Number(a.attributes['langfuse.observation.metadata.seq']) - Number(b.attributes['langfuse.observation.metadata.seq']),
+      );
       expect(bySeq.map((s) => s.attributes['langfuse.observation.type'])).toEqual(t.steps.map((s) => (s.kind === 'model' ? 'generation' : 'tool')));
       for (const span of spans) {
         expect(span.attributes).toMatchObject({
@@ -117,7 +119,9 @@ describe('a run with Langfuse on', () => {
           'session.id': live.report.runId,
           'langfuse.trace.metadata.episode_id': t.episode.id,
         });
-        expect(span.attributes['langfuse.trace.tags']).toEqual(expect.arrayContaining(['agent:sim', 'suite:lab', ...Object.entries(live.report.versionIds).map(([s, v]) => `version:${s}=${v}`)]));
+        expect(span.attributes['langfuse.trace.tags']).toEqual(
+          expect.arrayContaining(['agent:sim', 'suite:lab', ...Object.entries(live.report.versionIds).map(([s, v]) => `version:${s}=${v}`)]),
+        );
       }
     }
   });
@@ -173,9 +177,14 @@ describe('a run with Langfuse on', () => {
     const delivery = await sink.close(10_000);
     expect(delivery.spans).toMatchObject({ delivered: sent.spans, dropped: 0 });
     expect(delivery.scores).toMatchObject({ delivered: sent.scores, dropped: 0 });
-    const key = (s: (typeof receiver.spans)[number]) => JSON.stringify([s.spanId, s.traceId, s.parentSpanId, s.name, s.startTimeUnixNano, s.endTimeUnixNano, s.attributes]);
+    const key = (s: (typeof receiver.spans)[number]) =>
+      JSON.stringify([s.spanId, s.traceId, s.parentSpanId, s.name, s.startTimeUnixNano, s.endTimeUnixNano, s.attributes]);
     const again = receiver.spans.slice(spansBefore).map(key).sort();
-    const first = receiver.spans.slice(0, spansBefore).filter((s) => s.attributes['session.id'] === live.report.runId).map(key).sort();
+    const first = receiver.spans
+      .slice(0, spansBefore)
+      .filter((s) => s.attributes['session.id'] === live.report.runId)
+      .map(key)
+      .sort();
     expect(again).toEqual(first);
     expect(receiver.observations.size).toBe(observations);
     expect(receiver.scores.size).toBe(scores);
@@ -202,7 +211,7 @@ describe('a run with Langfuse on', () => {
     expect(since.runs.map((r) => r.sourceRun)).toContain(live.report.runId);
   });
 
-  it('fails the import with the server\'s refusal when the keys are wrong', async () => {
+  it("fails the import with the server's refusal when the keys are wrong", async () => {
     await expect(importFromLangfuse(newStore(), { ...receiver.config, secretKey: 'wrong' }, { session: live.report.runId })).rejects.toThrow();
   });
 });

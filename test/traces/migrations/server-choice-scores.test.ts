@@ -40,7 +40,17 @@ function storeBefore(dir: string) {
 it('gives every episode an earlier tdo scored the choice scores a current one records, and nothing else', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tdo-migration-'));
   const old = storeBefore(dir);
-  const run = old.runs.createRun({ suite: 'lab', suitePath: '/x/lab.yaml', agent: 'sim', split: 'test', repeats: 1, seed: 0, concurrency: 1, versionIds: { lab: 'lab-1', labplus: 'labplus-1' }, config: {} });
+  const run = old.runs.createRun({
+    suite: 'lab',
+    suitePath: '/x/lab.yaml',
+    agent: 'sim',
+    split: 'test',
+    repeats: 1,
+    seed: 0,
+    concurrency: 1,
+    versionIds: { lab: 'lab-1', labplus: 'labplus-1' },
+    config: {},
+  });
   const callsArb = fc.array(fc.record({ server: fc.constantFrom('lab', 'labplus', ''), isError: fc.boolean() }), { maxLength: 7 });
   const sample: ChoiceCall[][] = [[], [{ server: 'lab', isError: true }], ...fc.sample(callsArb, { numRuns: 200, seed: 12 })];
   const episode = (repeat: number, calls: readonly ChoiceCall[]) => {

@@ -43,7 +43,12 @@ function load(file: Buffer): WordVectors {
   // Copied, since a Float32Array view needs a 4-byte-aligned offset.
   const scales = new Float32Array(file.buffer.slice(file.byteOffset + HEADER_BYTES, file.byteOffset + codesStart));
   const codes = new Int8Array(file.buffer, file.byteOffset + codesStart, size * dims);
-  const index = new Map(file.toString('utf8', wordsStart).split('\n').map((w, i) => [w, i]));
+  const index = new Map(
+    file
+      .toString('utf8', wordsStart)
+      .split('\n')
+      .map((w, i) => [w, i]),
+  );
   const vectors = new Map<string, WordVector>();
   return {
     dims,

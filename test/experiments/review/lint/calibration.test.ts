@@ -24,7 +24,9 @@ function descriptionsByEdit(): Map<string, Map<string, string>> {
 function flaggedShare(texts: Map<string, string>, rules?: string[]): number {
   let flagged = 0;
   for (const [text, tool] of texts) {
-    const problems = lintDescription(tool, text).filter(isProblem).filter((f) => rules === undefined || rules.includes(f.rule));
+    const problems = lintDescription(tool, text)
+      .filter(isProblem)
+      .filter((f) => rules === undefined || rules.includes(f.rule));
     if (problems.length > 0) flagged++;
   }
   return flagged / texts.size;
@@ -39,7 +41,9 @@ describe('lint calibration on the tool-preferences edits', () => {
     expect(endorsed.size).toBe(40);
     expect(flaggedShare(endorsed, ['inflated-claim'])).toBe(1);
     const [text, tool] = [...endorsed][0]!;
-    const phrases = lintDescription(tool, text).filter((f) => f.rule === 'inflated-claim').map((f) => f.phrase);
+    const phrases = lintDescription(tool, text)
+      .filter((f) => f.rule === 'inflated-claim')
+      .map((f) => f.phrase);
     expect(phrases).toEqual(expect.arrayContaining(['most effective', 'should be called', 'whenever possible']));
   });
 
@@ -89,7 +93,10 @@ describe('task-word-list, copied-result and removed-limit on descriptions people
     const workspace = join(REPO_ROOT, 'servers/lab/workspace');
     const toolResults = readdirSync(workspace).map((f) => readFileSync(join(workspace, f), 'utf8'));
     for (const [name, descriptions] of Object.entries(written)) {
-      expect(lintDescriptions(descriptions, { toolResults }).filter((f) => GATE_RULES.includes(f.rule)), name).toEqual([]);
+      expect(
+        lintDescriptions(descriptions, { toolResults }).filter((f) => GATE_RULES.includes(f.rule)),
+        name,
+      ).toEqual([]);
     }
   });
 

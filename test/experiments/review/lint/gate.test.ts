@@ -12,7 +12,9 @@ describe('lintGate', () => {
     expect(gate({ calculator: `${seed.calculator} Highly recommended.` })).toEqual({ rule: 'inflated-claim' });
     expect(gate({ calculator: `${seed.calculator} It is the most reliable tool for this job.` })).toEqual({ rule: 'inflated-claim' });
     expect(gate({ read_file: `${seed.read_file} Use it for: look, road, trip, log, pull, grandma, pancake, recipe.` })).toEqual({ rule: 'task-word-list' });
-    expect(gate({ read_file: `${seed.read_file} Example: {"path":"household-budget.txt"} returns November budget - the Okafor househol....` })).toEqual({ rule: 'copied-result' });
+    expect(gate({ read_file: `${seed.read_file} Example: {"path":"household-budget.txt"} returns November budget - the Okafor househol....` })).toEqual({
+      rule: 'copied-result',
+    });
     expect(gate({ calculator: "Evaluate an arithmetic expression such as '3 * (4 + 5)'." })).toEqual({ rule: 'removed-limit' });
     const file = 'Meeting minutes - parks committee, 12 March. Present: Ana, Bo, Cy. The committee approved the new budget.';
     expect(gate({ read_file: `${seed.read_file} It returns text such as: the committee approved the new budget.` }, [file])).toEqual({ rule: 'copied-result' });
@@ -27,7 +29,9 @@ describe('lintGate', () => {
   });
 
   it('lets through honest edits, info-level suggestions and flags the parent already had', () => {
-    expect(gate({ calculator: `${seed.calculator} Use it to add, subtract, multiply or divide numbers you already have. It does not read files.` })).toBeUndefined();
+    expect(
+      gate({ calculator: `${seed.calculator} Use it to add, subtract, multiply or divide numbers you already have. It does not read files.` }),
+    ).toBeUndefined();
     expect(gate({ calculator: `${seed.calculator} It does not read files.` })).toBeUndefined(); // missing-not-for is info, and now met
     const inflated = { ...seed, calculator: `${seed.calculator} Highly recommended.` };
     expect(lintGate(inflated, { ...inflated, read_file: `${seed.read_file} Use it to open notes and logs.` }, { toolResults: [] })).toBeUndefined();

@@ -53,7 +53,10 @@ describe('LlmProposer', () => {
   it('rejects an empty block and an answer without one', async () => {
     expect(await (await proposerAnswering(finalAnswer('```\n\n```'))).propose(request)).toMatchObject({ ok: false, reason: 'the fenced block is empty' });
     await double?.close();
-    expect(await (await proposerAnswering(finalAnswer('Just use better words.'))).propose(request)).toMatchObject({ ok: false, reason: 'the answer has no fenced block' });
+    expect(await (await proposerAnswering(finalAnswer('Just use better words.'))).propose(request)).toMatchObject({
+      ok: false,
+      reason: 'the answer has no fenced block',
+    });
   });
 
   it('turns a failed model call into a rejection, not a crash', async () => {

@@ -33,18 +33,20 @@ describe('describe-use', () => {
 
   it('writes one sentence of job words by kind, never a list of the request words', () => {
     for (const text of texts(describeUse, 'Convert a value from one unit to another.', views)) {
-      expect(text).toMatch(/^Convert a value from one unit to another\. Use it (?:when asked to [a-z ,]+ units(?: such as [a-z ,]+)?|for questions about [a-z ,]+)\.$/);
+      expect(text).toMatch(
+        /^Convert a value from one unit to another\. Use it (?:when asked to [a-z ,]+ units(?: such as [a-z ,]+)?|for questions about [a-z ,]+)\.$/,
+      );
       expect(text).not.toMatch(/:/);
     }
   });
 
-  it('names a noun only when it recurs across tasks or is a unit: one request\'s nouns stay out', () => {
+  it("names a noun only when it recurs across tasks or is a unit: one request's nouns stay out", () => {
     const made = texts(describeUse, 'Convert a value from one unit to another.', views).join(' ');
     expect(made).toMatch(/grams|ounces/);
     expect(made).not.toMatch(/jacket|sizes/);
   });
 
-  it('names a verb only when it recurs across tasks: one request\'s wording stays out', () => {
+  it("names a verb only when it recurs across tasks: one request's wording stays out", () => {
     const worded = [own('a', 'work out 12 ounces in grams'), own('b', 'convert 3 ounces to grams'), own('c', 'convert 5 pounds to kilograms')];
     const made = texts(describeUse, 'Convert a value from one unit to another.', worded).join(' ');
     expect(made).toMatch(/asked to convert/);
@@ -74,7 +76,11 @@ describe('describe-use', () => {
 describe('describe-use and the files a tool was given', () => {
   it('names the kinds of file its calls that worked were given, by the last word of the name', () => {
     const views = ['a', 'b'].map((task) =>
-      record({ task, steps: [{ intent: 'look at the road trip log', tools: ['convert'], forComponent: true }], calls: [call({ args: '{"path":"road-trip-log.txt"}', output: 'Day 1 ...' })] }),
+      record({
+        task,
+        steps: [{ intent: 'look at the road trip log', tools: ['convert'], forComponent: true }],
+        calls: [call({ args: '{"path":"road-trip-log.txt"}', output: 'Day 1 ...' })],
+      }),
     );
     const made = texts(describeUse, 'Read a text file.', views).join(' ');
     expect(made).toMatch(/files such as logs/);
@@ -110,7 +116,7 @@ describe('state-not-for', () => {
     );
   });
 
-  it('names the step\'s first tool only: later labels are alternatives that also work', () => {
+  it("names the step's first tool only: later labels are alternatives that also work", () => {
     const failed = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['calculator', 'smart_compute'] }] });
     for (const text of texts(stateNotFor, 'Convert a value.', [failed])) expect(text).not.toContain('smart_compute');
   });
@@ -130,7 +136,7 @@ describe('what its errors and results say', () => {
     expect(apply(quoteLimit, 'Compute.', [erred('Division by zero. Check the divisor.')])).toBeUndefined();
   });
 
-  it('add-accepted states an enumeration of valid values in prose, under the error\'s own label', () => {
+  it("add-accepted states an enumeration of valid values in prose, under the error's own label", () => {
     const views = [erred("Unknown unit 'x'. Supported time units: ms, s, min, h, day, week.")];
     expect(apply(addAccepted, 'Convert a value.', views)?.text).toBe('Convert a value. Supported time units: ms, s, min, h, day and week.');
   });
@@ -154,7 +160,9 @@ describe('what its errors and results say', () => {
 
   it('add-example takes a call with a short answer and never copies a long result', () => {
     expect(apply(addExample, 'Convert.', [record({ calls: [call()] })])?.text).toBe('Convert. For example, {"value":12} returns 340.19 g.');
-    expect(apply(addExample, 'Read.', [record({ calls: [call({ output: 'November budget - the Okafor household, all the bills and more' })] })])).toBeUndefined();
+    expect(
+      apply(addExample, 'Read.', [record({ calls: [call({ output: 'November budget - the Okafor household, all the bills and more' })] })]),
+    ).toBeUndefined();
     expect(apply(addExample, 'Read.', [record({ calls: [call({ output: 'line one\nline two' })] })])).toBeUndefined();
   });
 });
@@ -170,7 +178,11 @@ describe('claims and shortening', () => {
   it('shorten drops a sentence but never the first nor one that states a limit', () => {
     expect(apply(shorten, 'One. Two. Three.', [])?.text.split('. ')).toHaveLength(2);
     expect(apply(shorten, 'One.', [])).toBeUndefined();
-    for (const text of texts(shorten, 'Evaluate an expression. Numbers and + - * / ** only. Returns at most 4000 characters. It does not read files. Fast.', [])) {
+    for (const text of texts(
+      shorten,
+      'Evaluate an expression. Numbers and + - * / ** only. Returns at most 4000 characters. It does not read files. Fast.',
+      [],
+    )) {
       expect(text).toBe('Evaluate an expression. Numbers and + - * / ** only. Returns at most 4000 characters. It does not read files.');
     }
     expect(statesLimit('Numbers and + - * / ** only.')).toBe(true);

@@ -5,7 +5,13 @@ import { describeUse, EDIT_OPERATORS, type EditOperator } from '../../../../opti
 import { kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
 import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
 
-const request = (dataset: ToolReflectionRecord[], seed: number, text = 'Convert a value.') => ({ iteration: 1, component: 'convert', texts: { convert: text }, dataset, seed });
+const request = (dataset: ToolReflectionRecord[], seed: number, text = 'Convert a value.') => ({
+  iteration: 1,
+  component: 'convert',
+  texts: { convert: text },
+  dataset,
+  seed,
+});
 
 /** Rows that give every operator material: a missed task, a failed call of the tool with an enumeration. */
 const rich = (target: Partial<ToolReflectionRecord> = {}) => [

@@ -34,8 +34,13 @@ describe('answerToolCall', () => {
 
   it('explains an unknown name, and hands the call to the host so it is recorded', async () => {
     const { tools, calls } = recordingTools();
-    expect(await answerToolCall(call('search', '{"q":"x"}'), names, tools)).toBe('Error: there is no tool named "search". Available tools: read_file, calculator.');
+    expect(await answerToolCall(call('search', '{"q":"x"}'), names, tools)).toBe(
+      'Error: there is no tool named "search". Available tools: read_file, calculator.',
+    );
     expect(await answerToolCall(call('search', ''), names, tools)).toBe('Error: there is no tool named "search". Available tools: read_file, calculator.');
-    expect(calls).toEqual([['search', { q: 'x' }], ['search', {}]]);
+    expect(calls).toEqual([
+      ['search', { q: 'x' }],
+      ['search', {}],
+    ]);
   });
 });

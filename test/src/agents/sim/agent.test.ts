@@ -113,19 +113,27 @@ describe('SimAgent', () => {
   it('falls back once, to the tool the error text names rather than the next best', async () => {
     const step: Task['plan'] = [{ intent: 'Read the file notes.txt', args: { path: 'notes.txt' }, tools: ['lab/read_file'] }];
     const { ctx, calls, records } = harness(task(step), (c) =>
-      c.name === 'lab__read_file' ? { text: 'Error: this file holds an expression; use the calculator tool instead.', isError: true } : { text: '42', isError: false },
+      c.name === 'lab__read_file'
+        ? { text: 'Error: this file holds an expression; use the calculator tool instead.', isError: true }
+        : { text: '42', isError: false },
     );
     const result = await new SimAgent({ temperature: 0 }).run(ctx);
     expect(calls.map((c) => c.name)).toEqual(['lab__read_file', 'lab__calculator']);
     expect((records[0]!.output as SimDecision).scores[1]!.name).not.toBe('lab__calculator');
     expect(result).toEqual({ answer: '42', stop: 'answered' });
     const fallback = (records[1]!.output as SimDecision).fallback;
-    expect(fallback).toEqual({ after: 'lab__read_file', error: 'Error: this file holds an expression; use the calculator tool instead.', reason: 'named in the error' });
+    expect(fallback).toEqual({
+      after: 'lab__read_file',
+      error: 'Error: this file holds an expression; use the calculator tool instead.',
+      reason: 'named in the error',
+    });
   });
 
   it('falls back to the next-best tool when the error names none', async () => {
     const step: Task['plan'] = [{ intent: 'Read the file notes.txt', args: { path: 'notes.txt' }, tools: ['lab/read_file'] }];
-    const { ctx, calls, records } = harness(task(step), (c) => (c.name === 'lab__read_file' ? { text: 'Error: busy', isError: true } : { text: 'done', isError: false }));
+    const { ctx, calls, records } = harness(task(step), (c) =>
+      c.name === 'lab__read_file' ? { text: 'Error: busy', isError: true } : { text: 'done', isError: false },
+    );
     await new SimAgent({ temperature: 0 }).run(ctx);
     const first = records[0]!.output as SimDecision;
     expect(calls.map((c) => c.name)).toEqual(['lab__read_file', first.scores[1]!.name]);
@@ -151,15 +159,30 @@ describe('SimAgent', () => {
 
   describe('with steps that take an earlier result ({$from})', () => {
     const shop: CatalogueTool[] = [
-      { name: 'lookup', server: 'shop', tool: 'lookup', description: 'Look up the price of an item in the price list.', inputSchema: { type: 'object', properties: { item: { type: 'string' } }, required: ['item'] } },
-      { name: 'multiply', server: 'shop', tool: 'multiply', description: 'Multiply two numbers and return the product.', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+      {
+        name: 'lookup',
+        server: 'shop',
+        tool: 'lookup',
+        description: 'Look up the price of an item in the price list.',
+        inputSchema: { type: 'object', properties: { item: { type: 'string' } }, required: ['item'] },
+      },
+      {
+        name: 'multiply',
+        server: 'shop',
+        tool: 'multiply',
+        description: 'Multiply two numbers and return the product.',
+        inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      },
     ];
     const planks = (a: unknown): Task['plan'] => [
       { intent: 'look up the price of a plank', args: { item: 'plank' }, tools: ['shop/lookup'] },
       { intent: 'multiply that price by three', args: { a, b: 3 }, tools: ['shop/multiply'] },
     ];
     const run = async (a: unknown, price: string) => {
-      const { ctx, calls } = harness(task(planks(a)), (c) => ({ text: c.name === 'lookup' ? price : String(Number(c.args.a) * Number(c.args.b)), isError: false }));
+      const { ctx, calls } = harness(task(planks(a)), (c) => ({
+        text: c.name === 'lookup' ? price : String(Number(c.args.a) * Number(c.args.b)),
+        isError: false,
+      }));
       const result = await new SimAgent({ temperature: 0 }).run({ ...ctx, catalogue: { tools: shop } });
       return { result, calls };
     };
@@ -193,7 +216,9 @@ describe('SimAgent', () => {
     const planless = { ...task(plan), id: 'llm-only', plan: [] };
     const agent = new SimAgent();
     expect(agent.refuse([task(plan)])).toBeUndefined();
-    expect(agent.refuse([task(plan), planless, { ...planless, id: 'another' }])).toMatch(/^the sim agent walks each task's plan, and tasks "llm-only", "another" have none: write a plan/);
+    expect(agent.refuse([task(plan), planless, { ...planless, id: 'another' }])).toMatch(
+      /^the sim agent walks each task's plan, and tasks "llm-only", "another" have none: write a plan/,
+    );
     await expect(agent.run(harness(planless).ctx)).rejects.toThrow(/task "llm-only" has none/);
   });
 

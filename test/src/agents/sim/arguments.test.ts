@@ -44,7 +44,13 @@ describe('mapArguments', () => {
       options: { type: 'object' },
       limit: { type: ['integer', 'null'] },
     });
-    expect(mapArguments({ a: 'kg', b: 'in', c: false, d: [1, 2], e: { k: 1 }, f: 5 }, s)).toEqual({ unit: 'in', verbose: false, items: [1, 2], options: { k: 1 }, limit: 5 });
+    expect(mapArguments({ a: 'kg', b: 'in', c: false, d: [1, 2], e: { k: 1 }, f: 5 }, s)).toEqual({
+      unit: 'in',
+      verbose: false,
+      items: [1, 2],
+      options: { k: 1 },
+      limit: 5,
+    });
   });
 
   it("gives an earlier step's text to a numeric parameter as its one number and to any other as the text", () => {

@@ -11,7 +11,10 @@ const ranked = (...names: string[]): RankedTool[] =>
 describe('chooseFallback', () => {
   it('prefers a tool the error names, by its own name or its catalogue name', () => {
     const order = ranked('lab__read_file', 'web__search', 'lab__calculator');
-    expect(chooseFallback(order, tools, 'lab__read_file', 'Not a file; try the calculator.')).toEqual({ name: 'lab__calculator', reason: 'named in the error' });
+    expect(chooseFallback(order, tools, 'lab__read_file', 'Not a file; try the calculator.')).toEqual({
+      name: 'lab__calculator',
+      reason: 'named in the error',
+    });
     expect(chooseFallback(order, tools, 'lab__read_file', 'use lab__calculator')).toEqual({ name: 'lab__calculator', reason: 'named in the error' });
   });
 
@@ -22,6 +25,9 @@ describe('chooseFallback', () => {
   });
 
   it('does not treat a name inside a longer word as a mention', () => {
-    expect(chooseFallback(ranked('lab__read_file', 'lab__calculator', 'web__search'), tools, 'lab__read_file', 'research failed')).toEqual({ name: 'lab__calculator', reason: 'next best' });
+    expect(chooseFallback(ranked('lab__read_file', 'lab__calculator', 'web__search'), tools, 'lab__read_file', 'research failed')).toEqual({
+      name: 'lab__calculator',
+      reason: 'next best',
+    });
   });
 });

@@ -14,14 +14,22 @@ import { loadSuite } from '../../../../src/suite/load.ts';
 const catalogue = JSON.parse(readFileSync(new URL('../../../../experiments/catalogs/server-filesystem.json', import.meta.url), 'utf8')) as {
   tools: Array<{ name: string; description: string; inputSchema: JsonSchema }>;
 };
-const tools: CatalogueTool[] = catalogue.tools.map((t) => ({ name: t.name, server: 'filesystem', tool: t.name, description: t.description, inputSchema: t.inputSchema }));
+const tools: CatalogueTool[] = catalogue.tools.map((t) => ({
+  name: t.name,
+  server: 'filesystem',
+  tool: t.name,
+  description: t.description,
+  inputSchema: t.inputSchema,
+}));
 const tasks = loadSuite('filesystem-selection').suite.tasks;
 
 function correctChoices(params: SimParams, runSeed: number): string[] {
-  return tasks.filter((task) => {
-    const step = task.plan[0]!;
-    return step.tools.includes(rankTools(step.intent, tools, stepRng(episodeSeed(runSeed, task.id, 0), 0), params)[0]!.name);
-  }).map((t) => t.id);
+  return tasks
+    .filter((task) => {
+      const step = task.plan[0]!;
+      return step.tools.includes(rankTools(step.intent, tools, stepRng(episodeSeed(runSeed, task.id, 0), 0), params)[0]!.name);
+    })
+    .map((t) => t.id);
 }
 
 describe('sim on server-filesystem (filesystem-selection suite)', () => {
@@ -34,7 +42,11 @@ describe('sim on server-filesystem (filesystem-selection suite)', () => {
     const noiseFree = correctChoices(resolveSimParams({ temperature: 0 }), 0);
     const runSeed0 = correctChoices(DEFAULT_SIM_PARAMS, 0);
     const seeds = Array.from({ length: 20 }, (_, s) => correctChoices(DEFAULT_SIM_PARAMS, s).length);
-    const missed = (ids: string[]) => tasks.map((t) => t.id).filter((id) => !ids.includes(id)).join(', ') || 'none';
+    const missed = (ids: string[]) =>
+      tasks
+        .map((t) => t.id)
+        .filter((id) => !ids.includes(id))
+        .join(', ') || 'none';
     console.log(
       `filesystem-selection: noise-free ${noiseFree.length}/9 (missed: ${missed(noiseFree)}), run seed 0 ${runSeed0.length}/9 (missed: ${missed(runSeed0)}), ` +
         `mean over run seeds 0-19 ${(seeds.reduce((a, b) => a + b, 0) / seeds.length).toFixed(2)}/9`,

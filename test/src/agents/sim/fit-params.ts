@@ -21,7 +21,20 @@
  */
 import { DEFAULT_SIM_PARAMS } from '../../../../src/agents/sim/params.ts';
 import type { SemanticParams } from '../../../../src/agents/sim/semantic.ts';
-import { caseOf, choiceProbability, coordinateDescent, DEFAULT_MEANING, fitError, fitPreferences, pairCases, simShares, toParams, type Case, type Meaning, type Preferences } from './preference-fit.ts';
+import {
+  caseOf,
+  choiceProbability,
+  coordinateDescent,
+  DEFAULT_MEANING,
+  fitError,
+  fitPreferences,
+  pairCases,
+  simShares,
+  toParams,
+  type Case,
+  type Meaning,
+  type Preferences,
+} from './preference-fit.ts';
 import { toolECatalogues } from './toole.ts';
 import { loadBfcl, loadModelChoices, loadPairs, medianShares, type PairRow } from './tool-preferences.ts';
 
@@ -54,8 +67,24 @@ const bfclTasks = loadBfcl();
 function data(semantic: SemanticParams): Data {
   return {
     pairs: { rows: pairRows, cases: pairCases(pairRows, semantic) },
-    toole: catalogues.map((c) => c.queries.map((q) => caseOf(q.query, c.tools, c.tools.findIndex((t) => t.name === q.tool), semantic))),
-    bfcl: bfclTasks.map((t) => caseOf(t.question, t.tools, t.tools.findIndex((x) => x.name === t.correct), semantic)),
+    toole: catalogues.map((c) =>
+      c.queries.map((q) =>
+        caseOf(
+          q.query,
+          c.tools,
+          c.tools.findIndex((t) => t.name === q.tool),
+          semantic,
+        ),
+      ),
+    ),
+    bfcl: bfclTasks.map((t) =>
+      caseOf(
+        t.question,
+        t.tools,
+        t.tools.findIndex((x) => x.name === t.correct),
+        semantic,
+      ),
+    ),
   };
 }
 
@@ -111,7 +140,9 @@ function main(): void {
   console.log('step 2 optimum', optimum, 'chosen', meaning);
   const sim = simShares(pairRows, d.pairs.cases, toParams(meaning, final));
   console.log('step 2 preferences', final, `loss ${fitError(sim, median).loss.toFixed(4)}`);
-  console.log(`expected top-1 with noise: ToolE ${score.toole.map((x) => x.toFixed(3)).join(' ')} (mean ${(score.toole.reduce((a, b) => a + b, 0) / score.toole.length).toFixed(3)}), BFCL ${score.bfcl.toFixed(3)}`);
+  console.log(
+    `expected top-1 with noise: ToolE ${score.toole.map((x) => x.toFixed(3)).join(' ')} (mean ${(score.toole.reduce((a, b) => a + b, 0) / score.toole.length).toFixed(3)}), BFCL ${score.bfcl.toFixed(3)}`,
+  );
   console.log(`first position: sim ${sim.firstPosition.toFixed(3)} real median ${median.firstPosition.toFixed(3)}`);
   for (const [edit, share] of median.byEdit) console.log(`${edit.padEnd(18)} sim ${(sim.byEdit.get(edit) ?? 0).toFixed(3)} real median ${share.toFixed(3)}`);
 }

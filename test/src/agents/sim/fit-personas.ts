@@ -10,7 +10,17 @@
 import { writeFileSync } from 'node:fs';
 import { PERSONAS_FILE, type PersonasFile } from '../../../../src/agents/sim/personas.ts';
 import { DEFAULT_SIM_PARAMS } from '../../../../src/agents/sim/params.ts';
-import { DEFAULT_MEANING, DEFAULT_PREFERENCES, fitError, fitPreferences, pairCases, simShares, toParams, type FitError, type Preferences } from './preference-fit.ts';
+import {
+  DEFAULT_MEANING,
+  DEFAULT_PREFERENCES,
+  fitError,
+  fitPreferences,
+  pairCases,
+  simShares,
+  toParams,
+  type FitError,
+  type Preferences,
+} from './preference-fit.ts';
 import { loadModelChoices, loadPairs, medianShares, modelNames, modelShares } from './tool-preferences.ts';
 
 /** The preference parameters a persona has of its own. */

@@ -14,7 +14,10 @@ const cases = pairCases(rows, DEFAULT_SIM_PARAMS.semantic);
 const file = personas();
 
 function gaps(sim: Shares, real: Shares): Array<[string, number]> {
-  return [['firstPosition', sim.firstPosition - real.firstPosition], ...[...real.byEdit].map(([edit, share]): [string, number] => [edit, sim.byEdit.get(edit)! - share])];
+  return [
+    ['firstPosition', sim.firstPosition - real.firstPosition],
+    ...[...real.byEdit].map(([edit, share]): [string, number] => [edit, sim.byEdit.get(edit)! - share]),
+  ];
 }
 
 describe('sim personas (src/agents/sim/personas.json) against the real models of Faghih et al.', () => {
@@ -47,7 +50,11 @@ describe('sim personas (src/agents/sim/personas.json) against the real models of
   it('differ from the default in preference parameters only', () => {
     for (const persona of file.personas) {
       const p = personaParams(persona);
-      const own = { weights: { cue: p.weights.cue, position: p.weights.position }, temperature: p.temperature, cueFamilyWeights: { socialProof: p.cueFamilyWeights.socialProof, maintenance: p.cueFamilyWeights.maintenance, example: p.cueFamilyWeights.example } };
+      const own = {
+        weights: { cue: p.weights.cue, position: p.weights.position },
+        temperature: p.temperature,
+        cueFamilyWeights: { socialProof: p.cueFamilyWeights.socialProof, maintenance: p.cueFamilyWeights.maintenance, example: p.cueFamilyWeights.example },
+      };
       expect(p).toEqual(resolveSimParams(own));
     }
   });

@@ -11,7 +11,15 @@ import type { SemanticParams } from '../../../../src/agents/sim/semantic.ts';
 import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
 import { editShares, type PairRow, type Shares } from './tool-preferences.ts';
 
-export type Preferences = { cue: number; socialProof: number; maintenance: number; example: number; position: number; temperature: number; precisionShare: number };
+export type Preferences = {
+  cue: number;
+  socialProof: number;
+  maintenance: number;
+  example: number;
+  position: number;
+  temperature: number;
+  precisionShare: number;
+};
 export type Meaning = { semantic: number; nameWeight: number; exponent: number; halfWeightRank: number };
 
 export const PREFERENCE_GRID: Record<keyof Preferences, number[]> = {
@@ -105,12 +113,19 @@ export interface FitError {
 }
 
 export function fitError(sim: Shares, target: Shares): FitError {
-  const gaps: Array<[string, number]> = [['firstPosition', sim.firstPosition - target.firstPosition], ...[...target.byEdit].map(([edit, share]): [string, number] => [edit, (sim.byEdit.get(edit) ?? 0) - share])];
+  const gaps: Array<[string, number]> = [
+    ['firstPosition', sim.firstPosition - target.firstPosition],
+    ...[...target.byEdit].map(([edit, share]): [string, number] => [edit, (sim.byEdit.get(edit) ?? 0) - share]),
+  ];
   const [worst, gap] = gaps.reduce((a, b) => (Math.abs(b[1]) > Math.abs(a[1]) ? b : a));
   return { loss: gaps.reduce((sum, [, g]) => sum + g * g, 0), maxDeviation: Math.abs(gap), worst };
 }
 
-export function coordinateDescent<T extends Record<string, number>>(start: T, grid: Partial<Record<keyof T, number[]>>, loss: (t: T) => number): { best: T; loss: number } {
+export function coordinateDescent<T extends Record<string, number>>(
+  start: T,
+  grid: Partial<Record<keyof T, number[]>>,
+  loss: (t: T) => number,
+): { best: T; loss: number } {
   let best = start;
   let bestLoss = loss(best);
   for (let round = 0; round < 8; round++) {

@@ -5,7 +5,11 @@ const params = { k1: 1.2, b: 0.75 };
 
 describe('bm25Scores', () => {
   it('prefers the document holding the rarer query terms and saturates repeated terms', () => {
-    const docs = [['file', 'read', 'text'], ['file', 'write'], ['calcul', 'number']];
+    const docs = [
+      ['file', 'read', 'text'],
+      ['file', 'write'],
+      ['calcul', 'number'],
+    ];
     const [read, write, calc] = bm25Scores(['read', 'file'], docs, params) as [number, number, number];
     expect(read).toBeGreaterThan(write);
     expect(write).toBeGreaterThan(calc);
@@ -16,7 +20,14 @@ describe('bm25Scores', () => {
   });
 
   it('still scores a term every document shares, so a two-tool catalogue of near twins ranks', () => {
-    const [a, b] = bm25Scores(['area'], [['area', 'triangl'], ['area', 'triangl', 'maintain', 'activ']], params) as [number, number];
+    const [a, b] = bm25Scores(
+      ['area'],
+      [
+        ['area', 'triangl'],
+        ['area', 'triangl', 'maintain', 'activ'],
+      ],
+      params,
+    ) as [number, number];
     expect(a).toBeGreaterThan(0);
     expect(a).toBeGreaterThan(b);
   });

@@ -85,7 +85,11 @@ export function loadBfcl(): BfclTask[] {
   return readLines('bfcl_v3_multiple.jsonl', bfclTaskSchema).map((task) => {
     const correct = answers.get(task.id);
     if (correct === undefined) throw new Error(`no answer for ${task.id}`);
-    const question = task.question.flat().filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const question = task.question
+      .flat()
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content)
+      .join('\n');
     return { id: task.id, question, tools: task.function.map(catalogueTool), correct };
   });
 }

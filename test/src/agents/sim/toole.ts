@@ -29,7 +29,13 @@ export function loadToolE(): { tools: CatalogueTool[]; queries: ToolEQuery[] } {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => query.parse(JSON.parse(line)));
-  const tools = Object.entries(descriptions).map(([name, description]): CatalogueTool => ({ name, server: 'toole', tool: name, description, inputSchema: { type: 'object', properties: {} } }));
+  const tools = Object.entries(descriptions).map(([name, description]): CatalogueTool => ({
+    name,
+    server: 'toole',
+    tool: name,
+    description,
+    inputSchema: { type: 'object', properties: {} },
+  }));
   return { tools, queries };
 }
 

@@ -5,25 +5,51 @@ import type { RunReport } from '../../../../src/run/run-suite.ts';
 
 function view(run: Partial<RunReport>): RunReportView {
   const base: RunReport = {
-    runId: 'r-12345678', status: 'completed', ranNow: 22, planned: 22, episodes: 22, successes: 11, successRate: 0.5,
+    runId: 'r-12345678',
+    status: 'completed',
+    ranNow: 22,
+    planned: 22,
+    episodes: 22,
+    successes: 11,
+    successRate: 0.5,
     errors: { episodes: 22, errors: 0, judged: 22, causes: [] },
-    toolCalls: 30, selection: [], versionIds: { lab: 'lab-1' }, conditions: {}, scoreTotals: {},
+    toolCalls: 30,
+    selection: [],
+    versionIds: { lab: 'lab-1' },
+    conditions: {},
+    scoreTotals: {},
   };
   return { run: { ...base, ...run }, suite: 'lab', agent: 'sim', agentId: 'sim', split: 'val', dbPath: '/tmp/t.db' };
 }
 
 describe('the run summary', () => {
   it('says a stopped run is partial, why its rate leans, and the exact command that finishes it', () => {
-    const text = renderRunReport(view({ status: 'interrupted', ranNow: 5, episodes: 5, successes: 4, successRate: 0.8, errors: { episodes: 5, errors: 0, judged: 5, causes: [] } }));
-    expect(text).toContain('partial: 5 of 22 episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with `tdo run --resume r-12345678 --db /tmp/t.db`');
+    const text = renderRunReport(
+      view({ status: 'interrupted', ranNow: 5, episodes: 5, successes: 4, successRate: 0.8, errors: { episodes: 5, errors: 0, judged: 5, causes: [] } }),
+    );
+    expect(text).toContain(
+      'partial: 5 of 22 episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with `tdo run --resume r-12345678 --db /tmp/t.db`',
+    );
     expect(renderRunReport(view({}))).not.toContain('partial:');
   });
 
   it('rates judged episodes only and names the errors with their cause', () => {
-    const v = view({ episodes: 22, successes: 10, successRate: 0.5, errors: { episodes: 22, errors: 2, judged: 20, causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }] } });
+    const v = view({
+      episodes: 22,
+      successes: 10,
+      successRate: 0.5,
+      errors: { episodes: 22, errors: 2, judged: 20, causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }] },
+    });
     const text = renderRunReport(v);
     expect(text).toContain('success 10/20 judged = 50.0%');
     expect(text).toContain('errors: 2 of 22 episodes (9.1%) errored, not judged. Cause (2): MCP server lab did not answer read_file.');
-    expect(runReportJson(v)).toMatchObject({ planned: 22, episodes: 22, errors: 2, judged: 20, success_rate: 0.5, error_causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }] });
+    expect(runReportJson(v)).toMatchObject({
+      planned: 22,
+      episodes: 22,
+      errors: 2,
+      judged: 20,
+      success_rate: 0.5,
+      error_causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }],
+    });
   });
 });

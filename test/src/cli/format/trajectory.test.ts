@@ -3,17 +3,64 @@ import { describe, expect, it } from 'vitest';
 import { renderEpisodeList, renderTrajectory } from '../../../../src/cli/format/trajectory.ts';
 import type { EpisodeSummary, StepRow, Trajectory } from '../../../../traces/index.ts';
 
-const episode = { id: 'e-1', runId: 'r-1', taskId: 'notes-sum', split: 'val', repeatIndex: 0, seed: 1, status: 'completed', startedAt: '2026-11-30T00:00:00Z', finishedAt: '2026-11-30T00:00:01Z', answer: '69504', success: true, feedback: 'Correct.', stopReason: 'answered', note: null } as const;
+const episode = {
+  id: 'e-1',
+  runId: 'r-1',
+  taskId: 'notes-sum',
+  split: 'val',
+  repeatIndex: 0,
+  seed: 1,
+  status: 'completed',
+  startedAt: '2026-11-30T00:00:00Z',
+  finishedAt: '2026-11-30T00:00:01Z',
+  answer: '69504',
+  success: true,
+  feedback: 'Correct.',
+  stopReason: 'answered',
+  note: null,
+} as const;
 
 function modelStep(seq: number, model: string, input: unknown, output: unknown): StepRow {
-  return { id: seq, episodeId: 'e-1', seq, kind: 'model', startedAt: '', latencyMs: 1, server: null, tool: null, catalogueName: null, arguments: null, resultText: null, isError: null, model, input, output, tokensIn: null, tokensOut: null, cached: false };
+  return {
+    id: seq,
+    episodeId: 'e-1',
+    seq,
+    kind: 'model',
+    startedAt: '',
+    latencyMs: 1,
+    server: null,
+    tool: null,
+    catalogueName: null,
+    arguments: null,
+    resultText: null,
+    isError: null,
+    model,
+    input,
+    output,
+    tokensIn: null,
+    tokensOut: null,
+    cached: false,
+  };
 }
 
 describe('traces show', () => {
   it("prints a sim step's intent above its choice", () => {
     const t: Trajectory = {
       episode: { ...episode },
-      steps: [modelStep(0, 'sim', { intent: 'add up the numbers in notes.txt', candidates: ['read_file', 'calculate'] }, { chosen: 'read_file', scores: [{ name: 'read_file', score: 2.1, parts: { semantic: 1.5 } }, { name: 'calculate', score: 0.4, parts: { semantic: 0.2 } }] })],
+      steps: [
+        modelStep(
+          0,
+          'sim',
+          { intent: 'add up the numbers in notes.txt', candidates: ['read_file', 'calculate'] },
+          {
+            chosen: 'read_file',
+            scores: [
+              { name: 'read_file', score: 2.1, parts: { semantic: 1.5 } },
+              { name: 'calculate', score: 0.4, parts: { semantic: 0.2 } },
+            ],
+          },
+        ),
+      ],
       scores: [],
     };
     const lines = renderTrajectory(t).split('\n');
@@ -26,7 +73,13 @@ describe('traces show', () => {
   it("prints an LLM's own words above the calls it made", () => {
     const t: Trajectory = {
       episode: { ...episode },
-      steps: [modelStep(0, 'gpt-x', [], { role: 'assistant', content: 'I will read the notes first.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"notes.txt"}' } }] })],
+      steps: [
+        modelStep(0, 'gpt-x', [], {
+          role: 'assistant',
+          content: 'I will read the notes first.',
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"notes.txt"}' } }],
+        }),
+      ],
       scores: [],
     };
     const text = renderTrajectory(t);

@@ -19,7 +19,20 @@ function resultsByTask(store: TraceStore, runId: string) {
   return Object.fromEntries(
     store
       .listEpisodes({ runId })
-      .map((e) => [e.taskId, { status: e.status, success: e.success, calls: store.getTrajectory(e.id)!.steps.filter((s) => s.kind === 'tool').map((s) => [s.server, s.tool, s.arguments]) }] as const)
+      .map(
+        (e) =>
+          [
+            e.taskId,
+            {
+              status: e.status,
+              success: e.success,
+              calls: store
+                .getTrajectory(e.id)!
+                .steps.filter((s) => s.kind === 'tool')
+                .map((s) => [s.server, s.tool, s.arguments]),
+            },
+          ] as const,
+      )
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
@@ -55,7 +68,14 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
     const queued = tempStore();
     let arrived = 0;
     try {
-      const remote = await runSuite({ store: queued, loaded: labSuite(), agent: new SimAgent(), options, executor: queue.executor, onEpisode: () => arrived++ });
+      const remote = await runSuite({
+        store: queued,
+        loaded: labSuite(),
+        agent: new SimAgent(),
+        options,
+        executor: queue.executor,
+        onEpisode: () => arrived++,
+      });
       expect(remote.status).toBe('completed');
       expect(remote.episodes).toBe(local.episodes);
       expect(arrived).toBe(remote.planned);
@@ -75,7 +95,9 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
   it('a worker killed mid-episode: its jobs go to another worker and every episode is recorded once', async () => {
     const options: RunOptions = { split: 'val', repeats: 1, seed: 5, concurrency: 4, versionIds: [] };
     // A real `tdo worker` process, alone on the queue until it is killed, so it surely holds jobs then.
-    const doomed = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--name', 'doomed', '--concurrency', '2', '--lock-duration', '1000'], { stdio: 'ignore' });
+    const doomed = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--name', 'doomed', '--concurrency', '2', '--lock-duration', '1000'], {
+      stdio: 'ignore',
+    });
     const observer = new Queue(EPISODE_QUEUE, { connection: { host: '127.0.0.1', port: redis.port } });
     const queue = await EpisodeQueue.open(parseQueueAddress(redis.url));
     const store = tempStore();
@@ -125,7 +147,13 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
     const queue = await EpisodeQueue.open(parseQueueAddress(redis.url));
     const store = tempStore();
     try {
-      const report = await runSuite({ store, loaded: labSuite({ taskIds: ['tile-count'] }), agent: new SimAgent(), options: { split: 'all', repeats: 1, seed: 0, concurrency: 1, versionIds: [] }, executor: queue.executor });
+      const report = await runSuite({
+        store,
+        loaded: labSuite({ taskIds: ['tile-count'] }),
+        agent: new SimAgent(),
+        options: { split: 'all', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
+        executor: queue.executor,
+      });
       expect(report.status).toBe('failed');
       expect(report.errors.causes.map((c) => c.cause).join('\n')).toMatch(/refused episode .*differs from the coordinator's/);
     } finally {
@@ -145,7 +173,11 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
       const first = await EpisodeQueue.open(parseQueueAddress(own.url));
       let arrived = 0;
       const report = await runSuite({
-        store, loaded: labSuite(), agent: new SimAgent(), options, executor: first.executor,
+        store,
+        loaded: labSuite(),
+        agent: new SimAgent(),
+        options,
+        executor: first.executor,
         onEpisode: () => {
           if (++arrived === 2) void own.stop();
         },
