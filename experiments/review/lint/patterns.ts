@@ -1,5 +1,5 @@
 /**
- * Phrasings the lint looks for beyond the sim's cue lexicon (src/agents/sim/cues.ts), which already
+ * Phrasings the lint looks for beyond the sim's cue lexicon (src/text/cues.ts), which already
  * covers endorsement, social proof, maintenance and breadth claims. Each pattern is a general English
  * phrasing; every one was checked against the plain BFCL descriptions in test/fixtures/tool-preferences
  * (none of them fires there; see test/experiments/review/lint/calibration.test.ts).
@@ -79,7 +79,7 @@ export const CLIPPED_FRAGMENT: RegExp[] = [
 ];
 
 /**
- * Sentences that state a limit beyond the negations of src/agents/sim/limits.ts ("does not", "cannot",
+ * Sentences that state a limit beyond the negations of src/text/limits.ts ("does not", "cannot",
  * "never", "instead"): restrictions ("Numbers and + - * / ** only.", "only reads text files") and bounds
  * ("Returns at most 4000 characters", "up to 10 results", "at least 3 characters", "limited to 50").
  */

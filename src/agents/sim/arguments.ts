@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../host/catalogue-types.ts';
 import { ResultText } from '../../suite/references.ts';
-import { words } from './text.ts';
+import { words } from '../../text/words.ts';
 
 /**
  * Fills the chosen tool's parameters from the plan step's arguments, after the choice: first by name

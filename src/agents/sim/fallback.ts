@@ -1,6 +1,6 @@
 import type { CatalogueTool } from '../../host/catalogue-types.ts';
 import type { RankedTool } from './rank.ts';
-import { words } from './text.ts';
+import { words } from '../../text/words.ts';
 
 export interface FallbackChoice {
   name: string;

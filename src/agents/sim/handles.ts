@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../host/catalogue-types.ts';
-import { words } from './text.ts';
+import { words } from '../../text/words.ts';
 
 /**
  * State that rides in the arguments (ARCHITECTURE.md section 4): the flat fields of earlier results'

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CUE_FAMILIES, type CueFamily } from './cues.ts';
+import { CUE_FAMILIES, type CueFamily } from '../../text/cues.ts';
 import type { SemanticParams } from './semantic.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import type { CatalogueTool } from '../../host/catalogue-types.ts';
-import { CUE_FAMILIES, type CueCounts } from './cues.ts';
-import { limitMatch } from './limits.ts';
+import { CUE_FAMILIES, type CueCounts } from '../../text/cues.ts';
+import { limitMatch } from '../../text/limits.ts';
 import type { SimParams } from './params.ts';
 import { bm25Scores, normalizeByMax } from './relevance.ts';
 import { semanticScores } from './semantic.ts';
-import { contentWords, terms } from './text.ts';
+import { contentWords, terms } from '../../text/words.ts';
 import { toolFeatures } from './tool-features.ts';
 
 /** Each term's weighted contribution; they sum to the tool's score. */

@@ -1,8 +1,8 @@
 import type { CatalogueTool } from '../../host/catalogue-types.ts';
-import { countCues, type CueCounts } from './cues.ts';
-import { splitLimitClauses } from './limits.ts';
+import { countCues, type CueCounts } from '../../text/cues.ts';
+import { splitLimitClauses } from '../../text/limits.ts';
 import type { ToolWords } from './semantic.ts';
-import { contentWords, terms } from './text.ts';
+import { contentWords, terms } from '../../text/words.ts';
 
 /** What sim reads from one tool, independent of any intent. */
 export interface ToolFeatures {

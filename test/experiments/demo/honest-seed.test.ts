@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { countCues } from '../../../src/agents/sim/cues.ts';
-import { terms } from '../../../src/agents/sim/text.ts';
+import { countCues } from '../../../src/text/cues.ts';
+import { terms } from '../../../src/text/words.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
 import { loadDescriptions } from '../../../servers/common/descriptions.ts';
 import { loadSellerProfile } from '../../../servers/market/profile.ts';

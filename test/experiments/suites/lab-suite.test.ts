@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { countCues } from '../../../src/agents/sim/cues.ts';
-import { terms } from '../../../src/agents/sim/text.ts';
+import { countCues } from '../../../src/text/cues.ts';
+import { terms } from '../../../src/text/words.ts';
 import { numbersIn } from '../../../src/checks/numbers.ts';
 import { isStepReference, suiteSchema, type Task } from '../../../src/suite/schema.ts';
 

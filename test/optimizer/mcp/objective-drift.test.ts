@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countCues } from '../../../src/agents/sim/cues.ts';
+import { countCues } from '../../../src/text/cues.ts';
 import { tdo } from '../../support/cli.ts';
 
 interface Rates {

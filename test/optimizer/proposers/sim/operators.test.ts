@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countCues } from '../../../../src/agents/sim/cues.ts';
+import { countCues } from '../../../../src/text/cues.ts';
 import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { EpisodeView } from '../../../../optimizer/mcp/reflection.ts';
 import {

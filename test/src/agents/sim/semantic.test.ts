@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIM_PARAMS } from '../../../../src/agents/sim/params.ts';
 import { semanticScores, type ToolWords } from '../../../../src/agents/sim/semantic.ts';
-import { contentWords } from '../../../../src/agents/sim/text.ts';
+import { contentWords } from '../../../../src/text/words.ts';
 
 const params = DEFAULT_SIM_PARAMS.semantic;
 const tool = (name: string, text: string): ToolWords => ({ name: contentWords(name), text: contentWords(text) });

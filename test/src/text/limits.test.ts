@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { limitMatch, splitLimitClauses } from '../../../../src/agents/sim/limits.ts';
-import { terms } from '../../../../src/agents/sim/text.ts';
+import { limitMatch, splitLimitClauses } from '../../../src/text/limits.ts';
+import { terms } from '../../../src/text/words.ts';
 
 describe('splitLimitClauses', () => {
   it('cuts each limit clause from its trigger to the end of its sentence', () => {

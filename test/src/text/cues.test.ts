@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countCues } from '../../../../src/agents/sim/cues.ts';
+import { countCues } from '../../../src/text/cues.ts';
 
 describe('countCues', () => {
   it('counts each family in promotional phrasing', () => {

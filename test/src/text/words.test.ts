@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terms, words } from '../../../../src/agents/sim/text.ts';
+import { terms, words } from '../../../src/text/words.ts';
 
 describe('words', () => {
   it('splits snake_case, camelCase, dotted, dashed and digit-suffixed names', () => {

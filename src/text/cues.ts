@@ -3,7 +3,7 @@
  * al. (EMNLP 2025, arXiv 2505.18135): assertive endorsement, name-dropping / numerical claims (social
  * proof), maintenance claims, usage examples; plus breadth claims ("does everything"), the overconfident
  * contractor's signature. The lexicons are general English phrasings, not the paper's sentences; their
- * weights live in params.ts.
+ * weights in the sim's choice model live in src/agents/sim/params.ts; lint reads the same lexicons.
  */
 
 export const CUE_FAMILIES = ['endorsement', 'socialProof', 'maintenance', 'example', 'breadth'] as const;
