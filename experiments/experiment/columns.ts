@@ -185,7 +185,10 @@ export function erroredEpisodes(report: ExperimentReport): number {
 
 export function verdictSentence(report: ExperimentReport): string {
   if (report.verdict === 'error') {
-    return `No verdict: an outage, not a result. ${report.outages.map((o) => `${o.version} on ${o.suite} (${o.split}, run ${o.runId}): ${o.cause}`).join(' ')} --max-error-rate allows ${percent(report.settings.maxErrorRate)}.`;
+    const causes = report.outages.map((o) => `${o.version} on ${o.suite} (${o.split}, run ${o.runId}): ${o.cause}`).join(' ');
+    // A lost queue is an outage without errored episodes; the error budget is beside the point then.
+    const budget = report.outages.some((o) => o.errors > 0) ? ` --max-error-rate allows ${percent(report.settings.maxErrorRate)}.` : '';
+    return `No verdict: an outage, not a result. ${causes}${budget}`;
   }
   if (report.verdict === 'interrupted') return 'Interrupted: some runs did not finish; the numbers cover the episodes that did.';
   const errored = erroredEpisodes(report);

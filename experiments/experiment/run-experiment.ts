@@ -6,6 +6,7 @@ import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
 import { checkMaxErrorRate, describeErrors, tooManyErrors } from '../../src/run/outages.ts';
 import { runSuite, RunError, tasksForSplit } from '../../src/run/run-suite.ts';
+import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import { InputError } from '../input-error.ts';
@@ -43,6 +44,8 @@ export interface ExperimentRun {
   /** Stored with each run so it can be resumed with `tdo run --resume`. */
   agentConfig?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** Runs each version's episodes elsewhere (`--queue`: on `tdo worker` processes); in this process when absent. */
+  executor?: EpisodeExecutor;
   onRunStart?: (info: { suite: string; version: string; total: number; split: typeof EXPERIMENT_SPLIT | typeof PARAPHRASE_SPLIT }) => void;
   onEpisode?: (episode: { status: 'completed' | 'error'; success: boolean }) => void;
 }
@@ -161,6 +164,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           },
           ...(run.agentConfig === undefined ? {} : { agentConfig: run.agentConfig }),
           ...(run.signal === undefined ? {} : { signal: run.signal }),
+          ...(run.executor === undefined ? {} : { executor: run.executor }),
           maxErrorRate,
           onStart: ({ total }) => run.onRunStart?.({ suite: loaded.suite.name, version: version.id, total, split }),
           onEpisode: (o) => run.onEpisode?.(o),
@@ -170,7 +174,18 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
         throw err;
       }
       conditions = report.conditions;
-      if (report.status === 'interrupted') interrupted = true;
+      if (report.interruptedBy !== undefined) {
+        // The queue was lost: an outage, which concludes nothing, rather than a user's Ctrl-C.
+        outages.push({
+          suite: loaded.suite.name,
+          version: version.id,
+          split,
+          runId: report.runId,
+          errors: 0,
+          episodes: report.errors.episodes,
+          cause: report.interruptedBy,
+        });
+      } else if (report.status === 'interrupted') interrupted = true;
       if (tooManyErrors(report.errors, maxErrorRate)) {
         outages.push({
           suite: loaded.suite.name,

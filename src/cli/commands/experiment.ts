@@ -19,6 +19,7 @@ interface ExperimentFlags {
   maxErrorRate: number;
   db?: string;
   json?: boolean;
+  queue?: string;
 }
 
 export function registerExperiment(program: Command): void {
@@ -55,6 +56,7 @@ export function registerExperiment(program: Command): void {
     .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print report.json to stdout instead of the summary')
+    .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
     .action(async (flags: ExperimentFlags) => {
       const { UsageError } = await import('../errors.ts');
       if (flags.suite.length === 0) throw new UsageError('tdo experiment needs --suite NAME[,NAME] (e.g. --suite lab)');
@@ -70,7 +72,16 @@ export function registerExperiment(program: Command): void {
       const { defaultReportDir, writeExperimentReports } = await import('../../../experiments/experiment/write-reports.ts');
       const { agentSentence, verdictSentence } = await import('../../../experiments/experiment/columns.ts');
 
+      const { openEpisodeQueue } = await import('../queue.ts');
       const store = openStoreForWriting(flags.db);
+      // Before any run is created: an unreachable queue leaves nothing behind.
+      const queue =
+        flags.queue === undefined
+          ? undefined
+          : await openEpisodeQueue(flags.queue).catch((err: unknown) => {
+              store.close();
+              throw err;
+            });
       const interrupt = interruptSignal('stopping: finishing episodes in flight');
       const progress = startProgress();
       try {
@@ -105,6 +116,7 @@ export function registerExperiment(program: Command): void {
             agent,
             agentConfig: { ...agentConfig },
             signal: interrupt.signal,
+            ...(queue === undefined ? {} : { executor: queue.executor }),
             onRunStart: ({ suite, version, total, split }) => {
               progress.stop();
               if (process.stderr.isTTY) process.stderr.write(`${suite}${split === 'test' ? '' : ` (${split})`}: ${version}\n`);
@@ -133,6 +145,7 @@ export function registerExperiment(program: Command): void {
       } finally {
         progress.stop();
         interrupt.release();
+        await queue?.close();
         store.close();
       }
     });
