@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 
 const toolCallSchema = z.object({
@@ -166,6 +167,8 @@ export interface RecordedRequest {
 export interface OpenAiDoubleOptions {
   /** Replies that replace the handler's for these call indexes, e.g. { 0: httpStatus(429, { retryAfter: '0' }) }. */
   failures?: Record<number, DoubleReply>;
+  /** Every reply waits `fixedMs` plus a uniform draw in [0, jitterMs) before it is sent: a model's response time. */
+  latency?: { fixedMs: number; jitterMs?: number };
 }
 
 export interface OpenAiDouble {
@@ -207,6 +210,7 @@ export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDo
     } catch (error) {
       return send(500, apiError(`double handler failed: ${(error as Error).message}`, 'server_error'));
     }
+    if (options.latency !== undefined) await delay(options.latency.fixedMs + Math.random() * (options.latency.jitterMs ?? 0));
     if (reply.kind === 'status') return send(reply.status, apiError(reply.message, 'simulated_error'), reply.headers);
     if (reply.kind === 'raw') return send(reply.status, reply.body);
     if (reply.kind === 'stall' || reply.kind === 'trickle') {
