@@ -38,12 +38,19 @@ async function recordingHost(spec: ServerSpec) {
   });
   const episode = store.startEpisode({ runId: run.id, taskId: 'instrumentation', split: 'val', repeat: 0, seed: 0 });
   const catalogue = host.catalogue();
+  /** How long each call's durable commit took (us), inside the call's round trip. */
+  const commits: number[] = [];
   // recorded exactly as an episode records its calls
-  const invoker = host.invoker(catalogue, (call) => store.addToolStep(episode.id, toolStepOf(call)));
+  const invoker = host.invoker(catalogue, (call) => {
+    const started = performance.now();
+    store.addToolStep(episode.id, toolStepOf(call));
+    commits.push((performance.now() - started) * 1000);
+  });
   const nameOf = new Map(catalogue.tools.map((t) => [t.tool, t.name]));
   return {
     call: async (c: PlannedCall) => (await invoker.call(nameOf.get(c.tool)!, c.args)).isError,
     steps: () => store.getTrajectory(episode.id)?.steps.length ?? 0,
+    commits,
     close: async () => {
       store.close();
       await host.close();
@@ -58,6 +65,7 @@ function bareCaller(client: Client) {
 async function compare(ctx: SectionContext, transport: string, spec: ServerSpec, calls: PlannedCall[]): Promise<void> {
   const latencies: Record<Variant, number[]> = { bare: [], host: [] };
   const errors: Record<Variant, number> = { bare: 0, host: 0 };
+  const commits: number[] = [];
   const perRound = Math.ceil(calls.length / ROUNDS);
   // Fresh connections (and, over stdio, fresh server processes) each round, so one lucky or unlucky
   // process does not decide the ratio.
@@ -79,6 +87,7 @@ async function compare(ctx: SectionContext, transport: string, spec: ServerSpec,
       }
       const recorded = host.steps();
       if (recorded !== WARM_UP_CALLS + mine.length) throw new Error(`the host recorded ${recorded} steps for ${WARM_UP_CALLS + mine.length} calls`);
+      commits.push(...host.commits.slice(WARM_UP_CALLS));
     } finally {
       await bare.close();
       await host.close();
@@ -113,6 +122,15 @@ async function compare(ctx: SectionContext, transport: string, spec: ServerSpec,
     spread: spread(chunkRatios),
     goal: GOAL,
     note: `spread over ${chunkRatios.length} chunks of ${CHUNK} paired calls; the host adds ${(hostMedian - bareMedian).toFixed(0)} us per call at the median${errors.bare + errors.host > 0 ? `; tool errors: bare ${errors.bare}, host ${errors.host}` : ''}`,
+  });
+  const commitMedian = median(commits);
+  ctx.add({
+    id: `instrumentation.${transport}.commit_us`,
+    label: `${transport}: the step's durable commit inside each host call, median`,
+    value: commitMedian,
+    unit: 'us',
+    spread: spread(commits),
+    note: `${((100 * commitMedian) / hostMedian).toFixed(0)}% of the host's median round trip (${hostMedian.toFixed(0)} us); each call is committed before the agent sees its result`,
   });
 }
 

@@ -1,5 +1,6 @@
 // Item 2 of issue 8: durable step inserts per second into the SQLite trace store, each committed on its
 // own as the recorder does in a run; and what Langfuse export (against the local test receiver) costs.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SimAgent } from '../src/agents/sim/agent.ts';
@@ -9,7 +10,7 @@ import { runPool } from '../src/run/pool.ts';
 import { episodeSeed } from '../src/run/seeds.ts';
 import type { LoadedSuite } from '../src/suite/load.ts';
 import { openTraceStore, type TraceStore } from '../traces/index.ts';
-import { LangfuseSink, withLangfuse, type LangfuseDelivery } from '../traces/langfuse/index.ts';
+import { LangfuseSink, withLangfuse, type LangfuseConfig } from '../traces/langfuse/index.ts';
 import { labSuite } from './lib/lab.ts';
 import { startReceiverProcess } from './lib/langfuse.ts';
 import { labEpisodePayloads, type EpisodePayload } from './lib/payloads.ts';
@@ -137,107 +138,182 @@ function durableSteps(ctx: SectionContext, loaded: LoadedSuite): void {
   });
 }
 
+/**
+ * CPU milliseconds of this process's main thread alone (Linux: its /proc task entry, in clock ticks of
+ * 10 ms), so that the export worker's CPU is not counted; undefined where there is no /proc.
+ */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the Langfuse rounds of a section delivered, and how long each sink's worker took to start. */
+interface LangfuseTally {
+  startMs: number[];
+  spans: number;
+  scores: number;
+  dropped: number;
+}
+
+/**
+ * One measured round of `work`: on the bare store, or with a Langfuse sink attached as `tdo run` attaches
+ * it. The sink's export worker is started before the clock (in a real run its start-up overlaps the servers'
+ * start-up; it is reported on its own); its close, which builds and delivers what is left, is timed with
+ * the work, since a run waits for it before exiting. Returns seconds to the end of the work and to the end.
+ */
+async function timedRound(
+  variant: 'off' | 'on',
+  store: TraceStore,
+  config: LangfuseConfig,
+  tally: LangfuseTally,
+  work: (store: TraceStore) => Promise<void>,
+): Promise<{ loop: number; total: number; mainCpuMs: number | undefined }> {
+  const sink = variant === 'on' ? LangfuseSink.open(config) : undefined;
+  if (sink) {
+    const opened = performance.now();
+    await sink.ready;
+    tally.startMs.push(performance.now() - opened);
+  }
+  const cpuBefore = mainThreadCpuMs();
+  const started = performance.now();
+  await work(sink ? withLangfuse(store, sink) : store);
+  const loop = (performance.now() - started) / 1000;
+  const cpuAfter = mainThreadCpuMs();
+  const mainCpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  if (sink) {
+    const delivery = await sink.close(30_000);
+    tally.spans += delivery.spans.delivered;
+    tally.scores += delivery.scores.delivered;
+    tally.dropped += delivery.spans.dropped + delivery.scores.dropped;
+  }
+  return { loop, total: (performance.now() - started) / 1000, mainCpuMs };
+}
+
+/** Episodes per second off and on, to the end of the work (`loop`) and to the end of the sink's close. */
+interface LangfuseRates {
+  off: number[];
+  onLoop: number[];
+  on: number[];
+  /** The main thread's CPU milliseconds per episode during the work, off and on. */
+  cpuOff: number[];
+  cpuOn: number[];
+}
+
+function addLangfuseCost(ctx: SectionContext, id: string, what: string, rates: LangfuseRates, goal?: typeof LANGFUSE_COST_GOAL): void {
+  const cost = (on: number[]) => pairedRatios(on, rates.off).map((r) => (1 - r) * 100);
+  ctx.add({ id: `recorder.langfuse.${id}_eps_off`, label: `${what}, Langfuse off`, value: median(rates.off), unit: 'episodes/s', spread: spread(rates.off) });
+  ctx.add({
+    id: `recorder.langfuse.${id}_eps_on`,
+    label: `${what}, Langfuse on (to the end of the sink's close)`,
+    value: median(rates.on),
+    unit: 'episodes/s',
+    spread: spread(rates.on),
+  });
+  const loopCost = cost(rates.onLoop);
+  ctx.add({
+    id: `recorder.langfuse.${id}_loop_cost_pct`,
+    label: `Langfuse cost on the ${what}'s episode loop`,
+    value: median(loopCost),
+    unit: '%',
+    spread: spread(loopCost),
+    note: 'what the thread running the episodes pays: handing episode ids to the export worker',
+  });
+  if (rates.cpuOn.length > 0) {
+    const cpuCost = pairedRatios(rates.cpuOn, rates.cpuOff).map((r) => (r - 1) * 100);
+    ctx.add({
+      id: `recorder.langfuse.${id}_main_cpu_cost_pct`,
+      label: `Langfuse cost in the main thread's CPU per episode, ${what}`,
+      value: median(cpuCost),
+      unit: '%',
+      spread: spread(cpuCost),
+      note: `CPU time of the thread running the episodes (the export worker not counted), so machine load matters less; off ${median(rates.cpuOff).toFixed(2)} ms, on ${median(rates.cpuOn).toFixed(2)} ms per episode`,
+    });
+  }
+  const totalCost = cost(rates.on);
+  ctx.add({
+    id: `recorder.langfuse.${id}_cost_pct`,
+    label: `Langfuse cost on the ${what}, its close included`,
+    value: median(totalCost),
+    unit: '%',
+    spread: spread(totalCost),
+    ...(goal === undefined ? { note: 'the worst case: nothing else happens between writes; the goal applies to the run below' } : { goal }),
+  });
+}
+
 async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<void> {
   const receiver = await startReceiverProcess();
-  const sink = LangfuseSink.open(receiver.config);
-  let delivery: LangfuseDelivery | undefined;
   const store = openTraceStore(join(scratchDir('langfuse'), 'tdo.db'));
-  const stores = { off: store, on: withLangfuse(store, sink) };
+  const tally: LangfuseTally = { startMs: [], spans: 0, scores: 0, dropped: 0 };
+  const round = async (variant: 'off' | 'on', rates: LangfuseRates, episodes: number, work: (store: TraceStore) => Promise<void>) => {
+    const { loop, total, mainCpuMs } = await timedRound(variant, store, receiver.config, tally, work);
+    if (mainCpuMs !== undefined) (variant === 'off' ? rates.cpuOff : rates.cpuOn).push(mainCpuMs / episodes);
+    if (variant === 'off') rates.off.push(episodes / total);
+    else {
+      rates.onLoop.push(episodes / loop);
+      rates.on.push(episodes / total);
+    }
+  };
   try {
     // Recording alone: whole episodes (start, steps, finish, scores), so the per-episode export is included.
     const episodes = scaled(ctx, EPISODES_PER_LANGFUSE_ROUND, 20);
     const payloads = labEpisodePayloads(loaded, episodes, STEPS_PER_EPISODE);
-    const recordRates: Record<'off' | 'on', number[]> = { off: [], on: [] };
-    for (let round = 0; round < LANGFUSE_ROUNDS; round++) {
-      for (const variant of interleaved(['off', 'on'] as const, round)) {
-        const runId = newRun(store, `langfuse-${variant}-${round}`);
-        const started = performance.now();
-        payloads.forEach((payload, i) => recordEpisode(stores[variant], runId, `t${i}`, payload));
-        recordRates[variant].push(episodes / ((performance.now() - started) / 1000));
+    const recordRates: LangfuseRates = { off: [], onLoop: [], on: [], cpuOff: [], cpuOn: [] };
+    for (let r = 0; r < LANGFUSE_ROUNDS; r++) {
+      for (const variant of interleaved(['off', 'on'] as const, r)) {
+        const runId = newRun(store, `langfuse-${variant}-${r}`);
+        await round(variant, recordRates, episodes, async (recording) => {
+          payloads.forEach((payload, i) => recordEpisode(recording, runId, `t${i}`, payload));
+        });
       }
     }
-    const recordCost = pairedRatios(recordRates.on, recordRates.off).map((r) => (1 - r) * 100);
-    ctx.add({
-      id: 'recorder.langfuse.record_eps_off',
-      label: 'recording whole episodes, Langfuse off',
-      value: median(recordRates.off),
-      unit: 'episodes/s',
-      spread: spread(recordRates.off),
-    });
-    ctx.add({
-      id: 'recorder.langfuse.record_eps_on',
-      label: 'recording whole episodes, Langfuse on',
-      value: median(recordRates.on),
-      unit: 'episodes/s',
-      spread: spread(recordRates.on),
-    });
-    ctx.add({
-      id: 'recorder.langfuse.record_cost_pct',
-      label: 'Langfuse cost on recording alone (no agent, no servers)',
-      value: median(recordCost),
-      unit: '%',
-      spread: spread(recordCost),
-      note: 'the worst case: nothing else happens between writes; the goal applies to the run below',
-    });
+    addLangfuseCost(ctx, 'record', 'recording whole episodes (no agent, no servers)', recordRates);
 
     // The run: sim agent on the lab suite over stdio servers, episode by episode as runSuite runs them
     // (runEpisode in the same pool), on one host connected once so that server start-up is not timed.
     const repeats = scaled(ctx, RUN_REPEATS);
     const host = await Host.connect(loaded.suite.servers);
-    const runRates: Record<'off' | 'on', number[]> = { off: [], on: [] };
+    const runRates: LangfuseRates = { off: [], onLoop: [], on: [], cpuOff: [], cpuOn: [] };
     try {
       const catalogue = host.catalogue();
       const work = loaded.suite.tasks.flatMap((task) => Array.from({ length: repeats }, (_, repeat) => ({ task, repeat })));
-      for (let round = 0; round < RUN_ROUNDS; round++) {
-        for (const variant of interleaved(['off', 'on'] as const, round)) {
-          const runId = newRun(store, `run-${variant}-${round}`);
+      for (let r = 0; r < RUN_ROUNDS; r++) {
+        for (const variant of interleaved(['off', 'on'] as const, r)) {
+          const runId = newRun(store, `run-${variant}-${r}`);
           const agent = new SimAgent();
-          const started = performance.now();
-          await runPool(
-            work,
-            RUN_CONCURRENCY,
-            async ({ task, repeat }) => {
-              await runEpisode(stores[variant], host, agent, { runId, suite: loaded.suite, task, repeat, seed: episodeSeed(8, task.id, repeat), catalogue });
-            },
-            () => false,
+          await round(variant, runRates, work.length, (recording) =>
+            runPool(
+              work,
+              RUN_CONCURRENCY,
+              async ({ task, repeat }) => {
+                await runEpisode(recording, host, agent, { runId, suite: loaded.suite, task, repeat, seed: episodeSeed(8, task.id, repeat), catalogue });
+              },
+              () => false,
+            ),
           );
-          runRates[variant].push(work.length / ((performance.now() - started) / 1000));
         }
       }
     } finally {
       await host.close();
     }
-    const runCost = pairedRatios(runRates.on, runRates.off).map((r) => (1 - r) * 100);
+    addLangfuseCost(ctx, 'run', `lab run (sim, concurrency ${RUN_CONCURRENCY})`, runRates, LANGFUSE_COST_GOAL);
     ctx.add({
-      id: 'recorder.langfuse.run_eps_off',
-      label: `lab run (sim, concurrency ${RUN_CONCURRENCY}), Langfuse off`,
-      value: median(runRates.off),
-      unit: 'episodes/s',
-      spread: spread(runRates.off),
-    });
-    ctx.add({
-      id: 'recorder.langfuse.run_eps_on',
-      label: `lab run (sim, concurrency ${RUN_CONCURRENCY}), Langfuse on`,
-      value: median(runRates.on),
-      unit: 'episodes/s',
-      spread: spread(runRates.on),
-    });
-    ctx.add({
-      id: 'recorder.langfuse.run_cost_pct',
-      label: 'Langfuse cost on the run',
-      value: median(runCost),
-      unit: '%',
-      spread: spread(runCost),
-      goal: LANGFUSE_COST_GOAL,
+      id: 'recorder.langfuse.worker_start_ms',
+      label: "a sink's export worker, from open to ready (once per run, not timed above)",
+      value: median(tally.startMs),
+      unit: 'ms',
+      spread: spread(tally.startMs),
     });
   } finally {
-    delivery = await sink.close(30_000);
     store.close();
     await receiver.stop();
   }
   ctx.note(
-    `Langfuse: the real SDK (LangfuseSink + withLangfuse, as \`tdo run\` attaches it) against test/support/langfuse-receiver.ts in its own process on 127.0.0.1; ` +
-      `${delivery.spans.delivered} spans and ${delivery.scores.delivered} scores delivered, ${delivery.spans.dropped + delivery.scores.dropped} dropped`,
+    `Langfuse: the real SDK (LangfuseSink + withLangfuse, as \`tdo run\` attaches it; spans built and sent in the sink's export worker thread) against test/support/langfuse-receiver.ts in its own process on 127.0.0.1, a new sink per round; ` +
+      `${tally.spans} spans and ${tally.scores} scores delivered, ${tally.dropped} dropped`,
   );
 }
 

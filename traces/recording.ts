@@ -1,84 +1,45 @@
 // Writing episodes as they happen: one autocommitted insert per step, so nothing finished is lost.
-import { and, eq, sql } from 'drizzle-orm';
+//
+// Every write here runs once per step or per episode (a million steps per store is expected), so the
+// statements are plain SQL prepared once on the connection and bound by position: a drizzle query, even a
+// prepared one, maps every parameter and every returned column through its column objects, which cost more
+// than SQLite's own insert, and a step insert reads back only what SQLite computed (id and seq).
+import type Database from 'better-sqlite3';
 import { sqliteErrorCode, TraceStoreError } from './errors.ts';
 import { newEpisodeId } from './ids.ts';
-import type { TraceDb } from './open.ts';
-import { episodes, scores, steps } from './schema.ts';
-import type { EpisodeRecorder, EpisodeResult, ModelStepInput, ScoreInput, StartEpisodeInput, ToolStepInput } from './types.ts';
-
-const p = sql.placeholder;
+import type { EpisodeRecorder, EpisodeResult, EpisodeRow, ModelStepInput, ScoreInput, StartEpisodeInput, StepRow, ToolStepInput } from './types.ts';
 
 /**
- * Step inserts, prepared once per store: building a drizzle query costs several times more than
- * running it, and steps are the hot path (a million per store is expected).
+ * The next seq is computed inside the insert statement itself, so steps of episodes written concurrently
+ * (same connection or another process) can never share a number. Parameters: episode id (twice), then the
+ * columns in order.
  */
-function prepareStepInserts(db: TraceDb) {
-  const common = {
-    episodeId: p('episodeId'),
-    // The next seq is computed inside the insert statement itself, so steps of episodes
-    // written concurrently (same connection or another process) can never share a number.
-    seq: sql`(SELECT COALESCE(MAX(s.seq) + 1, 0) FROM steps AS s WHERE s.episode_id = ${p('episodeId')})`,
-    startedAt: p('startedAt'),
-    latencyMs: p('latencyMs'),
-  };
-  const tool = { server: p('server'), tool: p('tool'), catalogueName: p('catalogueName') };
-  const toolResult = { arguments: p('arguments'), resultText: p('resultText'), isError: p('isError') };
-  const model = { model: p('model'), input: p('input'), output: p('output'), cached: p('cached') };
-  const tokens = { tokensIn: p('tokensIn'), tokensOut: p('tokensOut') };
-  return {
-    tool: db
-      .insert(steps)
-      .values({ ...common, kind: 'tool', ...tool, ...toolResult })
-      .returning()
-      .prepare(),
-    model: db
-      .insert(steps)
-      .values({ ...common, kind: 'model', ...model, ...tokens })
-      .returning()
-      .prepare(),
-  };
-}
+const INSERT_STEP = `INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text,
+  is_error, model, input, output, tokens_in, tokens_out, cached)
+  VALUES (?, (SELECT COALESCE(MAX(s.seq) + 1, 0) FROM steps AS s WHERE s.episode_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  RETURNING id, seq`;
 
-/** The other writes every episode makes, prepared once for the same reason. */
-function prepareEpisodeWrites(db: TraceDb) {
+/** The statements every episode runs, prepared once per store. */
+function prepareWrites(sqlite: Database.Database) {
   return {
-    find: db
-      .select({ id: episodes.id, status: episodes.status })
-      .from(episodes)
-      .where(and(eq(episodes.runId, p('runId')), eq(episodes.taskId, p('taskId')), eq(episodes.repeatIndex, p('repeat'))))
-      .prepare(),
-    remove: db
-      .delete(episodes)
-      .where(eq(episodes.id, p('id')))
-      .prepare(),
-    insert: db
-      .insert(episodes)
-      .values({
-        id: p('id'),
-        runId: p('runId'),
-        taskId: p('taskId'),
-        split: p('split'),
-        repeatIndex: p('repeat'),
-        seed: p('seed'),
-        status: 'running',
-        startedAt: p('startedAt'),
-      })
-      .returning()
-      .prepare(),
-    finish: db
-      .update(episodes)
-      // drizzle's update typings take no bare placeholders; wrapped in sql they bind as given (success as 0/1)
-      .set({
-        status: sql`${p('status')}`,
-        finishedAt: sql`${p('finishedAt')}`,
-        answer: sql`${p('answer')}`,
-        success: sql`${p('success')}`,
-        feedback: sql`${p('feedback')}`,
-        stopReason: sql`${p('stop')}`,
-        note: sql`${p('note')}`,
-      })
-      .where(and(eq(episodes.id, p('id')), eq(episodes.status, 'running')))
-      .prepare(),
+    step: sqlite.prepare<unknown[], { id: number; seq: number }>(INSERT_STEP),
+    findAttempt: sqlite.prepare<[string, string, number], { id: string; status: string }>(
+      'SELECT id, status FROM episodes WHERE run_id = ? AND task_id = ? AND repeat_index = ?',
+    ),
+    completedKeys: sqlite.prepare<[string], string>("SELECT task_id || '#' || repeat_index FROM episodes WHERE run_id = ? AND status = 'completed'").pluck(),
+    removeAttempt: sqlite.prepare<[string]>('DELETE FROM episodes WHERE id = ?'),
+    insertAttempt: sqlite.prepare<[string, string, string, string, number, number, string]>(
+      "INSERT INTO episodes (id, run_id, task_id, split, repeat_index, seed, status, started_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
+    ),
+    finishAttempt: sqlite.prepare<[string, string, string | null, number | null, string, string, string | null, string]>(
+      "UPDATE episodes SET status = ?, finished_at = ?, answer = ?, success = ?, feedback = ?, stop_reason = ?, note = ? WHERE id = ? AND status = 'running'",
+    ),
+    score: sqlite.prepare<[string, string, number, string | null]>('INSERT INTO scores (episode_id, name, value, comment) VALUES (?, ?, ?, ?)'),
+    /**
+     * Runs a function as one IMMEDIATE transaction (a savepoint when nested), made once rather than per call;
+     * better-sqlite3's typings lose the function's own generic, hence the cast.
+     */
+    immediately: sqlite.transaction((writes: () => unknown) => writes()).immediate as <T>(writes: () => T) => T,
   };
 }
 
@@ -87,14 +48,19 @@ function startedAt(latencyMs: number): string {
   return new Date(Date.now() - latencyMs).toISOString();
 }
 
-export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
+/** JSON columns hold JSON text; an absent value is stored as JSON null, as the schema's json mode writes it. */
+function json(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
+/** Boolean columns hold 0 or 1. */
+function bit(value: boolean | null): number | null {
+  return value === null ? null : value ? 1 : 0;
+}
+
+export function episodeRecorder(sqlite: Database.Database, path: string): EpisodeRecorder {
   const fail = (what: string) => new TraceStoreError(`trace store ${path}: ${what}`);
-  const insertStep = prepareStepInserts(db);
-  const episodeWrites = prepareEpisodeWrites(db);
-  const insertScore = db
-    .insert(scores)
-    .values({ episodeId: p('episodeId'), name: p('name'), value: p('value'), comment: p('comment') })
-    .prepare();
+  const writes = prepareWrites(sqlite);
 
   /** Runs an insert that references an episode, turning a foreign-key failure into a clear error. */
   function forEpisode<T>(episodeId: string, insert: () => T): T {
@@ -111,81 +77,126 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
    * an outage, neither a result: it is deleted (the cascade takes its partial steps and scores). Returns
    * undefined, writing nothing, when the key already has a finished episode.
    */
-  function insertAttempt(input: StartEpisodeInput, id: string, startedAtIso: string) {
-    const key = { runId: input.runId, taskId: input.taskId, repeat: input.repeat };
-    const existing = episodeWrites.find.get(key);
+  function insertAttempt(input: StartEpisodeInput, id: string, startedAtIso: string): EpisodeRow | undefined {
+    const existing = writes.findAttempt.get(input.runId, input.taskId, input.repeat);
     if (existing?.status === 'completed') return undefined;
-    if (existing) episodeWrites.remove.run({ id: existing.id });
+    if (existing) writes.removeAttempt.run(existing.id);
     try {
-      return episodeWrites.insert.get({ ...key, id, split: input.split, seed: input.seed, startedAt: startedAtIso })!;
+      writes.insertAttempt.run(id, input.runId, input.taskId, input.split, input.repeat, input.seed, startedAtIso);
     } catch (e) {
       if (sqliteErrorCode(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail(`no run with id '${input.runId}'`);
       throw e;
     }
+    return {
+      id,
+      runId: input.runId,
+      taskId: input.taskId,
+      split: input.split,
+      repeatIndex: input.repeat,
+      seed: input.seed,
+      status: 'running',
+      startedAt: startedAtIso,
+      finishedAt: null,
+      answer: null,
+      success: null,
+      feedback: null,
+      stopReason: null,
+      note: null,
+    };
   }
 
   function finishAttempt(id: string, result: EpisodeResult, finishedAt: string) {
-    const { changes } = episodeWrites.finish.run({
-      id,
-      status: result.status,
-      finishedAt,
-      answer: result.answer,
-      success: result.success === null ? null : result.success ? 1 : 0,
-      feedback: result.feedback,
-      stop: result.stop,
-      note: result.note ?? null,
-    });
+    const success = result.success === null ? null : result.success ? 1 : 0;
+    const { changes } = writes.finishAttempt.run(result.status, finishedAt, result.answer, success, result.feedback, result.stop, result.note ?? null, id);
     if (changes === 0) throw fail(`no running episode with id '${id}' (unknown or already finished)`);
   }
 
-  function insertToolStep(episodeId: string, s: ToolStepInput, at: string) {
-    return forEpisode(episodeId, () =>
-      insertStep.tool.get({
-        episodeId,
-        startedAt: at,
-        latencyMs: s.latencyMs,
-        server: s.server,
-        tool: s.tool,
-        catalogueName: s.catalogueName,
-        arguments: s.args ?? null,
-        resultText: s.resultText,
-        isError: s.isError,
-      }),
+  /**
+   * Inserts a step and returns it as stored, built from what was written: nothing already in hand is read
+   * back out of the database, and JSON columns hold the values given (their stored text reads back equal).
+   * A step's JSON columns store JSON null for an absent value, the other kind's columns stay NULL.
+   */
+  function insertStep(step: Omit<StepRow, 'id' | 'seq'>): StepRow {
+    const tool = step.kind === 'tool';
+    const { id, seq } = forEpisode(step.episodeId, () =>
+      writes.step.get(
+        step.episodeId,
+        step.episodeId,
+        step.kind,
+        step.startedAt,
+        step.latencyMs,
+        step.server,
+        step.tool,
+        step.catalogueName,
+        tool ? json(step.arguments) : null,
+        step.resultText,
+        bit(step.isError),
+        step.model,
+        tool ? null : json(step.input),
+        tool ? null : json(step.output),
+        step.tokensIn,
+        step.tokensOut,
+        bit(step.cached),
+      )!,
     );
+    return { id, seq, ...step };
   }
 
-  function insertModelStep(episodeId: string, s: ModelStepInput, at: string) {
-    return forEpisode(episodeId, () =>
-      insertStep.model.get({
-        episodeId,
-        startedAt: at,
-        latencyMs: s.latencyMs,
-        model: s.model,
-        input: s.input ?? null,
-        output: s.output ?? null,
-        tokensIn: s.tokensIn ?? null,
-        tokensOut: s.tokensOut ?? null,
-        cached: s.cached ?? false,
-      }),
-    );
+  function insertToolStep(episodeId: string, s: ToolStepInput, at: string): StepRow {
+    return insertStep({
+      episodeId,
+      kind: 'tool',
+      startedAt: at,
+      latencyMs: s.latencyMs,
+      server: s.server,
+      tool: s.tool,
+      catalogueName: s.catalogueName,
+      arguments: s.args ?? null,
+      resultText: s.resultText,
+      isError: s.isError,
+      model: null,
+      input: null,
+      output: null,
+      tokensIn: null,
+      tokensOut: null,
+      cached: null,
+    });
+  }
+
+  function insertModelStep(episodeId: string, s: ModelStepInput, at: string): StepRow {
+    return insertStep({
+      episodeId,
+      kind: 'model',
+      startedAt: at,
+      latencyMs: s.latencyMs,
+      server: null,
+      tool: null,
+      catalogueName: null,
+      arguments: null,
+      resultText: null,
+      isError: null,
+      model: s.model,
+      input: s.input ?? null,
+      output: s.output ?? null,
+      tokensIn: s.tokensIn ?? null,
+      tokensOut: s.tokensOut ?? null,
+      cached: s.cached ?? false,
+    });
   }
 
   function insertScoreRow(episodeId: string, s: ScoreInput) {
-    forEpisode(episodeId, () => insertScore.run({ episodeId, name: s.name, value: s.value, comment: s.comment ?? null }));
+    forEpisode(episodeId, () => writes.score.run(episodeId, s.name, s.value, s.comment ?? null));
   }
 
   return {
     startEpisode(input) {
-      return db.transaction(
-        () => {
-          const row = insertAttempt(input, newEpisodeId(), new Date().toISOString());
-          if (row === undefined) {
-            throw fail(`task '${input.taskId}' repeat ${input.repeat} of run ${input.runId} already finished; finished episodes are never replaced`);
-          }
-          return row;
-        },
-        { behavior: 'immediate' },
-      );
+      return writes.immediately(() => {
+        const row = insertAttempt(input, newEpisodeId(), new Date().toISOString());
+        if (row === undefined) {
+          throw fail(`task '${input.taskId}' repeat ${input.repeat} of run ${input.runId} already finished; finished episodes are never replaced`);
+        }
+        return row;
+      });
     },
 
     finishEpisode(id, result) {
@@ -193,38 +204,26 @@ export function episodeRecorder(db: TraceDb, path: string): EpisodeRecorder {
     },
 
     commitEpisode(record) {
-      return db.transaction(
-        () => {
-          const { id, startedAt: started, finishedAt } = record.episode;
-          if (insertAttempt(record.episode, id, started) === undefined) return false;
-          for (const s of record.steps) {
-            if (s.kind === 'tool') insertToolStep(id, s.step, s.startedAt);
-            else insertModelStep(id, s.step, s.startedAt);
-          }
-          finishAttempt(id, record.result, finishedAt);
-          for (const score of record.scores) insertScoreRow(id, score);
-          return true;
-        },
-        { behavior: 'immediate' },
-      );
+      return writes.immediately(() => {
+        const { id, startedAt: started, finishedAt } = record.episode;
+        if (insertAttempt(record.episode, id, started) === undefined) return false;
+        for (const s of record.steps) {
+          if (s.kind === 'tool') insertToolStep(id, s.step, s.startedAt);
+          else insertModelStep(id, s.step, s.startedAt);
+        }
+        finishAttempt(id, record.result, finishedAt);
+        for (const score of record.scores) insertScoreRow(id, score);
+        return true;
+      });
     },
 
-    completedEpisodeKeys(runId) {
-      const rows = db
-        .select({ taskId: episodes.taskId, repeat: episodes.repeatIndex })
-        .from(episodes)
-        .where(and(eq(episodes.runId, runId), eq(episodes.status, 'completed')))
-        .all();
-      return new Set(rows.map((r) => `${r.taskId}#${r.repeat}`));
-    },
+    completedEpisodeKeys: (runId) => new Set(writes.completedKeys.all(runId)),
 
     addToolStep: (episodeId, s) => insertToolStep(episodeId, s, startedAt(s.latencyMs)),
     addModelStep: (episodeId, s) => insertModelStep(episodeId, s, startedAt(s.latencyMs)),
     addScore: insertScoreRow,
 
-    atomically(writes) {
-      // better-sqlite3 turns a nested call into a savepoint and refuses a function that returns a promise.
-      return db.transaction(() => writes(), { behavior: 'immediate' });
-    },
+    // better-sqlite3 turns a nested call into a savepoint and refuses a function that returns a promise.
+    atomically: (group) => writes.immediately(group),
   };
 }

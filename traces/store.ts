@@ -21,7 +21,7 @@ export function openTraceStore(path: string): TraceStore {
       path: absolute,
       close: () => sqlite.close(),
       ...runStore(db, absolute),
-      ...episodeRecorder(db, absolute),
+      ...episodeRecorder(sqlite, absolute),
       ...traceReader(db),
       ...versionStore(db, absolute),
       ...responseCacheStore(db),

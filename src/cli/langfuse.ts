@@ -13,12 +13,18 @@ export interface LangfuseAttachment {
   finish(runId: string | undefined): Promise<void>;
 }
 
-/** The SDK is loaded only when Langfuse is on, so runs without it start as fast as before. */
+/**
+ * The SDK is loaded only by the sink's export worker, which builds and sends the spans off the thread
+ * that runs the episodes; a run without Langfuse starts no worker.
+ */
 export async function attachLangfuse(store: TraceStore, env: Record<string, string | undefined> = process.env): Promise<LangfuseAttachment> {
   const setting = langfuseEnv(env);
   if (setting.state === 'off') return { store, finish: async () => {} };
   if (setting.state === 'invalid') throw new UsageError(`${setting.message} (unset all three to run without Langfuse)`);
-  const { LangfuseSink, withLangfuse, formatDelivery } = await import('../../traces/langfuse/index.ts');
+  const [{ LangfuseSink, formatDelivery }, { withLangfuse }] = await Promise.all([
+    import('../../traces/langfuse/sink.ts'),
+    import('../../traces/langfuse/recorder.ts'),
+  ]);
   const sink = LangfuseSink.open(setting.config);
   return {
     store: withLangfuse(store, sink),

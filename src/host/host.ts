@@ -1,7 +1,7 @@
 import type { ToolInvoker } from '../agents/agent.ts';
 import type { HttpServerSpec, ServerSpec } from '../suite/schema.ts';
 import { buildCatalogue, type DescriptionOverrides, type ServerTools } from './catalogue.ts';
-import type { Catalogue, ToolOutcome } from './catalogue-types.ts';
+import type { Catalogue, CatalogueTool, ToolOutcome } from './catalogue-types.ts';
 import { connectServer, type ServerConnection } from './connection.ts';
 import { launchHttpServer, type LaunchedServer } from './launch.ts';
 
@@ -92,8 +92,12 @@ export class Host {
 
   /** Routes an agent's calls by catalogue name over the run-wide connections and reports each finished call. */
   invoker(catalogue: Catalogue, onCall: (event: ToolCallEvent) => void): ToolInvoker {
-    return routeCalls(new Map(this.connections.map((c) => [c.name, c])), catalogue, onCall);
+    this.byServer ??= new Map(this.connections.map((c) => [c.name, c]));
+    return routeCalls(this.byServer, catalogue, onCall);
   }
+
+  /** The run-wide connections by server name, made at the first invoker and shared by every episode's. */
+  private byServer: Map<string, ServerConnection> | undefined;
 
   /**
    * Routes for one episode: servers that declare `auth` get fresh connections carrying `headersFor`'s
@@ -121,8 +125,15 @@ export class Host {
   }
 }
 
+// A run hands every episode the same catalogue, so its name index is built once, not once per episode.
+const toolsByName = new WeakMap<Catalogue, Map<string, CatalogueTool>>();
+
 function routeCalls(byServer: Map<string, ServerConnection>, catalogue: Catalogue, onCall: (event: ToolCallEvent) => void): ToolInvoker {
-  const byName = new Map(catalogue.tools.map((t) => [t.name, t]));
+  let byName = toolsByName.get(catalogue);
+  if (byName === undefined) {
+    byName = new Map(catalogue.tools.map((t) => [t.name, t]));
+    toolsByName.set(catalogue, byName);
+  }
   return {
     async call(toolName, args) {
       const entry = byName.get(toolName);

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openTraceStore, TraceStoreError } from '../../traces/index.ts';
 import { finished, openTempStore, runInput, toolStep } from './helpers.ts';
@@ -118,6 +119,25 @@ describe('recording episodes', () => {
     expect(model?.input).toEqual(input);
     expect(model?.output).toBe(output);
     expect(model).toMatchObject({ tokensIn: null, tokensOut: null, cached: false });
+  });
+
+  it('stores each column as the schema writes it: JSON text (absent values as JSON null), booleans as 0/1, the other kind NULL', async () => {
+    const store = await openTempStore();
+    const run = store.createRun(runInput());
+    const episode = store.startEpisode({ runId: run.id, taskId: 't', split: 'train', repeat: 0, seed: 1 });
+    const tool = store.addToolStep(episode.id, { ...toolStep('t', true), args: undefined });
+    const model = store.addModelStep(episode.id, { model: 'm', input: { intent: 'x' }, output: undefined, tokensIn: 3, latencyMs: 1 });
+    const sqlite = new Database(store.path, { readonly: true });
+    onTestFinished(() => {
+      sqlite.close();
+    });
+    const columns = 'seq, kind, server, tool, catalogue_name, arguments, result_text, is_error, model, input, output, tokens_in, tokens_out, cached';
+    expect(sqlite.prepare(`SELECT ${columns} FROM steps WHERE episode_id = ? ORDER BY seq`).raw().all(episode.id)).toEqual([
+      [0, 'tool', 'lab', 't', 'lab__t', 'null', 't result', 1, null, null, null, null, null, null],
+      [1, 'model', null, null, null, null, null, null, 'm', '{"intent":"x"}', 'null', 3, null, 0],
+    ]);
+    // the rows returned are the rows stored, as reading them back gives them
+    expect(store.getTrajectory(episode.id)?.steps).toEqual([tool, model]);
   });
 
   it('reports the completed episodes of a run as task#repeat keys; an errored one is left for a resume to run again', async () => {

@@ -148,9 +148,10 @@ export class DeliveryQueue<T> {
         return { dropped: refused, gaveUp: false };
       } catch (err) {
         this.lastError = err instanceof Error ? err.message : String(err);
-        // Draining means the caller is waiting: no backoff then, the deadline is better spent on other batches.
-        if (attempt >= retries || this.closed || this.draining) return { dropped: batch.length, gaveUp: true };
-        await this.sleep(Math.min(initialDelayMs * 2 ** attempt, maxDelayMs));
+        if (attempt >= retries || this.closed) return { dropped: batch.length, gaveUp: true };
+        // Draining means the caller is waiting: retry at once, without backoff, within the drain's deadline. Episodes
+        // exported at the end of a short run meet their first send here, and deserve their retries too.
+        if (!this.draining) await this.sleep(Math.min(initialDelayMs * 2 ** attempt, maxDelayMs));
       }
     }
   }

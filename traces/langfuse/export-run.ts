@@ -5,17 +5,12 @@ import type { LangfuseSink } from './sink.ts';
  * Queues every finished episode of a run, with its scores, as the live sink would have: the same
  * ids, so Langfuse updates what it already has instead of adding duplicates. Returns how many episodes.
  */
-export function exportRun(store: Pick<TraceStore, 'getRun' | 'listEpisodes' | 'getTrajectory'>, runId: string, sink: LangfuseSink): number {
-  const run = store.getRun(runId);
-  if (!run) throw new Error(`no run "${runId}" in the trace store`);
+export function exportRun(store: Pick<TraceStore, 'path' | 'getRun' | 'listEpisodes'>, runId: string, sink: LangfuseSink): number {
+  if (!store.getRun(runId)) throw new Error(`no run "${runId}" in the trace store`);
   let exported = 0;
   for (const summary of store.listEpisodes({ runId }).reverse()) {
     if (summary.status === 'running') continue; // unfinished (killed) attempts are not part of the run's record
-    const trajectory = store.getTrajectory(summary.id);
-    if (!trajectory) continue;
-    sink.exportEpisode(run, trajectory);
-    for (const score of trajectory.scores)
-      sink.sendScore(score.episodeId, { name: score.name, value: score.value, ...(score.comment === null ? {} : { comment: score.comment }) });
+    sink.exportEpisode(store.path, summary.id, { withScores: true });
     exported++;
   }
   return exported;

@@ -1,30 +1,43 @@
 // The trace store with Langfuse as a side channel: SQLite is written first and stays the source of
-// truth; each finished episode and each score is then queued for Langfuse, which can never fail a write.
-import type { RunRow, TraceStore } from '../types.ts';
+// truth; once an episode's result (or a score) is committed, its id goes to the sink, whose worker
+// reads it back from SQLite, so the live trace is exactly what a re-export would send and a failure
+// there can never fail a write.
+import type { TraceStore } from '../types.ts';
 import type { LangfuseSink } from './sink.ts';
 
 export function withLangfuse(store: TraceStore, sink: LangfuseSink): TraceStore {
-  const runs = new Map<string, RunRow>();
-  const runOf = (id: string) => {
-    let run = runs.get(id);
-    if (!run) {
-      run = store.getRun(id);
-      if (run) runs.set(id, run);
-    }
-    return run;
-  };
+  /** Sends held back until the transaction they were made in commits (the worker reads committed rows only). */
+  let held: Array<() => void> = [];
+  let depth = 0;
+  const afterCommit = (send: () => void) => (depth === 0 ? send() : held.push(send));
   return {
     ...store,
+    atomically(writes) {
+      const mark = held.length;
+      depth++;
+      let result;
+      try {
+        result = store.atomically(writes);
+      } catch (err) {
+        held.length = mark; // rolled back: nothing of it reached SQLite
+        throw err;
+      } finally {
+        depth--;
+      }
+      if (depth === 0) {
+        const sends = held;
+        held = [];
+        for (const send of sends) send();
+      }
+      return result;
+    },
     finishEpisode(id, result) {
       store.finishEpisode(id, result);
-      // Read back what SQLite now holds, so the live trace is exactly what a re-export would send.
-      const trajectory = store.getTrajectory(id);
-      const run = trajectory && runOf(trajectory.episode.runId);
-      if (trajectory && run) sink.exportEpisode(run, trajectory);
+      afterCommit(() => sink.exportEpisode(store.path, id));
     },
     addScore(episodeId, score) {
       store.addScore(episodeId, score);
-      sink.sendScore(episodeId, score);
+      afterCommit(() => sink.sendScore(episodeId, score));
     },
   };
 }

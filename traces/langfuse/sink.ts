@@ -1,158 +1,87 @@
-// Sends episodes and scores to Langfuse in the background: batched, retried with backoff, bounded in
-// memory, and counted, so a slow or absent Langfuse never slows or breaks a run.
-import { randomUUID } from 'node:crypto';
-import { LangfuseClient } from '@langfuse/client';
-import { LangfuseSpanProcessor } from '@langfuse/otel';
-import { setLangfuseTracerProvider } from '@langfuse/tracing';
-import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import type { RunRow, ScoreInput, Trajectory } from '../types.ts';
+// The run's side of Langfuse export: it hands each finished episode (by id; the export worker reads it
+// back from SQLite) and each score to a worker thread, which builds the spans and sends them, so a slow,
+// absent or failing Langfuse, and the span building itself, neither slow nor break a run.
+import { Worker } from 'node:worker_threads';
+import type { ScoreInput } from '../types.ts';
 import type { LangfuseConfig } from './config.ts';
-import { DeliveryQueue, type DeliveryCounts, type RetryPolicy } from './delivery-queue.ts';
-import { emitEpisodeTrace } from './episode-trace.ts';
-import { scoreIdFor, traceIdFor } from './ids.ts';
-import { ScriptedIdGenerator } from './scripted-ids.ts';
+import type { ExportReply, ExportRequest, ExportWorkerData } from './export-worker.ts';
+import type { LangfuseDelivery, LangfuseSinkOptions } from './exporter.ts';
 
-type IngestionEvent = Parameters<LangfuseClient['api']['ingestion']['batch']>[0]['batch'][number];
+export type { LangfuseDelivery, LangfuseSinkOptions } from './exporter.ts';
 
-export interface LangfuseSinkOptions {
-  /** Spans or scores per request. */
-  batchSize?: number;
-  flushIntervalMs?: number;
-  /** Spans (and, separately, scores) held while Langfuse is unreachable; beyond this they are dropped. */
-  maxQueued?: number;
-  retry?: RetryPolicy;
-  /** One request's time limit. */
-  requestTimeoutMs?: number;
-}
-
-export interface LangfuseDelivery {
-  spans: DeliveryCounts;
-  scores: DeliveryCounts;
-}
-
-const DEFAULTS = {
-  batchSize: 100,
-  flushIntervalMs: 1000,
-  maxQueued: 20_000,
-  retry: { retries: 3, initialDelayMs: 500, maxDelayMs: 4000 },
-  requestTimeoutMs: 5000,
-} satisfies Required<LangfuseSinkOptions>;
-
-/** @langfuse/tracing keeps its tracer provider in process-global state, so one sink may be open at a time. */
-let openSink: LangfuseSink | undefined;
-
-/** Hands every span the Langfuse span processor passes on to the delivery queue, which does the sending. */
-class QueueingExporter implements SpanExporter {
-  constructor(private readonly queue: DeliveryQueue<ReadableSpan>) {}
-  export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
-    for (const span of spans) this.queue.push(span);
-    done({ code: ExportResultCode.SUCCESS });
-  }
-  async shutdown(): Promise<void> {}
-  async forceFlush(): Promise<void> {}
-}
+const WORKER_ENTRY = new URL('./export-worker-entry.mjs', import.meta.url);
 
 export class LangfuseSink {
-  private readonly ids = new ScriptedIdGenerator();
-  private readonly provider: NodeTracerProvider;
-  private readonly otlp: OTLPTraceExporter;
-  private readonly spans: DeliveryQueue<ReadableSpan>;
-  private readonly scores: DeliveryQueue<IngestionEvent>;
-  /** Spans of episodes that could not even be built (a bug, not a network problem); counted as dropped. */
-  private unbuilt = 0;
-  private buildError: string | undefined;
+  private readonly worker: Worker;
+  /** Requests made in the current synchronous stretch, sent to the worker as one message. */
+  private outbox: ExportRequest[] = [];
+  private episodes = 0;
+  private scores = 0;
+  private exited: string | undefined;
   private closed: Promise<LangfuseDelivery> | undefined;
+  /** Resolves once the worker has loaded the SDK and takes requests (they queue until then); rejects if it stopped. */
+  readonly ready: Promise<void>;
 
   private constructor(
     readonly config: LangfuseConfig,
     options: LangfuseSinkOptions,
   ) {
-    const o = { ...DEFAULTS, ...options };
-    const auth = `Basic ${Buffer.from(`${config.publicKey}:${config.secretKey}`).toString('base64')}`;
-    // Langfuse's OpenTelemetry endpoint, as LangfuseSpanProcessor would address it; we own the exporter
-    // so that each batch's fate is known (retried, counted) instead of logged and forgotten.
-    this.otlp = new OTLPTraceExporter({
-      url: `${config.baseUrl}/api/public/otel/v1/traces`,
-      headers: { Authorization: auth },
-      timeoutMillis: o.requestTimeoutMs,
+    this.worker = new Worker(WORKER_ENTRY, { workerData: { config, options } satisfies ExportWorkerData });
+    this.worker.on('error', (err) => {
+      this.exited = err.message;
     });
-    const queueOptions = { batchSize: o.batchSize, flushIntervalMs: o.flushIntervalMs, maxQueued: o.maxQueued, retry: o.retry };
-    this.spans = new DeliveryQueue<ReadableSpan>({
-      ...queueOptions,
-      send: (batch) =>
-        new Promise((resolve, reject) => {
-          this.otlp.export(batch, (result) =>
-            result.code === ExportResultCode.SUCCESS ? resolve({ refused: 0 }) : reject(result.error ?? new Error('span export failed')),
-          );
-        }),
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.once('message', () => resolve());
+      this.worker.once('exit', (code) => {
+        this.exited ??= `exit code ${code}`;
+        reject(new Error(`the Langfuse export worker stopped (${this.exited})`));
+      });
     });
-    const client = new LangfuseClient({ ...config, timeout: o.requestTimeoutMs / 1000 });
-    this.scores = new DeliveryQueue<IngestionEvent>({
-      ...queueOptions,
-      send: async (batch, signal) => {
-        // maxRetries 0: this queue does the retrying, with its own bound and accounting.
-        const response = await client.api.ingestion.batch({ batch }, { maxRetries: 0, timeoutInSeconds: o.requestTimeoutMs / 1000, abortSignal: signal });
-        return { refused: response.errors.length };
+    // Once it is up, only close() waits for the worker: a sink left open must not keep the process alive.
+    this.ready.then(
+      () => {
+        if (!this.closed) this.worker.unref();
       },
-    });
-    this.provider = new NodeTracerProvider({
-      idGenerator: this.ids,
-      spanProcessors: [
-        new LangfuseSpanProcessor({
-          ...config,
-          exporter: new QueueingExporter(this.spans),
-          exportMode: 'immediate', // our queue batches; the processor only prepares spans
-          mediaUploadEnabled: false,
-          shouldExportSpan: () => true, // this provider carries only our spans
-        }),
-      ],
-    });
+      () => {},
+    );
   }
 
-  /** Starts a sink; close it before opening another one in the same process. */
+  /** Starts the export worker; requests made before it is ready wait for it. */
   static open(config: LangfuseConfig, options: LangfuseSinkOptions = {}): LangfuseSink {
-    if (openSink) throw new Error('a Langfuse sink is already open in this process; close it first');
-    const sink = new LangfuseSink(config, options);
-    setLangfuseTracerProvider(sink.provider);
-    openSink = sink;
-    return sink;
-  }
-
-  /** Queues the trace of a finished episode. Never throws: a failure is counted and reported at close. */
-  exportEpisode(run: RunRow, trajectory: Trajectory): void {
-    if (this.closed) return;
-    try {
-      emitEpisodeTrace(this.ids, run, trajectory);
-    } catch (err) {
-      this.unbuilt += 1 + trajectory.steps.length;
-      this.buildError = `could not build the trace of episode ${trajectory.episode.id}: ${(err as Error).message}`;
-    }
-  }
-
-  /** Queues a trace score of the episode, under an id derived from the episode and the score name. */
-  sendScore(episodeId: string, score: ScoreInput): void {
-    if (this.closed) return;
-    this.scores.push({
-      id: randomUUID(), // the envelope id only deduplicates one delivery; body.id makes the score idempotent
-      type: 'score-create',
-      timestamp: new Date().toISOString(),
-      body: {
-        id: scoreIdFor(episodeId, score.name),
-        traceId: traceIdFor(episodeId),
-        name: score.name,
-        value: score.value,
-        dataType: 'NUMERIC',
-        ...(score.comment === undefined ? {} : { comment: score.comment }),
-      },
-    });
+    return new LangfuseSink(config, options);
   }
 
   /**
-   * Sends what is still queued, waiting at most `timeoutMs`, and shuts the sink down. What is not
-   * confirmed delivered by then counts as dropped; `tdo traces export --langfuse` can send it again.
+   * Queues the trace of an episode already committed to the store at `db`, and with `withScores` its
+   * scores as stored (a re-export). Never throws; what cannot be read or built is counted at close.
+   */
+  exportEpisode(db: string, episodeId: string, { withScores = false } = {}): void {
+    if (this.request({ kind: 'episode', db, episodeId, withScores })) this.episodes++;
+  }
+
+  /** Queues a trace score of the episode. */
+  sendScore(episodeId: string, score: ScoreInput): void {
+    if (this.request({ kind: 'score', episodeId, score })) this.scores++;
+  }
+
+  /** False once the sink is closing: nothing more is taken. */
+  private request(request: ExportRequest): boolean {
+    if (this.closed) return false;
+    if (this.outbox.length === 0) queueMicrotask(() => this.post());
+    this.outbox.push(request);
+    return true;
+  }
+
+  private post(): void {
+    if (this.outbox.length === 0) return;
+    this.worker.postMessage(this.outbox);
+    this.outbox = [];
+  }
+
+  /**
+   * Builds and sends what is still queued, waiting at most `timeoutMs` for Langfuse, and stops the
+   * worker. What is not confirmed delivered by then counts as dropped; `tdo traces export --langfuse`
+   * can send it again.
    */
   close(timeoutMs: number): Promise<LangfuseDelivery> {
     this.closed ??= this.shutDown(timeoutMs);
@@ -160,21 +89,30 @@ export class LangfuseSink {
   }
 
   private async shutDown(timeoutMs: number): Promise<LangfuseDelivery> {
+    this.outbox.push({ kind: 'close', timeoutMs });
+    this.post();
+    this.worker.ref();
     try {
-      await this.provider.forceFlush(); // local work only: moves ended spans into the queue
-      const [spans, scores] = await Promise.all([this.spans.drain(timeoutMs), this.scores.drain(timeoutMs)]);
-      const lastError = this.buildError ?? spans.lastError;
-      return {
-        spans: { ...spans, dropped: spans.dropped + this.unbuilt, ...(lastError === undefined ? {} : { lastError }) },
-        scores,
-      };
+      return await new Promise<LangfuseDelivery>((resolve) => {
+        if (this.exited !== undefined) return resolve(this.lost(this.exited));
+        this.worker.on('message', (reply: ExportReply) => {
+          if (reply.kind === 'closed') resolve(reply.delivery);
+        });
+        this.worker.once('exit', () => resolve(this.lost(this.exited ?? 'it stopped')));
+      });
     } finally {
-      setLangfuseTracerProvider(null);
-      openSink = undefined;
-      // Not awaited: an unanswered request would hold shutdown until its own timeout.
-      this.provider.shutdown().catch(() => {});
-      this.otlp.shutdown().catch(() => {});
+      // Requests Langfuse still holds are counted as dropped already; nothing more will come of them.
+      await this.worker.terminate();
     }
+  }
+
+  /** The worker died with its counts: everything handed to it is reported lost, each episode as one span (its agent span). */
+  private lost(why: string): LangfuseDelivery {
+    const lastError = `the Langfuse export worker stopped (${why})`;
+    return {
+      spans: { delivered: 0, dropped: this.episodes, pending: 0, lastError },
+      scores: { delivered: 0, dropped: this.scores, pending: 0, lastError },
+    };
   }
 }
 

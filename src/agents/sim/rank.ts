@@ -65,6 +65,29 @@ export function toolSignals(intent: string, tools: readonly CatalogueTool[], par
   }));
 }
 
+// A run asks the same catalogue about the same intents again and again (every repeat, every episode of a task),
+// and the signals are a function of the intent, the tools and the bm25 and semantic parameters alone: each
+// catalogue's signals are computed once per intent and parameters. Catalogues are not changed once built.
+const signalsByCatalogue = new WeakMap<readonly CatalogueTool[], Map<string, ToolSignals[]>>();
+const SIGNALS_CACHE_LIMIT = 4096;
+
+/** toolSignals, remembered per tool list (by identity) and by intent and parameters (by value). */
+export function rememberedSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic'>): ToolSignals[] {
+  let byIntent = signalsByCatalogue.get(tools);
+  if (byIntent === undefined) {
+    byIntent = new Map();
+    signalsByCatalogue.set(tools, byIntent);
+  }
+  const key = `${JSON.stringify(params.bm25)}${JSON.stringify(params.semantic)}\0${intent}`;
+  let signals = byIntent.get(key);
+  if (signals === undefined) {
+    signals = toolSignals(intent, tools, params);
+    if (byIntent.size >= SIGNALS_CACHE_LIMIT) byIntent.clear();
+    byIntent.set(key, signals);
+  }
+  return signals;
+}
+
 /** The weighted parts of a tool's score, without noise. */
 export function weighParts(signals: ToolSignals, params: SimParams): Omit<ScoreParts, 'noise'> {
   const w = params.weights;
@@ -84,7 +107,7 @@ export function weighParts(signals: ToolSignals, params: SimParams): Omit<ScoreP
  * small integer makes its first draw close to 1, which would always favour the first tool.
  */
 export function rankTools(intent: string, tools: readonly CatalogueTool[], rng: RandomGenerator, params: SimParams): RankedTool[] {
-  const signals = toolSignals(intent, tools, params);
+  const signals = rememberedSignals(intent, tools, params);
   const ranked = tools.map((tool, i): RankedTool => {
     const parts: ScoreParts = {
       ...weighParts(signals[i]!, params),

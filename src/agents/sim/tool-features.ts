@@ -17,32 +17,46 @@ export interface ToolFeatures {
   cues: CueCounts;
 }
 
-// A catalogue's tool objects live for a whole run (a description version makes new ones), so their
-// features are read once, not at every step of every episode.
-const cache = new WeakMap<CatalogueTool, ToolFeatures>();
+// A catalogue's tool objects live for a whole run, so their features are read once, not at every step of
+// every episode; and since catalogues are rebuilt with mostly the same texts (each optimizer candidate, each
+// queue worker's episode), features are also kept by the text they are read from.
+const byTool = new WeakMap<CatalogueTool, ToolFeatures>();
+const byText = new Map<string, ToolFeatures>();
+const TEXT_CACHE_LIMIT = 4096;
 
 export function toolFeatures(tool: CatalogueTool): ToolFeatures {
-  let features = cache.get(tool);
+  let features = byTool.get(tool);
   if (features === undefined) {
-    features = readFeatures(tool);
-    cache.set(tool, features);
+    const parameters = parameterTexts(tool);
+    const key = JSON.stringify([tool.name, tool.description, parameters]);
+    features = byText.get(key);
+    if (features === undefined) {
+      features = readFeatures(tool.name, tool.description, parameters);
+      if (byText.size >= TEXT_CACHE_LIMIT) byText.clear();
+      byText.set(key, features);
+    }
+    byTool.set(tool, features);
   }
   return features;
 }
 
-function readFeatures(tool: CatalogueTool): ToolFeatures {
-  const { limits, rest } = splitLimitClauses(tool.description);
-  const parameters = Object.entries(tool.inputSchema.properties ?? {}).flatMap(([name, schema]) => [
+/** Each parameter's name and description, in schema order: all sim reads of the input schema. */
+function parameterTexts(tool: CatalogueTool): string[] {
+  return Object.entries(tool.inputSchema.properties ?? {}).flatMap(([name, schema]) => [
     name,
     typeof schema.description === 'string' ? schema.description : '',
   ]);
+}
+
+function readFeatures(name: string, description: string, parameters: readonly string[]): ToolFeatures {
+  const { limits, rest } = splitLimitClauses(description);
   const text = [rest, ...parameters].join('\n');
-  const documentTerms = terms([tool.name, text].join('\n'));
+  const documentTerms = terms([name, text].join('\n'));
   return {
     documentTerms,
     positiveTerms: new Set(documentTerms),
     limitTerms: new Set(terms(limits.join('\n'))),
-    words: { name: contentWords(tool.name), text: contentWords(text) },
+    words: { name: contentWords(name), text: contentWords(text) },
     cues: countCues(rest),
   };
 }

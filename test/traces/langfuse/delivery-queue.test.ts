@@ -64,12 +64,14 @@ describe('DeliveryQueue', () => {
     expect(q.counts()).toEqual({ delivered: 0, dropped: 4, pending: 0 });
   });
 
-  it('while draining gives up on the first failure instead of backing off, dropping the rest', async () => {
+  it('while draining retries a failing batch at once instead of backing off, then drops the rest', async () => {
     const send = vi.fn(async () => {
       throw new Error('down');
     });
     const q = queue(send, { retry: { retries: 5, initialDelayMs: 60_000, maxDelayMs: 60_000 }, flushIntervalMs: 60_000 });
     for (const n of [1, 2, 3, 4, 5]) q.push(n);
     expect(await q.drain(60_000)).toMatchObject({ delivered: 0, dropped: 5, pending: 0 });
+    // The first batch's 1 + 5 attempts, none after it: the far end is gone.
+    expect(send).toHaveBeenCalledTimes(6);
   });
 });

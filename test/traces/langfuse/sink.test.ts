@@ -1,3 +1,7 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTraceId } from '@langfuse/tracing';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
@@ -16,6 +20,7 @@ import {
 } from '../../../traces/langfuse/index.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 import { LangfuseReceiver, RECEIVER_KEYS, refusingBaseUrl } from '../../support/langfuse-receiver.ts';
+import { ANSWERED, handRun, startHandEpisode } from '../../support/hand-recorded.ts';
 
 // Three lab tasks: one the sim agent answers via a labplus detour, ones with several steps.
 const TASKS = ['dinner-tip', 'rent-split', 'grocery-receipt'];
@@ -272,11 +277,40 @@ describe('a run while Langfuse is unavailable', () => {
     expect(delivery.spans.dropped).toBeGreaterThan(0);
     expect(delivery.spans.pending).toBe(0);
   });
+});
 
-  it('refuses a second sink while one is open (the SDK keeps its tracer provider per process)', async () => {
+describe('the export worker', () => {
+  it('lets two sinks be open at once: each builds the spans in a worker of its own and counts its own (scores only when asked)', async () => {
+    const store = newStore();
+    const id = startHandEpisode(store, handRun(store), 'twice');
+    store.finishEpisode(id, ANSWERED);
+    store.addScore(id, { name: 'success', value: 1 });
+    const sinks = [LangfuseSink.open(receiver.config, FAST), LangfuseSink.open(receiver.config, FAST)];
+    const before = receiver.spans.length;
+    sinks[0]!.exportEpisode(store.path, id);
+    sinks[1]!.exportEpisode(store.path, id, { withScores: true });
+    const [first, second] = await Promise.all(sinks.map((sink) => sink.close(10_000)));
+    expect(first).toMatchObject({ spans: { delivered: 2, dropped: 0 }, scores: { delivered: 0, dropped: 0 } });
+    expect(second).toMatchObject({ spans: { delivered: 2, dropped: 0 }, scores: { delivered: 1, dropped: 0 } });
+    expect(receiver.spans.length - before).toBe(4);
+  });
+
+  it('counts an episode it cannot read as dropped and says why, without creating a store where there is none', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'tdo-langfuse-')), 'gone', 'tdo.db');
     const sink = LangfuseSink.open(receiver.config, FAST);
-    expect(() => LangfuseSink.open(receiver.config, FAST)).toThrow(/already open/);
-    await sink.close(1000);
-    await LangfuseSink.open(receiver.config, FAST).close(1000);
+    sink.exportEpisode(missing, 'e-1');
+    const delivery = await sink.close(10_000);
+    expect(delivery.spans).toMatchObject({ delivered: 0, dropped: 1, lastError: expect.stringContaining(`could not read episode e-1: ${missing}: `) });
+    expect(existsSync(dirname(missing))).toBe(false);
+  });
+
+  it('reports what it was handed as dropped when the worker dies, instead of failing the run', async () => {
+    const sink = LangfuseSink.open(receiver.config, FAST);
+    await sink.ready;
+    sink.sendScore('e-1', { name: 'success', value: 1 });
+    // Reaching into the sink: nothing outside it may stop its worker, but a worker can die (out of memory).
+    await (sink as unknown as { worker: Worker }).worker.terminate();
+    const delivery = await sink.close(10_000);
+    expect(delivery.scores).toMatchObject({ delivered: 0, dropped: 1, lastError: expect.stringMatching(/^the Langfuse export worker stopped/) });
   });
 });

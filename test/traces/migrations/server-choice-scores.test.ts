@@ -34,7 +34,7 @@ function storeBefore(dir: string) {
   sqlite.pragma('synchronous = OFF'); // a scratch file: no need to wait for the disk on every commit
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: folder, migrationsTable: '__drizzle_migrations' });
-  return { path, sqlite, runs: runStore(db, path), recorder: episodeRecorder(db, path) };
+  return { path, sqlite, runs: runStore(db, path), recorder: episodeRecorder(sqlite, path) };
 }
 
 it('gives every episode an earlier tdo scored the choice scores a current one records, and nothing else', () => {

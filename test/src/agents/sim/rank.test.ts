@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIM_PARAMS, resolveSimParams } from '../../../../src/agents/sim/params.ts';
-import { cueFeature, positionFeature, rankTools } from '../../../../src/agents/sim/rank.ts';
+import { cueFeature, positionFeature, rankTools, rememberedSignals, toolSignals } from '../../../../src/agents/sim/rank.ts';
 import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
 import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
 import { editShares, loadBfcl, loadModelChoices, loadPairs, realEditShares, realFirstPositionShare } from './tool-preferences.ts';
@@ -117,6 +117,35 @@ describe('rankTools', () => {
     const ranked = rankTools('zzz qqq', [reader, calculator], stepRng(1, 0), noiseFree);
     expect(ranked.map((r) => r.parts.relevance)).toEqual([0, 0]);
     expect(ranked[0]!.name).toBe('read_file');
+  });
+});
+
+describe('remembered signals', () => {
+  const tasks = loadBfcl().slice(0, 60);
+  const otherParams = resolveSimParams({ bm25: { k1: 0.9, b: 0.3 }, semantic: { ...DEFAULT_SIM_PARAMS.semantic, precisionShare: 0.8 } });
+
+  it('equal the signals computed afresh, when first asked and when asked again, for every parameter set', () => {
+    for (const params of [DEFAULT_SIM_PARAMS, otherParams, DEFAULT_SIM_PARAMS]) {
+      for (const task of tasks) {
+        const fresh = toolSignals(task.question, task.tools, params);
+        expect(rememberedSignals(task.question, task.tools, params)).toEqual(fresh);
+        expect(rememberedSignals(task.question, task.tools, params)).toEqual(fresh);
+      }
+    }
+    // the two parameter sets do give other signals, so a cache that ignored them would have failed above
+    const differ = tasks.filter(
+      (t) => JSON.stringify(toolSignals(t.question, t.tools, otherParams)) !== JSON.stringify(toolSignals(t.question, t.tools, DEFAULT_SIM_PARAMS)),
+    );
+    expect(differ.length).toBeGreaterThan(tasks.length / 2);
+  });
+
+  it('are kept per tool list: the same intent over another list gets the signals of that list', () => {
+    const [a, b] = [tasks[0]!, tasks[1]!];
+    rememberedSignals(a.question, a.tools, DEFAULT_SIM_PARAMS);
+    expect(rememberedSignals(a.question, b.tools, DEFAULT_SIM_PARAMS)).toEqual(toolSignals(a.question, b.tools, DEFAULT_SIM_PARAMS));
+    expect(rememberedSignals(a.question, [...a.tools].reverse(), DEFAULT_SIM_PARAMS)).toEqual(
+      toolSignals(a.question, [...a.tools].reverse(), DEFAULT_SIM_PARAMS),
+    );
   });
 });
 

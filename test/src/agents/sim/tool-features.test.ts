@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { toolFeatures } from '../../../../src/agents/sim/tool-features.ts';
+import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+
+function tool(description: string, pathDescription = 'Path inside the working directory.'): CatalogueTool {
+  return {
+    name: 'read_file',
+    server: 'lab',
+    tool: 'read_file',
+    description,
+    inputSchema: { type: 'object', properties: { path: { type: 'string', description: pathDescription } } },
+  };
+}
+
+describe('tool features', () => {
+  const described = 'Read a text file. It does not evaluate arithmetic. Trusted by 10,000 developers.';
+
+  it('are read from the tool: document terms, limit clauses apart, cues', () => {
+    const features = toolFeatures(tool(described));
+    expect(features.documentTerms).toEqual(['read', 'file', 'read', 'text', 'file', 'trust', 'develop', 'path', 'path', 'insid', 'work', 'directori']);
+    expect(features.limitTerms).toEqual(new Set(['evalu', 'arithmet']));
+    expect(features.cues).toMatchObject({ socialProof: 2, endorsement: 0 });
+  });
+
+  it('are shared by tools of the same texts, as a rebuilt catalogue makes them', () => {
+    expect(toolFeatures(tool(described))).toBe(toolFeatures(tool(described)));
+  });
+
+  it('follow any change of the texts they are read from', () => {
+    const base = toolFeatures(tool(described));
+    const otherDescription = toolFeatures(tool(`${described} Use it for logs.`));
+    const otherParameter = toolFeatures(tool(described, 'Name of a log file.'));
+    const renamed = toolFeatures({ ...tool(described), name: 'open_file' });
+    for (const changed of [otherDescription, otherParameter, renamed]) expect(changed.documentTerms).not.toEqual(base.documentTerms);
+    expect(otherDescription.documentTerms).toContain('log');
+    expect(otherParameter.documentTerms).toContain('log');
+    expect(renamed.documentTerms).toContain('open');
+  });
+});
