@@ -15,6 +15,7 @@ import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
 import { OutageError } from '../../src/run/outages.ts';
+import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun } from '../experiment/run-experiment.ts';
 import { InputError } from '../input-error.ts';
@@ -55,6 +56,8 @@ export interface DemoRequest {
   /** A fresh proposer per optimize run, so neither search sees the other's state. */
   proposer: () => Proposer<ToolReflectionRecord>;
   settings: DemoSettings;
+  /** Runs every episode elsewhere (`--queue`: on `tdo worker` processes, which rebuild the agent from agentConfig); in this process when absent. */
+  queue?: { executor: EpisodeExecutor; agentConfig: Record<string, unknown> };
   signal?: AbortSignal;
   onPhase?: (phase: string) => void;
   /** each search's budget and best validation score as it goes */
@@ -186,7 +189,7 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
       concurrency: settings.concurrency,
       // as `tdo optimize` does: the honesty gate refuses lint problems under success, not under selection
       honestyGate: defaultHonestyGate(target),
-      agent: { kind: req.agent.id },
+      agent: req.queue?.agentConfig ?? { kind: req.agent.id },
       proposer: { kind: 'demo' },
     };
     searches[target] = await optimize({
@@ -197,6 +200,7 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
       settings: optimizeSettings,
       reportTest: false,
       gate: lintGate,
+      ...(req.queue === undefined ? {} : { executor: req.queue.executor }),
       ...(req.signal === undefined ? {} : { signal: req.signal }),
       ...(req.onSearchProgress === undefined ? {} : { onProgress: req.onSearchProgress }),
     });
@@ -235,6 +239,7 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
     {
       store,
       agent: req.agent,
+      ...(req.queue === undefined ? {} : { executor: req.queue.executor, agentConfig: req.queue.agentConfig }),
       ...(req.signal === undefined ? {} : { signal: req.signal }),
       ...(req.onRunStart === undefined ? {} : { onRunStart: req.onRunStart }),
       ...(req.onEpisode === undefined ? {} : { onEpisode: req.onEpisode }),

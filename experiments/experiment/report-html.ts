@@ -19,14 +19,14 @@ import type { Comparison, VersionResult } from './statistics.ts';
 import { barChartSvg, TONE_LEGEND, type Bar, type Tone } from './svg-chart.ts';
 
 /** In its own scrolling box, so a wide table never widens the page. */
-function tableHtml(t: Table, cls: string): string {
+export function tableHtml(t: Table, cls: string): string {
   return `<div class="scroll"><table class="${cls}"><thead><tr>${t.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${t.rows
     .map((r) => `<tr>${r.map((c) => `<td${c.includes('REGRESSION') ? ' class="regression"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
 }
 
 /** Success bars coloured by their change against the first version. */
-function successBars(results: readonly VersionResult[], comparisons: readonly Comparison[]): Bar[] {
+export function successBars(results: readonly VersionResult[], comparisons: readonly Comparison[]): Bar[] {
   return results.map((r, i) => {
     const c = comparisons.find((x) => x.version === r.versionId);
     const tone: Tone =
@@ -76,7 +76,7 @@ function charts(suite: SuiteResults): string {
   return `<div class="charts">${success}${paraphrase}${firstChoice}${tokens}</div><p class="muted">${escapeHtml(TONE_LEGEND)}</p>`;
 }
 
-function suiteSection(report: ExperimentReport, suite: SuiteResults): string {
+export function suiteSection(report: ExperimentReport, suite: SuiteResults): string {
   const conds = Object.entries(suite.conditions)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
@@ -104,22 +104,12 @@ export function renderExperimentHtml(report: ExperimentReport): string {
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
   const diffs = report.diffs.map((d) => `<h3>${escapeHtml(d.a.label)} → ${escapeHtml(d.b.label)}</h3>${diffSectionHtml(d)}`).join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>tdo experiment: ${escapeHtml(s.suites.join(', '))}${report.versions.some((v) => v.role !== undefined) ? ` (${escapeHtml(report.versions.map((v) => v.role ?? v.id).join(' vs '))})` : ''}</title>
-<style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222;overflow-wrap:anywhere}
-svg.chart{max-width:100%;height:auto}.answer{font-size:1.1em;font-weight:600}.muted{color:#666}
-table{border-collapse:collapse;margin:.8em 0}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}th{background:#f5f5f5}
-td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}.verdict.error,.verdict.interrupted,.verdict.with-errors{background:#fff1d6}
-.sim{padding:.5em 1em;border-left:4px solid #e0a000;background:#fff8e0}.charts{display:flex;flex-wrap:wrap;gap:1.5em}
-svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-weight:600}svg.chart .axis{stroke:#999}svg.chart .ci{stroke:#222;stroke-width:1.5}
-${DIFF_CSS}
-</style></head><body>
-<h1>tdo experiment</h1>
+  return htmlPage(
+    `tdo experiment: ${s.suites.join(', ')}${report.versions.some((v) => v.role !== undefined) ? ` (${report.versions.map((v) => v.role ?? v.id).join(' vs ')})` : ''}`,
+    `<h1>tdo experiment</h1>
 <div class="answer">${answerSentences(report)
-    .map((a) => `<p>${escapeHtml(a)}</p>`)
-    .join('')}</div>
+      .map((a) => `<p>${escapeHtml(a)}</p>`)
+      .join('')}</div>
 ${lintSentences(report)
   .map((l) => `<p class="lint">${escapeHtml(l)}</p>`)
   .join('')}
@@ -129,6 +119,25 @@ ${lintSentences(report)
 ${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
 ${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}
 <p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${paraphraseNote(report) === '' ? '' : ` ${escapeHtml(paraphraseNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>
+`,
+  );
+}
+
+/** The page every experiment report is: its own styles inline, nothing fetched. */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222;overflow-wrap:anywhere}
+svg.chart{max-width:100%;height:auto}.answer{font-size:1.1em;font-weight:600}.muted{color:#666}
+table{border-collapse:collapse;margin:.8em 0}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}th{background:#f5f5f5}
+td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}.verdict.error,.verdict.interrupted,.verdict.with-errors{background:#fff1d6}
+.sim{padding:.5em 1em;border-left:4px solid #e0a000;background:#fff8e0}.charts{display:flex;flex-wrap:wrap;gap:1.5em}
+svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-weight:600}svg.chart .axis{stroke:#999}svg.chart .ci{stroke:#222;stroke-width:1.5}
+${DIFF_CSS}
+</style></head><body>
+${body}
 </body></html>
 `;
 }

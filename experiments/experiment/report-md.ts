@@ -12,7 +12,7 @@ import {
 } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
-function markdownTable(t: Table): string[] {
+export function markdownTable(t: Table): string[] {
   return [`| ${t.head.map(mdCell).join(' | ')} |`, `|${t.head.map(() => '---').join('|')}|`, ...t.rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)];
 }
 

@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../input-error.ts';
+import type { AgentsExperimentReport } from './agents-experiment.ts';
+import { renderAgentsExperimentHtml } from './agents-report-html.ts';
+import { renderAgentsExperimentMarkdown } from './agents-report-md.ts';
 import { renderExperimentHtml } from './report-html.ts';
 import { renderExperimentMarkdown } from './report-md.ts';
 import type { ExperimentReport } from './run-experiment.ts';
@@ -12,15 +15,16 @@ export interface WrittenReports {
   html: string;
 }
 
-/** Writes report.md, report.json and report.html into `dir` (created if needed). */
-export function writeExperimentReports(report: ExperimentReport, dir: string): WrittenReports {
+/** Writes report.md, report.json and report.html into `dir` (created if needed), of one agent or across several. */
+export function writeExperimentReports(report: ExperimentReport | AgentsExperimentReport, dir: string): WrittenReports {
   const out = resolve(dir);
   const files = { markdown: join(out, 'report.md'), json: join(out, 'report.json'), html: join(out, 'report.html') };
   try {
     mkdirSync(out, { recursive: true });
-    writeFileSync(files.markdown, renderExperimentMarkdown(report));
+    const across = report.kind === 'tdo-experiment-agents';
+    writeFileSync(files.markdown, across ? renderAgentsExperimentMarkdown(report) : renderExperimentMarkdown(report));
     writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(files.html, renderExperimentHtml(report));
+    writeFileSync(files.html, across ? renderAgentsExperimentHtml(report) : renderExperimentHtml(report));
   } catch (err) {
     throw new InputError(`cannot write the reports to ${out}: ${(err as Error).message}`);
   }

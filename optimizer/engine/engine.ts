@@ -1,7 +1,8 @@
 // The GEPA-style search loop (ARCHITECTURE.md section 2), independent of what the texts describe.
 import { Budget } from './budget.ts';
 import { mergeSubsample, planMerge } from './merge.ts';
-import { EpochSampler } from './minibatch.ts';
+import { EpochSampler, largestBatch, type UnitOf } from './minibatch.ts';
+import { meanObjective, type Objective } from './objective.ts';
 import { bestCandidate, paretoSelector, type ParentSelector } from './pareto.ts';
 import { deriveSeed, Rng } from './rng.ts';
 import { failureAttribution, strictImprovement, type AcceptanceRule, type ComponentChooser, type StopCondition } from './strategies.ts';
@@ -36,6 +37,13 @@ export interface EngineConfig<Trace, Row> {
   seedTexts: Texts;
   trainTaskIds: string[];
   valTaskIds: string[];
+  /**
+   * Train ids drawn into minibatches together, e.g. one task's (task, agent) pairs so that every agent meets
+   * the tasks a child is judged on; `minibatchSize` then counts units. By default each id is drawn alone.
+   */
+  unitOf?: UnitOf;
+  /** What "best" means over validation scores (the winner, the history, the perfect stop); the mean by default. */
+  objective?: Objective;
   evaluator: Evaluator<Trace>;
   reflector: Reflector<Trace, Row>;
   proposer: Proposer<Row>;
@@ -84,8 +92,8 @@ export interface EngineResult {
   iterations: number;
   /** the ordinal the next evaluation would get (report evaluations continue from here) */
   nextOrdinal: number;
-  /** each time the best validation score rose: the calls spent by then */
-  history: Array<{ budgetUsed: number; candidate: number; valMean: number; valMetrics: Record<string, number> }>;
+  /** each time the best validation score (by the objective) rose: the calls spent by then */
+  history: Array<{ budgetUsed: number; candidate: number; valMean: number; objective: number; valMetrics: Record<string, number> }>;
 }
 
 export const DEFAULT_MINIBATCH = 3;
@@ -98,8 +106,8 @@ export const DEFAULT_MERGE: MergeSettings = { maxMerges: 5, subsample: 5 };
 const NO_JOURNAL: Journal = { candidateAdded() {}, proposalMade() {}, proposalJudged() {} };
 
 /** Calls the search needs before its first iteration: the seed on validation plus one parent and one child minibatch. */
-export function minimumBudget(valTasks: number, minibatchSize: number): number {
-  return valTasks + 2 * minibatchSize;
+export function minimumBudget(valCalls: number, minibatchCalls: number): number {
+  return valCalls + 2 * minibatchCalls;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -113,11 +121,13 @@ export const PERFECT = 'perfect';
 
 export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): Promise<EngineResult> {
   const minibatchSize = config.minibatchSize ?? DEFAULT_MINIBATCH;
-  const needed = minimumBudget(config.valTaskIds.length, Math.min(minibatchSize, config.trainTaskIds.length));
+  // the calls of the largest minibatch: units may hold several ids (a task's pairs with each agent)
+  const batchCalls = largestBatch(config.trainTaskIds, minibatchSize, config.unitOf);
+  const needed = minimumBudget(config.valTaskIds.length, batchCalls);
   if (config.valTaskIds.length === 0) throw new Error('the search needs validation tasks to score candidates on');
   if (config.budget < needed) {
     throw new Error(
-      `a budget of ${config.budget} metric calls cannot cover the seed's validation (${config.valTaskIds.length}) and one iteration (${2 * minibatchSize}); give at least ${needed}`,
+      `a budget of ${config.budget} metric calls cannot cover the seed's validation (${config.valTaskIds.length}) and one iteration (${2 * batchCalls}); give at least ${needed}`,
     );
   }
   const strays = (config.seedResults ?? []).filter((r) => !config.trainTaskIds.includes(r.result.taskId)).map((r) => r.result.taskId);
@@ -127,7 +137,9 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
 
   const budget = new Budget(config.budget);
   const rng = new Rng(config.seed, 'engine');
-  const sampler = new EpochSampler(config.trainTaskIds, minibatchSize, new Rng(config.seed, 'minibatch'));
+  const sampler = new EpochSampler(config.trainTaskIds, minibatchSize, new Rng(config.seed, 'minibatch'), config.unitOf);
+  const objective = config.objective ?? meanObjective;
+  const best = () => bestCandidate(pool, objective);
   const selector = config.selector ?? paretoSelector;
   const chooser = config.components ?? failureAttribution();
   const acceptance = config.acceptance ?? strictImprovement;
@@ -148,7 +160,7 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
       iteration,
       budgetUsed: budget.used,
       budget: budget.total,
-      bestValMean: pool.length ? bestCandidate(pool).valMean : 0,
+      bestValMean: pool.length ? best().valMean : 0,
       poolSize: pool.length,
     });
 
@@ -172,11 +184,12 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
       valMetrics: Object.fromEntries(metricNames.map((m) => [m, mean(val.map((r) => r.metrics[m] ?? 0))])),
       budgetUsed: budget.used,
     };
-    const bestBefore = pool.length === 0 ? undefined : bestCandidate(pool);
+    const bestBefore = pool.length === 0 ? undefined : best();
     pool.push(candidate);
     journal.candidateAdded(candidate);
-    if (bestBefore === undefined || candidate.valMean > bestBefore.valMean) {
-      history.push({ budgetUsed: budget.used, candidate: candidate.id, valMean: candidate.valMean, valMetrics: candidate.valMetrics });
+    const score = objective.score(candidate);
+    if (bestBefore === undefined || score > objective.score(bestBefore)) {
+      history.push({ budgetUsed: budget.used, candidate: candidate.id, valMean: candidate.valMean, objective: score, valMetrics: candidate.valMetrics });
       sinceImprovement = 0;
     } else sinceImprovement++;
     if (config.merge && mergesTried < config.merge.maxMerges) mergesDue++;
@@ -316,10 +329,10 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   try {
     addCandidate(config.seedTexts, [], 'seed', await evaluate('val', config.seedTexts, config.valTaskIds));
     for (;;) {
-      if (!budget.canAfford(2 * Math.min(minibatchSize, config.trainTaskIds.length))) break;
+      if (!budget.canAfford(2 * batchCalls)) break;
       // Scores are at most 1: nothing can beat a candidate perfect on every validation task, so the rest of
       // the budget would buy nothing.
-      if (bestCandidate(pool).valMean >= 1 - 1e-12) {
+      if (objective.score(best()) >= 1 - 1e-12) {
         stopReason = PERFECT;
         break;
       }
@@ -338,5 +351,5 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     interrupted = true;
   }
   if (pool.length === 0) throw new EvaluationInterrupted('interrupted before the seed was validated');
-  return { pool, best: bestCandidate(pool), budgetUsed: budget.used, stopReason, interrupted, iterations: iteration, nextOrdinal: ordinal, history };
+  return { pool, best: best(), budgetUsed: budget.used, stopReason, interrupted, iterations: iteration, nextOrdinal: ordinal, history };
 }

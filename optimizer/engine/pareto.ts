@@ -1,4 +1,5 @@
 // Pareto-front parent selection over per-task validation scores (GEPA, Agrawal et al. 2025, sec. 3).
+import { meanObjective, type Objective } from './objective.ts';
 import type { Candidate } from './types.ts';
 import type { Rng } from './rng.ts';
 
@@ -40,9 +41,9 @@ export interface ParentSelector {
   select(pool: readonly Candidate[], rng: Rng): number;
 }
 
-/** The best mean validation score; the earliest candidate on a tie. */
-export function bestCandidate(pool: readonly Candidate[]): Candidate {
-  return pool.reduce((best, c) => (c.valMean > best.valMean ? c : best));
+/** The best validation score by the objective (the mean unless given); the earliest candidate on a tie. */
+export function bestCandidate(pool: readonly Candidate[], objective: Objective = meanObjective): Candidate {
+  return pool.reduce((best, c) => (objective.score(c) > objective.score(best) ? c : best));
 }
 
 /** GEPA's selector: a Pareto-front candidate, drawn in proportion to the number of tasks it is best on. */

@@ -4,13 +4,15 @@
 // store once and scored once, inside the episode's own commit, which also holds the target's score.
 import type { Agent } from '../../src/agents/agent.ts';
 import type { Host } from '../../src/host/host.ts';
-import { runEpisode, type EpisodeSpec } from '../../src/run/episode.ts';
+import { runEpisode, type EpisodeOutcome, type EpisodeSpec } from '../../src/run/episode.ts';
+import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
 import { OutageError } from '../../src/run/outages.ts';
 import { runPool } from '../../src/run/pool.ts';
 import { episodeSeed } from '../../src/run/seeds.ts';
 import type { SuiteRunStore } from '../../src/run/store-port.ts';
+import type { LoadedSuite } from '../../src/suite/load.ts';
 import type { Suite, Task } from '../../src/suite/schema.ts';
-import { contentHash, type TraceStore } from '../../traces/index.ts';
+import { contentHash, type ScoreInput, type TraceStore } from '../../traces/index.ts';
 import { EvaluationInterrupted, type EvaluationRequest, type Evaluator, type TaskResult } from '../engine/types.ts';
 import { factsFromTrajectory } from './facts.ts';
 import { scoreEpisode, taskResult, type ScoredEpisode, type Target } from './targets.ts';
@@ -23,6 +25,8 @@ export interface McpEvaluatorOptions {
   agent: Agent;
   suite: Suite;
   runId: string;
+  /** the optimize run a resume continues, when `runId` is one agent's own run of a several-agent search */
+  searchRunId?: string;
   /** the server whose descriptions the candidates replace */
   server: string;
   target: Target;
@@ -31,6 +35,28 @@ export interface McpEvaluatorOptions {
   signal?: AbortSignal;
   /** each episode's own credentials, for servers that check bearer tokens */
   headersFor?: EpisodeSpec['headersFor'];
+  /** Runs each evaluation's episodes elsewhere (`--queue`: on `tdo worker` processes); in this process when absent. */
+  remote?: RemoteEpisodes;
+}
+
+/** What an executor needs besides the episodes: what a worker rebuilds the run from. */
+export interface RemoteEpisodes {
+  executor: EpisodeExecutor;
+  loaded: LoadedSuite;
+  /** server -> the description version the run records for it (the target server's is replaced by each candidate) */
+  versionIds: Record<string, string>;
+  /** every condition of the suite with the run's value */
+  conditions: Record<string, string>;
+  /** the agent's settings, never a secret: a worker rebuilds the agent from them */
+  agentConfig: Record<string, unknown>;
+}
+
+/** The hooks both ways of running an evaluation's episodes share. */
+interface EpisodeHooks {
+  /** the target's score, read back inside the episode's own commit */
+  scoreAlso(episodeId: string, task: Task): ScoreInput[];
+  onOutcome(outcome: EpisodeOutcome): void;
+  shouldStop(): boolean;
 }
 
 export class McpEvaluator implements Evaluator<ScoredEpisode> {
@@ -41,7 +67,8 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
   }
 
   async evaluate(request: EvaluationRequest): Promise<TaskResult<ScoredEpisode>[]> {
-    const { store, host, runId, server, suite } = this.options;
+    const { store, runId, server, suite } = this.options;
+    const search = this.options.searchRunId ?? runId;
     const tasks = request.taskIds.map((id) => {
       const task = this.tasks.get(id);
       if (!task) throw new Error(`unknown task "${id}" in suite "${suite.name}"`);
@@ -61,40 +88,80 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       const task = this.tasks.get(taskId);
       if (task !== undefined) scored.set(taskId, this.scored(task, episodeId));
     }
-    const catalogue = host.catalogue({ [server]: { ...request.texts } });
     const todo = tasks.filter((t) => !scored.has(t.id));
     let outage: string | undefined;
+    const hooks: EpisodeHooks = {
+      // Read back inside the episode's commit, so the facts are those a resume would read.
+      scoreAlso: (episodeId, task) => {
+        const episode = this.scored(task, episodeId);
+        scored.set(task.id, episode);
+        return [{ name: `optimizer_${this.options.target.name}`, value: episode.verdict.score, comment: episode.verdict.feedback }];
+      },
+      onOutcome: (outcome) => {
+        if (outcome.status === 'error') outage ??= `task ${outcome.taskId}: ${outcome.feedback}`;
+      },
+      shouldStop: () => this.options.signal?.aborted === true || outage !== undefined,
+    };
+    const { remote } = this.options;
+    if (remote === undefined) await this.runHere(request, todo, hooks);
+    else {
+      const { interruptedBy } = await this.runOn(remote, request, todo, hooks);
+      if (interruptedBy !== undefined)
+        throw new OutageError(
+          `${interruptedBy}. Optimize run ${search} is saved: once the queue is back, continue it with \`tdo optimize --resume ${search}\` and the same --queue`,
+        );
+    }
+    // An errored episode has no score a search could compare, so the search stops rather than read it as a failure.
+    if (outage !== undefined)
+      throw new OutageError(
+        `an episode errored (an outage, not a result), ${outage}. Optimize run ${search} is saved: fix the cause, then continue it with \`tdo optimize --resume ${search}\`, which runs the errored episode again`,
+      );
+    if (tasks.some((t) => !scored.has(t.id))) throw new EvaluationInterrupted(`evaluation ${request.ordinal} stopped before all its episodes ran`);
+    return tasks.map((task) => taskResult(scored.get(task.id)!, server));
+  }
+
+  private async runHere(request: EvaluationRequest, todo: Task[], hooks: EpisodeHooks): Promise<void> {
+    const { store, host, runId, suite, server } = this.options;
+    const catalogue = host.catalogue({ [server]: { ...request.texts } });
     await runPool(
       todo,
       this.options.concurrency,
       async (task) => {
-        // The seed depends on the task only, never on the candidate: every candidate meets the same draws.
         const outcome = await runEpisode(store, host, this.options.agent, {
           runId,
           suite,
           task,
           repeat: request.ordinal,
-          seed: episodeSeed(this.options.seed, task.id, 0),
+          seed: this.seedOf(task),
           catalogue,
           ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}),
-          // Read back inside the episode's commit, so the facts are those a resume would read.
-          scoreAlso: (episodeId) => {
-            const episode = this.scored(task, episodeId);
-            scored.set(task.id, episode);
-            return [{ name: `optimizer_${this.options.target.name}`, value: episode.verdict.score, comment: episode.verdict.feedback }];
-          },
+          scoreAlso: (episodeId) => hooks.scoreAlso(episodeId, task),
         });
-        if (outcome.status === 'error') outage ??= `task ${task.id}: ${outcome.feedback}`;
+        hooks.onOutcome(outcome);
       },
-      () => this.options.signal?.aborted === true || outage !== undefined,
+      hooks.shouldStop,
     );
-    // An errored episode has no score a search could compare, so the search stops rather than read it as a failure.
-    if (outage !== undefined)
-      throw new OutageError(
-        `an episode errored (an outage, not a result), ${outage}. Optimize run ${runId} is saved: fix the cause, then continue it with \`tdo optimize --resume ${runId}\`, which runs the errored episode again`,
-      );
-    if (tasks.some((t) => !scored.has(t.id))) throw new EvaluationInterrupted(`evaluation ${request.ordinal} stopped before all its episodes ran`);
-    return tasks.map((task) => taskResult(scored.get(task.id)!, server));
+  }
+
+  /** The same episodes through an executor: the same ordinals and seeds, so the same search as in this process. */
+  private runOn(remote: RemoteEpisodes, request: EvaluationRequest, todo: Task[], hooks: EpisodeHooks) {
+    const { store, runId, server } = this.options;
+    return remote.executor({
+      store,
+      runId,
+      loaded: remote.loaded,
+      todo: todo.map((task) => ({ task, repeat: request.ordinal, seed: this.seedOf(task) })),
+      versionIds: { ...remote.versionIds, [server]: `candidate ${contentHash(request.texts).slice(0, 12)} of evaluation ${request.ordinal}` },
+      overrides: { [server]: { ...request.texts } },
+      conditions: remote.conditions,
+      agentConfig: remote.agentConfig,
+      ...hooks,
+    });
+  }
+
+  /** The seed depends on the task only, never on the candidate: every candidate meets the same draws. */
+  private seedOf(task: Task): number {
+    return episodeSeed(this.options.seed, task.id, 0);
   }
 
   private scored(task: Task, episodeId: string): ScoredEpisode {

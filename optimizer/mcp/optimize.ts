@@ -5,14 +5,18 @@ import type { Agent } from '../../src/agents/agent.ts';
 import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { advertisedDescriptions } from '../../src/host/catalogue.ts';
 import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
-import { FIRST_CHOICE_SHARE, USED_SERVER } from '../../src/run/server-choice.ts';
+import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
 import { connectSuiteHost, SuiteAuthError } from '../../src/run/suite-host.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
 import { conditionLabel, countDescriptionTokens, type RunLock, type RunRow, type TraceStore } from '../../traces/index.ts';
 import { runEngine, minimumBudget, GATE_REASON_PREFIX, type EngineProgress, type EngineResult } from '../engine/engine.ts';
+import { meanOfGroups, worstGroup } from '../engine/objective.ts';
 import { paretoSelector, bestSelector } from '../engine/pareto.ts';
 import { failureAttribution, patience, roundRobin, stopFile, type StopCondition } from '../engine/strategies.ts';
 import type { Candidate, CandidateGate, GateVerdict, Proposer, TaskResult, Texts } from '../engine/types.ts';
+import { AgentInstances } from './agent-instances.ts';
+import { perAgentReport, type ObjectiveName, type PerAgentReport, type SplitResults } from './agent-report.ts';
+import { AgentsEvaluator } from './agents-evaluator.ts';
 import { McpEvaluator } from './evaluator.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import { RatingAgent } from './rating-agent.ts';
@@ -20,6 +24,9 @@ import { describeSkipped, recordedSeedResults, RecordedSeedError, selectSeedEpis
 import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
 import { targetFor, type ScoredEpisode, type TargetName } from './targets.ts';
 import { addedWords, type AddedWords } from './added-words.ts';
+import { metricScores, splitScores, type SplitScores } from './split-scores.ts';
+
+export type { SplitScores } from './split-scores.ts';
 
 /** Bad settings or a run that cannot be resumed: the user must change the input. */
 export class OptimizeError extends Error {}
@@ -46,15 +53,25 @@ export interface OptimizeSettings {
   seedEpisodes?: string[];
   /** whether OptimizeRequest.gate refused children before they were run; absent (off) in runs stored before the gate */
   honestyGate?: boolean;
-  /** how the CLI rebuilds the agent and proposer on resume; opaque here */
+  /** how the CLI rebuilds the agent and proposer on resume; opaque here. With `agents`, the first of them. */
   agent: Record<string, unknown>;
   proposer: Record<string, unknown>;
+  /** `--agents`: how the CLI rebuilds each of several agents that all evaluate every candidate, in order */
+  agents?: Record<string, unknown>[];
+  /** with `agents`: what "best" means, the mean of the agents' validation scores or the worst agent's */
+  objective?: ObjectiveName;
+  /** with `agents`: the run holding each agent's episodes, in the order of `agents` (set when the search starts) */
+  agentRuns?: string[];
+  /** set on an agent's own run: the optimize run it holds that agent's episodes for (resume that one) */
+  agentRunOf?: string;
 }
 
 export interface OptimizeRequest {
   store: TraceStore;
   loaded: LoadedSuite;
   agent: Agent;
+  /** with settings.agents: the agents built from them, in order (`agent` is then the first) */
+  agents?: readonly Agent[];
   proposer: Proposer<ToolReflectionRecord>;
   settings: OptimizeSettings;
   /** runs whose episodes (recorded elsewhere, e.g. imported from Langfuse) become the seed's reflective data */
@@ -62,23 +79,14 @@ export interface OptimizeRequest {
   /** the honesty gate, used when settings.honestyGate is on (the CLI builds it from the lint: experiments/review/lint/gate.ts) */
   gate?: HonestyGate;
   resumeRunId?: string;
+  /** Runs every evaluation's episodes elsewhere (`--queue`: on `tdo worker` processes, from settings.agent); in this process when absent. */
+  executor?: EpisodeExecutor;
   signal?: AbortSignal;
   stopFile?: string;
   /** evaluate seed and best on the test split, and the paraphrase split when the suite has one, at the end (default true) */
   reportTest?: boolean;
   onStart?: (info: { runId: string; resumed: boolean }) => void;
   onProgress?: (progress: EngineProgress) => void;
-}
-
-/** Means over a split's episodes of the target's score and of the scores each episode recorded. */
-export interface SplitScores {
-  score: number;
-  success_rate: number;
-  /** the share of the agent's first choices that went to the server (`--target selection` optimizes it) */
-  first_choice_share: number;
-  /** the share of episodes that called the server at all */
-  used_server: number;
-  tasks: number;
 }
 
 export interface CandidateSummary {
@@ -126,8 +134,11 @@ export interface OptimizeReport {
   honestyGate: { on: boolean; rejected: number; byRule: Record<string, number> };
   /** the content words the winner added, and those only train tasks use (learned from the search's own tasks) */
   addedWords: AddedWords;
+  /** with several agents: over every (task, agent) pair; `perAgent` splits them by agent */
   seed: CandidateSummary;
   best: CandidateSummary;
+  /** with several agents (`--agents`): each agent's seed and best, and the agent each serves worst */
+  perAgent?: PerAgentReport;
   history: EngineResult['history'];
 }
 
@@ -154,7 +165,13 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   const [trainIds, valIds, testIds, paraphraseIds] = [split('train'), split('val'), split('test'), split('paraphrase')];
   validate(req, trainIds.length, valIds.length);
   const target = targetFor(settings.target, settings.server);
-  const agent = settings.target === 'feedback' ? new RatingAgent(req.agent) : req.agent;
+  const agents = (req.agents ?? [req.agent]).map((a) => (settings.target === 'feedback' ? new RatingAgent(a) : a));
+  const agent = agents[0]!;
+  // what the engine searches over: (task, agent) pairs, which are just the tasks when there is one agent
+  const instances = new AgentInstances(
+    agents.map((a) => a.id),
+    suite.tasks.map((t) => t.id),
+  );
 
   const conditions = conditionsOf(suite, settings);
   // Servers that check bearer tokens get them as in `tdo run`.
@@ -163,6 +180,9 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   });
   let run: RunRow | undefined;
   let lock: RunLock | undefined;
+  // the run itself, and with several agents each agent's own run, which share its status
+  let runIds: string[] = [];
+  const setStatus = (status: Parameters<TraceStore['setRunStatus']>[1]) => runIds.forEach((id) => store.setRunStatus(id, status));
   try {
     const listed = host.servers.find((s) => s.server === settings.server)!;
     const seedTexts = advertisedDescriptions(listed);
@@ -178,36 +198,58 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       skipped = selection.skipped;
     }
     const opened = openRun(req, settings, versionIds, conditions.values);
+    settings = opened.settings;
     // Before anything of the run is written, and before `run` is set: a second process resuming the same run
     // is refused here (TraceStoreError, naming the run and the lock) without marking the holder's run failed.
-    lock = store.lockRun(opened.id);
-    run = opened;
+    lock = store.lockRun(opened.run.id);
+    run = opened.run;
+    const agentRuns = settings.agentRuns ?? [run.id];
+    runIds = [...new Set([run.id, ...agentRuns])];
     req.onStart?.({ runId: run.id, resumed: req.resumeRunId !== undefined });
-    store.setRunStatus(run.id, 'running');
+    setStatus('running');
 
     const { seedEpisodes } = settings;
     const seedResults =
       seedEpisodes && userError(() => recordedSeedResults(store, { suite, server: settings.server, target, agentId: agent.id }, seedEpisodes));
-    const evaluator = new McpEvaluator({
-      store,
-      host,
-      agent,
-      suite,
-      runId: run.id,
-      server: settings.server,
-      target,
-      seed: settings.seed,
-      concurrency: settings.concurrency,
-      ...(req.signal ? { signal: req.signal } : {}),
-      ...(headersFor ? { headersFor } : {}),
-    });
+    const evaluators = agents.map(
+      (agent, i) =>
+        new McpEvaluator({
+          store,
+          host,
+          agent,
+          suite,
+          runId: agentRuns[i]!,
+          searchRunId: opened.run.id,
+          server: settings.server,
+          target,
+          seed: settings.seed,
+          concurrency: settings.concurrency,
+          ...(req.signal ? { signal: req.signal } : {}),
+          ...(headersFor ? { headersFor } : {}),
+          ...(req.executor === undefined
+            ? {}
+            : {
+                remote: {
+                  executor: req.executor,
+                  loaded,
+                  versionIds: opened.run.versionIds,
+                  conditions: conditions.values,
+                  agentConfig: settings.agents?.[i] ?? settings.agent,
+                },
+              }),
+        }),
+    );
+    const evaluator = new AgentsEvaluator(evaluators, instances);
     const stops: StopCondition[] = [];
     if (settings.patience !== undefined) stops.push(patience(settings.patience));
     if (req.stopFile !== undefined) stops.push(stopFile(req.stopFile));
     const result = await runEngine({
       seedTexts,
-      trainTaskIds: trainIds,
-      valTaskIds: valIds,
+      trainTaskIds: instances.of(trainIds),
+      valTaskIds: instances.of(valIds),
+      // a task's pairs are drawn together, so a child is judged by every agent on the same tasks
+      unitOf: instances.taskOf,
+      ...(agents.length > 1 ? { objective: settings.objective === 'worst' ? worstGroup(instances.agentOf) : meanOfGroups(instances.agentOf) } : {}),
       evaluator,
       reflector: new ToolReflector({ server: settings.server, target, observed: settings.reflection }),
       proposer: replayingProposer(req.proposer, store, run.id),
@@ -229,13 +271,20 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     const reportOn = async (taskIds: string[], c: Candidate, ordinal: number) =>
       req.reportTest === false || taskIds.length === 0 || result.interrupted
         ? null
-        : splitScores(await evaluator.evaluate({ ordinal, purpose: 'report', iteration: result.iterations, texts: c.texts, taskIds }));
+        : await evaluator.evaluate({ ordinal, purpose: 'report', iteration: result.iterations, texts: c.texts, taskIds: instances.of(taskIds) });
     const seedTest = await reportOn(testIds, seed, result.nextOrdinal);
     const bestTest = result.best.id === seed.id ? seedTest : await reportOn(testIds, result.best, result.nextOrdinal + 1);
-    const reportCalls = (seedTest?.tasks ?? 0) + (result.best.id === seed.id ? 0 : (bestTest?.tasks ?? 0));
+    const reportCalls = (seedTest?.length ?? 0) + (result.best.id === seed.id ? 0 : (bestTest?.length ?? 0));
     const seedParaphrase = await reportOn(paraphraseIds, seed, result.nextOrdinal + 2);
     const bestParaphrase = result.best.id === seed.id ? seedParaphrase : await reportOn(paraphraseIds, result.best, result.nextOrdinal + 3);
-    const paraphraseCalls = (seedParaphrase?.tasks ?? 0) + (result.best.id === seed.id ? 0 : (bestParaphrase?.tasks ?? 0));
+    const paraphraseCalls = (seedParaphrase?.length ?? 0) + (result.best.id === seed.id ? 0 : (bestParaphrase?.length ?? 0));
+    const scoresOf = (results: readonly TaskResult<ScoredEpisode>[] | null) => (results === null ? null : splitScores(results));
+    const splitsOf = (c: Candidate, test: SplitResults['test'], paraphrase: SplitResults['paraphrase']): SplitResults => ({
+      // every candidate in the pool was validated through this evaluator, in this process or in the replay of a resume
+      val: evaluator.resultsOf(c.texts, instances.of(valIds)) ?? fail(`candidate ${c.id}'s validation results were not seen`),
+      test,
+      paraphrase,
+    });
 
     const status = result.interrupted ? 'interrupted' : 'completed';
     const versionId = result.interrupted ? null : recordLineage(store, settings, run.id, result.pool, result.best.id, seedVersionId);
@@ -247,7 +296,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       suitePath: req.loaded.path,
       server: settings.server,
       target: settings.target,
-      agent: agent.id,
+      agent: instances.agentIds.join(','),
       proposer: req.proposer.id,
       budget: settings.budget,
       budgetUsed: result.budgetUsed,
@@ -263,16 +312,24 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       versionId,
       honestyGate: gateSummary(settings.honestyGate === true, proposals),
       addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
-      seed: summarize(seed, seedTest, seedParaphrase),
-      best: summarize(result.best, bestTest, bestParaphrase),
+      seed: summarize(seed, scoresOf(seedTest), scoresOf(seedParaphrase)),
+      best: summarize(result.best, scoresOf(bestTest), scoresOf(bestParaphrase)),
+      ...(agents.length > 1
+        ? {
+            perAgent: perAgentReport(instances, agentRuns, settings.objective ?? 'mean', {
+              seed: splitsOf(seed, seedTest, seedParaphrase),
+              best: splitsOf(result.best, bestTest, bestParaphrase),
+            }),
+          }
+        : {}),
       history: result.history,
     };
     if (versionId !== null)
       store.finishOptimizerRun(run.id, { bestVersionId: versionId, budgetUsed: result.budgetUsed, stopReason: result.stopReason, summary: report });
-    store.setRunStatus(run.id, status);
+    setStatus(status);
     return report;
   } catch (err) {
-    if (run !== undefined) store.setRunStatus(run.id, req.signal?.aborted ? 'interrupted' : 'failed');
+    if (run !== undefined) setStatus(req.signal?.aborted ? 'interrupted' : 'failed');
     throw err;
   } finally {
     lock?.release();
@@ -288,20 +345,34 @@ function validate(req: OptimizeRequest, train: number, val: number): void {
   }
   if (train === 0 || val === 0) throw new OptimizeError(`suite "${suite.name}" needs train and val tasks to optimize (it has ${train} train and ${val} val)`);
   if (settings.minibatch > train) throw new OptimizeError(`minibatch ${settings.minibatch} is larger than the ${train} train tasks of suite "${suite.name}"`);
-  const needed = minimumBudget(val, settings.minibatch);
+  const agents = req.agents ?? [req.agent];
+  if (agents.length !== (settings.agents?.length ?? 1))
+    throw new Error(`${agents.length} agents given for the ${settings.agents?.length ?? 1} in the settings`);
+  // every agent runs every task, so each task is as many metric calls as there are agents
+  const [valCalls, batchCalls] = [val * agents.length, settings.minibatch * agents.length];
+  const needed = minimumBudget(valCalls, batchCalls);
   if (settings.budget < needed) {
+    const each = agents.length === 1 ? '' : ` (${agents.length} agents each)`;
     throw new OptimizeError(
-      `budget ${settings.budget} is too small: the seed's validation takes ${val} metric calls and one iteration ${2 * settings.minibatch}; give --budget ${needed} or more`,
+      `budget ${settings.budget} is too small: the seed's validation takes ${valCalls} metric calls and one iteration ${2 * batchCalls}${each}; give --budget ${needed} or more`,
     );
   }
+  if (agents.length > 1 && req.seedRuns !== undefined)
+    throw new OptimizeError('recorded episodes (--traces) can stand for the seed of a one-agent search only; drop --traces or give one --agent');
   if (settings.honestyGate === true && req.gate === undefined) throw new Error('settings.honestyGate is on but no gate was given');
-  if (settings.target === 'feedback' && isSimAgentId(req.agent.id)) {
+  if (settings.target === 'feedback' && req.executor !== undefined)
+    throw new OptimizeError('the feedback target cannot run on queue workers yet: its rating tool is served in this process; drop --queue');
+  const sim = agents.find((a) => isSimAgentId(a.id));
+  if (settings.target === 'feedback' && sim !== undefined) {
+    const which = agents.length === 1 ? 'the sim agent' : `the sim agent ${sim.id}`;
     throw new OptimizeError(
-      'the feedback target needs an LLM agent (--agent llm --model M): the sim agent only models tool selection and cannot rate the tools it used',
+      `the feedback target needs an LLM agent (--agent llm --model M): ${which} only models tool selection and cannot rate the tools it used`,
     );
   }
-  const refused = req.agent.refuse?.(suite.tasks);
-  if (refused !== undefined) throw new OptimizeError(`suite "${suite.name}": ${refused}`);
+  for (const agent of agents) {
+    const refused = agent.refuse?.(suite.tasks);
+    if (refused !== undefined) throw new OptimizeError(`suite "${suite.name}": ${refused}`);
+  }
 }
 
 function conditionsOf(suite: LoadedSuite['suite'], settings: OptimizeSettings) {
@@ -326,6 +397,10 @@ function seedSelection(req: OptimizeRequest, seed: { seedVersionId: string; targ
   return selection;
 }
 
+function fail(message: string): never {
+  throw new Error(message);
+}
+
 /** Recorded episodes that are missing or do not fit are the user's input to fix, not a crash. */
 function userError<T>(read: () => T): T {
   try {
@@ -336,23 +411,48 @@ function userError<T>(read: () => T): T {
 }
 
 /** A new run, or the interrupted one being resumed (checked to still describe the same search). */
-function openRun(req: OptimizeRequest, settings: OptimizeSettings, versionIds: Record<string, string>, conditions: Record<string, string>): RunRow {
+function openRun(
+  req: OptimizeRequest,
+  settings: OptimizeSettings,
+  versionIds: Record<string, string>,
+  conditions: Record<string, string>,
+): { run: RunRow; settings: OptimizeSettings } {
   const { store, loaded } = req;
+  const agentIds = (req.agents ?? [req.agent]).map((a) => a.id);
   if (req.resumeRunId === undefined) {
-    const run = store.createRun({
-      suite: loaded.suite.name,
-      suitePath: loaded.path,
-      agent: req.agent.id,
-      split: 'optimize',
-      repeats: 1,
-      seed: settings.seed,
-      concurrency: settings.concurrency,
-      versionIds,
-      // `conditions` where traces' runCondition reads it, as `tdo run` stores it
-      config: { optimize: settings, conditions },
-    });
-    store.createOptimizerRun({ runId: run.id, target: settings.target, server: settings.server, settings, seedVersionId: versionIds[settings.server]! });
-    return run;
+    const newRun = (agent: string, config: OptimizeSettings) =>
+      store.createRun({
+        suite: loaded.suite.name,
+        suitePath: loaded.path,
+        agent,
+        split: 'optimize',
+        repeats: 1,
+        seed: settings.seed,
+        concurrency: settings.concurrency,
+        versionIds,
+        // `conditions` where traces' runCondition reads it, as `tdo run` stores it
+        config: { optimize: config, conditions },
+      });
+    const recordSearch = (runId: string, config: OptimizeSettings) =>
+      store.createOptimizerRun({ runId, target: settings.target, server: settings.server, settings: config, seedVersionId: versionIds[settings.server]! });
+    const run = newRun(agentIds.join(','), settings);
+    // With several agents each agent's episodes live in a run of its own, recorded under its id: the (run,
+    // task, evaluation) key stays unique and every episode reads as the agent's that ran it. An agent's run
+    // is an optimize run too, so what skips optimize runs (measurements, `tdo run --resume`) skips it.
+    const opened =
+      agentIds.length === 1
+        ? settings
+        : {
+            ...settings,
+            agentRuns: agentIds.map((agent) => {
+              const own = { ...settings, agentRunOf: run.id };
+              const agentRun = newRun(agent, own);
+              recordSearch(agentRun.id, own);
+              return agentRun.id;
+            }),
+          };
+    recordSearch(run.id, opened);
+    return { run, settings: opened };
   }
   const run = store.getRun(req.resumeRunId);
   const optimizerRun = store.getOptimizerRun(req.resumeRunId);
@@ -360,7 +460,9 @@ function openRun(req: OptimizeRequest, settings: OptimizeSettings, versionIds: R
   if (run.status === 'completed') throw new OptimizeError(`optimize run ${run.id} already completed; nothing to resume`);
   const changed = Object.keys(versionIds).filter((s) => run.versionIds[s] !== versionIds[s]);
   if (changed.length > 0) throw new OptimizeError(`cannot resume ${run.id}: the servers' own descriptions of ${changed.join(', ')} changed since it started`);
-  return run;
+  if (agentIds.length > 1 && settings.agentRuns?.length !== agentIds.length)
+    throw new OptimizeError(`cannot resume ${run.id}: it does not record a run for each of its ${agentIds.length} agents`);
+  return { run, settings };
 }
 
 /** The request's gate in the engine's terms: the server's successful outputs in the parent's trajectories are the context. */
@@ -377,17 +479,6 @@ function gateSummary(on: boolean, proposals: ReadonlyArray<{ reason: string | nu
     for (const m of (p.reason ?? '').matchAll(refusal)) byRule[m[1]!] = (byRule[m[1]!] ?? 0) + 1;
   }
   return { on, rejected: Object.values(byRule).reduce((n, k) => n + k, 0), byRule };
-}
-
-function splitScores(results: TaskResult<ScoredEpisode>[]): SplitScores {
-  const mean = (f: (r: TaskResult<ScoredEpisode>) => number) => (results.length === 0 ? 0 : results.reduce((s, r) => s + f(r), 0) / results.length);
-  const metric = (name: string) => mean((r) => r.metrics[name] ?? 0);
-  return { score: mean((r) => r.score), ...metricScores(metric), tasks: results.length };
-}
-
-/** The metrics every episode reports (targets.ts), by their names in the summary. */
-function metricScores(metric: (name: string) => number): Pick<SplitScores, 'success_rate' | 'first_choice_share' | 'used_server'> {
-  return { success_rate: metric('success'), first_choice_share: metric(FIRST_CHOICE_SHARE), used_server: metric(USED_SERVER) };
 }
 
 function summarize(c: Candidate, test: SplitScores | null, paraphrase: SplitScores | null): CandidateSummary {

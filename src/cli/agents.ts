@@ -4,6 +4,7 @@ import { SimAgent } from '../agents/sim/agent.ts';
 import { isSimAgentId, personaOf, simAgentId } from '../agents/sim/agent-id.ts';
 import { findPersona, personaParams, personas } from '../agents/sim/personas.ts';
 import { ChatClient } from '../models/chat-client.ts';
+import type { ModelRateLimiter } from '../models/rate-limiter.ts';
 import type { ResponseCache } from '../models/response-cache.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { UsageError } from './errors.ts';
@@ -35,7 +36,7 @@ export function responseCache(store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, 
 export function createAgent(
   config: AgentConfig,
   store: Pick<TraceStore, 'cacheGet' | 'cachePut'>,
-  { reuseCache = true }: { reuseCache?: boolean } = {},
+  { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
 ): Agent {
   if (config.kind === 'sim') {
     if (config.model !== undefined) throw new UsageError('--model applies to --agent llm only; the sim agent uses no model');
@@ -53,7 +54,7 @@ export function createAgent(
   if (config.model === undefined) throw new UsageError('--agent llm needs --model NAME (e.g. --model gpt-4o-mini)');
   let model: ChatClient;
   try {
-    model = new ChatClient({ model: config.model, cache: responseCache(store, reuseCache) });
+    model = new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -47,8 +47,18 @@ export const configSchema = z.strictObject({
       maxSteps: z.number().int().positive().optional(),
     })
     .optional(),
-  /** The OpenAI-compatible endpoint, used when OPENAI_BASE_URL / OPENAI_API_KEY are not set. */
-  model: z.strictObject({ baseUrl: z.url().optional(), apiKey: z.string().min(1).optional() }).optional(),
+  /**
+   * The OpenAI-compatible endpoint, used when OPENAI_BASE_URL / OPENAI_API_KEY are not set, and the account's
+   * rate limits (requests and tokens per minute), which --rpm and --tpm override.
+   */
+  model: z
+    .strictObject({
+      baseUrl: z.url().optional(),
+      apiKey: z.string().min(1).optional(),
+      rpm: z.number().int().positive().optional(),
+      tpm: z.number().int().positive().optional(),
+    })
+    .optional(),
   /** Langfuse, used when the LANGFUSE_* variables are not set. */
   langfuse: z.strictObject({ publicKey: z.string().min(1), secretKey: z.string().min(1), baseUrl: z.url() }).optional(),
   /** The trace database (relative to the config file), used when --db and TDO_DB are not given. */

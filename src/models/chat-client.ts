@@ -4,8 +4,9 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import * as z from 'zod';
 import { chatCompletionSchema, type AssistantMessage, type ChatCompletionReply } from './completion-schema.ts';
 import { resolveEndpoint } from './endpoint.ts';
+import { estimateRequestTokens, type ModelRateLimiter } from './rate-limiter.ts';
 import { requestCacheKey, type ResponseCache } from './response-cache.ts';
-import { AttemptFailedError, withRetries, type RetryPolicy } from './retry.ts';
+import { AttemptFailedError, serverRequestedDelayMs, withRetries, type RetryPolicy } from './retry.ts';
 
 /** Everything of a chat-completions request except the model, which the client fixes. */
 export type ChatRequest = Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
@@ -73,6 +74,8 @@ export interface ChatClientOptions {
   env?: NodeJS.ProcessEnv;
   /** How backoff waits; injectable so a caller can observe the delays. */
   sleep?: (ms: number) => Promise<void>;
+  /** Requests and tokens per minute, shared with every other client given the same limiter. */
+  rateLimiter?: ModelRateLimiter;
 }
 
 /**
@@ -88,6 +91,7 @@ export class ChatClient implements ChatModel {
   private readonly cache: ResponseCache | undefined;
   private readonly retryPolicy: RetryPolicy;
   private readonly timeoutMs: number;
+  private readonly rateLimiter: ModelRateLimiter | undefined;
 
   constructor(options: ChatClientOptions) {
     const parsed = optionsSchema.safeParse(options);
@@ -98,6 +102,7 @@ export class ChatClient implements ChatModel {
     this.baseURL = endpoint.baseURL;
     this.timeoutMs = timeoutMs;
     this.cache = options.cache;
+    this.rateLimiter = options.rateLimiter;
     this.retryPolicy = { maxRetries, baseDelayMs: retryBaseDelayMs, maxDelayMs: retryMaxDelayMs, sleep: options.sleep ?? sleep };
     this.sdk = new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, maxRetries: 0, timeout: timeoutMs });
   }
@@ -131,8 +136,9 @@ export class ChatClient implements ChatModel {
   }
 
   private async send(body: ChatCompletionCreateParamsNonStreaming) {
+    const tokens = this.rateLimiter === undefined ? 0 : estimateRequestTokens(body);
     try {
-      return await withRetries(() => this.attempt(body), this.retryPolicy);
+      return await withRetries(() => this.attempt(body, tokens), this.retryPolicy);
     } catch (error) {
       if (!(error instanceof AttemptFailedError)) throw error;
       throw this.explain(error.cause, error.retries);
@@ -142,18 +148,28 @@ export class ChatClient implements ChatModel {
   /**
    * One HTTP request under one deadline that covers the body too: the SDK's timeout ends when the
    * headers arrive, after which a trickling or stalled body would hold the episode for minutes.
+   * Waiting for the rate limiter comes before the deadline: a queue of our own is not a slow endpoint.
    */
-  private async attempt(body: ChatCompletionCreateParamsNonStreaming): Promise<unknown> {
+  private async attempt(body: ChatCompletionCreateParamsNonStreaming, tokens: number): Promise<unknown> {
+    await this.rateLimiter?.acquire(tokens);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
     try {
       // awaiting the SDK's promise reads and parses the whole body, so the deadline spans it
       return await this.sdk.chat.completions.create(body, { signal: deadline.signal });
     } catch (error) {
+      this.pauseOnRateLimit(error);
       throw deadline.signal.aborted ? new DeadlineExceeded() : error;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** A 429 with Retry-After says the whole account is over its limit: every client sharing the limiter waits, not only this one. */
+  private pauseOnRateLimit(error: unknown): void {
+    if (this.rateLimiter === undefined || !(error instanceof APIError) || error.status !== 429) return;
+    const requested = serverRequestedDelayMs(error);
+    if (requested !== undefined) this.rateLimiter.pauseFor(Math.min(requested, this.retryPolicy.maxDelayMs));
   }
 
   private explain(cause: unknown, retries: number): ModelCallError {

@@ -1,4 +1,4 @@
-import { APIError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 
 export interface RetryPolicy {
   /** Retries after the first attempt; 0 disables retrying. */
@@ -26,9 +26,22 @@ export class AttemptFailedError extends Error {
   }
 }
 
-/** Only rate limits (429) and server errors (5xx) are worth repeating; anything else fails the same way again. */
+/**
+ * Rate limits (429), server errors (5xx) and a connection the endpoint closed under a request (a kept-alive socket
+ * it dropped as we reused it) are worth repeating; anything else, a refused connection included, fails the same way again.
+ */
 export function isRetryable(error: unknown): boolean {
+  if (error instanceof APIConnectionError) return !(error instanceof APIConnectionTimeoutError) && closedUnderRequest(error);
   return error instanceof APIError && typeof error.status === 'number' && (error.status === 429 || error.status >= 500);
+}
+
+/** undici reports a socket the other side closed as UND_ERR_SOCKET; Node's own sockets as ECONNRESET. */
+function closedUnderRequest(error: Error): boolean {
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return true;
+  }
+  return false;
 }
 
 /** Milliseconds the server asked us to wait (Retry-After-Ms, or Retry-After in seconds or as an HTTP date). */

@@ -1,6 +1,7 @@
 import type { DescriptionOverrides } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
 import type { Task } from '../suite/schema.ts';
+import type { ScoreInput } from '../../traces/index.ts';
 import type { EpisodeOutcome } from './episode.ts';
 import type { SuiteRunStore } from './store-port.ts';
 
@@ -16,14 +17,22 @@ export interface EpisodeBatch {
   runId: string;
   loaded: LoadedSuite;
   todo: PlannedEpisode[];
-  /** server -> the description version every episode of the run uses */
+  /**
+   * server -> the description version every episode of the batch uses; for a server given descriptions that
+   * are no recorded version (an optimizer's candidate), a label that names them in messages
+   */
   versionIds: Record<string, string>;
-  /** the descriptions substituted for the servers' own, from the run's --version flags */
+  /** the descriptions substituted for the servers' own (the run's --version flags, an optimizer's candidate) */
   overrides: DescriptionOverrides;
   /** every condition of the suite with the value the run uses */
   conditions: Record<string, string>;
   /** the settings the agent is rebuilt from (never a secret: workers read those from their own environment) */
   agentConfig: Record<string, unknown>;
+  /**
+   * More scores for a completed episode, committed in the same transaction as it: called inside it, after the
+   * episode and its own scores are written, so it may read the episode back from the store.
+   */
+  scoreAlso?(episodeId: string, task: Task): ScoreInput[];
   /** Called once per recorded episode. */
   onOutcome(outcome: EpisodeOutcome): void;
   /** True once the run must take no more episodes (Ctrl-C, the error budget spent). */

@@ -71,7 +71,9 @@ export type DoubleReply =
   /** Headers at once, then the completion one byte every `intervalMs`: an endpoint that trickles. */
   | { kind: 'trickle'; reply: MessageReply; intervalMs: number }
   /** Headers at once, then nothing, ever: an endpoint that stalls mid-answer. */
-  | { kind: 'stall' };
+  | { kind: 'stall' }
+  /** No answer at all: the connection is closed under the request, as an endpoint dropping a kept-alive socket does. */
+  | { kind: 'hangup' };
 
 /** Decides the reply to one request. `callIndex` counts every HTTP request, failures included, from 0. */
 export type ReplyHandler = (body: ChatRequestBody, callIndex: number) => DoubleReply | Promise<DoubleReply>;
@@ -105,6 +107,11 @@ export function rawReply(body: unknown, status = 200): DoubleReply {
 export function trickle(reply: DoubleReply, intervalMs = 2000): DoubleReply {
   if (reply.kind !== 'message') throw new Error('trickle sends a completion: give it finalAnswer(...) or callTool(...)');
   return { kind: 'trickle', reply, intervalMs };
+}
+
+/** The connection closed with no answer. */
+export function hangup(): DoubleReply {
+  return { kind: 'hangup' };
 }
 
 /** 200 and the headers, then silence until the client gives up. */
@@ -162,6 +169,11 @@ export interface RecordedRequest {
   /** The parsed JSON body (undefined when it was not JSON). */
   body: unknown;
   reply: { status: number; body: unknown };
+  /** How long the reply was held back by `latency` (0 without it, and for a rate-limited request). */
+  delayMs: number;
+  /** performance.now() in the double's process when the request arrived and when its reply was sent (or began) */
+  arrivedAt: number;
+  repliedAt: number;
 }
 
 export interface OpenAiDoubleOptions {
@@ -169,6 +181,13 @@ export interface OpenAiDoubleOptions {
   failures?: Record<number, DoubleReply>;
   /** Every reply waits `fixedMs` plus a uniform draw in [0, jitterMs) before it is sent: a model's response time. */
   latency?: { fixedMs: number; jitterMs?: number };
+  /**
+   * An endpoint's rate limit: a chat request that would make more than `requests` requests, or more than `tokens`
+   * prompt tokens (estimated as in `usage`), in the last `windowMs` (default one minute) is answered at once with
+   * 429, Retry-After (whole seconds) and retry-after-ms (when enough of the window has passed). A refused request
+   * does not count towards the limit.
+   */
+  rateLimit?: { requests?: number; tokens?: number; windowMs?: number };
 }
 
 export interface OpenAiDouble {
@@ -182,16 +201,30 @@ const CHAT_PATHS = new Set(['/v1/chat/completions', '/chat/completions']);
 
 export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDoubleOptions = {}): Promise<OpenAiDouble> {
   const requests: RecordedRequest[] = [];
+  const window = options.rateLimit === undefined ? undefined : new RateWindow(options.rateLimit);
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // a rate limit counts a request from its arrival, before its body is read
+    const arrivedAt = performance.now();
     const index = requests.length;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const text = await readBody(req);
     const body = parseJson(text);
-    const entry: RecordedRequest = { index, method: req.method ?? '', path, headers: req.headers, body, reply: { status: 0, body: undefined } };
+    const entry: RecordedRequest = {
+      index,
+      method: req.method ?? '',
+      path,
+      headers: req.headers,
+      body,
+      reply: { status: 0, body: undefined },
+      delayMs: 0,
+      arrivedAt,
+      repliedAt: 0,
+    };
     requests.push(entry);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       entry.reply = { status, body: payload };
+      entry.repliedAt = performance.now();
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(payload));
     };
@@ -203,6 +236,13 @@ export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDo
     if (!parsed.success) return send(400, apiError(`Invalid request: ${z.prettifyError(parsed.error)}`, 'invalid_request_error'));
     const conversationProblem = checkToolTurns(parsed.data.messages);
     if (conversationProblem !== undefined) return send(400, apiError(conversationProblem, 'invalid_request_error'));
+    const waitMs = window?.admit(arrivedAt, estimateTokens(JSON.stringify(parsed.data.messages)));
+    if (waitMs !== undefined) {
+      return send(429, apiError(`Rate limit reached (${window!.describe()}). Please try again in ${waitMs} ms.`, 'requests'), {
+        'retry-after': String(Math.ceil(waitMs / 1000)),
+        'retry-after-ms': String(waitMs),
+      });
+    }
 
     let reply: DoubleReply;
     try {
@@ -210,12 +250,20 @@ export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDo
     } catch (error) {
       return send(500, apiError(`double handler failed: ${(error as Error).message}`, 'server_error'));
     }
-    if (options.latency !== undefined) await delay(options.latency.fixedMs + Math.random() * (options.latency.jitterMs ?? 0));
+    if (options.latency !== undefined) {
+      entry.delayMs = options.latency.fixedMs + Math.random() * (options.latency.jitterMs ?? 0);
+      await delay(entry.delayMs);
+    }
     if (reply.kind === 'status') return send(reply.status, apiError(reply.message, 'simulated_error'), reply.headers);
     if (reply.kind === 'raw') return send(reply.status, reply.body);
+    if (reply.kind === 'hangup') {
+      req.socket.destroy();
+      return;
+    }
     if (reply.kind === 'stall' || reply.kind === 'trickle') {
       const payload = reply.kind === 'trickle' ? completionBody(reply.reply, parsed.data, index) : undefined;
       entry.reply = { status: 200, body: payload };
+      entry.repliedAt = performance.now();
       res.writeHead(200, { 'content-type': 'application/json' });
       res.flushHeaders();
       if (reply.kind === 'trickle') trickleOut(res, JSON.stringify(payload), reply.intervalMs);
@@ -241,6 +289,51 @@ export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDo
         server.closeAllConnections();
       }),
   };
+}
+
+/** The admitted requests of the last window, as arrival time and prompt tokens, against the limits. */
+class RateWindow {
+  private readonly admitted: Array<{ at: number; tokens: number }> = [];
+  private readonly windowMs: number;
+
+  constructor(private readonly limits: { requests?: number; tokens?: number; windowMs?: number }) {
+    this.windowMs = limits.windowMs ?? 60_000;
+  }
+
+  /** Counts the request and returns undefined, or returns how many milliseconds until it would fit. */
+  admit(now: number, tokens: number): number | undefined {
+    while (this.admitted.length > 0 && this.admitted[0]!.at <= now - this.windowMs) this.admitted.shift();
+    const fitsAfter = Math.max(this.requestsFitAfter(), this.tokensFitAfter(tokens));
+    if (fitsAfter >= 0) return Math.max(1, Math.ceil(this.admitted[fitsAfter]!.at + this.windowMs - now));
+    // bodies are read concurrently, so a request may be admitted after one that arrived later
+    const later = this.admitted.findIndex((request) => request.at > now);
+    this.admitted.splice(later === -1 ? this.admitted.length : later, 0, { at: now, tokens });
+    return undefined;
+  }
+
+  describe(): string {
+    const parts = [
+      this.limits.requests === undefined ? '' : `${this.limits.requests} requests`,
+      this.limits.tokens === undefined ? '' : `${this.limits.tokens} tokens`,
+    ];
+    return `${parts.filter(Boolean).join(' and ')} per ${this.windowMs} ms`;
+  }
+
+  /** The index of the admitted request that must leave the window before one more request fits; -1 when it fits now. */
+  private requestsFitAfter(): number {
+    const limit = this.limits.requests;
+    return limit === undefined || this.admitted.length < limit ? -1 : this.admitted.length - limit;
+  }
+
+  private tokensFitAfter(tokens: number): number {
+    const limit = this.limits.tokens;
+    if (limit === undefined) return -1;
+    let inWindow = this.admitted.reduce((sum, request) => sum + request.tokens, 0);
+    let index = -1;
+    // a request larger than the whole limit fits once the window is empty, as the real API lets it through to fail on its own
+    while (inWindow + tokens > limit && index < this.admitted.length - 1) inWindow -= this.admitted[++index]!.tokens;
+    return index;
+  }
 }
 
 /** The real API's rule: each assistant tool call is answered by a tool message before anything else. */

@@ -9,10 +9,13 @@ import { percent, points, tableStyle } from '../../../experiments/format.ts';
 import { agentSelection, createAgent, describeAgent } from '../agents.ts';
 import { UsageError } from '../errors.ts';
 import { createProposer } from '../proposers.ts';
+import { loadCliConfig } from '../config.ts';
+import { modelRateLimiter } from '../rate-limits.ts';
 import { openStoreForWriting } from '../store.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { startProgress, startSearchProgress } from '../progress.ts';
 import type { DemoFlags } from '../commands/demo.ts';
+import { openEpisodeQueue } from '../queue.ts';
 
 export async function demoCommand(name: string, flags: DemoFlags): Promise<void> {
   if (name !== 'overconfident') throw new UsageError(`unknown demo "${name}"; the one demo is: overconfident`);
@@ -21,20 +24,25 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   const search = startSearchProgress();
   const episodes = startProgress();
+  let queue: Awaited<ReturnType<typeof openEpisodeQueue>> | undefined;
   try {
-    const agent = createAgent({ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }, store, {
-      reuseCache: flags.cache,
-    });
+    // one limiter for the agent and every proposer of the demo: they draw on the same account
+    const rateLimiter = modelRateLimiter(flags, loadCliConfig());
+    const agentConfig = { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
+    const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter });
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
-    const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache });
+    const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache, rateLimiter });
     proposer(); // fail on a bad proposer setting before any episode runs
+    // Before any run is created: an unreachable queue leaves nothing behind.
+    queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
     const report = await runOverconfidentDemo({
       store,
       market: loadSuite('market'),
       agent,
       proposer,
       settings: { budget: flags.budget, seed: flags.seed, repeats: flags.repeat, concurrency: flags.concurrency },
+      ...(queue === undefined ? {} : { queue: { executor: queue.executor, agentConfig: { ...agentConfig } } }),
       signal: interrupt.signal,
       onPhase: (phase) => {
         search.stop();
@@ -60,6 +68,7 @@ export async function demoCommand(name: string, flags: DemoFlags): Promise<void>
     search.stop();
     episodes.stop();
     interrupt.release();
+    await queue?.close();
     store.close();
   }
 }

@@ -17,10 +17,14 @@ import { loadCliConfig } from '../config.ts';
 import { UsageError } from '../errors.ts';
 import { openStoreForWriting } from '../store.ts';
 import { createProposer, type ProposerConfig } from '../proposers.ts';
+import { modelRateLimiter } from '../rate-limits.ts';
+import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage } from '../langfuse.ts';
+import { openEpisodeQueue } from '../queue.ts';
+import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/optimize-agents.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
   'target',
@@ -28,6 +32,8 @@ const SETTINGS_FIXED_BY_RESUME = [
   'server',
   'budget',
   'agent',
+  'agents',
+  'objective',
   'model',
   'proposer',
   'proposerModel',
@@ -48,7 +54,7 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   const config = loadCliConfig();
   const store = openStoreForWriting(flags.db);
   try {
-    const report = await execute(store, flags, command, config.refs);
+    const report = await execute(store, flags, command, config.refs, modelRateLimiter(flags, config));
     if (report === undefined) return;
     process.stdout.write(flags.json ? `${JSON.stringify(reportJson(report, store.path))}\n` : renderReport(report, store.path));
     if (report.status === 'interrupted') process.exitCode = 130;
@@ -57,7 +63,14 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   }
 }
 
-async function execute(store: TraceStore, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Promise<OptimizeReport | undefined> {
+async function execute(
+  store: TraceStore,
+  flags: OptimizeFlags,
+  command: Command,
+  refs: Parameters<typeof loadSuite>[1],
+  // one limiter for the agent and the proposer: they draw on the same account
+  rateLimiter: ModelRateLimiter | undefined,
+): Promise<OptimizeReport | undefined> {
   let loaded: LoadedSuite;
   let settings: OptimizeSettings;
   let seedRuns: string[] | undefined;
@@ -71,6 +84,11 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
     const stored = store.getOptimizerRun(flags.resume);
     if (!run || !stored) throw new UsageError(`no optimize run "${flags.resume}" in ${store.path}`);
     if (run.status === 'completed') throw new UsageError(`optimize run ${run.id} already completed; nothing to resume`);
+    const searchOf = (stored.settings as OptimizeSettings).agentRunOf;
+    if (searchOf !== undefined)
+      throw new UsageError(
+        `run ${run.id} holds one agent's episodes of the several-agent optimize run ${searchOf}; resume that: \`tdo optimize --resume ${searchOf}\``,
+      );
     settings = {
       ...(stored.settings as OptimizeSettings),
       concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : (stored.settings as OptimizeSettings).concurrency,
@@ -89,7 +107,13 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       throw new UsageError('--session and --since choose recorded episodes: use them with --traces langfuse');
     if (flags.gate === true && flags.allowFlags === true)
       throw new UsageError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
-    const agent: AgentConfig = { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
+    if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
+      throw new UsageError('--agent and --agents both choose who evaluates the candidates: give one of them');
+    if (flags.agents !== undefined && flags.model !== undefined)
+      throw new UsageError('with --agents, name each LLM agent as llm:MODEL; for an LLM proposer give --proposer-model');
+    if (flags.objective !== undefined && flags.agents === undefined)
+      throw new UsageError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
+    const agent: AgentConfig = flags.agents?.[0] ?? { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
     settings = {
@@ -112,22 +136,28 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       honestyGate: flags.allowFlags === true ? false : flags.gate === true || defaultHonestyGate(flags.target),
       agent: { ...agent },
       proposer: { ...proposer },
+      ...(flags.agents === undefined ? {} : { agents: flags.agents.map((a) => ({ ...a })), objective: flags.objective ?? 'mean' }),
     };
   }
   if (flags.traces === 'langfuse') {
     seedRuns = await importSeedRuns(store, flags);
     if (seedRuns === undefined) return undefined;
   }
-  const agent = createAgent(settings.agent as unknown as AgentConfig, store, { reuseCache: flags.cache });
-  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, { reuseCache: flags.cache });
+  const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) =>
+    createAgent(a, store, { reuseCache: flags.cache, rateLimiter }),
+  );
+  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, { reuseCache: flags.cache, rateLimiter });
 
+  // Before the run is created: an unreachable queue leaves nothing behind.
+  const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   const progress = startSearchProgress();
   try {
     return await optimize({
       store,
       loaded,
-      agent,
+      agent: agents[0]!,
+      ...(agents.length > 1 ? { agents } : {}),
       proposer,
       settings,
       // the gate is built from the lint (experiments/), which the optimizer itself may not import
@@ -136,6 +166,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
       signal: interrupt.signal,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
+      ...(queue === undefined ? {} : { executor: queue.executor }),
       onStart: ({ runId }) =>
         process.stderr.write(`optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}\` if it is stopped\n`),
       onProgress: (p) => progress.update(p),
@@ -146,6 +177,7 @@ async function execute(store: TraceStore, flags: OptimizeFlags, command: Command
   } finally {
     progress.stop();
     interrupt.release();
+    await queue?.close();
   }
 }
 
@@ -204,7 +236,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     target: r.target,
     agent: r.agent,
     proposer: r.proposer,
-    simulated: isSimAgentId(r.agent) || r.proposer === 'sim',
+    simulated: agentSimulated(r) || r.proposer === 'sim',
     budget: r.budget,
     budget_used: r.budgetUsed,
     report_calls: r.reportCalls,
@@ -229,6 +261,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
             skipped: r.seedData.skipped.length,
             skipped_why: describeSkipped(r.seedData.skipped),
           },
+    ...(r.perAgent ? { per_agent: agentsJson(r.perAgent) } : {}),
     db: dbPath,
   };
 }
@@ -250,20 +283,22 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
             `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${pct(scores.success_rate).padStart(7)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
           ],
     );
-  const simulated = [isSimAgentId(r.agent) ? 'agent' : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
+  const simulated = [agentSimulated(r) ? (r.perAgent ? 'agents' : 'agent') : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
+  const proposer = `proposer ${r.proposer === 'sim' ? 'sim (rule-based edits read off the trajectories, not an LLM)' : r.proposer}`;
   const lines = [
     `optimize run ${r.runId} (${r.status})  suite ${r.suite}  server ${r.server}  target ${r.target}`,
     ...(Object.keys(r.conditions).length > 0 ? [`conditions ${conditionLabel(r.conditions)}`] : []),
     ...(r.seedData === null ? [] : [seedDataLine(r.seedData)]),
-    `agent ${describeAgent(r.agent)}  proposer ${r.proposer === 'sim' ? 'sim (rule-based edits read off the trajectories, not an LLM)' : r.proposer}`,
+    ...(r.perAgent ? [...agentsHeader(r.perAgent), proposer] : [`agent ${describeAgent(r.agent)}  ${proposer}`]),
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${r.stopReason === PERFECT ? ' (the best candidate scored 1 on every validation task; nothing could beat it, so the rest of the budget was kept)' : ''}`,
     gateLine(r),
-    `  ${''.padEnd(16)} ${'success'.padStart(7)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}`,
+    `  ${''.padEnd(16)} ${'success'.padStart(7)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
     ...rows('seed', r.seed),
     ...rows('best', r.best),
     `  token delta ${r.best.tokens - r.seed.tokens >= 0 ? '+' : ''}${r.best.tokens - r.seed.tokens}`,
     ...addedWordsLine(r),
+    ...(r.perAgent ? agentsTable(r.perAgent, r.target) : []),
   ];
   if (r.versionId === null) {
     lines.push(`interrupted: continue with \`tdo optimize --resume ${r.runId}${dbFlag(dbPath)}\``);
@@ -284,10 +319,17 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
             `  \`tdo experiment --suite ${suite} --versions ${r.seedVersionId},${r.versionId}${db}\`   both on the test split, with intervals`,
           ]),
       `  \`tdo run --suite ${suite} --version ${r.versionId}${db}\`   run the suite with it`,
-      `  \`tdo traces list --run ${r.runId}${db}\`   the search's episodes`,
+      ...(r.perAgent
+        ? r.perAgent.agents.map((a) => `  \`tdo traces list --run ${a.runId}${db}\`   the search's episodes of ${a.agent}`)
+        : [`  \`tdo traces list --run ${r.runId}${db}\`   the search's episodes`]),
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Whether the search's agent, or any of its agents, is simulated. */
+function agentSimulated(r: OptimizeReport): boolean {
+  return r.perAgent ? anySimulated(r.perAgent) : isSimAgentId(r.agent);
 }
 
 /** Reports stored before it was measured have no addedWords. */

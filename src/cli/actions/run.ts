@@ -15,6 +15,7 @@ import { renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { openEpisodeQueue } from '../queue.ts';
+import { modelRateLimiter } from '../rate-limits.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
@@ -84,7 +85,7 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
       config,
     );
   }
-  const agent = createAgent(agentConfig, store, { reuseCache: flags.cache });
+  const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config) });
 
   // Before the run is created: an unreachable queue leaves nothing behind.
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { DEMO_DEFAULTS } from '../../../experiments/demo/defaults.ts';
-import { agentSpec, choice, nonNegativeInt, positiveInt, type AgentSpec } from '../options.ts';
+import { agentSpec, choice, nonNegativeInt, positiveInt, rateLimitOption, type AgentSpec } from '../options.ts';
+import type { RateLimitFlags } from '../rate-limits.ts';
 
-export interface DemoFlags {
+export interface DemoFlags extends RateLimitFlags {
   budget: number;
   seed: number;
   repeat: number;
@@ -14,6 +15,8 @@ export interface DemoFlags {
   /** false with --no-cache */
   cache: boolean;
   out?: string;
+  /** --queue: run the episodes on `tdo worker` processes through this Redis */
+  queue?: string;
   db?: string;
   json?: boolean;
 }
@@ -31,11 +34,14 @@ export function registerDemo(program: Command): void {
     .option('--model <name>', 'model for --agent llm (and --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
+    .addOption(rateLimitOption('rpm'))
+    .addOption(rateLimitOption('tpm'))
     .option(
       '--no-cache',
       'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
     )
     .option('--out <dir>', 'where the experiment reports go (default reports/demo-overconfident-<time>)')
+    .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of the diff and table')
     .action(async (name: string, flags: DemoFlags) => {

@@ -1,13 +1,28 @@
 import type { Command } from 'commander';
-import { agentSpec, choice, conditionList, isoDate, nonNegativeInt, positiveInt, type AgentSpec } from '../options.ts';
+import {
+  agentList,
+  agentSpec,
+  choice,
+  conditionList,
+  isoDate,
+  nonNegativeInt,
+  positiveInt,
+  rateLimitOption,
+  type AgentListEntry,
+  type AgentSpec,
+} from '../options.ts';
+import type { RateLimitFlags } from '../rate-limits.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
-export interface OptimizeFlags extends LangfuseQueryFlags {
+export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags {
   target: 'success' | 'selection' | 'feedback';
   suite?: string;
   server?: string;
   budget: number;
   agent: AgentSpec;
+  /** --agents: several agents, each evaluating every candidate */
+  agents?: AgentListEntry[];
+  objective?: 'mean' | 'worst';
   model?: string;
   proposer: 'sim' | 'llm';
   proposerModel?: string;
@@ -23,6 +38,8 @@ export interface OptimizeFlags extends LangfuseQueryFlags {
   condition: Record<string, string>;
   traces?: 'langfuse';
   resume?: string;
+  /** --queue: run the episodes on `tdo worker` processes through this Redis */
+  queue?: string;
   /** --gate: the honesty gate under --target selection too */
   gate?: boolean;
   /** --allow-flags: no honesty gate under --target success or feedback */
@@ -48,9 +65,21 @@ export function registerOptimize(program: Command): void {
     .option('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)")
     .option('--budget <n>', 'metric calls (task episodes) the search may spend', positiveInt, DEFAULT_BUDGET)
     .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (`tdo agents` lists them) or llm', agentSpec, 'sim')
+    .option(
+      '--agents <list>',
+      'several agents that each evaluate every candidate, instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent',
+      agentList,
+    )
+    .option(
+      '--objective <how>',
+      "with --agents, what the winner maximizes: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
+      choice(['mean', 'worst'] as const),
+    )
     .option('--model <name>', 'model for --agent llm (and for --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
+    .addOption(rateLimitOption('rpm'))
+    .addOption(rateLimitOption('tpm'))
     .option(
       '--no-cache',
       'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
@@ -81,6 +110,7 @@ export function registerOptimize(program: Command): void {
     )
     .option('--gate', 'turn the honesty gate on under --target selection, where it is off by default')
     .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
+    .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
     .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
     .option('--json', 'print one JSON object instead of the summary')
     .action(async (flags: OptimizeFlags, command: Command) => {

@@ -1,8 +1,20 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../../run/run-suite.ts';
-import { agentSpec, choice, commaList, conditionList, MAX_ERROR_RATE_HELP, nonNegativeInt, positiveInt, share, type AgentSpec } from '../options.ts';
+import {
+  agentSpec,
+  choice,
+  commaList,
+  conditionList,
+  MAX_ERROR_RATE_HELP,
+  nonNegativeInt,
+  positiveInt,
+  rateLimitOption,
+  share,
+  type AgentSpec,
+} from '../options.ts';
+import type { RateLimitFlags } from '../rate-limits.ts';
 
-export interface RunFlags {
+export interface RunFlags extends RateLimitFlags {
   suite?: string;
   agent: AgentSpec;
   model?: string;
@@ -42,6 +54,8 @@ export function registerRun(program: Command): void {
     .option('--seed <n>', 'run seed (sim choices and episode seeds derive from it)', nonNegativeInt, 0)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, 4)
     .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
+    .addOption(rateLimitOption('rpm'))
+    .addOption(rateLimitOption('tpm'))
     .option(
       '--no-cache',
       'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',

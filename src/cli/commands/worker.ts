@@ -11,7 +11,7 @@ export interface WorkerFlags {
 export function registerWorker(program: Command): void {
   program
     .command('worker')
-    .description('run episodes from a Redis queue for `tdo run --queue` on this or another machine, until Ctrl-C')
+    .description('run episodes from a Redis queue (`tdo run`, `experiment`, `optimize` or `demo` with `--queue`) on this or another machine, until Ctrl-C')
     .requiredOption('--queue <url>', 'the queue the coordinator uses: redis://HOST:PORT[/DB]')
     .option('--concurrency <n>', 'episodes in flight on this worker', positiveInt, 4)
     .option(

@@ -1,5 +1,6 @@
 import { Job, Queue, QueueEvents } from 'bullmq';
-import type { EpisodeRecord } from '../../../traces/index.ts';
+import { contentHash, type EpisodeRecord } from '../../../traces/index.ts';
+import type { Task } from '../../suite/schema.ts';
 import type { EpisodeOutcome } from '../episode.ts';
 import type { EpisodeBatch, EpisodeExecutor, PlannedEpisode } from '../episode-executor.ts';
 import { EPISODE_QUEUE, episodeJobResultSchema, queuedEpisodeId, type EpisodeJob } from './episode-job.ts';
@@ -67,6 +68,7 @@ export class EpisodeQueue {
 
   private async runBatch(batch: EpisodeBatch, state: { finished: boolean }): Promise<void> {
     const jobs = batch.todo.map((planned) => jobOf(batch, planned));
+    const taskOf = new Map(batch.todo.map((planned) => [planned.task.id, planned.task]));
     // A job id already in the queue (a result no coordinator collected yet) is kept as it is.
     await this.queue.addBulk(jobs.map((data) => ({ name: 'episode', data, opts: { jobId: data.episodeId } })));
     const unsettled = new Set(jobs.map((j) => j.episodeId));
@@ -85,8 +87,11 @@ export class EpisodeQueue {
       for (const data of jobs) {
         this.waitForResult(data.episodeId)
           .then(
-            (value) => (state.finished ? undefined : this.settle(batch, data, recordOf(data, value))),
-            (err: unknown) => (state.finished ? undefined : this.settle(batch, data, failedRecord(data, `the job failed on the queue: ${causeOf(err)}`))),
+            (value) => (state.finished ? undefined : this.settle(batch, data, taskOf.get(data.taskId)!, recordOf(data, value))),
+            (err: unknown) =>
+              state.finished
+                ? undefined
+                : this.settle(batch, data, taskOf.get(data.taskId)!, failedRecord(data, `the job failed on the queue: ${causeOf(err)}`)),
           )
           .then(() => {
             unsettled.delete(data.episodeId);
@@ -107,16 +112,29 @@ export class EpisodeQueue {
     return job.waitUntilFinished(this.events);
   }
 
-  /** Records one episode (once: a duplicate of a recorded one writes nothing), then drops its job. */
-  private async settle(batch: EpisodeBatch, data: EpisodeJob, record: EpisodeRecord): Promise<void> {
-    const recorded = batch.store.commitEpisode(record);
+  /**
+   * Records one episode (once: a duplicate of a recorded one writes nothing) with the batch's extra scores
+   * in the same transaction, then drops its job.
+   */
+  private async settle(batch: EpisodeBatch, data: EpisodeJob, task: Task, record: EpisodeRecord): Promise<void> {
+    const { store } = batch;
+    const recorded = store.atomically(() => {
+      if (!store.commitEpisode(record)) return false;
+      if (record.result.status === 'completed') for (const score of batch.scoreAlso?.(record.episode.id, task) ?? []) store.addScore(record.episode.id, score);
+      return true;
+    });
     await this.queue.remove(data.episodeId).catch(() => undefined);
     if (recorded) batch.onOutcome(outcomeOf(record));
   }
 }
 
 function jobOf(batch: EpisodeBatch, { task, repeat, seed }: PlannedEpisode): EpisodeJob {
-  const versions = Object.fromEntries(Object.entries(batch.versionIds).map(([server, id]) => [server, { id, hash: batch.store.getVersion(id)!.contentHash }]));
+  // A server the batch gives descriptions is checked against those (an optimizer's candidate is no recorded version).
+  const hashOf = (server: string, id: string) => {
+    const override = batch.overrides[server];
+    return override === undefined ? batch.store.getVersion(id)!.contentHash : contentHash(override);
+  };
+  const versions = Object.fromEntries(Object.entries(batch.versionIds).map(([server, id]) => [server, { id, hash: hashOf(server, id) }]));
   return {
     runId: batch.runId,
     episodeId: queuedEpisodeId(batch.runId, task.id, repeat),

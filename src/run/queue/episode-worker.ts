@@ -47,6 +47,19 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
     return agent;
   };
 
+  // Loading a suite (YAML, schema) costs more than a short episode, so each suite the jobs name is loaded once;
+  // one that differs from the coordinator's is not kept, so a fixed file here is read again on the next job.
+  const suites = new Map<string, LoadedSuite>();
+  const suiteFor = (suite: EpisodeJob['suite']) => {
+    const key = JSON.stringify(suite);
+    let loaded = suites.get(key);
+    if (loaded === undefined) {
+      loaded = options.loadSuite(suite);
+      if (suiteHash(loaded.suite) === suite.hash) suites.set(key, loaded);
+    }
+    return loaded;
+  };
+
   const run = async (job: Job): Promise<EpisodeJobResult> => {
     const parsed = episodeJobSchema.safeParse(job.data);
     if (!parsed.success)
@@ -58,7 +71,7 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
     let loaded: LoadedSuite;
     let agent: Agent;
     try {
-      loaded = options.loadSuite(data.suite);
+      loaded = suiteFor(data.suite);
       agent = agentFor(data.agent);
     } catch (err) {
       throw refuse((err as Error).message);

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import { ChatClient, ModelCallError, type ChatClientOptions, type ChatRequest } from '../../../src/models/chat-client.ts';
+import { ModelRateLimiter } from '../../../src/models/rate-limiter.ts';
 import { MemoryResponseCache, requestCacheKey } from '../../../src/models/response-cache.ts';
 import {
   callTool,
   finalAnswer,
+  hangup,
   httpStatus,
   rawReply,
   scripted,
@@ -102,6 +104,23 @@ describe('ChatClient', () => {
     expect(result.retries).toBe(2);
     expect(waits).toEqual([100, 200]);
     expect(double.requests).toHaveLength(3);
+  });
+
+  it('retries a request whose connection the endpoint closed, and not one it refused', async () => {
+    const double = await start(scripted([finalAnswer('4')]), { failures: { 0: hangup() } });
+    const { client, waits } = clientFor(double, { retryBaseDelayMs: 100 });
+
+    const result = await client.complete(request);
+
+    expect(result.message.content).toBe('4');
+    expect(result.retries).toBe(1);
+    expect(waits).toEqual([100]);
+
+    const gone = await startOpenAiDouble(scripted([]));
+    await gone.close();
+    const refused = clientFor(gone, { retryBaseDelayMs: 100 });
+    await expect(refused.client.complete(request)).rejects.toThrow(/Cannot reach the model endpoint/);
+    expect(refused.waits).toEqual([]);
   });
 
   it('gives up after maxRetries and says how many retries it spent', async () => {
@@ -281,6 +300,64 @@ describe('ChatClient response cache', () => {
 
     expect(result).toMatchObject({ cached: false, message: { content: '4' } });
     expect(JSON.parse(cache.get(key)!)).toMatchObject({ choices: [{ message: { content: '4' } }] });
+  });
+});
+
+describe('ChatClient rate limiter', () => {
+  /** Eight requests at once from two clients (as an agent and a proposer would), no retries: how each ended. */
+  async function burst(double: OpenAiDouble, rateLimiter?: ModelRateLimiter) {
+    const clients = [0, 1].map(() => clientFor(double, { maxRetries: 0, ...(rateLimiter === undefined ? {} : { rateLimiter }) }).client);
+    return Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        clients[i % 2]!.complete(request).then(
+          () => 'ok',
+          (error: unknown) => (error as ModelCallError).status,
+        ),
+      ),
+    );
+  }
+
+  it('keeps clients that share one limiter within the endpoint limit: no 429, every request answered', async () => {
+    const limits = { requests: 3, windowMs: 500 };
+    const unlimited = await start(() => finalAnswer('4'), { rateLimit: limits });
+    expect((await burst(unlimited)).filter((outcome) => outcome === 429)).toHaveLength(5);
+
+    const limited = await start(() => finalAnswer('4'), { rateLimit: limits });
+    const outcomes = await burst(limited, new ModelRateLimiter({ requests: 3, intervalMs: 500 }));
+    expect(outcomes).toEqual(Array(8).fill('ok'));
+    expect(limited.requests.filter((r) => r.reply.status === 429)).toHaveLength(0);
+  });
+
+  it('passes each request with its estimated tokens, and on a 429 pauses every client for the Retry-After', async () => {
+    const double = await start(scripted([finalAnswer('4')]), { failures: { 0: httpStatus(429, { retryAfter: '0.2' }) } });
+    const limiter = new ModelRateLimiter({ requests: 100, tokens: 100_000 });
+    const acquired: number[] = [];
+    const paused: number[] = [];
+    const acquire = limiter.acquire.bind(limiter);
+    const pauseFor = limiter.pauseFor.bind(limiter);
+    limiter.acquire = (tokens) => (acquired.push(tokens), acquire(tokens));
+    limiter.pauseFor = (ms) => (paused.push(ms), pauseFor(ms));
+    const { client, waits } = clientFor(double, { rateLimiter: limiter, retryMaxDelayMs: 150 });
+
+    const result = await client.complete(request);
+
+    expect(result.retries).toBe(1);
+    // the first attempt and the retry each wait for the limiter; the pause is capped like any other wait
+    expect(acquired).toHaveLength(2);
+    expect(acquired[0]).toBeGreaterThan(JSON.stringify(request.messages).length / 4);
+    expect(paused).toEqual([150]);
+    expect(waits).toEqual([150]);
+  });
+
+  it('does not pause on a 429 that names no wait, nor on other errors', async () => {
+    const double = await start(scripted([finalAnswer('4')]), { failures: { 0: httpStatus(429), 1: httpStatus(503, { retryAfter: '1' }) } });
+    const limiter = new ModelRateLimiter({ requests: 100 });
+    const paused: number[] = [];
+    limiter.pauseFor = (ms) => void paused.push(ms);
+    const { client } = clientFor(double, { rateLimiter: limiter });
+
+    expect((await client.complete(request)).retries).toBe(2);
+    expect(paused).toEqual([]);
   });
 });
 

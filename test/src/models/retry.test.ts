@@ -1,4 +1,4 @@
-import { APIError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { AttemptFailedError, backoffDelayMs, isRetryable, serverRequestedDelayMs, withRetries, type RetryPolicy } from '../../../src/models/retry.ts';
 
@@ -24,6 +24,14 @@ describe('isRetryable', () => {
     expect([429, 500, 502, 503, 504].map((s) => isRetryable(statusError(s)))).toEqual([true, true, true, true, true]);
     expect([400, 401, 403, 404, 408, 409, 422].map((s) => isRetryable(statusError(s)))).toEqual([false, false, false, false, false, false, false]);
     expect(isRetryable(new Error('boom'))).toBe(false);
+  });
+
+  it('retries a connection closed under the request, not a refused one nor a timeout', () => {
+    const closed = (code: string) => new APIConnectionError({ cause: new TypeError('fetch failed', { cause: Object.assign(new Error('closed'), { code }) }) });
+    expect(isRetryable(closed('UND_ERR_SOCKET'))).toBe(true);
+    expect(isRetryable(closed('ECONNRESET'))).toBe(true);
+    expect(isRetryable(closed('ECONNREFUSED'))).toBe(false);
+    expect(isRetryable(new APIConnectionTimeoutError())).toBe(false);
   });
 });
 

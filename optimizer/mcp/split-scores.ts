@@ -1,0 +1,26 @@
+// A split's scores as every optimize report gives them: the target's mean score and the measurements each
+// episode recorded (targets.ts), averaged over the split's results.
+import { FIRST_CHOICE_SHARE, USED_SERVER } from '../../src/run/server-choice.ts';
+import type { TaskResult } from '../engine/types.ts';
+
+/** Means over a split's episodes of the target's score and of the scores each episode recorded. */
+export interface SplitScores {
+  score: number;
+  success_rate: number;
+  /** the share of the agent's first choices that went to the server (`--target selection` optimizes it) */
+  first_choice_share: number;
+  /** the share of episodes that called the server at all */
+  used_server: number;
+  tasks: number;
+}
+
+export function splitScores(results: readonly TaskResult<unknown>[]): SplitScores {
+  const mean = (f: (r: TaskResult<unknown>) => number) => (results.length === 0 ? 0 : results.reduce((s, r) => s + f(r), 0) / results.length);
+  const metric = (name: string) => mean((r) => r.metrics[name] ?? 0);
+  return { score: mean((r) => r.score), ...metricScores(metric), tasks: results.length };
+}
+
+/** The metrics every episode reports (targets.ts), by their names in the summary. */
+export function metricScores(metric: (name: string) => number): Pick<SplitScores, 'success_rate' | 'first_choice_share' | 'used_server'> {
+  return { success_rate: metric('success'), first_choice_share: metric(FIRST_CHOICE_SHARE), used_server: metric(USED_SERVER) };
+}

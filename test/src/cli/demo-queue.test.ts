@@ -1,0 +1,66 @@
+// `tdo demo overconfident --queue`: both searches and the experiment run their episodes on a `tdo worker`
+// process through a real Redis and give the report the in-process demo gives with the same seed; a queue
+// that cannot be reached is refused before any run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedEpisodeId } from '../../../src/run/queue/episode-job.ts';
+import { tdo } from '../../support/cli.ts';
+import { TDO_BIN } from '../../support/lab-runs.ts';
+import { freePort, redisMissing, startRedis, type RedisServer } from '../../support/redis-server.ts';
+
+const missing = redisMissing();
+if (missing !== undefined) console.warn(missing);
+
+type DemoOutput = Record<string, unknown> & { optimize_runs: Record<'selection' | 'success', { runId: string }>; report_html: string };
+
+describe.skipIf(missing !== undefined)('tdo demo overconfident --queue', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tdo-demo-queue-'));
+  let redis: RedisServer;
+  const workers: ChildProcess[] = [];
+  // the smallest search the market's 12 val tasks allow, and one repeat: the demo's path, not its findings
+  const demo = (name: string, extra: string[]) =>
+    tdo(['demo', 'overconfident', '--budget', '18', '--repeat', '1', '--json', '--db', join(dir, `${name}.db`), '--out', join(dir, name), ...extra]);
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    // one worker: each starts the market's five sellers, which a loaded machine starts slowly
+    workers.push(spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--name', 'w1'], { stdio: 'ignore' }));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    await redis?.stop();
+  });
+
+  it('gives the in-process demo: the same searches, versions, rates and findings', { timeout: 400_000 }, async () => {
+    // one after the other: the market starts five sellers per demo, which a loaded machine starts slowly
+    const local = await demo('local', []);
+    const queued = await demo('queued', ['--queue', redis.url]);
+    expect(local.code, local.stderr).toBe(0);
+    expect(queued.code, queued.stderr).toBe(0);
+    const [a, b] = [JSON.parse(local.stdout) as DemoOutput, JSON.parse(queued.stdout) as DemoOutput];
+    // everything but where the report was written, and which runs (with when) measured each figure
+    const measured = ({ report_html: _, ...rest }: DemoOutput) =>
+      JSON.parse(JSON.stringify(rest, (key, value: unknown) => (key === 'runId' || key === 'measuredAt' ? undefined : value))) as unknown;
+    expect(measured(b)).toEqual(measured(a));
+    // the worker ran the searches' episodes: each has the id its job had
+    for (const { runId } of Object.values(b.optimize_runs)) {
+      const listed = await tdo(['traces', 'list', '--run', runId, '--db', join(dir, 'queued.db'), '--limit', '1000', '--json']);
+      const episodes = JSON.parse(listed.stdout) as Array<{ id: string; runId: string; taskId: string; repeatIndex: number }>;
+      expect(episodes.length).toBeGreaterThan(0);
+      for (const e of episodes) expect(e.id).toBe(queuedEpisodeId(e.runId, e.taskId, e.repeatIndex));
+    }
+  });
+
+  it('refuses a queue nothing listens on before any run is created (exit 2, naming the URL)', { timeout: 120_000 }, async () => {
+    const url = `redis://127.0.0.1:${await freePort()}`;
+    const r = await demo('refused', ['--queue', url]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`cannot reach the episode queue at ${url}/0`);
+    const listed = await tdo(['traces', 'list', '--db', join(dir, 'refused.db'), '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual([]);
+  });
+});
