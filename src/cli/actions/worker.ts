@@ -5,6 +5,7 @@ import { createAgent } from '../agents.ts';
 import { loadCliConfig } from '../config.ts';
 import type { WorkerFlags } from '../commands/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
+import { modelRateLimiter } from '../rate-limits.ts';
 import { storedRunConfigSchema } from './run.ts';
 
 /** A worker keeps no trace store: model answers are not replayed from one, only fetched. */
@@ -16,6 +17,8 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
   const probe = await openEpisodeQueue(flags.queue);
   await probe.close();
 
+  // One limiter for every agent this worker builds, as for any other process's model clients.
+  const rateLimiter = modelRateLimiter(flags, config);
   const worker = startEpisodeWorker({
     address: probe.address,
     concurrency: flags.concurrency,
@@ -26,7 +29,7 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
     buildAgent: (settings) => {
       const parsed = storedRunConfigSchema.shape.agent.safeParse(settings);
       if (!parsed.success) throw new Error(`agent settings this worker does not know: ${JSON.stringify(settings)}; is the coordinator another tdo version?`);
-      return createAgent(parsed.data, NO_RESPONSE_CACHE);
+      return createAgent(parsed.data, NO_RESPONSE_CACHE, { rateLimiter });
     },
     onEpisode: (job, { record }) => {
       const verdict = record.result.status === 'error' ? `error: ${record.result.feedback}` : record.result.success ? 'success' : 'failure';

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { positiveInt } from '../options.ts';
+import { positiveInt, rateLimitOption } from '../options.ts';
+import type { RateLimitFlags } from '../rate-limits.ts';
 
-export interface WorkerFlags {
+export interface WorkerFlags extends RateLimitFlags {
   queue: string;
   concurrency: number;
   lockDuration: number;
@@ -21,6 +22,9 @@ export function registerWorker(program: Command): void {
       30_000,
     )
     .option('--name <name>', 'how the queue names this worker (default: BullMQ picks one)')
+    // A limit per worker process: give each worker its share of the endpoint's limit.
+    .addOption(rateLimitOption('rpm'))
+    .addOption(rateLimitOption('tpm'))
     .action(async (flags: WorkerFlags) => {
       // Loaded on use: the agents and BullMQ are heavy, and `tdo serve` must start fast.
       const { workerCommand } = await import('../actions/worker.ts');

@@ -31,8 +31,14 @@ describe('--rpm and --tpm in the CLI', () => {
       ['optimize', '--tpm'],
       ['experiment', '--rpm'],
       ['demo', '--tpm'],
+      ['worker', '--rpm'],
     ] as const) {
-      const args = command === 'demo' ? ['demo', 'overconfident', flag, '0'] : [command, '--suite', 'lab', flag, '0'];
+      const args =
+        command === 'demo'
+          ? ['demo', 'overconfident', flag, '0']
+          : command === 'worker'
+            ? ['worker', '--queue', 'redis://127.0.0.1:9', flag, '0']
+            : [command, '--suite', 'lab', flag, '0'];
       const result = await tdo(args);
       expect(result.code, `${command} ${flag}`).toBe(2);
       expect(result.stderr).toContain(`option '${flag} <n>' argument '0' is invalid. expected a positive integer.`);
