@@ -1,7 +1,16 @@
 // Identity and size of a description version: a content hash that ignores key order, the id
 // derived from it, and the o200k_base token count providers are billed by.
 import { createHash } from 'node:crypto';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
+
+type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+let tokenCounter: CountTokens | undefined;
+
+/** The o200k_base tables take a noticeable share of every command's start-up: loaded on the first count only. */
+function countTokens(text: string, options: { disallowedSpecial: Set<string> }): number {
+  tokenCounter ??= (createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  return tokenCounter(text, options);
+}
 
 /** The map as JSON with keys in code-unit order, so equal maps always serialise identically. */
 export function canonicalJson(descriptions: Record<string, string>): string {

@@ -5,6 +5,7 @@ import { EpochSampler, largestBatch, type UnitOf } from './minibatch.ts';
 import { meanObjective, type Objective } from './objective.ts';
 import { bestCandidate, paretoSelector, type ParentSelector } from './pareto.ts';
 import { deriveSeed, Rng } from './rng.ts';
+import { Turns } from './turns.ts';
 import { failureAttribution, strictImprovement, type AcceptanceRule, type ComponentChooser, type StopCondition } from './strategies.ts';
 import {
   EvaluationInterrupted,
@@ -71,6 +72,12 @@ export interface EngineConfig<Trace, Row> {
   gate?: CandidateGate<Trace>;
   /** A parent that already scores this on every minibatch task is not mutated (nothing to learn). Default 1. */
   perfectScore?: number;
+  /**
+   * Mutations tried at once, each from the pool as their round found it (1 by default: the sequential search).
+   * More keeps more episodes in flight against a slow model, at the price of later mutations of a round not
+   * seeing the earlier ones' children; the search stays the same for the same seed and setting.
+   */
+  parallelIterations?: number;
   journal?: Journal;
   onProgress?: (progress: EngineProgress) => void;
 }
@@ -95,6 +102,21 @@ export interface EngineResult {
   /** each time the best validation score (by the objective) rose: the calls spent by then */
   history: Array<{ budgetUsed: number; candidate: number; valMean: number; objective: number; valMetrics: Record<string, number> }>;
 }
+
+/** One mutation of a round, planned before any of the round's episodes run. */
+interface MutationPlan<Trace> {
+  at: number;
+  parent: Candidate;
+  minibatch: string[];
+  recorded: RecordedResult<Trace>[] | undefined;
+  /** recorded results that stand for the parent's scores, when all are comparable */
+  standIn: TaskResult<Trace>[] | undefined;
+}
+
+type MutationOutcome<Trace> =
+  | { kind: 'skipped' }
+  | { kind: 'rejected'; before: number[]; after: number[] | null; reason: string }
+  | { kind: 'accepted'; texts: Texts; parent: Candidate; before: number[]; after: number[]; reason: string; val: TaskResult<Trace>[] };
 
 export const DEFAULT_MINIBATCH = 3;
 /** How a gate's refusal of one description reads in a proposal's reason: "<component> lint: <rule>". */
@@ -145,6 +167,8 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   const acceptance = config.acceptance ?? strictImprovement;
   const journal = config.journal ?? NO_JOURNAL;
   const perfect = config.perfectScore ?? 1;
+  const parallel = config.parallelIterations ?? 1;
+  if (!Number.isInteger(parallel) || parallel < 1) throw new Error(`parallelIterations must be a positive integer, got ${parallel}`);
   const pool: Candidate[] = [];
   const history: EngineResult['history'] = [];
   const triedMerges = new Set<string>();
@@ -164,21 +188,22 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
       poolSize: pool.length,
     });
 
-  async function evaluate(purpose: EvaluationPurpose, texts: Texts, taskIds: string[]): Promise<TaskResult<Trace>[]> {
+  /** Spends the budget and takes the next ordinal at once, when called; the episodes run while the caller goes on. */
+  async function evaluate(purpose: EvaluationPurpose, texts: Texts, taskIds: string[], at = iteration): Promise<TaskResult<Trace>[]> {
     budget.spend(taskIds.length);
-    const results = await config.evaluator.evaluate({ ordinal: ordinal++, purpose, iteration, texts, taskIds });
+    const results = await config.evaluator.evaluate({ ordinal: ordinal++, purpose, iteration: at, texts, taskIds });
     progress();
     return results;
   }
 
-  function addCandidate(texts: Texts, parents: number[], origin: Candidate['origin'], val: TaskResult<Trace>[]): Candidate {
+  function addCandidate(texts: Texts, parents: number[], origin: Candidate['origin'], val: TaskResult<Trace>[], at = iteration): Candidate {
     const metricNames = [...new Set(val.flatMap((r) => Object.keys(r.metrics)))];
     const candidate: Candidate = {
       id: pool.length,
       texts,
       parents,
       origin,
-      iteration,
+      iteration: at,
       valScores: Object.fromEntries(val.map((r) => [r.taskId, r.score])),
       valMean: mean(val.map((r) => r.score)),
       valMetrics: Object.fromEntries(metricNames.map((m) => [m, mean(val.map((r) => r.metrics[m] ?? 0))])),
@@ -260,68 +285,128 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     return true;
   }
 
-  async function mutate(): Promise<void> {
+  /** Draws one mutation's parent and minibatch, in iteration order, from the pool as its round found it. */
+  function plan(at: number): MutationPlan<Trace> {
     const recorded = recordedBatches.shift();
     const parent = recorded === undefined ? pool[selector.select(pool, rng)]! : pool[0]!;
     const minibatch = recorded?.map((r) => r.result.taskId) ?? sampler.next();
     const standIn = recorded?.every((r) => r.comparable) ? recorded.map((r) => r.result) : undefined;
-    const parentResults = standIn ?? (await evaluate('minibatch-parent', parent.texts, minibatch));
-    const reflectOn = recorded?.map((r) => r.result) ?? parentResults;
-    const parentScores = standIn ? 'recorded' : recorded ? 'evaluated-reflecting-recorded' : 'evaluated';
-    const before = parentResults.map((r) => r.score);
-    if (before.every((s) => s >= perfect)) {
-      sinceImprovement++;
-      return; // nothing to learn from a perfect minibatch; GEPA skips it too
-    }
-    const chosen = chooser.choose(parent, components, config.reflector.blame(parent.texts, reflectOn));
-    const proposals: Record<string, Proposal> = {};
-    for (const component of chosen) {
-      const dataset = config.reflector.reflectiveDataset(parent.texts, component, reflectOn);
-      proposals[component] = await config.proposer.propose({
-        iteration,
-        component,
-        texts: parent.texts,
-        dataset,
-        seed: deriveSeed(config.seed, 'proposal', iteration, component),
-      });
-    }
-    journal.proposalMade({
-      iteration,
-      kind: 'mutation',
-      parents: [parent.id],
-      components: chosen,
-      proposer: config.proposer.id,
-      proposal: proposals,
-      minibatch,
-      parentScores,
-    });
-    const reject = (reason: string, after: number[] | null = null) => {
-      sinceImprovement++;
-      journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: false, reason, child: null });
+    return { at, parent, minibatch, recorded, standIn };
+  }
+
+  /**
+   * `size` mutations at once, each from a parent drawn from the pool as it stood when the round began. Their
+   * episodes, proposals and validations overlap, but every step on shared state (the component chooser, the
+   * budget and the evaluation ordinals, the pool, the journal) is taken in iteration order, so a round is the
+   * same for a seed however its calls interleave; with size 1 it is the sequential search's iteration.
+   */
+  async function mutationRound(size: number): Promise<void> {
+    const plans = Array.from({ length: size }, (_, j) => plan(iteration + j));
+    iteration += size - 1;
+    const choosing = new Turns(size);
+    // child minibatches in iteration order, then validations in iteration order
+    const issuing = new Turns(2 * size);
+    let firstError: { error: unknown } | undefined;
+    const stopIfFailed = () => {
+      if (firstError !== undefined) throw new EvaluationInterrupted('another mutation of this round stopped');
     };
-    const changed = Object.entries(proposals).flatMap(([c, p]) => (p.ok && p.text !== parent.texts[c] ? [[c, p.text] as const] : []));
-    if (changed.length === 0) {
-      const refusals = Object.entries(proposals).flatMap(([c, p]) => (p.ok ? [] : [`${c}: ${p.reason}`]));
-      return reject(refusals.length > 0 ? `proposer gave no new text (${refusals.join('; ')})` : 'the proposed texts equal the current ones');
+    const parentRuns = plans.map((p) => (p.standIn ? Promise.resolve(p.standIn) : evaluate('minibatch-parent', p.parent.texts, p.minibatch, p.at)));
+
+    const attempt = async (p: MutationPlan<Trace>, j: number): Promise<MutationOutcome<Trace>> => {
+      const parentResults = await parentRuns[j]!;
+      const reflectOn = p.recorded?.map((r) => r.result) ?? parentResults;
+      const parentScores = p.standIn ? 'recorded' : p.recorded ? 'evaluated-reflecting-recorded' : 'evaluated';
+      const before = parentResults.map((r) => r.score);
+      // nothing to learn from a perfect minibatch; GEPA skips it too
+      if (before.every((s) => s >= perfect)) return { kind: 'skipped' };
+      await choosing.reach(j);
+      const chosen = chooser.choose(p.parent, components, config.reflector.blame(p.parent.texts, reflectOn));
+      choosing.pass(j);
+      const proposals: Record<string, Proposal> = {};
+      for (const component of chosen) {
+        const dataset = config.reflector.reflectiveDataset(p.parent.texts, component, reflectOn);
+        proposals[component] = await config.proposer.propose({
+          iteration: p.at,
+          component,
+          texts: p.parent.texts,
+          dataset,
+          seed: deriveSeed(config.seed, 'proposal', p.at, component),
+        });
+      }
+      await issuing.reach(j);
+      stopIfFailed();
+      journal.proposalMade({
+        iteration: p.at,
+        kind: 'mutation',
+        parents: [p.parent.id],
+        components: chosen,
+        proposer: config.proposer.id,
+        proposal: proposals,
+        minibatch: p.minibatch,
+        parentScores,
+      });
+      const reject = (reason: string, after: number[] | null = null): MutationOutcome<Trace> => ({ kind: 'rejected', before, after, reason });
+      const changed = Object.entries(proposals).flatMap(([c, pr]) => (pr.ok && pr.text !== p.parent.texts[c] ? [[c, pr.text] as const] : []));
+      if (changed.length === 0) {
+        const refusals = Object.entries(proposals).flatMap(([c, pr]) => (pr.ok ? [] : [`${c}: ${pr.reason}`]));
+        return reject(refusals.length > 0 ? `proposer gave no new text (${refusals.join('; ')})` : 'the proposed texts equal the current ones');
+      }
+      // The gate judges each description on its own: a refused one keeps the parent's text and the rest of the
+      // child goes on, so one flagged tool does not cost the other tools' edits the parent's minibatch bought.
+      const refusals = changed.flatMap(([c, text]) => {
+        const verdict = config.gate?.(p.parent.texts, { ...p.parent.texts, [c]: text }, { results: reflectOn });
+        return verdict === undefined ? [] : [`${c} ${GATE_REASON_PREFIX}${verdict.rule}`];
+      });
+      const passed = changed.filter(([c]) => !refusals.some((r) => r.startsWith(`${c} `)));
+      if (passed.length === 0) return reject(refusals.join('; '));
+      const held = refusals.length === 0 ? '' : ` (${GATE_HELD_BACK}${refusals.join('; ')})`;
+      const texts: Texts = { ...p.parent.texts, ...Object.fromEntries(passed) };
+      if (!budget.canAfford(p.minibatch.length)) return reject(`not enough budget left to try the child${held}`);
+      const childRun = evaluate('minibatch-child', texts, p.minibatch, p.at);
+      issuing.pass(j);
+      const after = (await childRun).map((r) => r.score);
+      const verdict = acceptance.judge(before, after);
+      if (!verdict.accepted) return reject(`${verdict.reason}${held}`, after);
+      await issuing.reach(size + j);
+      stopIfFailed();
+      if (!budget.canAfford(config.valTaskIds.length)) return reject(`${verdict.reason}, but not enough budget is left to validate it${held}`, after);
+      const valRun = evaluate('val', texts, config.valTaskIds, p.at);
+      issuing.pass(size + j);
+      return { kind: 'accepted', texts, parent: p.parent, before, after, reason: `${verdict.reason}${held}`, val: await valRun };
+    };
+
+    const settled = await Promise.allSettled(
+      plans.map((p, j) =>
+        attempt(p, j)
+          .catch((error: unknown) => {
+            firstError ??= { error };
+            throw error;
+          })
+          .finally(() => {
+            choosing.pass(j);
+            issuing.pass(j);
+            issuing.pass(size + j);
+          }),
+      ),
+    );
+    // Outcomes join the search in iteration order, up to the first mutation that did not finish.
+    for (const [j, outcome] of settled.entries()) {
+      if (outcome.status === 'rejected') throw firstError!.error;
+      settle(plans[j]!.at, outcome.value);
     }
-    // The gate judges each description on its own: a refused one keeps the parent's text and the rest of the
-    // child goes on, so one flagged tool does not cost the other tools' edits the parent's minibatch bought.
-    const refusals = changed.flatMap(([c, text]) => {
-      const verdict = config.gate?.(parent.texts, { ...parent.texts, [c]: text }, { results: reflectOn });
-      return verdict === undefined ? [] : [`${c} ${GATE_REASON_PREFIX}${verdict.rule}`];
-    });
-    const passed = changed.filter(([c]) => !refusals.some((r) => r.startsWith(`${c} `)));
-    if (passed.length === 0) return reject(refusals.join('; '));
-    const held = refusals.length === 0 ? '' : ` (${GATE_HELD_BACK}${refusals.join('; ')})`;
-    const texts: Texts = { ...parent.texts, ...Object.fromEntries(passed) };
-    if (!budget.canAfford(minibatch.length)) return reject(`not enough budget left to try the child${held}`);
-    const childResults = await evaluate('minibatch-child', texts, minibatch);
-    const after = childResults.map((r) => r.score);
-    const verdict = acceptance.judge(before, after);
-    if (!verdict.accepted) return reject(`${verdict.reason}${held}`, after);
-    if (!budget.canAfford(config.valTaskIds.length)) return reject(`${verdict.reason}, but not enough budget is left to validate it${held}`, after);
-    const child = addCandidate(texts, [parent.id], 'mutation', await evaluate('val', texts, config.valTaskIds));
-    journal.proposalJudged(iteration, { scoresBefore: before, scoresAfter: after, accepted: true, reason: `${verdict.reason}${held}`, child: child.id });
+  }
+
+  function settle(at: number, outcome: MutationOutcome<Trace>): void {
+    if (outcome.kind !== 'accepted') {
+      sinceImprovement++;
+      if (outcome.kind === 'rejected') {
+        const { before, after, reason } = outcome;
+        journal.proposalJudged(at, { scoresBefore: before, scoresAfter: after, accepted: false, reason, child: null });
+      }
+      return;
+    }
+    const child = addCandidate(outcome.texts, [outcome.parent.id], 'mutation', outcome.val, at);
+    journal.proposalJudged(at, { scoresBefore: outcome.before, scoresAfter: outcome.after, accepted: true, reason: outcome.reason, child: child.id });
   }
 
   let stopReason = 'budget spent';
@@ -343,7 +428,8 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
       }
       iteration++;
       if (config.merge && mergesDue > 0 && (await tryMerge(config.merge))) continue;
-      await mutate();
+      // a round never plans more mutations than the budget can try
+      await mutationRound(Math.max(1, Math.min(parallel, Math.floor(budget.remaining / (2 * batchCalls)))));
     }
   } catch (err) {
     if (!(err instanceof EvaluationInterrupted)) throw err;

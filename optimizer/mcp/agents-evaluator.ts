@@ -19,15 +19,20 @@ export class AgentsEvaluator<Trace> implements Evaluator<Trace> {
 
   async evaluate(request: EvaluationRequest): Promise<TaskResult<Trace>[]> {
     const found = new Map<string, TaskResult<Trace>>();
-    // One agent after the other: an outage in one stops the evaluation before the next agent starts.
-    for (const [agent, evaluator] of this.evaluators.entries()) {
-      const taskIds = request.taskIds.filter((id) => this.instances.get(id).agent === agent).map(this.instances.taskOf);
-      if (taskIds.length === 0) continue;
-      for (const result of await evaluator.evaluate({ ...request, taskIds })) {
-        const id = this.instances.idOf(result.taskId, agent);
-        found.set(id, { ...result, taskId: id });
-      }
-    }
+    // Every agent at once (their episodes share the search's slots); a failure is passed on once all have
+    // settled, so no agent's episodes are still being recorded behind it.
+    const settled = await Promise.allSettled(
+      this.evaluators.map(async (evaluator, agent) => {
+        const taskIds = request.taskIds.filter((id) => this.instances.get(id).agent === agent).map(this.instances.taskOf);
+        if (taskIds.length === 0) return;
+        for (const result of await evaluator.evaluate({ ...request, taskIds })) {
+          const id = this.instances.idOf(result.taskId, agent);
+          found.set(id, { ...result, taskId: id });
+        }
+      }),
+    );
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     const hash = contentHash(request.texts);
     return request.taskIds.map((id) => {
       const result = found.get(id)!;

@@ -2,12 +2,12 @@
 // target server's descriptions on the host side; every episode is recorded, and a resumed search reads
 // finished episodes back instead of running them again. One pass per episode: its facts are read from the
 // store once and scored once, inside the episode's own commit, which also holds the target's score.
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Agent } from '../../src/agents/agent.ts';
 import type { Host } from '../../src/host/host.ts';
 import { runEpisode, type EpisodeOutcome, type EpisodeSpec } from '../../src/run/episode.ts';
 import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
 import { OutageError } from '../../src/run/outages.ts';
-import { runPool } from '../../src/run/pool.ts';
 import { episodeSeed } from '../../src/run/seeds.ts';
 import type { SuiteRunStore } from '../../src/run/store-port.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
@@ -32,6 +32,11 @@ export interface McpEvaluatorOptions {
   target: Target;
   seed: number;
   concurrency: number;
+  /**
+   * Episode slots shared by every evaluation in flight at once (the engine's parallel mutations, the report's
+   * splits, other agents' evaluators): `concurrency` bounds them all together. Its own slots when absent.
+   */
+  slots?: LimitFunction;
   signal?: AbortSignal;
   /** each episode's own credentials, for servers that check bearer tokens */
   headersFor?: EpisodeSpec['headersFor'];
@@ -61,9 +66,11 @@ interface EpisodeHooks {
 
 export class McpEvaluator implements Evaluator<ScoredEpisode> {
   private readonly tasks: Map<string, Task>;
+  private readonly slots: LimitFunction;
 
   constructor(private readonly options: McpEvaluatorOptions) {
     this.tasks = new Map(options.suite.tasks.map((t) => [t.id, t]));
+    this.slots = options.slots ?? pLimit(options.concurrency);
   }
 
   async evaluate(request: EvaluationRequest): Promise<TaskResult<ScoredEpisode>[]> {
@@ -123,23 +130,24 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
   private async runHere(request: EvaluationRequest, todo: Task[], hooks: EpisodeHooks): Promise<void> {
     const { store, host, runId, suite, server } = this.options;
     const catalogue = host.catalogue({ [server]: { ...request.texts } });
-    await runPool(
-      todo,
-      this.options.concurrency,
-      async (task) => {
-        const outcome = await runEpisode(store, host, this.options.agent, {
-          runId,
-          suite,
-          task,
-          repeat: request.ordinal,
-          seed: this.seedOf(task),
-          catalogue,
-          ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}),
-          scoreAlso: (episodeId) => hooks.scoreAlso(episodeId, task),
-        });
-        hooks.onOutcome(outcome);
-      },
-      hooks.shouldStop,
+    // Slots are taken in the order asked for, so an earlier evaluation's episodes go first.
+    await Promise.all(
+      todo.map((task) =>
+        this.slots(async () => {
+          if (hooks.shouldStop()) return;
+          const outcome = await runEpisode(store, host, this.options.agent, {
+            runId,
+            suite,
+            task,
+            repeat: request.ordinal,
+            seed: this.seedOf(task),
+            catalogue,
+            ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}),
+            scoreAlso: (episodeId) => hooks.scoreAlso(episodeId, task),
+          });
+          hooks.onOutcome(outcome);
+        }),
+      ),
     );
   }
 

@@ -1,6 +1,7 @@
 // One optimize run on an MCP suite: connect once, search (engine + this adapter), report seed vs best
 // on validation and on the held-out test split (and the paraphrase split, when the suite has one), and
 // save the winner as a description version. The search itself sees train (minibatches) and val only.
+import pLimit from 'p-limit';
 import type { Agent } from '../../src/agents/agent.ts';
 import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { advertisedDescriptions } from '../../src/host/catalogue.ts';
@@ -28,6 +29,14 @@ import { metricScores, splitScores, type SplitScores } from './split-scores.ts';
 
 export type { SplitScores } from './split-scores.ts';
 
+/** Waits for every evaluation (none is left recording behind a failure), then fails with the first failure in order. */
+async function allOrFirstError<T extends readonly unknown[]>(evaluations: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(evaluations);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 /** Bad settings or a run that cannot be resumed: the user must change the input. */
 export class OptimizeError extends Error {}
 
@@ -47,6 +56,8 @@ export interface OptimizeSettings {
   /** false: the proposer sees tasks only, no trajectories (the random-edit baseline) */
   reflection: boolean;
   concurrency: number;
+  /** mutations tried at once (the engine's parallelIterations); absent (1) in runs stored before it */
+  parallelIterations?: number;
   /** suite condition values given (the suite's defaults fill the rest); absent in runs stored before conditions */
   conditions?: Record<string, string>;
   /** recorded episodes that stand for the seed's first minibatches, in the order they are used (see recorded-seed.ts) */
@@ -211,6 +222,8 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     const { seedEpisodes } = settings;
     const seedResults =
       seedEpisodes && userError(() => recordedSeedResults(store, { suite, server: settings.server, target, agentId: agent.id }, seedEpisodes));
+    // one set of episode slots for the whole search: parallel mutations and the report's splits share them
+    const slots = pLimit(settings.concurrency);
     const evaluators = agents.map(
       (agent, i) =>
         new McpEvaluator({
@@ -224,6 +237,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
           target,
           seed: settings.seed,
           concurrency: settings.concurrency,
+          slots,
           ...(req.signal ? { signal: req.signal } : {}),
           ...(headersFor ? { headersFor } : {}),
           ...(req.executor === undefined
@@ -258,6 +272,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       ...(seedResults ? { seedResults } : {}),
       ...(settings.honestyGate === true ? { gate: engineGate(req.gate!, settings.server) } : {}),
       minibatchSize: settings.minibatch,
+      parallelIterations: settings.parallelIterations ?? 1,
       selector: settings.selector === 'best' ? bestSelector : paretoSelector,
       components: settings.componentChoice === 'round-robin' ? roundRobin() : failureAttribution(),
       stops,
@@ -267,17 +282,23 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     });
 
     const seed = result.pool[0]!;
-    // Held-out splits after the search, each at fixed ordinals (seed, then best) so a resume finds them again.
+    // Held-out splits after the search, each at fixed ordinals (seed, then best) so a resume finds them again;
+    // all four at once, sharing the search's episode slots.
     const reportOn = async (taskIds: string[], c: Candidate, ordinal: number) =>
       req.reportTest === false || taskIds.length === 0 || result.interrupted
         ? null
         : await evaluator.evaluate({ ordinal, purpose: 'report', iteration: result.iterations, texts: c.texts, taskIds: instances.of(taskIds) });
-    const seedTest = await reportOn(testIds, seed, result.nextOrdinal);
-    const bestTest = result.best.id === seed.id ? seedTest : await reportOn(testIds, result.best, result.nextOrdinal + 1);
-    const reportCalls = (seedTest?.length ?? 0) + (result.best.id === seed.id ? 0 : (bestTest?.length ?? 0));
-    const seedParaphrase = await reportOn(paraphraseIds, seed, result.nextOrdinal + 2);
-    const bestParaphrase = result.best.id === seed.id ? seedParaphrase : await reportOn(paraphraseIds, result.best, result.nextOrdinal + 3);
-    const paraphraseCalls = (seedParaphrase?.length ?? 0) + (result.best.id === seed.id ? 0 : (bestParaphrase?.length ?? 0));
+    const bestIsSeed = result.best.id === seed.id;
+    const [seedTest, bestTestRun, seedParaphrase, bestParaphraseRun] = await allOrFirstError([
+      reportOn(testIds, seed, result.nextOrdinal),
+      bestIsSeed ? null : reportOn(testIds, result.best, result.nextOrdinal + 1),
+      reportOn(paraphraseIds, seed, result.nextOrdinal + 2),
+      bestIsSeed ? null : reportOn(paraphraseIds, result.best, result.nextOrdinal + 3),
+    ]);
+    const bestTest = bestIsSeed ? seedTest : bestTestRun;
+    const bestParaphrase = bestIsSeed ? seedParaphrase : bestParaphraseRun;
+    const reportCalls = (seedTest?.length ?? 0) + (bestIsSeed ? 0 : (bestTest?.length ?? 0));
+    const paraphraseCalls = (seedParaphrase?.length ?? 0) + (bestIsSeed ? 0 : (bestParaphrase?.length ?? 0));
     const scoresOf = (results: readonly TaskResult<ScoredEpisode>[] | null) => (results === null ? null : splitScores(results));
     const splitsOf = (c: Candidate, test: SplitResults['test'], paraphrase: SplitResults['paraphrase']): SplitResults => ({
       // every candidate in the pool was validated through this evaluator, in this process or in the replay of a resume

@@ -38,6 +38,7 @@ const SETTINGS_FIXED_BY_RESUME = [
   'proposer',
   'proposerModel',
   'minibatch',
+  'parallelIterations',
   'merge',
   'seed',
   'components',
@@ -125,6 +126,7 @@ async function execute(
         command.getOptionValueSource('minibatch') === 'cli'
           ? flags.minibatch
           : Math.max(1, Math.min(flags.minibatch, loaded.suite.tasks.filter((t) => t.split === 'train').length)),
+      ...(flags.parallelIterations === 1 ? {} : { parallelIterations: flags.parallelIterations }),
       merge: flags.merge === true,
       seed: flags.seed,
       componentChoice: flags.components,

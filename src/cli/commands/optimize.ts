@@ -29,6 +29,7 @@ export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags {
   /** false with --no-cache */
   cache: boolean;
   minibatch: number;
+  parallelIterations: number;
   merge?: boolean;
   seed: number;
   components: 'attribution' | 'round-robin';
@@ -85,6 +86,12 @@ export function registerOptimize(program: Command): void {
       'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
     )
     .option('--minibatch <n>', 'train tasks per iteration', positiveInt, 3)
+    .option(
+      '--parallel-iterations <n>',
+      "mutations tried at once, each from the pool as their round began: keeps --concurrency's slots full against a slow model; changes the search (later mutations of a round do not see earlier ones' children), the same for the same seed and n",
+      positiveInt,
+      1,
+    )
     .option('--merge', 'also merge Pareto candidates from different lineages')
     .option('--seed <n>', 'search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', nonNegativeInt, 0)
     .option(
@@ -95,7 +102,7 @@ export function registerOptimize(program: Command): void {
     )
     .option('--patience <k>', 'stop after k iterations without a new best', positiveInt)
     .option('--stop-file <path>', 'stop cleanly (and save) once this file exists')
-    .option('--concurrency <n>', 'episodes in flight per evaluation', positiveInt, 4)
+    .option('--concurrency <n>', 'episodes in flight at once, over every evaluation of the search', positiveInt, 4)
     .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)", conditionList, {})
     .option(
       '--traces <source>',

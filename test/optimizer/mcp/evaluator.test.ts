@@ -1,6 +1,7 @@
 // The evaluator's one pass per episode: each trajectory read once, scored once, and the target's score
 // committed in the episode's own commit, so no finished episode ever lacks it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../../src/agents/agent.ts';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import { advertisedDescriptions } from '../../../src/host/catalogue.ts';
 import { connectSuiteHost, type SuiteHost } from '../../../src/run/suite-host.ts';
@@ -98,6 +99,39 @@ describe('McpEvaluator', () => {
     expect(finished.length).toBeGreaterThan(0);
     for (const e of finished) expect(store.getTrajectory(e.id)!.scores.map((s) => s.name)).toContain('optimizer_selection');
     expect(store.listEpisodes({ runId: run.id }).some((e) => e.status === 'running')).toBe(true);
+    store.close();
+  }, 60_000);
+  it('keeps every evaluation in flight at once within the slots it shares: concurrency bounds them together', async () => {
+    const { store, run } = setup();
+    const sim = new SimAgent();
+    const seen = { now: 0, most: 0 };
+    const counting: Agent = {
+      id: sim.id,
+      run: async (ctx) => {
+        seen.most = Math.max(seen.most, ++seen.now);
+        try {
+          // hold the slot across a turn of the event loop, so overlapping episodes would show
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return await sim.run(ctx);
+        } finally {
+          seen.now--;
+        }
+      },
+    };
+    const shared = new McpEvaluator({
+      store,
+      host: connected.host,
+      agent: counting,
+      suite,
+      runId: run.id,
+      server: 'lab',
+      target: targetFor('selection', 'lab'),
+      seed: 0,
+      concurrency: 2,
+    });
+    const three = await Promise.all([0, 1, 2].map((ordinal) => shared.evaluate({ ...request, ordinal, texts: seedTexts })));
+    expect(three.map((results) => results.length)).toEqual([taskIds.length, taskIds.length, taskIds.length]);
+    expect(seen.most).toBe(2);
     store.close();
   }, 60_000);
 });
