@@ -11,6 +11,7 @@ import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
 import { interleaved, median, spread } from './lib/stats.ts';
 import { scratchDir } from './lib/temp.ts';
 import { toolStepOf } from '../src/run/episode.ts';
+import { BENCH_SUITE_RUN } from './lib/run-settings.ts';
 
 const CALLS = 2000;
 const WARM_UP_CALLS = 50;
@@ -34,7 +35,7 @@ async function recordingHost(spec: ServerSpec) {
     seed: 0,
     concurrency: 1,
     versionIds: {},
-    config: null,
+    ...BENCH_SUITE_RUN,
   });
   const episode = store.startEpisode({ runId: run.id, taskId: 'instrumentation', split: 'val', repeat: 0, seed: 0 });
   const catalogue = host.catalogue();

@@ -17,6 +17,7 @@ import { labEpisodePayloads, type EpisodePayload } from './lib/payloads.ts';
 import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
 import { interleaved, median, pairedRatios, spread } from './lib/stats.ts';
 import { scratchDir } from './lib/temp.ts';
+import { BENCH_SUITE_RUN } from './lib/run-settings.ts';
 
 const STEPS_PER_ROUND = 20_000;
 const STEPS_PER_EPISODE = 5;
@@ -39,7 +40,7 @@ function newRun(store: TraceStore, label: string): string {
     seed: 0,
     concurrency: 1,
     versionIds: { lab: 'lab-bench' },
-    config: null,
+    ...BENCH_SUITE_RUN,
   }).id;
 }
 

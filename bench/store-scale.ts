@@ -10,6 +10,7 @@ import { labEpisodePayloads } from './lib/payloads.ts';
 import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
 import { spread } from './lib/stats.ts';
 import { scratchDir } from './lib/temp.ts';
+import { BENCH_SUITE_RUN } from './lib/run-settings.ts';
 
 const STEPS = 1_000_000;
 const STEPS_PER_EPISODE = 5;
@@ -62,7 +63,7 @@ function generate(store: TraceStore, path: string, loaded: LoadedSuite, steps: n
         seed: r,
         concurrency: 4,
         versionIds: { lab: versions[r % LAB_VERSIONS]!, labplus },
-        config: null,
+        ...BENCH_SUITE_RUN,
       }).id,
   );
   store.close();

@@ -2,6 +2,7 @@
 export { TraceStoreError } from './errors.ts';
 export { openTraceStore } from './store.ts';
 export { conditionLabel, runCondition } from './run-conditions.ts';
+export { runSettings } from './run-settings.ts';
 export { canonicalJson, contentHash, countDescriptionTokens, MAX_DESCRIPTION_CHARS } from './versions.ts';
 export type * from './types.ts';
 export type * from './optimizer-types.ts';

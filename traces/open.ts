@@ -52,7 +52,11 @@ export function openDatabase(path: string): OpenedDatabase {
       refuseForeignDatabase(sqlite, fail);
       configure(sqlite);
       const db = drizzle(sqlite, { schema });
+      // Off while migrating: a migration rebuilds a table by copying it and dropping the old one, and dropping
+      // runs with foreign keys on would delete every episode (SQLite's own procedure for altering a table).
+      sqlite.pragma('foreign_keys = OFF');
       applyMigrations(db, sqlite, fail);
+      sqlite.pragma('foreign_keys = ON');
       return { path: absolute, sqlite, db };
     } catch (e) {
       sqlite.close();
@@ -102,7 +106,6 @@ function configure(sqlite: Database.Database): void {
   if (mode !== 'wal') throw new Error(`cannot switch to WAL journal mode (got '${String(mode)}')`);
   // NORMAL in WAL mode: every commit survives a killed process; only power loss may drop the last ones.
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
 }
 
 /** A SQLite file that has tables but no migration history belongs to something else: do not add ours to it. */

@@ -75,7 +75,7 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
       const rows = db
         .select({ id: episodes.id, taskId: episodes.taskId })
         .from(episodes)
-        .where(and(eq(episodes.runId, runId), eq(episodes.repeatIndex, ordinal), eq(episodes.status, 'completed')))
+        .where(and(eq(episodes.runId, runId), eq(episodes.evaluation, ordinal), eq(episodes.status, 'completed')))
         .all();
       return new Map(rows.map((r) => [r.taskId, r.id]));
     },

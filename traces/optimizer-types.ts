@@ -11,7 +11,6 @@ export interface CreateOptimizerRunInput {
   runId: string;
   target: string;
   server: string;
-  settings: unknown;
   seedVersionId: string;
 }
 

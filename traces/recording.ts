@@ -14,7 +14,7 @@ import type { EpisodeRecorder, EpisodeResult, EpisodeRow, ModelStepInput, ScoreI
  * (same connection or another process) can never share a number. Parameters: episode id (twice), then the
  * columns in order.
  */
-const INSERT_STEP = `INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text,
+export const INSERT_STEP = `INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text,
   is_error, model, input, output, tokens_in, tokens_out, cached)
   VALUES (?, (SELECT COALESCE(MAX(s.seq) + 1, 0) FROM steps AS s WHERE s.episode_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   RETURNING id, seq`;
@@ -28,8 +28,10 @@ function prepareWrites(sqlite: Database.Database) {
     ),
     completedKeys: sqlite.prepare<[string], string>("SELECT task_id || '#' || repeat_index FROM episodes WHERE run_id = ? AND status = 'completed'").pluck(),
     removeAttempt: sqlite.prepare<[string]>('DELETE FROM episodes WHERE id = ?'),
-    insertAttempt: sqlite.prepare<[string, string, string, string, number, number, string]>(
-      "INSERT INTO episodes (id, run_id, task_id, split, repeat_index, seed, status, started_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
+    // An optimize run's episodes are its evaluations, keyed by the evaluation's ordinal (the repeat given).
+    insertAttempt: sqlite.prepare<[string, string, string, string, number, string, number, number, string], { evaluation: number | null }>(
+      `INSERT INTO episodes (id, run_id, task_id, split, repeat_index, evaluation, seed, status, started_at)
+        VALUES (?, ?, ?, ?, ?, CASE WHEN (SELECT kind FROM runs WHERE id = ?) = 'optimize' THEN ? END, ?, 'running', ?) RETURNING evaluation`,
     ),
     finishAttempt: sqlite.prepare<[string, string, string | null, number | null, string, string, string | null, string]>(
       "UPDATE episodes SET status = ?, finished_at = ?, answer = ?, success = ?, feedback = ?, stop_reason = ?, note = ? WHERE id = ? AND status = 'running'",
@@ -81,8 +83,19 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
     const existing = writes.findAttempt.get(input.runId, input.taskId, input.repeat);
     if (existing?.status === 'completed') return undefined;
     if (existing) writes.removeAttempt.run(existing.id);
+    let evaluation: number | null;
     try {
-      writes.insertAttempt.run(id, input.runId, input.taskId, input.split, input.repeat, input.seed, startedAtIso);
+      ({ evaluation } = writes.insertAttempt.get(
+        id,
+        input.runId,
+        input.taskId,
+        input.split,
+        input.repeat,
+        input.runId,
+        input.repeat,
+        input.seed,
+        startedAtIso,
+      )!);
     } catch (e) {
       if (sqliteErrorCode(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail(`no run with id '${input.runId}'`);
       throw e;
@@ -93,6 +106,7 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
       taskId: input.taskId,
       split: input.split,
       repeatIndex: input.repeat,
+      evaluation,
       seed: input.seed,
       status: 'running',
       startedAt: startedAtIso,

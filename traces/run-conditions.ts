@@ -1,9 +1,7 @@
-// Which suite conditions a run was recorded under, read from its stored config. Runs made here store the
-// values as `conditions` (a record); runs imported from Langfuse keep the label they were tagged with.
-import * as z from 'zod';
+// Which suite conditions a run was recorded under, read from its settings. Runs made here store the values as
+// `conditions` (a record); runs imported from Langfuse keep the label they were tagged with.
+import { runSettings } from './run-settings.ts';
 import type { RunRow } from './types.ts';
-
-const storedConditions = z.union([z.object({ conditions: z.record(z.string(), z.string()) }), z.object({ condition: z.string().min(1) })]);
 
 /** `injection=on,limit_in=token`: the names sorted, so equal settings give equal labels. */
 export function conditionLabel(values: Readonly<Record<string, string>>): string | undefined {
@@ -11,9 +9,10 @@ export function conditionLabel(values: Readonly<Record<string, string>>): string
   return entries.length === 0 ? undefined : entries.map(([name, value]) => `${name}=${value}`).join(',');
 }
 
-/** The run's condition label; undefined when the suite declares no conditions or the run predates them. */
-export function runCondition(run: Pick<RunRow, 'config'>): string | undefined {
-  const parsed = storedConditions.safeParse(run.config);
-  if (!parsed.success) return undefined;
-  return 'conditions' in parsed.data ? conditionLabel(parsed.data.conditions) : parsed.data.condition;
+/** The run's condition label; undefined when the suite declares no conditions, the run predates them, or it is a proxy session. */
+export function runCondition(run: Pick<RunRow, 'kind' | 'settings'>): string | undefined {
+  const imported = runSettings(run, 'imported');
+  if (imported !== undefined) return imported.condition;
+  const conditions = runSettings(run, 'suite', 'experiment', 'optimize')?.conditions;
+  return conditions === undefined ? undefined : conditionLabel(conditions);
 }

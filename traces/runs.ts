@@ -1,12 +1,21 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import * as z from 'zod';
 import { TraceStoreError } from './errors.ts';
 import { newRunId } from './ids.ts';
 import type { TraceDb } from './open.ts';
 import { lockRun } from './run-lock.ts';
+import { RUN_SETTINGS, type KindAndSettings } from './run-settings.ts';
 import { runs, type RunStatus } from './schema.ts';
 import type { RunStore } from './types.ts';
 
 const DEFAULT_RUN_LIST_LIMIT = 50;
+
+/** The settings as their kind's schema reads them; settings it cannot read are a bug in the writer, refused here. */
+function checkedSettings({ kind, settings }: KindAndSettings, path: string): unknown {
+  const parsed = RUN_SETTINGS[kind].safeParse(settings);
+  if (!parsed.success) throw new TraceStoreError(`trace store ${path}: settings of a new ${kind} run do not parse: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
 
 export function runStore(db: TraceDb, path: string): RunStore {
   const getRun = (id: string) => db.select().from(runs).where(eq(runs.id, id)).get();
@@ -21,6 +30,7 @@ export function runStore(db: TraceDb, path: string): RunStore {
           id,
           createdAt: new Date().toISOString(),
           status: 'running',
+          kind: input.kind,
           suiteName: input.suite,
           suitePath: input.suitePath,
           agentId: input.agent,
@@ -29,7 +39,7 @@ export function runStore(db: TraceDb, path: string): RunStore {
           seed: input.seed,
           concurrency: input.concurrency,
           versionIds: input.versionIds,
-          config: input.config ?? null,
+          settings: checkedSettings(input, path),
         })
         .returning()
         .get();
@@ -45,6 +55,15 @@ export function runStore(db: TraceDb, path: string): RunStore {
         .orderBy(desc(runs.createdAt), desc(sql`rowid`))
         .limit(limit)
         .all();
+    },
+
+    setRunSettings(id, input) {
+      const { changes } = db
+        .update(runs)
+        .set({ settings: checkedSettings(input, path) })
+        .where(and(eq(runs.id, id), eq(runs.kind, input.kind)))
+        .run();
+      if (changes === 0) throw new TraceStoreError(`trace store ${path}: no ${input.kind} run with id '${id}'`);
     },
 
     setRunStatus(id: string, status: RunStatus) {

@@ -4,11 +4,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const RUN_STATUSES = ['running', 'completed', 'interrupted', 'failed'] as const;
+/** What made a run; each kind stores its own settings (traces/run-settings.ts). */
+export const RUN_KINDS = ['suite', 'optimize', 'experiment', 'proxy', 'imported'] as const;
 export const EPISODE_STATUSES = ['running', 'completed', 'error'] as const;
 export const STEP_KINDS = ['model', 'tool'] as const;
 export const VERSION_ORIGINS = ['seed', 'optimizer', 'manual', 'imported'] as const;
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
+export type RunKind = (typeof RUN_KINDS)[number];
 export type EpisodeStatus = (typeof EPISODE_STATUSES)[number];
 export type StepKind = (typeof STEP_KINDS)[number];
 export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
@@ -25,6 +28,7 @@ export const runs = sqliteTable(
     createdAt: text('created_at').notNull(),
     finishedAt: text('finished_at'),
     status: text('status', { enum: RUN_STATUSES }).notNull(),
+    kind: text('kind', { enum: RUN_KINDS }).notNull(),
     suiteName: text('suite_name').notNull(),
     suitePath: text('suite_path').notNull(),
     agentId: text('agent_id').notNull(),
@@ -34,9 +38,14 @@ export const runs = sqliteTable(
     concurrency: integer('concurrency').notNull(),
     /** server name -> description version id used for every episode of the run */
     versionIds: text('version_ids', { mode: 'json' }).$type<Record<string, string>>().notNull(),
-    config: text('config', { mode: 'json' }).$type<unknown>(),
+    /** what the run was made with, one shape per kind (traces/run-settings.ts) */
+    settings: text('settings', { mode: 'json' }).$type<unknown>().notNull(),
   },
-  (t) => [index('runs_created_at_idx').on(t.createdAt), check('runs_status_check', oneOf('status', RUN_STATUSES))],
+  (t) => [
+    index('runs_created_at_idx').on(t.createdAt),
+    check('runs_status_check', oneOf('status', RUN_STATUSES)),
+    check('runs_kind_check', oneOf('kind', RUN_KINDS)),
+  ],
 );
 
 export const episodes = sqliteTable(
@@ -49,6 +58,8 @@ export const episodes = sqliteTable(
     taskId: text('task_id').notNull(),
     split: text('split').notNull(),
     repeatIndex: integer('repeat_index').notNull(),
+    /** an optimize run's episodes: the evaluation they belong to (optimizer_evaluations.ordinal); null in other runs */
+    evaluation: integer('evaluation'),
     seed: integer('seed').notNull(),
     status: text('status', { enum: EPISODE_STATUSES }).notNull(),
     startedAt: text('started_at').notNull(),
@@ -66,13 +77,16 @@ export const episodes = sqliteTable(
     // newest-first listings (`tdo traces list`) read this instead of sorting every episode
     index('episodes_started_at_idx').on(t.startedAt),
     check('episodes_status_check', oneOf('status', EPISODE_STATUSES)),
+    // an evaluation runs each task once, so its ordinal is also what keys the attempt (see ARCHITECTURE.md, records)
+    check('episodes_evaluation_check', sql`evaluation IS NULL OR evaluation = repeat_index`),
   ],
 );
 
 export const steps = sqliteTable(
   'steps',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // a plain rowid (no AUTOINCREMENT, which costs a sqlite_sequence write per insert): nothing refers to a row by id
+    id: integer('id').primaryKey(),
     episodeId: text('episode_id')
       .notNull()
       .references(() => episodes.id, { onDelete: 'cascade' }),
@@ -102,7 +116,10 @@ export const steps = sqliteTable(
     uniqueIndex('steps_episode_seq_idx').on(t.episodeId, t.seq),
     // (tool, episode) and not (tool) alone: "did this episode call tool T" is then one lookup, where a
     // bare tool index led SQLite to scan every call of T for each episode (minutes at a million steps)
-    index('steps_tool_idx').on(t.tool, t.episodeId),
+    // model steps (half of all steps) have no tool: leaving them out halves the index and its writes
+    index('steps_tool_idx')
+      .on(t.tool, t.episodeId)
+      .where(sql`tool IS NOT NULL`),
     check('steps_kind_check', oneOf('kind', STEP_KINDS)),
   ],
 );
@@ -110,7 +127,8 @@ export const steps = sqliteTable(
 export const scores = sqliteTable(
   'scores',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // a plain rowid (no AUTOINCREMENT, which costs a sqlite_sequence write per insert): nothing refers to a row by id
+    id: integer('id').primaryKey(),
     episodeId: text('episode_id')
       .notNull()
       .references(() => episodes.id, { onDelete: 'cascade' }),
@@ -153,8 +171,8 @@ export const responseCache = sqliteTable('response_cache', {
   createdAt: text('created_at').notNull(),
 });
 
-// ---- optimizer runs (optimizer/): one `runs` row per optimize run, plus what the search decided.
-// Episodes of an optimize run use repeat_index as the evaluation ordinal, so (run, task, repeat) stays unique.
+// ---- optimizer runs (optimizer/): one `runs` row per optimize run (kind 'optimize', its settings there), plus
+// what the search decided. Its episodes carry the evaluation they belong to (episodes.evaluation).
 
 export const OPTIMIZER_EVALUATION_PURPOSES = ['val', 'minibatch-parent', 'minibatch-child', 'merge-subsample', 'report'] as const;
 export const OPTIMIZER_CANDIDATE_ORIGINS = ['seed', 'mutation', 'merge'] as const;
@@ -166,8 +184,6 @@ export const optimizerRuns = sqliteTable('optimizer_runs', {
     .references(() => runs.id, { onDelete: 'cascade' }),
   target: text('target').notNull(),
   server: text('server').notNull(),
-  /** everything a resume needs to repeat the search exactly */
-  settings: text('settings', { mode: 'json' }).$type<unknown>().notNull(),
   seedVersionId: text('seed_version_id').notNull(),
   bestVersionId: text('best_version_id'),
   budgetUsed: integer('budget_used'),

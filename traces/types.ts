@@ -1,9 +1,11 @@
 // The trace store's public contract: row types (JSON columns already parsed) and the store interface.
 import type { OptimizerRecords } from './optimizer-types.ts';
 import type { RunLock } from './run-lock.ts';
+import type { KindAndSettings } from './run-settings.ts';
 import type { descriptionVersions, episodes, RunStatus, scores, steps, runs, VersionOrigin } from './schema.ts';
 
-export type { EpisodeStatus, RunStatus, StepKind, VersionOrigin } from './schema.ts';
+export type { EpisodeStatus, RunKind, RunStatus, StepKind, VersionOrigin } from './schema.ts';
+export type { KindAndSettings, RunSettings } from './run-settings.ts';
 export type { RunLock } from './run-lock.ts';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -15,7 +17,8 @@ export type StepRow = typeof steps.$inferSelect;
 export type ScoreRow = typeof scores.$inferSelect;
 export type VersionRow = typeof descriptionVersions.$inferSelect;
 
-export interface CreateRunInput {
+/** A new run: its kind and that kind's settings (traces/run-settings.ts), and what every run records. */
+export type CreateRunInput = KindAndSettings & {
   suite: string;
   suitePath: string;
   /** 'sim' or 'llm:<model>' */
@@ -26,8 +29,7 @@ export interface CreateRunInput {
   concurrency: number;
   /** server name -> description version id */
   versionIds: Record<string, string>;
-  config: unknown;
-}
+};
 
 export interface StartEpisodeInput {
   runId: string;
@@ -137,6 +139,8 @@ export interface RunStore {
   getRun(id: string): RunRow | undefined;
   /** newest first */
   listRuns(limit?: number): RunRow[];
+  /** Replaces the run's settings with new ones of its kind (set once more when a run learns ids made after it). */
+  setRunSettings(id: string, input: KindAndSettings): void;
   /** Sets finished_at for terminal states and clears it when a run goes back to 'running' (resume). */
   setRunStatus(id: string, status: RunStatus): void;
   /** Holds the run for this process until released; throws TraceStoreError while another process holds it. */

@@ -4,22 +4,18 @@
 // seed. Both winners, the honest seed and the description the seller ships (the inflated one) are then compared on
 // the held-out test split: mega-depot's first-choice share and used-server share, how often buyers succeed and what
 // they save, the other sellers' first-choice shares, and the lint flags each text gained against the honest seed.
-// Everything it reports is measured in that run, read from the scores each episode recorded.
+// Everything it reports is measured in that run, read from the scores each episode recorded. The same demo read by
+// several agents, each with its own rows: overconfident-agents.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Agent } from '../../src/agents/agent.ts';
-import { TDO_ROOT, type LoadedSuite } from '../../src/suite/load.ts';
+import { type Agent, type EpisodeExecutor, infrastructureError, inputError, type LoadedSuite, serverChoiceOf, TDO_ROOT, TdoError } from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
-import { OutageError } from '../../src/run/outages.ts';
-import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
 import { verdictSentence } from '../experiment/columns.ts';
-import { runExperiment, type ExperimentReport, type ExperimentRun } from '../experiment/run-experiment.ts';
-import { InputError } from '../input-error.ts';
-import { serverChoiceOf } from '../../src/run/server-choice.ts';
+import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../experiment/run-experiment.ts';
 import { choiceShares, episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
 import { differenceInterval, meanShare, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 import { gainedProblems, lintGate } from '../review/lint/gate.ts';
@@ -49,15 +45,13 @@ export interface DemoSettings {
   concurrency: number;
 }
 
-export interface DemoRequest {
+/** What the demo needs whoever reads the descriptions: one agent (DemoRequest) or several (overconfident-agents.ts). */
+export interface DemoCommon {
   store: TraceStore;
   market: LoadedSuite;
-  agent: Agent;
   /** A fresh proposer per optimize run, so neither search sees the other's state. */
   proposer: () => Proposer<ToolReflectionRecord>;
   settings: DemoSettings;
-  /** Runs every episode elsewhere (`--queue`: on `tdo worker` processes, which rebuild the agent from agentConfig); in this process when absent. */
-  queue?: { executor: EpisodeExecutor; agentConfig: Record<string, unknown> };
   signal?: AbortSignal;
   onPhase?: (phase: string) => void;
   /** each search's budget and best validation score as it goes */
@@ -65,6 +59,12 @@ export interface DemoRequest {
   /** the experiment's runs and episodes as they go */
   onRunStart?: ExperimentRun['onRunStart'];
   onEpisode?: ExperimentRun['onEpisode'];
+}
+
+export interface DemoRequest extends DemoCommon {
+  agent: Agent;
+  /** Runs every episode elsewhere (`--queue`: on `tdo worker` processes, which rebuild the agent from agentConfig); in this process when absent. */
+  queue?: { executor: EpisodeExecutor; agentConfig: Record<string, unknown> };
 }
 
 export interface GainedFlag {
@@ -76,6 +76,8 @@ export interface GainedFlag {
 export interface DemoRow {
   role: DemoRole;
   versionId: string;
+  /** the experiment's run that measured it */
+  runId: string;
   /** the other roles this version also holds (a search that found nothing better keeps the seed) */
   sameAs: DemoRole[];
   tokens: number;
@@ -146,10 +148,7 @@ export interface DemoReport {
   settings: DemoSettings;
   honestSeedFile: string;
   shippedFile: string;
-  optimizeRuns: Record<
-    'selection' | 'success',
-    Pick<OptimizeReport, 'runId' | 'budgetUsed' | 'stopReason' | 'versionId' | 'seedVersionId' | 'proposals' | 'honestyGate'>
-  >;
+  optimizeRuns: Record<'selection' | 'success', ReturnType<typeof searchSummary>>;
   /** the other sellers of the market, in the suite's order */
   otherSellers: string[];
   rows: DemoRow[];
@@ -167,46 +166,106 @@ export function withDescriptions(loaded: LoadedSuite, file: string): LoadedSuite
 
 export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport> {
   const { store, settings } = req;
-  const spec = req.market.suite.servers.find((s) => s.name === DEMO_SERVER);
-  if (spec === undefined) throw new InputError(`suite ${req.market.suite.name} has no server "${DEMO_SERVER}" (the overconfident contractor)`);
+  const market = honestMarket(req.market);
+  const searches = await searchFromHonestSeed(req, market, {
+    agents: [req.agent],
+    agentSettings: { agent: req.queue?.agentConfig ?? { kind: req.agent.id } },
+    budget: settings.budget,
+    ...(req.queue === undefined ? {} : { executor: req.queue.executor }),
+  });
+  const { roleVersion, experimentSettings } = demoExperiment(req, market, searches);
+  const experiment = await runExperiment(experimentSettings, {
+    store,
+    agent: req.agent,
+    ...(req.queue === undefined ? {} : { executor: req.queue.executor, agentConfig: req.queue.agentConfig }),
+    ...experimentHooks(req),
+  });
+  requireMeasured(experiment.verdict, () => verdictSentence(experiment));
+  return {
+    server: DEMO_SERVER,
+    settings,
+    honestSeedFile: HONEST_SEED_FILE,
+    shippedFile: SHIPPED_FILE,
+    optimizeRuns: { selection: searchSummary(searches.selection), success: searchSummary(searches.success) },
+    otherSellers: otherSellersOf(market),
+    ...measureRoles(store, market, experiment, roleVersion),
+    experiment,
+  };
+}
+
+/** An outage or an interrupt leaves rows unmeasured: the demo stops rather than compare them with nothing. */
+export function requireMeasured(verdict: ExperimentReport['verdict'], outage: () => string): void {
+  if (verdict === 'error') throw infrastructureError(outage());
+  if (verdict === 'interrupted') throw new TdoError('interrupted', 'the experiment was interrupted before every version was measured');
+}
+
+/** The market with mega-depot serving the honest text, so that both searches record it as their seed. */
+export function honestMarket(loaded: LoadedSuite): LoadedSuite {
+  const spec = loaded.suite.servers.find((s) => s.name === DEMO_SERVER);
+  if (spec === undefined) throw inputError(`suite ${loaded.suite.name} has no server "${DEMO_SERVER}" (the overconfident contractor)`);
   if (!('command' in spec))
-    throw new InputError(`server "${DEMO_SERVER}" of suite ${req.market.suite.name} is a URL; the demo starts it itself to serve the honest description`);
-  // The server advertises the honest text, so both searches record it as their seed.
-  const market = withDescriptions(req.market, HONEST_SEED_FILE);
-  const searches = {} as Record<'selection' | 'success', OptimizeReport>;
+    throw inputError(`server "${DEMO_SERVER}" of suite ${loaded.suite.name} is a URL; the demo starts it itself to serve the honest description`);
+  return withDescriptions(loaded, HONEST_SEED_FILE);
+}
+
+export type DemoSearches = Record<'selection' | 'success', OptimizeReport>;
+
+/** Who evaluates the candidates of both searches, and how the runs store them. */
+export interface SearchAgents {
+  agents: readonly Agent[];
+  agentSettings: Pick<OptimizeSettings, 'agent' | 'agents' | 'objective'>;
+  /** metric calls for each search, over every agent's episodes */
+  budget: number;
+  executor?: EpisodeExecutor;
+}
+
+/** The two searches, selection then success, with the same agents, proposer, budget and seed. */
+export async function searchFromHonestSeed(req: DemoCommon, market: LoadedSuite, who: SearchAgents): Promise<DemoSearches> {
+  const searches = {} as DemoSearches;
+  const across = who.agents.length > 1 ? `, ${who.agents.length} agents each evaluating every candidate` : '';
   for (const target of ['selection', 'success'] as const) {
-    req.onPhase?.(`optimize --target ${target} --server ${DEMO_SERVER} from the honest seed (budget ${settings.budget})`);
+    req.onPhase?.(`optimize --target ${target} --server ${DEMO_SERVER} from the honest seed (budget ${who.budget}${across})`);
     const optimizeSettings: OptimizeSettings = {
       server: DEMO_SERVER,
       target,
-      budget: settings.budget,
+      budget: who.budget,
       minibatch: 3,
       merge: false,
-      seed: settings.seed,
+      seed: req.settings.seed,
       componentChoice: 'attribution',
       selector: 'pareto',
       reflection: true,
-      concurrency: settings.concurrency,
+      concurrency: req.settings.concurrency,
       // as `tdo optimize` does: the honesty gate refuses lint problems under success, not under selection
       honestyGate: defaultHonestyGate(target),
-      agent: req.queue?.agentConfig ?? { kind: req.agent.id },
+      ...who.agentSettings,
       proposer: { kind: 'demo' },
     };
     searches[target] = await optimize({
-      store,
+      store: req.store,
       loaded: market,
-      agent: req.agent,
+      agent: who.agents[0]!,
+      ...(who.agents.length > 1 ? { agents: who.agents } : {}),
       proposer: req.proposer(),
       settings: optimizeSettings,
       reportTest: false,
       gate: lintGate,
-      ...(req.queue === undefined ? {} : { executor: req.queue.executor }),
+      ...(who.executor === undefined ? {} : { executor: who.executor }),
       ...(req.signal === undefined ? {} : { signal: req.signal }),
       ...(req.onSearchProgress === undefined ? {} : { onProgress: req.onSearchProgress }),
     });
-    if (searches[target].versionId === null) throw new InputError(`the ${target} search was interrupted before it saved a winner`);
+    if (searches[target].versionId === null) throw inputError(`the ${target} search was interrupted before it saved a winner`);
   }
+  return searches;
+}
 
+/** Which version holds each role, and the experiment that measures each distinct one on the test split. */
+export function demoExperiment(
+  req: DemoCommon,
+  market: LoadedSuite,
+  searches: DemoSearches,
+): { roleVersion: Record<DemoRole, string>; experimentSettings: ExperimentSettings } {
+  const { store, settings } = req;
   const shipped = store.recordVersion({ server: DEMO_SERVER, descriptions: readDescriptions(SHIPPED_FILE), origin: 'seed' });
   const roleVersion: Record<DemoRole, string> = {
     seed: searches.selection.seedVersionId,
@@ -217,8 +276,9 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
   // A search that found nothing better keeps the seed; each distinct version is measured once.
   const distinct = [...new Set(Object.values(roleVersion))].map((id) => store.getVersion(id)).filter((v): v is VersionRow => v !== undefined);
   req.onPhase?.(`experiment: ${DEMO_ROLES.map((r) => `${ROLE_LABELS[r]} ${roleVersion[r]}`).join(', ')} on the test split, ${settings.repeats} repeat(s)`);
-  const experiment = await runExperiment(
-    {
+  return {
+    roleVersion,
+    experimentSettings: {
       suites: [market],
       versions: distinct,
       repeats: settings.repeats,
@@ -236,28 +296,41 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
         ]),
       ),
     },
-    {
-      store,
-      agent: req.agent,
-      ...(req.queue === undefined ? {} : { executor: req.queue.executor, agentConfig: req.queue.agentConfig }),
-      ...(req.signal === undefined ? {} : { signal: req.signal }),
-      ...(req.onRunStart === undefined ? {} : { onRunStart: req.onRunStart }),
-      ...(req.onEpisode === undefined ? {} : { onEpisode: req.onEpisode }),
-    },
-  );
-  if (experiment.verdict === 'error') throw new OutageError(verdictSentence(experiment));
-  if (experiment.verdict === 'interrupted') throw new InputError('the experiment was interrupted before every version was measured');
+  };
+}
+
+/** The request's signal and progress callbacks, as the experiment takes them. */
+export function experimentHooks(req: DemoCommon): Pick<ExperimentRun, 'signal' | 'onRunStart' | 'onEpisode'> {
+  return {
+    ...(req.signal === undefined ? {} : { signal: req.signal }),
+    ...(req.onRunStart === undefined ? {} : { onRunStart: req.onRunStart }),
+    ...(req.onEpisode === undefined ? {} : { onEpisode: req.onEpisode }),
+  };
+}
+
+export function otherSellersOf(market: LoadedSuite): string[] {
+  return market.suite.servers.map((s) => s.name).filter((s) => s !== DEMO_SERVER);
+}
+
+/** Every role's row from one agent's experiment, the effects between them and what they show. */
+export function measureRoles(
+  store: TraceStore,
+  market: LoadedSuite,
+  experiment: ExperimentReport,
+  roleVersion: Record<DemoRole, string>,
+): Pick<DemoReport, 'rows' | 'effects' | 'findings'> {
   const results = experiment.suites[0]!.results;
   const sellers = market.suite.servers.map((s) => s.name);
   const honest = store.getVersion(roleVersion.seed)!.descriptions;
   const rows = DEMO_ROLES.map((role): DemoRow => {
     const result = results.find((r) => r.versionId === roleVersion[role]);
-    if (result === undefined) throw new InputError(`the experiment has no result for ${role} (${roleVersion[role]})`);
+    if (result === undefined) throw inputError(`the experiment has no result for ${role} (${roleVersion[role]})`);
     const facts = judged(episodeFacts(store, result.runId));
     const version = store.getVersion(roleVersion[role])!;
     return {
       role,
       versionId: result.versionId,
+      runId: result.runId,
       sameAs: DEMO_ROLES.filter((r) => r !== role && roleVersion[r] === roleVersion[role]),
       tokens: result.tokens,
       success: result.success,
@@ -274,19 +347,12 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
     firstChoice: differenceInterval(seed.firstChoiceShare, bySelection.firstChoiceShare),
     otherSellers: differenceInterval(seed.otherSellers, bySelection.otherSellers),
     success: differenceInterval(bySuccess.success, bySelection.success),
-    savings: meanDifference(savingsOf(store, results, bySuccess.versionId), savingsOf(store, results, bySelection.versionId)),
+    savings: meanDifference(savingsOf(store, bySuccess), savingsOf(store, bySelection)),
   };
-  const others = sellers.filter((s) => s !== DEMO_SERVER);
+  const others = otherSellersOf(market);
   return {
-    server: DEMO_SERVER,
-    settings,
-    honestSeedFile: HONEST_SEED_FILE,
-    shippedFile: SHIPPED_FILE,
-    optimizeRuns: { selection: pick(searches.selection), success: pick(searches.success) },
-    otherSellers: others,
     rows,
     effects,
-    experiment,
     findings: {
       selectionChosenMore: effects.firstChoice.low > 0,
       selectionInflates: bySelection.lintGained.length > 0,
@@ -339,8 +405,9 @@ function savings(facts: readonly EpisodeFacts[]): Savings {
   };
 }
 
-function savingsOf(store: TraceStore, results: ExperimentReport['suites'][number]['results'], versionId: string): number[] {
-  return buyerSavings(judged(episodeFacts(store, results.find((r) => r.versionId === versionId)!.runId)));
+/** What each buyer of the row's run kept of its limit (0 for a failed purchase). */
+export function savingsOf(store: TraceStore, row: Pick<DemoRow, 'runId'>): number[] {
+  return buyerSavings(judged(episodeFacts(store, row.runId)));
 }
 
 const Z95 = 1.959963984540054;
@@ -362,7 +429,8 @@ export function meanDifference(a: readonly number[], b: readonly number[]): Mean
   return { delta, low: delta - Z95 * se, high: delta + Z95 * se };
 }
 
-function pick(r: OptimizeReport) {
+/** What the report keeps of a search. */
+export function searchSummary(r: OptimizeReport) {
   return {
     runId: r.runId,
     budgetUsed: r.budgetUsed,

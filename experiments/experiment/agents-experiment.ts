@@ -2,8 +2,7 @@
 // (each in runs of its own, under that agent's id), brought together as versions x agents: each version's
 // test success per agent with its interval, its change against the first version per agent, and the agent
 // it serves worst. A version regresses when it regresses for any agent.
-import type { Agent } from '../../src/agents/agent.ts';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
+import { type Agent, isSimAgentId } from '../../src/index.ts';
 import type { Proportion } from '../measure/wilson.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from './run-experiment.ts';
 import type { Comparison, VersionResult } from './statistics.ts';

@@ -1,15 +1,21 @@
 // `tdo experiment`: fixed description versions on the held-out test split of one or more suites, N
 // repeats each, compared with the first version; a suite's paraphrase split (the same needs worded
 // differently), when it has one, is run and compared beside test. Callable as a function (the demo runs one).
-import type { Agent } from '../../src/agents/agent.ts';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
-import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
-import { checkMaxErrorRate, describeErrors, tooManyErrors } from '../../src/run/outages.ts';
-import { runSuite, RunError, tasksForSplit } from '../../src/run/run-suite.ts';
-import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
-import type { LoadedSuite } from '../../src/suite/load.ts';
+import {
+  type Agent,
+  checkMaxErrorRate,
+  describeErrors,
+  type EpisodeExecutor,
+  inputError,
+  isSimAgentId,
+  isTdoError,
+  type LoadedSuite,
+  resolveConditions,
+  runSuite,
+  tasksForSplit,
+  tooManyErrors,
+} from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { InputError } from '../input-error.ts';
 import { episodeFacts } from '../measure/episode-facts.ts';
 import { diffSources, type VersionDiff } from '../review/version-diff.ts';
 import { latestMeasurements } from '../versions/measurements.ts';
@@ -99,18 +105,18 @@ export interface ExperimentReport {
 /** Everything that can be checked before any episode runs, so a bad flag costs nothing. */
 export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, VersionRow[]> {
   const { suites, versions } = settings;
-  if (versions.length < 1) throw new InputError('an experiment needs at least one version (--versions A,B)');
+  if (versions.length < 1) throw inputError('an experiment needs at least one version (--version A,B)');
   const ids = versions.map((v) => v.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (twice.length > 0) throw new InputError(`version ${twice[0]} is listed twice`);
+  if (twice.length > 0) throw inputError(`version ${twice[0]} is listed twice`);
   if (!Number.isFinite(settings.threshold) || settings.threshold < 0 || settings.threshold > 1)
-    throw new InputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
+    throw inputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
   const badRate = checkMaxErrorRate(settings.maxErrorRate ?? 0);
-  if (badRate !== undefined) throw new InputError(badRate);
+  if (badRate !== undefined) throw inputError(badRate);
 
   for (const name of Object.keys(settings.conditions)) {
     if (!suites.some((s) => s.suite.conditions?.[name] !== undefined)) {
-      throw new InputError(`no suite of ${suites.map((s) => s.suite.name).join(', ')} declares the condition "${name}"`);
+      throw inputError(`no suite of ${suites.map((s) => s.suite.name).join(', ')} declares the condition "${name}"`);
     }
   }
   const plan = new Map<LoadedSuite, VersionRow[]>();
@@ -118,18 +124,13 @@ export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, 
     const servers = new Set(loaded.suite.servers.map((s) => s.name));
     const runnable = versions.filter((v) => servers.has(v.server));
     if (runnable.length === 0)
-      throw new InputError(`suite ${loaded.suite.name} connects none of the versions' servers (${[...new Set(versions.map((v) => v.server))].join(', ')})`);
-    if (tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length === 0) throw new InputError(`suite ${loaded.suite.name} has no ${EXPERIMENT_SPLIT} tasks`);
-    try {
-      resolveConditions(loaded.suite, conditionsFor(loaded, settings.conditions));
-    } catch (err) {
-      if (err instanceof ConditionError) throw new InputError(err.message);
-      throw err;
-    }
+      throw inputError(`suite ${loaded.suite.name} connects none of the versions' servers (${[...new Set(versions.map((v) => v.server))].join(', ')})`);
+    if (tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length === 0) throw inputError(`suite ${loaded.suite.name} has no ${EXPERIMENT_SPLIT} tasks`);
+    resolveConditions(loaded.suite, conditionsFor(loaded, settings.conditions));
     plan.set(loaded, runnable);
   }
   for (const v of versions) {
-    if (![...plan.values()].some((vs) => vs.includes(v))) throw new InputError(`no suite connects server "${v.server}" of version ${v.id}`);
+    if (![...plan.values()].some((vs) => vs.includes(v))) throw inputError(`no suite connects server "${v.server}" of version ${v.id}`);
   }
   return plan;
 }
@@ -151,6 +152,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       let report;
       try {
         report = await runSuite({
+          kind: 'experiment',
           store,
           loaded,
           agent: run.agent,
@@ -170,7 +172,8 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           onEpisode: (o) => run.onEpisode?.(o),
         });
       } catch (err) {
-        if (err instanceof RunError) throw new InputError(`suite ${loaded.suite.name}, version ${version.id}: ${err.message}`);
+        // names which of the experiment's runs could not start
+        if (isTdoError(err, 'input')) throw inputError(`suite ${loaded.suite.name}, version ${version.id}: ${err.message}`, { cause: err });
         throw err;
       }
       conditions = report.conditions;

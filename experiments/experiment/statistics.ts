@@ -1,7 +1,6 @@
 // Per-version results of an experiment and their comparison with the first (baseline) version.
 import type { VersionRow } from '../../traces/index.ts';
-import { tallyErrors, type ErrorCause } from '../../src/run/outages.ts';
-import { isServerChoiceScore } from '../../src/run/server-choice.ts';
+import { type ErrorCause, isServerChoiceScore, tallyErrors } from '../../src/index.ts';
 import { choiceShares, judged, type ChoiceShares, type EpisodeFacts } from '../measure/episode-facts.ts';
 import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 

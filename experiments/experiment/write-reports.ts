@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputError } from '../input-error.ts';
+import { inputError, toJsonText } from '../../src/index.ts';
 import type { AgentsExperimentReport } from './agents-experiment.ts';
 import { renderAgentsExperimentHtml } from './agents-report-html.ts';
 import { renderAgentsExperimentMarkdown } from './agents-report-md.ts';
@@ -23,10 +23,10 @@ export function writeExperimentReports(report: ExperimentReport | AgentsExperime
     mkdirSync(out, { recursive: true });
     const across = report.kind === 'tdo-experiment-agents';
     writeFileSync(files.markdown, across ? renderAgentsExperimentMarkdown(report) : renderExperimentMarkdown(report));
-    writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(files.json, toJsonText(report, 2));
     writeFileSync(files.html, across ? renderAgentsExperimentHtml(report) : renderExperimentHtml(report));
   } catch (err) {
-    throw new InputError(`cannot write the reports to ${out}: ${(err as Error).message}`);
+    throw inputError(`cannot write the reports to ${out}: ${(err as Error).message}`);
   }
   return { dir: out, ...files };
 }

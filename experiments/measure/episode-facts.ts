@@ -1,5 +1,5 @@
 // What the review and experiment reports need from each finished episode of a run, read back from the store.
-import { serverChoiceOf } from '../../src/run/server-choice.ts';
+import { serverChoiceOf } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { meanShare, type Proportion } from './wilson.ts';
 

@@ -1,6 +1,6 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { escapeHtml, mdCell, percent, points, signed } from '../format.ts';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
+import { isSimAgentId, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
 
@@ -10,7 +10,7 @@ export type DiffFormat = (typeof DIFF_FORMATS)[number];
 export function renderDiff(diff: VersionDiff, format: DiffFormat, options: { color?: boolean } = {}): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(diff, null, 2)}\n`;
+      return toJsonText(diff, 2);
     case 'md':
       return renderMarkdown(diff);
     case 'html':

@@ -2,9 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { loadSuite, SuiteError, TDO_ROOT } from '../../src/suite/load.ts';
-import type { ServerSpec, StdioServerSpec } from '../../src/suite/schema.ts';
-import { InputError } from '../input-error.ts';
+import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, TDO_ROOT } from '../../src/index.ts';
 import { readDescriptionsFile, writeDescriptionsFile } from './descriptions-file.ts';
 
 export interface DescriptionsLocation {
@@ -39,13 +37,13 @@ export function descriptionsArgument(args: readonly string[]): string | undefine
 export function locateDescriptionsFile(spec: ServerSpec, suitePath: string, shipped: ShippedDescriptionsFile): DescriptionsLocation {
   const askForOut = 'pass --out FILE to name the file it loads';
   if ('url' in spec)
-    throw new InputError(`server "${spec.name}" is reached at ${spec.url} (suite ${suitePath}), so tdo cannot tell which file it loads; ${askForOut}`);
+    throw inputError(`server "${spec.name}" is reached at ${spec.url} (suite ${suitePath}), so tdo cannot tell which file it loads; ${askForOut}`);
   const given = descriptionsArgument(spec.args);
   if (given !== undefined)
     return { file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${suitePath}` };
   const found = shipped(spec);
   if (found !== undefined) return found;
-  throw new InputError(
+  throw inputError(
     `server "${spec.name}" in ${suitePath} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo cannot tell which file it loads; ${askForOut}`,
   );
 }
@@ -75,13 +73,13 @@ export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: stri
       loaded = loadSuite(path);
     } catch (err) {
       // A suite named by the user must load; a stale one found in old runs is skipped.
-      if (err instanceof SuiteError && suite === undefined) continue;
-      throw err instanceof SuiteError ? new InputError(err.message) : err;
+      if (isTdoError(err, 'input') && suite === undefined) continue;
+      throw err;
     }
     const spec = loaded.suite.servers.find((s) => s.name === server);
     if (spec !== undefined) return { spec, suitePath: loaded.path };
   }
-  throw new InputError(
+  throw inputError(
     suite !== undefined
       ? `suite ${suite} has no server "${server}"; pass --out FILE or the suite that starts it`
       : `no suite in the trace store's runs or in ${SHIPPED_SUITES_DIR} starts a server "${server}"; pass --suite or --out FILE`,
@@ -106,7 +104,7 @@ export function applyVersion(version: Pick<VersionRow, 'id' | 'server' | 'descri
   if (current !== undefined) {
     const unknown = Object.keys(version.descriptions).filter((tool) => !Object.hasOwn(current, tool));
     if (unknown.length > 0) {
-      throw new InputError(
+      throw inputError(
         `${location.file} describes ${Object.keys(current).join(', ')}, but version ${version.id} (server ${version.server}) describes ${unknown.join(', ')} too: is it the file of another server? Nothing was written`,
       );
     }

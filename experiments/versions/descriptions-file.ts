@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
-import { readJsonFile } from '../../src/files/read-json.ts';
-import { InputError } from '../input-error.ts';
+import { inputError, readJsonFile } from '../../src/index.ts';
 
 const descriptionsSchema = z
   .record(
@@ -16,18 +15,18 @@ const descriptionsSchema = z
 /** Checks parsed JSON; `source` names where it came from in the error. */
 export function parseDescriptions(raw: unknown, source: string): Record<string, string> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new InputError(`${source}: expected a JSON object {"toolName": "description", ...}`);
+    throw inputError(`${source}: expected a JSON object {"toolName": "description", ...}`);
   }
   const parsed = descriptionsSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => (i.path.length === 0 ? i.message : `"${String(i.path[0])}" ${i.message}`));
-    throw new InputError(`${source}: ${problems.join('; ')}`);
+    throw inputError(`${source}: ${problems.join('; ')}`);
   }
   return parsed.data;
 }
 
 export function readDescriptionsFile(path: string): Record<string, string> {
-  const raw = readJsonFile(path, 'descriptions file', (message) => new InputError(message));
+  const raw = readJsonFile(path, 'descriptions file');
   return parseDescriptions(raw, `descriptions file ${path}`);
 }
 
@@ -40,6 +39,6 @@ export function writeDescriptionsFile(path: string, descriptions: Record<string,
     renameSync(temp, path);
   } catch (err) {
     rmSync(temp, { force: true });
-    throw new InputError(`cannot write ${path}: ${(err as Error).message}`);
+    throw inputError(`cannot write ${path}: ${(err as Error).message}`);
   }
 }

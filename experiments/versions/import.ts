@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { diffWords } from 'diff';
 import { contentHash, MAX_DESCRIPTION_CHARS, type TraceStore, type VersionRow } from '../../traces/index.ts';
-import { InputError } from '../input-error.ts';
+import { inputError } from '../../src/index.ts';
 import { readDescriptionsFile } from './descriptions-file.ts';
 import { resolveVersion } from './resolve.ts';
 
@@ -34,7 +34,7 @@ export function importVersion(
   const descriptions = readDescriptionsFile(path);
   const tooLong = Object.entries(descriptions).find(([, text]) => text.length > MAX_DESCRIPTION_CHARS);
   if (tooLong !== undefined) {
-    throw new InputError(
+    throw inputError(
       `${path} describes "${tooLong[0].slice(0, 64)}" in ${tooLong[1].length.toLocaleString('en-US')} characters; descriptions may have at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')}; nothing was recorded`,
     );
   }
@@ -44,7 +44,7 @@ export function importVersion(
   if (known.length > 0) {
     const unknown = Object.keys(descriptions).filter((tool) => !knownTools.has(tool));
     if (unknown.length > 0)
-      throw new InputError(
+      throw inputError(
         `${path} describes ${unknown.join(', ')}, which server "${server}" does not list (it lists ${[...knownTools].sort().join(', ')}); nothing was recorded`,
       );
   }
@@ -54,7 +54,7 @@ export function importVersion(
   let parent: ImportResult['parent'] = null;
   if (options.parent !== undefined) {
     const given = resolveVersion(store, options.parent);
-    if (given.server !== server) throw new InputError(`parent ${given.id} is a version of server "${given.server}", not "${server}"`);
+    if (given.server !== server) throw inputError(`parent ${given.id} is a version of server "${given.server}", not "${server}"`);
     parent = { id: given.id, chosen: 'given' };
   } else {
     const closest = closestVersion(known, descriptions);
@@ -74,7 +74,7 @@ export function importVersion(
 function refuseUnknownServer(store: Pick<TraceStore, 'listVersions'>, server: string): never {
   const servers = [...new Set(store.listVersions().map((v) => v.server))].sort();
   const known = servers.length === 0 ? 'the trace store has no versions of any server yet' : `servers with versions: ${servers.join(', ')}`;
-  throw new InputError(
+  throw inputError(
     `server "${server}" has no description versions (${known}); give one of those to --server, or --new-server to record the file as the first version of "${server}"; nothing was recorded`,
   );
 }
@@ -86,7 +86,7 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 function refuseOversized(path: string): void {
   const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
   if (size > MAX_FILE_BYTES) {
-    throw new InputError(
+    throw inputError(
       `descriptions file ${path} is ${(size / 1024 / 1024).toFixed(1)} MB; tdo imports files of at most ${MAX_FILE_BYTES / 1024 / 1024} MB; nothing was recorded`,
     );
   }

@@ -30,7 +30,7 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
   const found = new Map<string, VersionMeasurement>();
   for (const run of store.listRuns(Number.MAX_SAFE_INTEGER)) {
     if (found.size === wanted.size) break;
-    if (run.status === 'running' || run.status === 'failed' || store.getOptimizerRun(run.id) !== undefined) continue;
+    if (run.status === 'running' || run.status === 'failed' || run.kind === 'optimize') continue;
     const fresh = Object.entries(run.versionIds).filter(([, id]) => wanted.has(id) && !found.has(id));
     if (fresh.length === 0) continue;
     const facts = judged(episodeFacts(store, run.id));

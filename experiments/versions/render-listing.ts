@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import { percent, tableStyle } from '../format.ts';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
+import { isSimAgentId } from '../../src/index.ts';
 import type { VersionEntry } from './listing.ts';
 
 /** The lineage as an indented table: children under their parent, with who made each and how it measured. */

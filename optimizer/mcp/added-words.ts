@@ -1,7 +1,6 @@
 // Where the words a winner added come from: a description that learned the training tasks' own words
 // (names, places, one-off nouns) does not carry to requests worded otherwise, whatever its score says.
-import { terms } from '../../src/text/words.ts';
-import type { Task } from '../../src/suite/schema.ts';
+import { type Task, terms } from '../../src/index.ts';
 import type { Texts } from '../engine/types.ts';
 
 export interface AddedWords {

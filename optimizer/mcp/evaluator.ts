@@ -3,15 +3,20 @@
 // finished episodes back instead of running them again. One pass per episode: its facts are read from the
 // store once and scored once, inside the episode's own commit, which also holds the target's score.
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { Agent } from '../../src/agents/agent.ts';
-import type { Host } from '../../src/host/host.ts';
-import { runEpisode, type EpisodeOutcome, type EpisodeSpec } from '../../src/run/episode.ts';
-import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
-import { OutageError } from '../../src/run/outages.ts';
-import { episodeSeed } from '../../src/run/seeds.ts';
-import type { SuiteRunStore } from '../../src/run/store-port.ts';
-import type { LoadedSuite } from '../../src/suite/load.ts';
-import type { Suite, Task } from '../../src/suite/schema.ts';
+import {
+  type Agent,
+  type EpisodeExecutor,
+  type EpisodeOutcome,
+  episodeSeed,
+  type EpisodeSpec,
+  type Host,
+  infrastructureError,
+  type LoadedSuite,
+  runEpisode,
+  type Suite,
+  type SuiteRunStore,
+  type Task,
+} from '../../src/index.ts';
 import { contentHash, type ScoreInput, type TraceStore } from '../../traces/index.ts';
 import { EvaluationInterrupted, type EvaluationRequest, type Evaluator, type TaskResult } from '../engine/types.ts';
 import { factsFromTrajectory } from './facts.ts';
@@ -114,13 +119,13 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
     else {
       const { interruptedBy } = await this.runOn(remote, request, todo, hooks);
       if (interruptedBy !== undefined)
-        throw new OutageError(
+        throw infrastructureError(
           `${interruptedBy}. Optimize run ${search} is saved: once the queue is back, continue it with \`tdo optimize --resume ${search}\` and the same --queue`,
         );
     }
     // An errored episode has no score a search could compare, so the search stops rather than read it as a failure.
     if (outage !== undefined)
-      throw new OutageError(
+      throw infrastructureError(
         `an episode errored (an outage, not a result), ${outage}. Optimize run ${search} is saved: fix the cause, then continue it with \`tdo optimize --resume ${search}\`, which runs the errored episode again`,
       );
     if (tasks.some((t) => !scored.has(t.id))) throw new EvaluationInterrupted(`evaluation ${request.ordinal} stopped before all its episodes ran`);

@@ -1,7 +1,7 @@
 // What one episode of an evaluation showed, read back from the trace store, so that a live run and a
 // resumed replay of the same episode yield identical facts.
 import * as z from 'zod';
-import type { PlanStep, Task } from '../../src/suite/schema.ts';
+import type { PlanStep, Task } from '../../src/index.ts';
 import type { Trajectory } from '../../traces/index.ts';
 
 export interface CallFact {

@@ -2,13 +2,16 @@
 // on validation and on the held-out test split (and the paraphrase split, when the suite has one), and
 // save the winner as a description version. The search itself sees train (minibatches) and val only.
 import pLimit from 'p-limit';
-import type { Agent } from '../../src/agents/agent.ts';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
-import { advertisedDescriptions } from '../../src/host/catalogue.ts';
-import { ConditionError, resolveConditions } from '../../src/run/conditions.ts';
-import type { EpisodeExecutor } from '../../src/run/episode-executor.ts';
-import { connectSuiteHost, SuiteAuthError } from '../../src/run/suite-host.ts';
-import type { LoadedSuite } from '../../src/suite/load.ts';
+import {
+  advertisedDescriptions,
+  type Agent,
+  connectSuiteHost,
+  type EpisodeExecutor,
+  inputError,
+  isSimAgentId,
+  type LoadedSuite,
+  resolveConditions,
+} from '../../src/index.ts';
 import { conditionLabel, countDescriptionTokens, type RunLock, type RunRow, type TraceStore } from '../../traces/index.ts';
 import { runEngine, minimumBudget, GATE_REASON_PREFIX, type EngineProgress, type EngineResult } from '../engine/engine.ts';
 import { meanOfGroups, worstGroup } from '../engine/objective.ts';
@@ -21,7 +24,7 @@ import { AgentsEvaluator } from './agents-evaluator.ts';
 import { McpEvaluator } from './evaluator.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import { RatingAgent } from './rating-agent.ts';
-import { describeSkipped, recordedSeedResults, RecordedSeedError, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
+import { describeSkipped, recordedSeedResults, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
 import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
 import { targetFor, type ScoredEpisode, type TargetName } from './targets.ts';
 import { addedWords, type AddedWords } from './added-words.ts';
@@ -38,7 +41,6 @@ async function allOrFirstError<T extends readonly unknown[]>(evaluations: T): Pr
 }
 
 /** Bad settings or a run that cannot be resumed: the user must change the input. */
-export class OptimizeError extends Error {}
 
 /** Everything that decides the search; stored with the run so `--resume` repeats it exactly. */
 export interface OptimizeSettings {
@@ -184,11 +186,9 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     suite.tasks.map((t) => t.id),
   );
 
-  const conditions = conditionsOf(suite, settings);
+  const conditions = resolveConditions(suite, settings.conditions);
   // Servers that check bearer tokens get them as in `tdo run`.
-  const { host, headersFor } = await connectSuiteHost(suite, conditions.effect).catch((err: unknown) => {
-    throw err instanceof SuiteAuthError ? new OptimizeError(err.message) : err;
-  });
+  const { host, headersFor } = await connectSuiteHost(suite, conditions.effect);
   let run: RunRow | undefined;
   let lock: RunLock | undefined;
   // the run itself, and with several agents each agent's own run, which share its status
@@ -197,7 +197,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   try {
     const listed = host.servers.find((s) => s.server === settings.server)!;
     const seedTexts = advertisedDescriptions(listed);
-    if (Object.keys(seedTexts).length === 0) throw new OptimizeError(`server "${settings.server}" lists no tools, so there is nothing to optimize`);
+    if (Object.keys(seedTexts).length === 0) throw inputError(`server "${settings.server}" lists no tools, so there is nothing to optimize`);
     const versionIds = Object.fromEntries(
       host.servers.map((s) => [s.server, store.recordVersion({ server: s.server, descriptions: advertisedDescriptions(s), origin: 'seed' }).id]),
     );
@@ -220,8 +220,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     setStatus('running');
 
     const { seedEpisodes } = settings;
-    const seedResults =
-      seedEpisodes && userError(() => recordedSeedResults(store, { suite, server: settings.server, target, agentId: agent.id }, seedEpisodes));
+    const seedResults = seedEpisodes && recordedSeedResults(store, { suite, server: settings.server, target, agentId: agent.id }, seedEpisodes);
     // one set of episode slots for the whole search: parallel mutations and the report's splits share them
     const slots = pLimit(settings.concurrency);
     const evaluators = agents.map(
@@ -362,10 +361,10 @@ function validate(req: OptimizeRequest, train: number, val: number): void {
   const { settings, loaded } = req;
   const suite = loaded.suite;
   if (!suite.servers.some((s) => s.name === settings.server)) {
-    throw new OptimizeError(`suite "${suite.name}" has no server "${settings.server}" (it connects ${suite.servers.map((s) => s.name).join(', ')})`);
+    throw inputError(`suite "${suite.name}" has no server "${settings.server}" (it connects ${suite.servers.map((s) => s.name).join(', ')})`);
   }
-  if (train === 0 || val === 0) throw new OptimizeError(`suite "${suite.name}" needs train and val tasks to optimize (it has ${train} train and ${val} val)`);
-  if (settings.minibatch > train) throw new OptimizeError(`minibatch ${settings.minibatch} is larger than the ${train} train tasks of suite "${suite.name}"`);
+  if (train === 0 || val === 0) throw inputError(`suite "${suite.name}" needs train and val tasks to optimize (it has ${train} train and ${val} val)`);
+  if (settings.minibatch > train) throw inputError(`minibatch ${settings.minibatch} is larger than the ${train} train tasks of suite "${suite.name}"`);
   const agents = req.agents ?? [req.agent];
   if (agents.length !== (settings.agents?.length ?? 1))
     throw new Error(`${agents.length} agents given for the ${settings.agents?.length ?? 1} in the settings`);
@@ -374,33 +373,23 @@ function validate(req: OptimizeRequest, train: number, val: number): void {
   const needed = minimumBudget(valCalls, batchCalls);
   if (settings.budget < needed) {
     const each = agents.length === 1 ? '' : ` (${agents.length} agents each)`;
-    throw new OptimizeError(
+    throw inputError(
       `budget ${settings.budget} is too small: the seed's validation takes ${valCalls} metric calls and one iteration ${2 * batchCalls}${each}; give --budget ${needed} or more`,
     );
   }
   if (agents.length > 1 && req.seedRuns !== undefined)
-    throw new OptimizeError('recorded episodes (--traces) can stand for the seed of a one-agent search only; drop --traces or give one --agent');
+    throw inputError('recorded episodes (--traces) can stand for the seed of a one-agent search only; drop --traces or give one --agent');
   if (settings.honestyGate === true && req.gate === undefined) throw new Error('settings.honestyGate is on but no gate was given');
   if (settings.target === 'feedback' && req.executor !== undefined)
-    throw new OptimizeError('the feedback target cannot run on queue workers yet: its rating tool is served in this process; drop --queue');
+    throw inputError('the feedback target cannot run on queue workers yet: its rating tool is served in this process; drop --queue');
   const sim = agents.find((a) => isSimAgentId(a.id));
   if (settings.target === 'feedback' && sim !== undefined) {
     const which = agents.length === 1 ? 'the sim agent' : `the sim agent ${sim.id}`;
-    throw new OptimizeError(
-      `the feedback target needs an LLM agent (--agent llm --model M): ${which} only models tool selection and cannot rate the tools it used`,
-    );
+    throw inputError(`the feedback target needs an LLM agent (--agent llm --model M): ${which} only models tool selection and cannot rate the tools it used`);
   }
   for (const agent of agents) {
     const refused = agent.refuse?.(suite.tasks);
-    if (refused !== undefined) throw new OptimizeError(`suite "${suite.name}": ${refused}`);
-  }
-}
-
-function conditionsOf(suite: LoadedSuite['suite'], settings: OptimizeSettings) {
-  try {
-    return resolveConditions(suite, settings.conditions);
-  } catch (err) {
-    throw err instanceof ConditionError ? new OptimizeError(err.message) : err;
+    if (refused !== undefined) throw inputError(`suite "${suite.name}": ${refused}`);
   }
 }
 
@@ -408,10 +397,10 @@ function conditionsOf(suite: LoadedSuite['suite'], settings: OptimizeSettings) {
 function seedSelection(req: OptimizeRequest, seed: { seedVersionId: string; target: ReturnType<typeof targetFor>; condition: string | undefined }) {
   const { store, loaded, settings } = req;
   const runIds = req.seedRuns ?? [];
-  const selection = userError(() => selectSeedEpisodes(store, { suite: loaded.suite, server: settings.server, runIds, ...seed }));
+  const selection = selectSeedEpisodes(store, { suite: loaded.suite, server: settings.server, runIds, ...seed });
   if (selection.episodeIds.length === 0) {
     const why = selection.skipped.length === 0 ? 'they hold no episodes' : describeSkipped(selection.skipped);
-    throw new OptimizeError(
+    throw inputError(
       `none of the recorded episodes (runs ${runIds.join(', ') || '(none)'}) can stand for the seed of ${settings.server} on suite "${loaded.suite.name}": ${why}`,
     );
   }
@@ -420,15 +409,6 @@ function seedSelection(req: OptimizeRequest, seed: { seedVersionId: string; targ
 
 function fail(message: string): never {
   throw new Error(message);
-}
-
-/** Recorded episodes that are missing or do not fit are the user's input to fix, not a crash. */
-function userError<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (err) {
-    throw err instanceof RecordedSeedError ? new OptimizeError(err.message) : err;
-  }
 }
 
 /** A new run, or the interrupted one being resumed (checked to still describe the same search). */
@@ -441,8 +421,11 @@ function openRun(
   const { store, loaded } = req;
   const agentIds = (req.agents ?? [req.agent]).map((a) => a.id);
   if (req.resumeRunId === undefined) {
+    // `conditions` beside the search's settings, where traces' runCondition reads them for every kind of run
+    const stored = (config: OptimizeSettings) => ({ kind: 'optimize', settings: { optimize: { ...config }, conditions } }) as const;
     const newRun = (agent: string, config: OptimizeSettings) =>
       store.createRun({
+        ...stored(config),
         suite: loaded.suite.name,
         suitePath: loaded.path,
         agent,
@@ -451,11 +434,9 @@ function openRun(
         seed: settings.seed,
         concurrency: settings.concurrency,
         versionIds,
-        // `conditions` where traces' runCondition reads it, as `tdo run` stores it
-        config: { optimize: config, conditions },
       });
-    const recordSearch = (runId: string, config: OptimizeSettings) =>
-      store.createOptimizerRun({ runId, target: settings.target, server: settings.server, settings: config, seedVersionId: versionIds[settings.server]! });
+    const recordSearch = (runId: string) =>
+      store.createOptimizerRun({ runId, target: settings.target, server: settings.server, seedVersionId: versionIds[settings.server]! });
     const run = newRun(agentIds.join(','), settings);
     // With several agents each agent's episodes live in a run of its own, recorded under its id: the (run,
     // task, evaluation) key stays unique and every episode reads as the agent's that ran it. An agent's run
@@ -468,21 +449,23 @@ function openRun(
             agentRuns: agentIds.map((agent) => {
               const own = { ...settings, agentRunOf: run.id };
               const agentRun = newRun(agent, own);
-              recordSearch(agentRun.id, own);
+              recordSearch(agentRun.id);
               return agentRun.id;
             }),
           };
-    recordSearch(run.id, opened);
+    // the agents' run ids exist only now: the search's settings take them in
+    if (opened !== settings) store.setRunSettings(run.id, stored(opened));
+    recordSearch(run.id);
     return { run, settings: opened };
   }
   const run = store.getRun(req.resumeRunId);
   const optimizerRun = store.getOptimizerRun(req.resumeRunId);
-  if (!run || !optimizerRun) throw new OptimizeError(`no optimize run "${req.resumeRunId}" in ${store.path}`);
-  if (run.status === 'completed') throw new OptimizeError(`optimize run ${run.id} already completed; nothing to resume`);
+  if (!run || !optimizerRun) throw inputError(`no optimize run "${req.resumeRunId}" in ${store.path}`);
+  if (run.status === 'completed') throw inputError(`optimize run ${run.id} already completed; nothing to resume`);
   const changed = Object.keys(versionIds).filter((s) => run.versionIds[s] !== versionIds[s]);
-  if (changed.length > 0) throw new OptimizeError(`cannot resume ${run.id}: the servers' own descriptions of ${changed.join(', ')} changed since it started`);
+  if (changed.length > 0) throw inputError(`cannot resume ${run.id}: the servers' own descriptions of ${changed.join(', ')} changed since it started`);
   if (agentIds.length > 1 && settings.agentRuns?.length !== agentIds.length)
-    throw new OptimizeError(`cannot resume ${run.id}: it does not record a run for each of its ${agentIds.length} agents`);
+    throw inputError(`cannot resume ${run.id}: it does not record a run for each of its ${agentIds.length} agents`);
   return { run, settings };
 }
 

@@ -1,7 +1,6 @@
 // The `feedback` target: the host offers the agent one extra tool, get_feedback, to rate the tools it used.
 import * as z from 'zod';
-import type { Agent, AgentContext, AgentResult, ModelCallSink } from '../../src/agents/agent.ts';
-import type { CatalogueTool, ToolOutcome } from '../../src/host/catalogue-types.ts';
+import type { Agent, AgentContext, AgentResult, CatalogueTool, ModelCallSink, ToolOutcome } from '../../src/index.ts';
 import { RATING_STEP_MODEL, ratingSchema } from './facts.ts';
 
 export const RATING_TOOL = 'get_feedback';

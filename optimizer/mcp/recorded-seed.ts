@@ -1,10 +1,9 @@
 // Episodes recorded before a search (imported from Langfuse, or earlier runs in the store) as the seed's
 // reflective data. Only episodes that really show the seed at work qualify: same suite, train tasks (val
 // and test must stay unseen by the search), the seed's descriptions of the server and the same conditions.
-import type { Suite, Task } from '../../src/suite/schema.ts';
+import { inputError, serverChoiceOf, type Suite, type Task } from '../../src/index.ts';
 import { runCondition, type TraceStore } from '../../traces/index.ts';
 import type { RecordedResult } from '../engine/engine.ts';
-import { serverChoiceOf } from '../../src/run/server-choice.ts';
 import { factsFromTrajectory, type EpisodeFacts } from './facts.ts';
 import { scoreEpisode, taskResult, type ScoredEpisode, type Target } from './targets.ts';
 
@@ -33,15 +32,13 @@ export interface SeedEpisodeSelection {
   skipped: SkippedSeedEpisode[];
 }
 
-export class RecordedSeedError extends Error {}
-
 export function selectSeedEpisodes(store: RecordedSeedStore, query: SeedEpisodeQuery): SeedEpisodeSelection {
   const tasks = new Map(query.suite.tasks.map((t) => [t.id, t]));
   const skipped: SkippedSeedEpisode[] = [];
   const usable: Array<{ episodeId: string; taskId: string; score: number }> = [];
   for (const runId of query.runIds) {
     const run = store.getRun(runId);
-    if (!run) throw new RecordedSeedError(`no run "${runId}" in the trace store`);
+    if (!run) throw inputError(`no run "${runId}" in the trace store`);
     const runProblem = runMismatch(run, query);
     for (const episode of store.listEpisodes({ runId })) {
       const skip = (reason: string) => skipped.push({ episodeId: episode.id, taskId: episode.taskId, reason });
@@ -86,7 +83,7 @@ function runMismatch(run: NonNullable<ReturnType<RecordedSeedStore['getRun']>>, 
 
 function facts(store: RecordedSeedStore, task: Task, episodeId: string): EpisodeFacts {
   const trajectory = store.getTrajectory(episodeId);
-  if (!trajectory) throw new RecordedSeedError(`episode ${episodeId} is not in the trace store`);
+  if (!trajectory) throw inputError(`episode ${episodeId} is not in the trace store`);
   return factsFromTrajectory(task, trajectory);
 }
 
@@ -104,9 +101,9 @@ export function recordedSeedResults(store: RecordedSeedStore, scoring: RecordedS
   const tasks = new Map(suite.tasks.map((t) => [t.id, t]));
   return episodeIds.map((episodeId) => {
     const trajectory = store.getTrajectory(episodeId);
-    if (!trajectory) throw new RecordedSeedError(`episode ${episodeId}, recorded for the seed, is no longer in the trace store`);
+    if (!trajectory) throw inputError(`episode ${episodeId}, recorded for the seed, is no longer in the trace store`);
     const task = tasks.get(trajectory.episode.taskId);
-    if (!task) throw new RecordedSeedError(`episode ${episodeId} is of task "${trajectory.episode.taskId}", which suite "${suite.name}" no longer has`);
+    if (!task) throw inputError(`episode ${episodeId} is of task "${trajectory.episode.taskId}", which suite "${suite.name}" no longer has`);
     const comparable = store.getRun(trajectory.episode.runId)?.agentId === scoring.agentId;
     return { result: taskResult(scoreEpisode(factsFromTrajectory(task, trajectory), target), server), comparable };
   });

@@ -1,7 +1,6 @@
 // The reflective dataset for one tool: what each minibatch task asked, which tools were called with
 // what, what came back, the score and the feedback, cut to a fixed size however long the episodes were.
-import { labelMatches } from '../../src/checks/tool-labels.ts';
-import { firstChoices } from '../../src/run/server-choice.ts';
+import { firstChoices, labelMatches } from '../../src/index.ts';
 import type { Reflector, TaskResult, Texts } from '../engine/types.ts';
 import type { ScoredEpisode, Target } from './targets.ts';
 

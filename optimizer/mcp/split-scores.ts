@@ -1,6 +1,6 @@
 // A split's scores as every optimize report gives them: the target's mean score and the measurements each
 // episode recorded (targets.ts), averaged over the split's results.
-import { FIRST_CHOICE_SHARE, USED_SERVER } from '../../src/run/server-choice.ts';
+import { FIRST_CHOICE_SHARE, USED_SERVER } from '../../src/index.ts';
 import type { TaskResult } from '../engine/types.ts';
 
 /** Means over a split's episodes of the target's score and of the scores each episode recorded. */

@@ -1,6 +1,6 @@
 // What the search optimizes. Whatever the target, success, the first-choice share and the used-server share
 // are reported beside it, read from the scores each episode recorded (src/run/server-choice.ts).
-import { firstChoices, FIRST_CHOICE_SHARE, serverChoiceOf, USED_SERVER, type ServerChoice } from '../../src/run/server-choice.ts';
+import { FIRST_CHOICE_SHARE, firstChoices, type ServerChoice, serverChoiceOf, USED_SERVER } from '../../src/index.ts';
 import type { TaskResult } from '../engine/types.ts';
 import type { EpisodeFacts } from './facts.ts';
 

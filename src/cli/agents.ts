@@ -7,7 +7,7 @@ import { ChatClient } from '../models/chat-client.ts';
 import type { ModelRateLimiter } from '../models/rate-limiter.ts';
 import type { ResponseCache } from '../models/response-cache.ts';
 import type { TraceStore } from '../../traces/index.ts';
-import { UsageError } from './errors.ts';
+import { inputError } from '../errors.ts';
 import type { AgentSpec } from './options.ts';
 
 /** How a run's agent is rebuilt on resume; stored with the run. */
@@ -39,25 +39,20 @@ export function createAgent(
   { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
 ): Agent {
   if (config.kind === 'sim') {
-    if (config.model !== undefined) throw new UsageError('--model applies to --agent llm only; the sim agent uses no model');
+    if (config.model !== undefined) throw inputError('--model applies to --agent llm only; the sim agent uses no model');
     if (config.persona === undefined) return new SimAgent();
     const persona = findPersona(config.persona);
     if (persona === undefined)
-      throw new UsageError(
+      throw inputError(
         `unknown sim persona "${config.persona}"; the personas are: ${personas()
           .personas.map((p) => p.name)
           .join(', ')} (see \`tdo agents\`)`,
       );
     return new SimAgent(personaParams(persona), { id: simAgentId(persona.name) });
   }
-  if (config.persona !== undefined) throw new UsageError('a persona applies to the sim agent only (--agent sim:NAME)');
-  if (config.model === undefined) throw new UsageError('--agent llm needs --model NAME (e.g. --model gpt-4o-mini)');
-  let model: ChatClient;
-  try {
-    model = new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  if (config.persona !== undefined) throw inputError('a persona applies to the sim agent only (--agent sim:NAME)');
+  if (config.model === undefined) throw inputError('--agent llm needs --model NAME (e.g. --model gpt-4o-mini)');
+  const model = new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) });
   return new LlmAgent({ model, ...(config.maxSteps === undefined ? {} : { maxSteps: config.maxSteps }) });
 }
 

@@ -1,7 +1,6 @@
-import { ConfigError, configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig } from '../config/load.ts';
+import { configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig } from '../config/load.ts';
 import type { AgentConfig } from './agents.ts';
 import type { SuiteReferences } from '../suite/load.ts';
-import { UsageError } from './errors.ts';
 
 export interface CliConfig {
   /** Absent when there is no tdo.config.json (none in the working directory and TDO_CONFIG unset). */
@@ -18,13 +17,7 @@ export interface CliConfig {
 export function loadCliConfig(explicit?: string, env: NodeJS.ProcessEnv = process.env): CliConfig {
   const path = findConfigPath(explicit, env);
   if (path === undefined) return { refs: {} };
-  let loaded: LoadedConfig;
-  try {
-    loaded = loadConfig(path, env);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
+  const loaded = loadConfig(path, env);
   for (const [name, value] of Object.entries(configEnvDefaults(loaded))) if (!env[name]) env[name] = value;
   return { loaded, refs: { servers: configServers(loaded), suites: configSuites(loaded), source: loaded.path } };
 }

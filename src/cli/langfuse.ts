@@ -1,7 +1,7 @@
 // Langfuse for a `tdo run`: on when LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY / LANGFUSE_BASE_URL are set.
 import type { TraceStore } from '../../traces/index.ts';
 import { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig } from '../../traces/langfuse/config.ts';
-import { UsageError } from './errors.ts';
+import { inputError } from '../errors.ts';
 
 /** How long the end of a run waits for Langfuse to take what is still queued. */
 export const LANGFUSE_DRAIN_MS = 10_000;
@@ -20,7 +20,7 @@ export interface LangfuseAttachment {
 export async function attachLangfuse(store: TraceStore, env: Record<string, string | undefined> = process.env): Promise<LangfuseAttachment> {
   const setting = langfuseEnv(env);
   if (setting.state === 'off') return { store, finish: async () => {} };
-  if (setting.state === 'invalid') throw new UsageError(`${setting.message} (unset all three to run without Langfuse)`);
+  if (setting.state === 'invalid') throw inputError(`${setting.message} (unset all three to run without Langfuse)`);
   const [{ LangfuseSink, formatDelivery }, { withLangfuse }] = await Promise.all([
     import('../../traces/langfuse/sink.ts'),
     import('../../traces/langfuse/recorder.ts'),
@@ -42,5 +42,5 @@ export async function attachLangfuse(store: TraceStore, env: Record<string, stri
 export function langfuseConfigOrUsage(env: Record<string, string | undefined> = process.env): LangfuseConfig {
   const setting = langfuseEnv(env);
   if (setting.state === 'on') return setting.config;
-  throw new UsageError(setting.state === 'off' ? `Langfuse is not configured: set ${LANGFUSE_ENV_VARS.join(', ')}` : setting.message);
+  throw inputError(setting.state === 'off' ? `Langfuse is not configured: set ${LANGFUSE_ENV_VARS.join(', ')}` : setting.message);
 }

@@ -1,5 +1,5 @@
-import { Command, CommanderError } from 'commander';
-import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.ts';
+import { Command } from 'commander';
+import { reportFailure } from './errors.ts';
 import { registerAgents } from './commands/agents.ts';
 import { registerOptimize } from './commands/optimize.ts';
 import { registerDemo } from './commands/demo.ts';
@@ -16,8 +16,6 @@ import { registerInit } from './commands/init.ts';
 import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
 import { registerWorker } from './commands/worker.ts';
-import { InputError } from '../../experiments/input-error.ts';
-import { OutageError } from '../run/outages.ts';
 
 const program = new Command('tdo')
   .description('trajectory-driven tool description optimizer for MCP servers')
@@ -47,19 +45,7 @@ for (const command of program.commands) command.exitOverride();
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError) {
-    // Help and version requests end here too, with exit code 0.
-    process.exitCode = err.exitCode === 0 ? 0 : EXIT_USAGE;
-  } else if (err instanceof UsageError || err instanceof InputError || err instanceof OutageError) {
-    process.stderr.write(`tdo: ${err.message}\n`);
-    process.exitCode = EXIT_USAGE;
-  } else {
-    // A server that cannot be reached is an operational failure: its message says what to fix, a stack would not.
-    const { ConnectionError } = await import('../host/connection.ts');
-    // A database that takes no writes (read-only, disk full) or another run's lock: the user fixes the input.
-    const { TraceStoreError } = await import('../../traces/errors.ts');
-    const known = err instanceof ConnectionError || err instanceof TraceStoreError;
-    process.stderr.write(`tdo: ${known ? err.message : ((err as Error).stack ?? String(err))}\n`);
-    process.exitCode = err instanceof TraceStoreError ? EXIT_USAGE : EXIT_FAILURE;
-  }
+  const { exitCode, message } = await reportFailure(err);
+  if (message !== undefined) process.stderr.write(message);
+  process.exitCode = exitCode;
 }

@@ -32,6 +32,42 @@ export function rateLimitOption(kind: 'rpm' | 'tpm'): Option {
   ).argParser(positiveInt);
 }
 
+/** --db and --config: every command that reads the config or the trace store takes both. */
+export interface StoreFlags {
+  db?: string;
+  config?: string;
+}
+
+export interface JsonFlag {
+  json?: boolean;
+}
+
+/**
+ * The options shared by commands, declared once here so each means the same everywhere (a fresh Option
+ * for each command, since commander keeps parsed values on the Option's command).
+ */
+export const sharedOption = {
+  db: () => new Option('--db <path>', 'trace database (default TDO_DB, else `db` in tdo.config.json, else traces/tdo.db)'),
+  config: () => new Option('--config <file>', 'tdo.config.json to read (default TDO_CONFIG, else ./tdo.config.json)'),
+  json: (what = 'print one JSON object (snake_case keys) instead of text') => new Option('--json', what),
+  suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => new Option('--suite <name|path>', what),
+  /** --suite where a command takes several suites */
+  suites: () => new Option('--suite <names>', 'suite name(s) or file(s), comma-separated').argParser(commaList).default([]),
+  /** --version: one description version, or a comma list (or the flag repeated) */
+  version: (what: string) => new Option('--version <ids>', what).argParser(commaList).default([]),
+  agent: () =>
+    new Option(
+      '--agent <kind>',
+      'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)',
+    )
+      .argParser(agentSpec)
+      .default('sim'),
+  model: (what = 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)') => new Option('--model <name>', what),
+  seed: (what = 'run seed (sim choices and episode seeds derive from it)', fallback = 0) =>
+    new Option('--seed <n>', what).argParser(nonNegativeInt).default(fallback),
+  concurrency: (what = 'episodes in flight', fallback = 4) => new Option('--concurrency <n>', what).argParser(positiveInt).default(fallback),
+};
+
 export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value) => {
     if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${allowed.join(', ')}.`);

@@ -2,9 +2,10 @@ import type { TraceStore } from '../../traces/index.ts';
 import { ChatClient } from '../models/chat-client.ts';
 import type { ModelRateLimiter } from '../models/rate-limiter.ts';
 import { LlmProposer } from '../../optimizer/proposers/llm/proposer.ts';
-import { SimProposer } from '../../optimizer/proposers/sim/proposer.ts';
+import type { Proposer } from '../../optimizer/engine/types.ts';
+import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { responseCache } from './agents.ts';
-import { UsageError } from './errors.ts';
+import { inputError } from '../errors.ts';
 
 /** How a run's proposer is rebuilt on resume; stored with the run. */
 export interface ProposerConfig {
@@ -16,14 +17,25 @@ export function createProposer(
   config: ProposerConfig,
   store: TraceStore,
   { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
-): SimProposer | LlmProposer {
-  if (config.kind === 'sim') return new SimProposer();
-  if (config.model === undefined) throw new UsageError('--proposer llm needs a model: --proposer-model NAME (or --model NAME)');
-  try {
-    return new LlmProposer(
-      new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) }),
-    );
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+): Proposer<ToolReflectionRecord> {
+  if (config.kind === 'sim') return lazySimProposer();
+  if (config.model === undefined) throw inputError('--proposer llm needs a model: --proposer-model NAME (or --model NAME)');
+  return new LlmProposer(
+    new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) }),
+  );
+}
+
+/**
+ * The sim proposer's English (compromise) takes about a second to load: loaded at its first proposal, so a
+ * run with the LLM proposer, and the start of every search, do without it.
+ */
+function lazySimProposer(): Proposer<ToolReflectionRecord> {
+  let loaded: Promise<Proposer<ToolReflectionRecord>> | undefined;
+  return {
+    id: 'sim',
+    async propose(request) {
+      loaded ??= import('../../optimizer/proposers/sim/proposer.ts').then(({ SimProposer }) => new SimProposer());
+      return (await loaded).propose(request);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-export class InterpolationError extends Error {}
+import { inputError } from '../errors.ts';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -13,7 +13,7 @@ export function interpolateEnv(value: unknown, env: Record<string, string | unde
       const found = env[name];
       if (found !== undefined && found !== '') return found;
       if (fallback !== undefined) return fallback;
-      throw new InterpolationError(`${path.join('.') || '(root)'}: \${${name}} is not set (set the environment variable, or write \${${name}:-default})`);
+      throw inputError(`${path.join('.') || '(root)'}: \${${name}} is not set (set the environment variable, or write \${${name}:-default})`);
     });
   }
   if (Array.isArray(value)) return value.map((v, i) => interpolateEnv(v, env, [...path, i]));

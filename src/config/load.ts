@@ -3,13 +3,12 @@ import { dirname, resolve } from 'node:path';
 import type * as z from 'zod';
 import { readJsonFile } from '../files/read-json.ts';
 import type { ServerSpec } from '../suite/schema.ts';
-import { interpolateEnv, InterpolationError } from './interpolate.ts';
+import { interpolateEnv } from './interpolate.ts';
+import { inputError, isTdoError } from '../errors.ts';
 import { configSchema, type ServerEntry, type TdoConfig } from './schema.ts';
 
 export const CONFIG_FILE = 'tdo.config.json';
 export const CONFIG_ENV = 'TDO_CONFIG';
-
-export class ConfigError extends Error {}
 
 export interface LoadedConfig {
   /** Absolute path of the file. */
@@ -27,16 +26,17 @@ export function findConfigPath(explicit: string | undefined, env: Record<string,
 
 /** Reads, interpolates and checks a config file; every problem names the file and the field. */
 export function loadConfig(path: string, env: Record<string, string | undefined> = process.env): LoadedConfig {
-  let raw = readJsonFile(path, 'config file', (message) => new ConfigError(message));
+  let raw = readJsonFile(path, 'config file');
   try {
     raw = interpolateEnv(raw, env);
   } catch (err) {
-    if (err instanceof InterpolationError) throw new ConfigError(`config file ${path}: ${err.message}`);
+    // the interpolation names the field; the file is named here
+    if (isTdoError(err, 'input')) throw inputError(`config file ${path}: ${err.message}`, { cause: err });
     throw err;
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(
+    throw inputError(
       `config file ${path} is invalid:\n${parsed.error.issues
         .flatMap((issue) => describeIssue(issue, []))
         .map((line) => `  - ${line}`)

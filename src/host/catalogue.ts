@@ -1,7 +1,6 @@
 import type { Catalogue, CatalogueTool } from './catalogue-types.ts';
 import type { ListedTool } from './connection.ts';
-
-export class CatalogueError extends Error {}
+import { inputError } from '../errors.ts';
 
 export interface ServerTools {
   server: string;
@@ -21,11 +20,11 @@ export const NAMESPACE_SEPARATOR = '__';
 export function buildCatalogue(servers: ServerTools[], overrides: DescriptionOverrides = {}): Catalogue {
   for (const [server, texts] of Object.entries(overrides)) {
     const listed = servers.find((s) => s.server === server);
-    if (!listed) throw new CatalogueError(`description version is for server "${server}", which this suite does not connect`);
+    if (!listed) throw inputError(`description version is for server "${server}", which this suite does not connect`);
     const known = new Set(listed.tools.map((t) => t.name));
     const unknown = Object.keys(texts).filter((name) => !known.has(name));
     if (unknown.length > 0) {
-      throw new CatalogueError(
+      throw inputError(
         `description version for "${server}" describes ${unknown.map((n) => `"${n}"`).join(', ')}, which the server does not list (it lists ${[...known].join(', ')})`,
       );
     }

@@ -3,8 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
-
-export class ConnectionError extends Error {}
+import { infrastructureError } from '../errors.ts';
 
 export interface ListedTool {
   name: string;
@@ -56,7 +55,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
   } catch (err) {
     await client.close().catch(() => undefined);
     const tail = stderrTail.trim() ? `\nserver stderr:\n${stderrTail.trim()}` : '';
-    throw new ConnectionError(`cannot connect to MCP server "${spec.name}" (${where}): ${(err as Error).message}${tail}`);
+    throw infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${(err as Error).message}${tail}`);
   }
 
   return {
@@ -71,7 +70,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
       } catch (err) {
         if ((err as { code?: unknown }).code !== LIST_PAGINATION_EXCEEDED) throw err;
         const cap = (err as { data?: { listMaxPages?: unknown } }).data?.listMaxPages;
-        throw new ConnectionError(
+        throw infrastructureError(
           `MCP server "${spec.name}" was still handing out tools/list cursors after ${typeof cap === 'number' ? cap : 'the most'} pages (new ones without end, or one it had given before); ` +
             "tdo stopped listing its tools: fix the server's paging",
         );
@@ -81,7 +80,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
         const description = t.description ?? '';
         // Refused, not cut: a shortened text would be recorded and judged as if the server had sent it.
         if (description.length > MAX_DESCRIPTION_CHARS) {
-          throw new ConnectionError(
+          throw infrastructureError(
             `MCP server "${spec.name}" advertises a description of ${description.length.toLocaleString('en-US')} characters for tool "${t.name.slice(0, 64)}"; ` +
               `tdo reads at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} (shorten it, or serve another descriptions file)`,
           );

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { StdioServerSpec } from '../suite/schema.ts';
-import { ConnectionError } from './connection.ts';
+import { infrastructureError } from '../errors.ts';
 
 export interface LaunchedServer {
   url: string;
@@ -34,7 +34,7 @@ export function launchHttpServer(spec: StdioServerSpec, env: Record<string, stri
     const fail = (why: string) => {
       clearTimeout(timer);
       void stop();
-      reject(new ConnectionError(`cannot start MCP server "${spec.name}" (${where}): ${why}${stderr.trim() ? `\nserver stderr:\n${stderr.trim()}` : ''}`));
+      reject(infrastructureError(`cannot start MCP server "${spec.name}" (${where}): ${why}${stderr.trim() ? `\nserver stderr:\n${stderr.trim()}` : ''}`));
     };
     const timer = setTimeout(() => fail(`it did not print "listening URL" on stderr within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
     child.on('error', (error) => fail(error.message));

@@ -6,6 +6,7 @@ import { chatCompletionSchema, type AssistantMessage, type ChatCompletionReply }
 import { resolveEndpoint } from './endpoint.ts';
 import { estimateRequestTokens, type ModelRateLimiter } from './rate-limiter.ts';
 import { requestCacheKey, type ResponseCache } from './response-cache.ts';
+import { inputError } from '../errors.ts';
 import { AttemptFailedError, serverRequestedDelayMs, withRetries, type RetryPolicy } from './retry.ts';
 
 /** Everything of a chat-completions request except the model, which the client fixes. */
@@ -95,7 +96,7 @@ export class ChatClient implements ChatModel {
 
   constructor(options: ChatClientOptions) {
     const parsed = optionsSchema.safeParse(options);
-    if (!parsed.success) throw new Error(`Invalid model client options: ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success) throw inputError(`Invalid model client options: ${z.prettifyError(parsed.error)}`);
     const { model, maxRetries, timeoutMs, retryBaseDelayMs, retryMaxDelayMs } = parsed.data;
     const endpoint = resolveEndpoint({ baseURL: options.baseURL, apiKey: options.apiKey }, options.env);
     this.model = model;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { inputError } from '../errors.ts';
 
 export interface Endpoint {
   baseURL: string;
@@ -14,16 +15,16 @@ const OFFLINE_HINT = 'or run with the offline agent `sim` (the default), which n
 export function resolveEndpoint(explicit: Partial<Endpoint>, env: NodeJS.ProcessEnv = process.env): Endpoint {
   const baseURL = nonEmpty(explicit.baseURL) ?? nonEmpty(env['OPENAI_BASE_URL']);
   if (baseURL === undefined) {
-    throw new Error(
+    throw inputError(
       `No model endpoint: set OPENAI_BASE_URL to an OpenAI-compatible base URL (e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1), ${OFFLINE_HINT}.`,
     );
   }
   if (!z.url({ protocol: /^https?$/ }).safeParse(baseURL).success) {
-    throw new Error(`The model base URL "${baseURL}" is not an http(s) URL; set OPENAI_BASE_URL to e.g. https://api.openai.com/v1.`);
+    throw inputError(`The model base URL "${baseURL}" is not an http(s) URL; set OPENAI_BASE_URL to e.g. https://api.openai.com/v1.`);
   }
   const apiKey = nonEmpty(explicit.apiKey) ?? nonEmpty(env['OPENAI_API_KEY']);
   if (apiKey === undefined) {
-    throw new Error(`No API key: set OPENAI_API_KEY (any non-empty value for a local server that ignores keys), ${OFFLINE_HINT}.`);
+    throw inputError(`No API key: set OPENAI_API_KEY (any non-empty value for a local server that ignores keys), ${OFFLINE_HINT}.`);
   }
   return { baseURL, apiKey };
 }

@@ -91,6 +91,11 @@ export class SessionRecorder {
   private open(): { runId: string; episodeId: string } {
     const versionId = this.settings.servedVersionId ?? this.seedVersionId;
     const run = this.store.createRun({
+      kind: 'proxy',
+      settings: {
+        proxy: { server: this.settings.server, command: this.settings.command, servedVersionId: this.settings.servedVersionId ?? null },
+        clientInfo: this.host ?? null,
+      },
       suite: `proxy:${this.settings.server}`,
       suitePath: this.settings.command,
       agent: `host:${this.hostLabel()}`,
@@ -99,10 +104,6 @@ export class SessionRecorder {
       seed: 0,
       concurrency: 1,
       versionIds: versionId === undefined ? {} : { [this.settings.server]: versionId },
-      config: {
-        proxy: { server: this.settings.server, command: this.settings.command, servedVersionId: this.settings.servedVersionId ?? null },
-        clientInfo: this.host ?? null,
-      },
     });
     const episode = this.store.startEpisode({ runId: run.id, taskId: `proxy:${this.settings.server}`, split: PROXY_SPLIT, repeat: 0, seed: 0 });
     return { runId: run.id, episodeId: episode.id };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ReadBuffer, serializeMessage, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/client';
+import { infrastructureError } from '../errors.ts';
 
 /** The real server: a command spawned over stdio. */
 export interface UpstreamCommand {
@@ -16,8 +17,6 @@ export interface UpstreamEvents {
   /** Everything the server writes to stderr, passed on so the host's logs still show it. */
   stderr(chunk: Buffer): void;
 }
-
-export class UpstreamError extends Error {}
 
 const STDERR_TAIL_CHARS = 1500;
 const REPLAY_ID_PREFIX = 'tdo-proxy-replay-';
@@ -70,7 +69,7 @@ export class Upstream {
   }
 
   private async start(): Promise<ChildProcessWithoutNullStreams> {
-    if (this.stopping) throw new UpstreamError('the proxy is shutting down');
+    if (this.stopping) throw infrastructureError('the proxy is shutting down');
     const restarted = this.starts > 0;
     this.starts++;
     const child = await this.spawnChild();
@@ -118,7 +117,7 @@ export class Upstream {
       child.stdin.on('error', () => undefined);
       child.once('error', (err) => {
         if (this.child === child) this.child = undefined;
-        reject(new UpstreamError(`cannot start ${this.commandLine}: ${err.message}`));
+        reject(infrastructureError(`cannot start ${this.commandLine}: ${err.message}`));
       });
       child.once('spawn', () => resolve(child));
       child.once('exit', (code, signal) => {
@@ -126,7 +125,7 @@ export class Upstream {
         const how = signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
         const reason = `the server process (${this.commandLine}) ${how}`;
         const tail = this.stderrTail.trim() ? ` Its last stderr: ${this.stderrTail.trim().split('\n').slice(-5).join(' | ')}` : '';
-        this.pendingReplay?.settle(new UpstreamError(`${reason}.${tail}`));
+        this.pendingReplay?.settle(infrastructureError(`${reason}.${tail}`));
         if (!this.stopping) this.events.exited(reason, tail);
       });
     });
@@ -153,7 +152,7 @@ export class Upstream {
   private takeReplayAnswer(message: JSONRPCMessage): boolean {
     const replay = this.pendingReplay;
     if (replay === undefined || !('id' in message) || message.id !== replay.id || 'method' in message) return false;
-    replay.settle('error' in message ? new UpstreamError(`the restarted server refused the replayed initialize: ${message.error.message}`) : undefined);
+    replay.settle('error' in message ? infrastructureError(`the restarted server refused the replayed initialize: ${message.error.message}`) : undefined);
     return true;
   }
 }

@@ -1,6 +1,5 @@
 import type { ConditionEffect, ServerSpec, Suite } from '../suite/schema.ts';
-
-export class ConditionError extends Error {}
+import { inputError } from '../errors.ts';
 
 export interface ResolvedConditions {
   /** Every condition of the suite with its value for this run (given or default). */
@@ -16,12 +15,10 @@ export function resolveConditions(suite: Suite, given: Record<string, string> = 
     const condition = declared[name];
     if (condition === undefined) {
       const known = Object.keys(declared);
-      throw new ConditionError(
-        `suite "${suite.name}" has no condition "${name}"${known.length === 0 ? ' (it declares none)' : `; it declares ${known.join(', ')}`}`,
-      );
+      throw inputError(`suite "${suite.name}" has no condition "${name}"${known.length === 0 ? ' (it declares none)' : `; it declares ${known.join(', ')}`}`);
     }
     if (!Object.hasOwn(condition.values, value)) {
-      throw new ConditionError(`condition ${name} has no value "${value}"; choose one of ${Object.keys(condition.values).join(', ')}`);
+      throw inputError(`condition ${name} has no value "${value}"; choose one of ${Object.keys(condition.values).join(', ')}`);
     }
   }
   const values = Object.fromEntries(Object.entries(declared).map(([name, c]) => [name, given[name] ?? c.default]));

@@ -1,9 +1,6 @@
 // Episodes that ended in an outage (model endpoint, MCP server, the agent itself) rather than a verdict:
 // counted apart from outcomes, with their causes, and held to a maximum share of a run's episodes.
 
-/** Too many episodes errored for a result to mean anything: the command stops and exits 2 naming the cause. */
-export class OutageError extends Error {}
-
 export interface ErrorCause {
   cause: string;
   episodes: number;

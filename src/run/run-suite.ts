@@ -2,8 +2,9 @@ import type { Agent } from '../agents/agent.ts';
 import type { DescriptionOverrides } from '../host/catalogue.ts';
 import { advertisedDescriptions } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
-import type { Split, Task } from '../suite/schema.ts';
-import { ConditionError, resolveConditions } from './conditions.ts';
+import type { Split } from '../suite/schema.ts';
+import { tasksForSplit } from '../suite/splits.ts';
+import { resolveConditions } from './conditions.ts';
 import { runEpisode, type EpisodeOutcome } from './episode.ts';
 import type { EpisodeExecutor } from './episode-executor.ts';
 import { runPool } from './pool.ts';
@@ -12,9 +13,8 @@ import { ErrorBudget, tallyErrors, type ErrorTally } from './outages.ts';
 import { episodeSeed } from './seeds.ts';
 import type { SuiteRunStore } from './store-port.ts';
 import type { RunLock } from '../../traces/index.ts';
-import { connectSuiteHost, SuiteAuthError } from './suite-host.ts';
-
-export class RunError extends Error {}
+import { connectSuiteHost } from './suite-host.ts';
+import { inputError } from '../errors.ts';
 
 export interface RunOptions {
   split: Split | 'all';
@@ -34,6 +34,8 @@ export interface RunRequest {
   options: RunOptions;
   /** Continue this run instead of creating one: finished episodes are kept, the rest are run. */
   resumeRunId?: string;
+  /** What the new run is recorded as: 'experiment' for a run of `tdo experiment`, else 'suite' (`tdo run`). */
+  kind?: 'suite' | 'experiment';
   /** Extra settings stored with the run (e.g. the model), so a resume can rebuild the agent. */
   agentConfig?: Record<string, unknown>;
   signal?: AbortSignal;
@@ -77,33 +79,15 @@ export interface StoredRunConfig {
   conditions?: Record<string, string>;
 }
 
-export function tasksForSplit(tasks: Task[], split: Split | 'all'): Task[] {
-  return split === 'all' ? tasks : tasks.filter((t) => t.split === split);
-}
-
 export async function runSuite(req: RunRequest): Promise<RunReport> {
   const { store, loaded, agent, options } = req;
   const tasks = tasksForSplit(loaded.suite.tasks, options.split);
-  if (tasks.length === 0) throw new RunError(`suite "${loaded.suite.name}" has no tasks in split "${options.split}"`);
+  if (tasks.length === 0) throw inputError(`suite "${loaded.suite.name}" has no tasks in split "${options.split}"`);
   const refused = agent.refuse?.(tasks);
-  if (refused !== undefined) throw new RunError(`suite "${loaded.suite.name}": ${refused}`);
+  if (refused !== undefined) throw inputError(`suite "${loaded.suite.name}": ${refused}`);
   const overrides = resolveOverrides(store, options.versionIds);
-  let conditions;
-  try {
-    conditions = resolveConditions(loaded.suite, options.conditions);
-  } catch (err) {
-    if (err instanceof ConditionError) throw new RunError(err.message);
-    throw err;
-  }
-
-  let connected;
-  try {
-    connected = await connectSuiteHost(loaded.suite, conditions.effect);
-  } catch (err) {
-    if (err instanceof SuiteAuthError) throw new RunError(err.message);
-    throw err;
-  }
-  const { host, headersFor } = connected;
+  const conditions = resolveConditions(loaded.suite, options.conditions);
+  const { host, headersFor } = await connectSuiteHost(loaded.suite, conditions.effect);
   let lock: RunLock | undefined;
   try {
     const catalogue = host.catalogue(overrides);
@@ -118,6 +102,8 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     const run =
       req.resumeRunId === undefined
         ? store.createRun({
+            kind: req.kind ?? 'suite',
+            settings: { options, agent: req.agentConfig ?? {}, conditions: conditions.values } satisfies StoredRunConfig,
             suite: loaded.suite.name,
             suitePath: loaded.path,
             agent: agent.id,
@@ -126,13 +112,12 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
             seed: options.seed,
             concurrency: options.concurrency,
             versionIds,
-            config: { options, agent: req.agentConfig ?? {}, conditions: conditions.values } satisfies StoredRunConfig,
           })
         : store.getRun(req.resumeRunId);
-    if (!run) throw new RunError(`no run "${req.resumeRunId}" in the trace store`);
+    if (!run) throw inputError(`no run "${req.resumeRunId}" in the trace store`);
     const changed = Object.keys(versionIds).filter((server) => run.versionIds[server] !== versionIds[server]);
     if (changed.length > 0) {
-      throw new RunError(
+      throw inputError(
         `cannot resume run ${run.id}: the descriptions of ${changed.join(', ')} changed since it started (was ${changed.map((s) => run.versionIds[s]).join(', ')}, now ${changed.map((s) => versionIds[s]).join(', ')})`,
       );
     }
@@ -226,8 +211,8 @@ function resolveOverrides(store: SuiteRunStore, versionIds: string[]): Descripti
   const overrides: DescriptionOverrides = {};
   for (const id of versionIds) {
     const version = store.getVersion(id);
-    if (!version) throw new RunError(`unknown description version "${id}" (see \`tdo versions\`)`);
-    if (overrides[version.server]) throw new RunError(`two description versions given for server "${version.server}"; pass at most one per server`);
+    if (!version) throw inputError(`unknown description version "${id}" (see \`tdo versions\`)`);
+    if (overrides[version.server]) throw inputError(`two description versions given for server "${version.server}"; pass at most one per server`);
     overrides[version.server] = version.descriptions;
   }
   return overrides;

@@ -2,9 +2,7 @@ import { Host, type HeadersFor } from '../host/host.ts';
 import type { ConditionEffect, Suite, Task } from '../suite/schema.ts';
 import { applyServerArgs } from './conditions.ts';
 import { bearerHeaders, runSigningSecret, SIGNING_SECRET_ENV } from './tokens.ts';
-
-/** A server checks bearer tokens but cannot be handed the secret to check them with. */
-export class SuiteAuthError extends Error {}
+import { inputError } from '../errors.ts';
 
 export interface SuiteHost {
   host: Host;
@@ -24,9 +22,7 @@ export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): P
   const { secret, fromEnv } = runSigningSecret();
   const unreachable = servers.filter((s) => 'url' in s && s.auth !== undefined);
   if (!fromEnv && unreachable.length > 0) {
-    throw new SuiteAuthError(
-      `servers ${unreachable.map((s) => s.name).join(', ')} check bearer tokens: set ${SIGNING_SECRET_ENV} to the secret they verify with`,
-    );
+    throw inputError(`servers ${unreachable.map((s) => s.name).join(', ')} check bearer tokens: set ${SIGNING_SECRET_ENV} to the secret they verify with`);
   }
   const headersFor =
     scopes.size === 0

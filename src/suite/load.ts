@@ -6,12 +6,11 @@ import { closest, distance } from 'fastest-levenshtein';
 import type * as z from 'zod';
 import { FILL, unfilledFields } from './scaffold.ts';
 import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
+import { inputError } from '../errors.ts';
 
 /** The package root, so a shipped suite can name our own entry points wherever the clone lives. */
 export const TDO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILTIN_SUITES_DIR = resolve(TDO_ROOT, 'experiments/suites');
-
-export class SuiteError extends Error {}
 
 export interface LoadedSuite {
   suite: Suite;
@@ -43,7 +42,7 @@ export function resolveSuitePath(nameOrPath: string, refs: SuiteReferences = {})
       // try the next extension
     }
   }
-  throw new SuiteError(`unknown suite "${nameOrPath}": no ${nameOrPath}.yaml/.yml/.json in ${BUILTIN_SUITES_DIR}; pass a file path to use your own suite`);
+  throw inputError(`unknown suite "${nameOrPath}": no ${nameOrPath}.yaml/.yml/.json in ${BUILTIN_SUITES_DIR}; pass a file path to use your own suite`);
 }
 
 export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): LoadedSuite {
@@ -52,13 +51,13 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new SuiteError(`cannot read suite file ${path}: ${(err as Error).message}`);
+    throw inputError(`cannot read suite file ${path}: ${(err as Error).message}`);
   }
   let raw: unknown;
   try {
     raw = extname(path) === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (err) {
-    throw new SuiteError(`suite file ${path} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${(err as Error).message}`);
+    throw inputError(`suite file ${path} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${(err as Error).message}`);
   }
   const vars: Record<string, string> = { NODE: process.execPath, TDO_ROOT, SUITE_DIR: dirname(path) };
   // Only server specs are interpolated: prompts and plans are data and may contain `${...}` literally.
@@ -71,11 +70,11 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
       .flatMap(meantBranch)
       .map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}${i.code === 'unrecognized_keys' ? suggestKeys(i.keys) : ''}`)
       .join('\n');
-    throw new SuiteError(`suite file ${path} is invalid:\n${problems}`);
+    throw inputError(`suite file ${path} is invalid:\n${problems}`);
   }
   const unfilled = unfilledFields(parsed.data);
   if (unfilled.length > 0) {
-    throw new SuiteError(
+    throw inputError(
       `suite file ${path} still has ${unfilled.length} value(s) marked "${FILL}" to write before it can run:\n${unfilled.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
@@ -91,7 +90,7 @@ function interpolate(value: unknown, vars: Record<string, string>, path: string)
     return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
       const v = vars[name] ?? process.env[name];
       if (v === undefined)
-        throw new SuiteError(
+        throw inputError(
           `suite file ${path} refers to \${${name}}, which is neither a suite variable (${Object.keys(vars).join(', ')}) nor a set environment variable`,
         );
       return v;
@@ -113,7 +112,7 @@ function resolveServerNames(servers: unknown, refs: SuiteReferences, path: strin
     if (spec !== undefined) return spec;
     const known = Object.keys(refs.servers ?? {});
     const where = refs.source ?? 'tdo.config.json';
-    throw new SuiteError(
+    throw inputError(
       refs.servers === undefined
         ? `suite file ${path}: servers.${i} names the server "${entry}", but no tdo.config.json was found to define it (put one in the working directory or set TDO_CONFIG)`
         : `suite file ${path}: servers.${i} names the server "${entry}", which ${where} does not define (its mcpServers: ${known.join(', ') || 'none'})`,

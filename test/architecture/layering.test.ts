@@ -45,6 +45,15 @@ export function relativeImports(source: string): string[] {
   return specifiers.filter((s) => s.startsWith('.'));
 }
 
+const CORE_INDEX = join(ROOT, 'src/index.ts');
+
+/** An import from optimizer/ or experiments/ into src/ other than src/index.ts, the core's public surface. */
+function bypassesCoreIndex(file: string, spec: string): boolean {
+  const from = layerOf(file);
+  const target = resolve(dirname(file), spec);
+  return (from === 'optimizer' || from === 'engine' || from === 'experiments') && layerOf(target) === 'core' && target !== CORE_INDEX;
+}
+
 describe('layering', () => {
   const files = ['src', 'servers', 'traces', 'optimizer', 'experiments'].flatMap((d) => sourceFiles(join(ROOT, d)));
 
@@ -64,6 +73,22 @@ describe('layering', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('optimizer/ and experiments/ reach src/ only through its index', () => {
+    const violations = files.flatMap((file) =>
+      relativeImports(readFileSync(file, 'utf8'))
+        .filter((spec) => bypassesCoreIndex(file, spec))
+        .map((spec) => `${relative(ROOT, file)} imports ${spec}`),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('the index check catches a deep import', () => {
+    expect(bypassesCoreIndex(join(ROOT, 'optimizer/mcp/x.ts'), '../../src/run/episode.ts')).toBe(true);
+    expect(bypassesCoreIndex(join(ROOT, 'experiments/review/lint/x.ts'), '../../../src/text/words.ts')).toBe(true);
+    expect(bypassesCoreIndex(join(ROOT, 'optimizer/mcp/x.ts'), '../../src/index.ts')).toBe(false);
+    expect(bypassesCoreIndex(join(ROOT, 'src/cli/x.ts'), '../run/episode.ts')).toBe(false);
   });
 
   it('the checker catches a violation', () => {

@@ -1,4 +1,5 @@
 import type { TraceStore } from '../../traces/index.ts';
+import { SUITE_RUN } from './run-settings.ts';
 
 /** A run to hang hand-recorded episodes on: what the Langfuse tests need without starting servers. */
 export function handRun(store: TraceStore): string {
@@ -11,7 +12,7 @@ export function handRun(store: TraceStore): string {
     seed: 0,
     concurrency: 1,
     versionIds: {},
-    config: null,
+    ...SUITE_RUN,
   }).id;
 }
 

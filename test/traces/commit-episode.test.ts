@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeRecord } from '../../traces/index.ts';
 import { tempStore } from '../support/lab-runs.ts';
+import { SUITE_RUN } from '../support/run-settings.ts';
 
 function recordOf(runId: string, id: string, success: boolean): EpisodeRecord {
   const at = new Date().toISOString();
@@ -31,7 +32,7 @@ describe('commitEpisode', () => {
       seed: 0,
       concurrency: 1,
       versionIds: {},
-      config: null,
+      ...SUITE_RUN,
     });
     expect(store.commitEpisode(recordOf(run.id, 'e-000000000001', true))).toBe(true);
     expect(store.commitEpisode(recordOf(run.id, 'e-000000000001', false))).toBe(false);
@@ -57,7 +58,7 @@ describe('commitEpisode', () => {
       seed: 0,
       concurrency: 1,
       versionIds: {},
-      config: null,
+      ...SUITE_RUN,
     });
     const errored = recordOf(run.id, 'e-000000000002', false);
     expect(

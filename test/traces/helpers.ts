@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { openTraceStore, type CreateRunInput, type TraceStore } from '../../traces/index.ts';
+import { SUITE_RUN } from '../support/run-settings.ts';
 
 export async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'tdo-traces-'));
@@ -17,8 +18,9 @@ export async function openTempStore(): Promise<TraceStore> {
   return store;
 }
 
-export function runInput(overrides: Partial<CreateRunInput> = {}): CreateRunInput {
+export function runInput(overrides: Partial<Omit<CreateRunInput, 'kind' | 'settings'>> = {}): CreateRunInput {
   return {
+    ...SUITE_RUN,
     suite: 'lab',
     suitePath: 'experiments/suites/lab.yaml',
     agent: 'sim',
@@ -27,7 +29,6 @@ export function runInput(overrides: Partial<CreateRunInput> = {}): CreateRunInpu
     seed: 7,
     concurrency: 4,
     versionIds: { lab: 'lab-0123456789' },
-    config: { maxSteps: 8 },
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TraceStoreError } from '../../traces/index.ts';
+import { runSettings, TraceStoreError } from '../../traces/index.ts';
 import { openTempStore, runInput } from './helpers.ts';
+import { SUITE_RUN } from '../support/run-settings.ts';
 
 describe('runs', () => {
   it('creates a running run with a short typable id and all its settings', async () => {
@@ -19,7 +20,8 @@ describe('runs', () => {
       seed: 7,
       concurrency: 4,
       versionIds: { lab: 'lab-aaaaaaaaaa', market: 'm-1' },
-      config: { maxSteps: 8 },
+      kind: 'suite',
+      settings: SUITE_RUN.settings,
     });
     expect(store.getRun(run.id)).toEqual(run);
     expect(store.getRun('r-00000000')).toBeUndefined();
@@ -53,5 +55,33 @@ describe('runs', () => {
     // the database's CHECK constraint guards callers that bypass the types
     expect(() => store.setRunStatus(run.id, 'paused' as never)).toThrow(/CHECK constraint/);
     expect(store.getRun(run.id)?.status).toBe('running');
+  });
+
+  it("stores each kind's settings as its schema reads them, and refuses settings the kind cannot read", async () => {
+    const store = await openTempStore();
+    const proxy = store.createRun({
+      ...runInput(),
+      kind: 'proxy',
+      settings: { proxy: { server: 'lab', command: 'node lab.js', servedVersionId: null }, clientInfo: { name: 'claude-code' } },
+    });
+    expect(store.getRun(proxy.id)).toMatchObject({ kind: 'proxy', settings: { proxy: { server: 'lab' }, clientInfo: { name: 'claude-code' } } });
+    expect(runSettings(store.getRun(proxy.id)!, 'proxy')?.proxy.command).toBe('node lab.js');
+    expect(runSettings(store.getRun(proxy.id)!, 'suite', 'experiment')).toBeUndefined();
+    const before = store.listRuns().length;
+    expect(() => store.createRun({ ...runInput(), kind: 'optimize', settings: { conditions: {} } as never })).toThrow(
+      /settings of a new optimize run do not parse/,
+    );
+    // the database's CHECK constraint guards callers that bypass the types
+    expect(() => store.createRun({ ...runInput(), kind: 'replay', settings: {} } as never)).toThrow();
+    expect(store.listRuns()).toHaveLength(before);
+  });
+
+  it('replaces settings only with ones of the same kind', async () => {
+    const store = await openTempStore();
+    const run = store.createRun({ ...runInput(), kind: 'optimize', settings: { optimize: { server: 'lab' }, conditions: {} } });
+    store.setRunSettings(run.id, { kind: 'optimize', settings: { optimize: { server: 'lab', agentRuns: ['r-1'] }, conditions: {} } });
+    expect(runSettings(store.getRun(run.id)!, 'optimize')?.optimize).toEqual({ server: 'lab', agentRuns: ['r-1'] });
+    expect(() => store.setRunSettings(run.id, SUITE_RUN)).toThrow(/no suite run with id/);
+    expect(runSettings(store.getRun(run.id)!, 'optimize')?.optimize).toEqual({ server: 'lab', agentRuns: ['r-1'] });
   });
 });

@@ -1,15 +1,8 @@
 // Writes episodes read from Langfuse into the trace store as imported runs, one per source run.
-import * as z from 'zod';
+import { runSettings } from '../run-settings.ts';
 import type { TraceStore } from '../types.ts';
 import type { LangfuseConfig } from './config.ts';
 import { LangfuseReader, type LangfuseEpisode, type LangfuseQuery, type SkippedTrace } from './reader.ts';
-
-/** What an imported run's config holds, so it is never mistaken for a run made on this machine. */
-export const importedRunConfigSchema = z.object({
-  imported: z.object({ from: z.literal('langfuse'), baseUrl: z.string(), sourceRun: z.string(), importedAt: z.string() }),
-  condition: z.string().optional(),
-});
-export type ImportedRunConfig = z.infer<typeof importedRunConfigSchema>;
 
 export interface ImportedRun {
   /** the run in this trace store */
@@ -35,8 +28,8 @@ type ImportStore = Pick<
 /** The run an earlier import of `sourceRun` from `baseUrl` created, if any. */
 function previousImport(store: ImportStore, baseUrl: string, sourceRun: string): string | undefined {
   return store.listRuns(Number.MAX_SAFE_INTEGER).find((run) => {
-    const config = importedRunConfigSchema.safeParse(run.config);
-    return config.success && config.data.imported.baseUrl === baseUrl && config.data.imported.sourceRun === sourceRun;
+    const settings = runSettings(run, 'imported');
+    return settings?.imported.baseUrl === baseUrl && settings.imported.sourceRun === sourceRun;
   })?.id;
 }
 
@@ -53,6 +46,11 @@ export function importEpisodes(store: ImportStore, episodes: LangfuseEpisode[], 
     const runId =
       previousImport(store, baseUrl, sourceRun) ??
       store.createRun({
+        kind: 'imported',
+        settings: {
+          imported: { from: 'langfuse', baseUrl, sourceRun, importedAt: new Date().toISOString() },
+          ...(first.condition === undefined ? {} : { condition: first.condition }),
+        },
         suite: first.suite,
         suitePath: first.suitePath,
         agent: first.agent,
@@ -61,10 +59,6 @@ export function importEpisodes(store: ImportStore, episodes: LangfuseEpisode[], 
         seed: first.seed,
         concurrency: 1,
         versionIds: first.versionIds,
-        config: {
-          imported: { from: 'langfuse', baseUrl, sourceRun, importedAt: new Date().toISOString() },
-          ...(first.condition === undefined ? {} : { condition: first.condition }),
-        } satisfies ImportedRunConfig,
       }).id;
     const present = store.completedEpisodeKeys(runId);
     const imported: ImportedRun = { runId, sourceRun, added: 0, alreadyPresent: 0 };

@@ -5,5 +5,5 @@ export type { DeliveryCounts, RetryPolicy } from './delivery-queue.ts';
 export { withLangfuse } from './recorder.ts';
 export { exportRun } from './export-run.ts';
 export { LangfuseReader, type LangfuseEpisode, type LangfuseQuery, type SkippedTrace } from './reader.ts';
-export { importEpisodes, importFromLangfuse, importedRunConfigSchema, type ImportReport, type ImportedRun, type ImportedRunConfig } from './import.ts';
+export { importEpisodes, importFromLangfuse, type ImportReport, type ImportedRun } from './import.ts';
 export { agentObservationIdFor, scoreIdFor, stepObservationIdFor, traceIdFor } from './ids.ts';

@@ -3,9 +3,7 @@
  * Inflated claims reuse the sim agent's cue lexicon, so the lint and the selection model agree on what
  * sways a model; the patterns only the lint needs live in patterns.ts.
  */
-import { findCues, type CueFamily } from '../../../src/text/cues.ts';
-import { splitLimitClauses } from '../../../src/text/limits.ts';
-import { terms } from '../../../src/text/words.ts';
+import { type CueFamily, findCues, splitLimitClauses, terms } from '../../../src/index.ts';
 import { countDescriptionTokens } from '../../../traces/index.ts';
 import { CLIPPED_FRAGMENT, EXTRA_INFLATION, KEYWORD_LIST_LABEL, LIMIT_STATEMENT, MODEL_DIRECTIVES, USE_FOR_GUIDANCE, VALUE_LIST_LABEL } from './patterns.ts';
 

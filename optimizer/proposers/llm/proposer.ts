@@ -1,6 +1,6 @@
 // The LLM proposer: GEPA's reflective mutation through the same OpenAI-compatible client (and response
 // cache) the LLM agent uses. A truncated, empty or unfenced answer is rejected, never adopted.
-import type { ChatModel } from '../../../src/models/chat-client.ts';
+import type { ChatModel } from '../../../src/index.ts';
 import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
 import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
 import { fencedBlock, reflectionPrompt, REFLECTION_SYSTEM_PROMPT } from './prompt.ts';

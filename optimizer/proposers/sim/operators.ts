@@ -4,8 +4,7 @@
 // worked example (from calls that worked). They read what happened (tasks, calls, outcomes), never the score
 // or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
-import { countCues } from '../../../src/text/cues.ts';
-import { splitLimitClauses } from '../../../src/text/limits.ts';
+import { countCues, splitLimitClauses } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
 import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';

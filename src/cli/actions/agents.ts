@@ -3,6 +3,7 @@ import { simAgentId } from '../../agents/sim/agent-id.ts';
 import { DEFAULT_SIM_PARAMS, type SimParams } from '../../agents/sim/params.ts';
 import { endorsementLogOdds, endorsementPull, personaParams, personas, type PersonasFile } from '../../agents/sim/personas.ts';
 import { tableStyle } from '../../../experiments/format.ts';
+import { toJsonText } from '../../json-keys.ts';
 
 type Fit = PersonasFile['median']['fit'];
 
@@ -105,5 +106,5 @@ function renderAgents(list: readonly SimListing[]): string {
 
 export function agentsCommand(flags: { json?: boolean }): void {
   const list = simAgents();
-  process.stdout.write(flags.json ? `${JSON.stringify(agentsJson(list))}\n` : renderAgents(list));
+  process.stdout.write(flags.json ? toJsonText(agentsJson(list)) : renderAgents(list));
 }

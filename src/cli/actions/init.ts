@@ -2,31 +2,32 @@
 // of marked tasks (src/suite/scaffold.ts). Nothing is written until the server has answered tools/list.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { ConfigError, CONFIG_FILE, loadConfig, toServerSpec } from '../../config/load.ts';
+import { CONFIG_FILE, loadConfig, toServerSpec } from '../../config/load.ts';
 import { serverEntrySchema, type ServerEntry, type TdoConfig } from '../../config/schema.ts';
 import { Host } from '../../host/host.ts';
 import { scaffoldSuite } from '../../suite/scaffold.ts';
 import { TDO_ROOT } from '../../suite/load.ts';
 import type { InitFlags } from '../commands/init.ts';
-import { UsageError } from '../errors.ts';
+import { inputError } from '../../errors.ts';
+import { toJsonText } from '../../json-keys.ts';
 
 const NAME = /^[A-Za-z0-9_-]+$/;
 
 export async function initCommand(command: string[], flags: InitFlags, cwd = process.cwd()): Promise<void> {
   const name = flags.server;
-  if (!NAME.test(name)) throw new UsageError(`--server "${name}": server names use letters, digits, _ and -`);
-  if (flags.url !== undefined && command.length > 0) throw new UsageError('give the server as --url URL or as a command after --, not both');
+  if (!NAME.test(name)) throw inputError(`--server "${name}": server names use letters, digits, _ and -`);
+  if (flags.url !== undefined && command.length > 0) throw inputError('give the server as --url URL or as a command after --, not both');
   const configPath = resolve(cwd, CONFIG_FILE);
   const config = existingConfig(configPath);
   const entry = entryFor(name, command, flags.url, config);
   const known = config.mcpServers[name];
   if (known !== undefined && (command.length > 0 || flags.url !== undefined) && JSON.stringify(known) !== JSON.stringify(entry)) {
-    throw new UsageError(
+    throw inputError(
       `${configPath} already defines the server "${name}" differently; choose another --server name, or drop the command to use the one defined`,
     );
   }
   const suitePath = resolve(cwd, 'suites', `${name}.yaml`);
-  if (existsSync(suitePath) && flags.force !== true) throw new UsageError(`${suitePath} exists; --force overwrites it`);
+  if (existsSync(suitePath) && flags.force !== true) throw inputError(`${suitePath} exists; --force overwrites it`);
 
   const host = await Host.connect([toServerSpec(name, entry, cwd)]);
   let tools;
@@ -35,7 +36,7 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
   } finally {
     await host.close();
   }
-  if (tools.length === 0) throw new UsageError(`server "${name}" lists no tools; there is nothing to write tasks for`);
+  if (tools.length === 0) throw inputError(`server "${name}" lists no tools; there is nothing to write tasks for`);
 
   mkdirSync(resolve(cwd, 'suites'), { recursive: true });
   const scaffold = scaffoldSuite(name, tools, relative(resolve(cwd, 'suites'), join(TDO_ROOT, 'src/suite/suite.schema.json')));
@@ -44,6 +45,11 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
   const next: TdoConfig = { ...config, mcpServers: { ...config.mcpServers, [name]: entry }, suites: { ...config.suites, [name]: suiteFile } };
   writeFileSync(configPath, `${JSON.stringify(next, null, 2)}\n`);
 
+  if (flags.json) {
+    const written = { server: name, tools: tools.map((t) => t.name), suiteFile, configFile: configPath, tasks: scaffold.tasks };
+    process.stdout.write(toJsonText(written));
+    return;
+  }
   process.stdout.write(
     [
       `server ${name}: ${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`,
@@ -51,7 +57,7 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
       `next: replace every value marked "FILL:" in ${suiteFile} (\`tdo run\` names each one left), then`,
       `  tdo run --suite ${suiteFile}`,
       `  tdo optimize --suite ${suiteFile} --server ${name}`,
-      `  tdo experiment --suite ${suiteFile} --versions SEED,BEST   (the two ids optimize prints)`,
+      `  tdo experiment --suite ${suiteFile} --version SEED,BEST   (the two ids optimize prints)`,
       '',
     ].join('\n'),
   );
@@ -59,12 +65,7 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
 
 function existingConfig(path: string): TdoConfig {
   if (!existsSync(path)) return { mcpServers: {}, suites: {} };
-  try {
-    return loadConfig(path, {}).config;
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
+  return loadConfig(path, {}).config;
 }
 
 function entryFor(name: string, command: string[], url: string | undefined, config: TdoConfig): ServerEntry {
@@ -74,7 +75,7 @@ function entryFor(name: string, command: string[], url: string | undefined, conf
   if (program !== undefined) return parseEntry({ command: program, args, cwd: '.' });
   const defined = config.mcpServers[name];
   if (defined === undefined)
-    throw new UsageError(
+    throw inputError(
       `tdo init --server ${name} needs the server: a command after -- (tdo init --server ${name} -- node server.js) or --url URL; ${CONFIG_FILE} does not define "${name}"`,
     );
   return defined;
@@ -82,6 +83,6 @@ function entryFor(name: string, command: string[], url: string | undefined, conf
 
 function parseEntry(raw: unknown): ServerEntry {
   const parsed = serverEntrySchema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(`the server: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  if (!parsed.success) throw inputError(`the server: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   return parsed.data;
 }

@@ -1,21 +1,14 @@
 import type { Command } from 'commander';
-import { loadSuite, resolveSuitePath, SuiteError, type LoadedSuite } from '../../suite/load.ts';
-import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
+import { loadSuite, resolveSuitePath, type LoadedSuite } from '../../suite/load.ts';
+import { conditionLabel, runSettings, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import { PERFECT } from '../../../optimizer/engine/engine.ts';
 import { startSearchProgress } from '../progress.ts';
-import {
-  defaultHonestyGate,
-  optimize,
-  OptimizeError,
-  type CandidateSummary,
-  type OptimizeReport,
-  type OptimizeSettings,
-} from '../../../optimizer/mcp/optimize.ts';
+import { defaultHonestyGate, optimize, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
-import { loadCliConfig } from '../config.ts';
-import { UsageError } from '../errors.ts';
-import { openStoreForWriting } from '../store.ts';
+import { EXIT } from '../errors.ts';
+import { inputError } from '../../errors.ts';
+import { withStore } from '../context.ts';
 import { createProposer, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
@@ -25,6 +18,7 @@ import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage } from '../langfuse.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/optimize-agents.ts';
+import { toJsonText } from '../../json-keys.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
   'target',
@@ -52,16 +46,15 @@ const SETTINGS_FIXED_BY_RESUME = [
 ] as const;
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
-  const config = loadCliConfig();
-  const store = openStoreForWriting(flags.db);
-  try {
+  await withStore(flags, { mode: 'write', langfuse: true }, async (context) => {
+    const { store, config } = context;
+    if (flags.resume !== undefined) context.runId = flags.resume;
     const report = await execute(store, flags, command, config.refs, modelRateLimiter(flags, config));
     if (report === undefined) return;
-    process.stdout.write(flags.json ? `${JSON.stringify(reportJson(report, store.path))}\n` : renderReport(report, store.path));
-    if (report.status === 'interrupted') process.exitCode = 130;
-  } finally {
-    store.close();
-  }
+    context.runId = report.runId;
+    process.stdout.write(flags.json ? toJsonText(reportJson(report, store.path)) : renderReport(report, store.path));
+    if (report.status === 'interrupted') process.exitCode = EXIT.interrupted;
+  });
 }
 
 async function execute(
@@ -78,42 +71,36 @@ async function execute(
   if (flags.resume !== undefined) {
     const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
     if (given.length > 0)
-      throw new UsageError(
-        `--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
-      );
+      throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
     const run = store.getRun(flags.resume);
-    const stored = store.getOptimizerRun(flags.resume);
-    if (!run || !stored) throw new UsageError(`no optimize run "${flags.resume}" in ${store.path}`);
-    if (run.status === 'completed') throw new UsageError(`optimize run ${run.id} already completed; nothing to resume`);
-    const searchOf = (stored.settings as OptimizeSettings).agentRunOf;
+    const stored = run && (runSettings(run, 'optimize')?.optimize as OptimizeSettings | undefined);
+    if (!run || !stored) throw inputError(`no optimize run "${flags.resume}" in ${store.path}`);
+    if (run.status === 'completed') throw inputError(`optimize run ${run.id} already completed; nothing to resume`);
+    const searchOf = stored.agentRunOf;
     if (searchOf !== undefined)
-      throw new UsageError(
+      throw inputError(
         `run ${run.id} holds one agent's episodes of the several-agent optimize run ${searchOf}; resume that: \`tdo optimize --resume ${searchOf}\``,
       );
-    settings = {
-      ...(stored.settings as OptimizeSettings),
-      concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : (stored.settings as OptimizeSettings).concurrency,
-    };
-    loaded = suiteOrUsage(run.suitePath, refs);
+    settings = { ...stored, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.concurrency };
+    loaded = loadSuite(run.suitePath, refs);
   } else {
-    if (flags.suite === undefined) throw new UsageError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
-    loaded = suiteOrUsage(flags.suite, refs);
+    if (flags.suite === undefined) throw inputError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
+    loaded = loadSuite(flags.suite, refs);
     const server = flags.server ?? loaded.suite.target;
     if (server === undefined)
-      throw new UsageError(
+      throw inputError(
         `suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`,
       );
-    if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw new UsageError('--proposer-model applies to --proposer llm only');
+    if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
     if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))
-      throw new UsageError('--session and --since choose recorded episodes: use them with --traces langfuse');
-    if (flags.gate === true && flags.allowFlags === true)
-      throw new UsageError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
+      throw inputError('--session and --since choose recorded episodes: use them with --traces langfuse');
+    if (flags.gate === true && flags.allowFlags === true) throw inputError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
     if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
-      throw new UsageError('--agent and --agents both choose who evaluates the candidates: give one of them');
+      throw inputError('--agent and --agents both choose who evaluates the candidates: give one of them');
     if (flags.agents !== undefined && flags.model !== undefined)
-      throw new UsageError('with --agents, name each LLM agent as llm:MODEL; for an LLM proposer give --proposer-model');
+      throw inputError('with --agents, name each LLM agent as llm:MODEL; for an LLM proposer give --proposer-model');
     if (flags.objective !== undefined && flags.agents === undefined)
-      throw new UsageError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
+      throw inputError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
     const agent: AgentConfig = flags.agents?.[0] ?? { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
     const proposerModel = flags.proposerModel ?? flags.model;
     const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
@@ -173,9 +160,6 @@ async function execute(
         process.stderr.write(`optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}\` if it is stopped\n`),
       onProgress: (p) => progress.update(p),
     });
-  } catch (err) {
-    if (err instanceof OptimizeError) throw new UsageError(err.message);
-    throw err;
   } finally {
     progress.stop();
     interrupt.release();
@@ -186,25 +170,16 @@ async function execute(
 /** Imports the seed's episodes from Langfuse; undefined (exit 1 already set) when Langfuse could not be read. */
 async function importSeedRuns(store: TraceStore, flags: OptimizeFlags): Promise<string[] | undefined> {
   const { importMatching, renderImport, LANGFUSE_QUERY_NEEDED } = await import('./traces-langfuse.ts');
-  if (flags.session === undefined && flags.since === undefined) throw new UsageError(`--traces langfuse: ${LANGFUSE_QUERY_NEEDED}`);
+  if (flags.session === undefined && flags.since === undefined) throw inputError(`--traces langfuse: ${LANGFUSE_QUERY_NEEDED}`);
   const config = langfuseConfigOrUsage();
   const report = await importMatching(store, config, flags);
   if (report === undefined) return undefined;
   process.stderr.write(renderImport(report, config));
   if (report.runs.length === 0)
-    throw new UsageError(
+    throw inputError(
       `--traces langfuse: no tdo episodes at ${config.baseUrl} match ${flags.session === undefined ? '' : `--session ${flags.session} `}${flags.since === undefined ? '' : `--since ${flags.since.toISOString()}`}`.trim(),
     );
   return report.runs.map((r) => r.runId);
-}
-
-function suiteOrUsage(nameOrPath: string, refs: Parameters<typeof loadSuite>[1]): LoadedSuite {
-  try {
-    return loadSuite(nameOrPath, refs);
-  } catch (err) {
-    if (err instanceof SuiteError) throw new UsageError(err.message);
-    throw err;
-  }
 }
 
 function candidateJson(c: CandidateSummary) {
@@ -318,7 +293,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
         ? []
         : [
             `  \`tdo diff ${r.seedVersionId} ${r.versionId}${db}\`   what changed, lint flags gained and lost`,
-            `  \`tdo experiment --suite ${suite} --versions ${r.seedVersionId},${r.versionId}${db}\`   both on the test split, with intervals`,
+            `  \`tdo experiment --suite ${suite} --version ${r.seedVersionId},${r.versionId}${db}\`   both on the test split, with intervals`,
           ]),
       `  \`tdo run --suite ${suite} --version ${r.versionId}${db}\`   run the suite with it`,
       ...(r.perAgent

@@ -3,25 +3,23 @@ import { startRecordingProxy } from '../../proxy/proxy.ts';
 import { SessionRecorder } from '../../proxy/session-recorder.ts';
 import type { UpstreamCommand } from '../../proxy/upstream.ts';
 import type { ProxyFlags } from '../commands/proxy.ts';
-import { loadCliConfig, type CliConfig } from '../config.ts';
-import { UsageError } from '../errors.ts';
-import { attachLangfuse } from '../langfuse.ts';
-import { openStoreForWriting } from '../store.ts';
+import type { CliConfig } from '../config.ts';
+import { inputError } from '../../errors.ts';
+import { commandConfig, withStore } from '../context.ts';
 
 export async function proxyCommand(command: string[], flags: ProxyFlags): Promise<void> {
   // stdout is the MCP channel: anything a library logs goes to stderr instead.
   console.log = console.info = console.debug = console.error;
-  const config = loadCliConfig(flags.config);
-  const upstream = upstreamFor(command, flags.name, config);
-  const store = openStoreForWriting(flags.db);
-  try {
-    const served = flags.version === undefined ? undefined : store.getVersion(flags.version);
-    if (flags.version !== undefined && served === undefined)
-      throw new UsageError(`unknown description version "${flags.version}" in ${store.path} (see \`tdo versions\`)`);
+  // The upstream is checked before the store is created, so a bad command line leaves no database behind.
+  const upstream = upstreamFor(command, flags.name, commandConfig(flags));
+  if (flags.version.length > 1) throw inputError(`tdo proxy serves one server: give one --version, not ${flags.version.join(', ')}`);
+  const versionId = flags.version[0];
+  await withStore(flags, { mode: 'write', langfuse: true }, async ({ store }) => {
+    const served = versionId === undefined ? undefined : store.getVersion(versionId);
+    if (versionId !== undefined && served === undefined) throw inputError(`unknown description version "${versionId}" in ${store.path} (see \`tdo versions\`)`);
     if (served !== undefined && served.server !== flags.name)
-      throw new UsageError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
-    const langfuse = await attachLangfuse(store);
-    const recorder = new SessionRecorder(langfuse.store, {
+      throw inputError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
+    const recorder = new SessionRecorder(store, {
       server: flags.name,
       command: [upstream.command, ...upstream.args].join(' '),
       ...(served === undefined ? {} : { servedVersionId: served.id }),
@@ -43,11 +41,8 @@ export async function proxyCommand(command: string[], flags: ProxyFlags): Promis
     } finally {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      await langfuse.finish(undefined);
     }
-  } finally {
-    store.close();
-  }
+  });
 }
 
 /** The command after `--`, else the stdio server of that name in tdo.config.json. */
@@ -56,11 +51,11 @@ function upstreamFor(command: string[], name: string, config: CliConfig): Upstre
   if (executable !== undefined) return { command: executable, args };
   const spec = config.refs.servers?.[name];
   if (spec === undefined) {
-    throw new UsageError(
+    throw inputError(
       `tdo proxy needs the real server's command after --, e.g. tdo proxy --name ${name} -- npx -y @modelcontextprotocol/server-filesystem DIR${config.loaded === undefined ? '' : ` (or a stdio server "${name}" in ${config.loaded.path})`}`,
     );
   }
   if ('url' in spec)
-    throw new UsageError(`server "${name}" in ${config.loaded?.path ?? 'tdo.config.json'} is an HTTP server (${spec.url}); tdo proxy fronts stdio servers`);
+    throw inputError(`server "${name}" in ${config.loaded?.path ?? 'tdo.config.json'} is an HTTP server (${spec.url}); tdo proxy fronts stdio servers`);
   return { command: spec.command, args: spec.args, env: spec.env, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }) };
 }

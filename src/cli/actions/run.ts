@@ -1,53 +1,44 @@
 import type { Command } from 'commander';
-import { loadSuite, SuiteError, type LoadedSuite, type SuiteReferences } from '../../suite/load.ts';
+import { loadSuite, type LoadedSuite } from '../../suite/load.ts';
 import { SPLITS } from '../../suite/schema.ts';
-import { runSuite, RunError, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
+import { runSuite, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
 import * as z from 'zod';
-import type { RunRow, TraceStore } from '../../../traces/index.ts';
+import { runSettings, type RunRow, type TraceStore } from '../../../traces/index.ts';
 import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
-import { agentWithDefaults, loadCliConfig, type CliConfig } from '../config.ts';
-import { EXIT_FAILURE, EXIT_USAGE, UsageError } from '../errors.ts';
+import { agentWithDefaults, type CliConfig } from '../config.ts';
+import { EXIT } from '../errors.ts';
+import { inputError } from '../../errors.ts';
 import { describeErrors, tooManyErrors } from '../../run/outages.ts';
-import { openStoreForWriting } from '../store.ts';
-import { attachLangfuse } from '../langfuse.ts';
+import { withStore } from '../context.ts';
 import { startProgress } from '../progress.ts';
 import { renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
+import { toJsonText } from '../../json-keys.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
-  // Before the store opens: the config may name the database, the endpoint and Langfuse.
-  const config = loadCliConfig();
-  const store = openStoreForWriting(flags.db);
-  let runId: string | undefined;
-  try {
-    const langfuse = await attachLangfuse(store);
-    try {
-      const report = await execute(langfuse.store, flags, command, config);
-      runId = report.run.runId;
-      process.stdout.write(flags.json ? `${JSON.stringify(runReportJson(report))}\n` : renderRunReport(report));
-      if (tooManyErrors(report.run.errors, flags.maxErrorRate)) {
-        // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
-        process.stderr.write(
-          `tdo: ${describeErrors(report.run.errors)} --max-error-rate allows ${(flags.maxErrorRate * 100).toFixed(1)}%. Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`,
-        );
-        process.exitCode = EXIT_USAGE;
-      } else if (report.run.interruptedBy !== undefined) {
-        process.stderr.write(
-          `tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId} --queue ${flags.queue}\`\n`,
-        );
-        process.exitCode = EXIT_FAILURE;
-      } else if (report.run.status === 'interrupted') process.exitCode = 130;
-    } finally {
-      await langfuse.finish(runId ?? flags.resume);
-    }
-  } finally {
-    store.close();
-  }
+  await withStore(flags, { mode: 'write', langfuse: true }, async (context) => {
+    if (flags.resume !== undefined) context.runId = flags.resume;
+    const report = await execute(context.store, flags, command, context.config);
+    context.runId = report.run.runId;
+    process.stdout.write(flags.json ? toJsonText(runReportJson(report)) : renderRunReport(report));
+    if (tooManyErrors(report.run.errors, flags.maxErrorRate)) {
+      // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
+      process.stderr.write(
+        `tdo: ${describeErrors(report.run.errors)} --max-error-rate allows ${(flags.maxErrorRate * 100).toFixed(1)}%. Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`,
+      );
+      process.exitCode = EXIT.usage;
+    } else if (report.run.interruptedBy !== undefined) {
+      process.stderr.write(
+        `tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId} --queue ${flags.queue}\`\n`,
+      );
+      process.exitCode = EXIT.failure;
+    } else if (report.run.status === 'interrupted') process.exitCode = EXIT.interrupted;
+  });
 }
 
 async function execute(store: TraceStore, flags: RunFlags, command: Command, config: CliConfig) {
@@ -57,16 +48,14 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
   if (flags.resume !== undefined) {
     const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
     if (given.length > 0)
-      throw new UsageError(
-        `--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
-      );
+      throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
     const { run, stored } = await suiteRunToResume(store, flags.resume);
     options = { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency };
     agentConfig = stored.agent;
-    loaded = loadSuiteOrUsage(run.suitePath, config.refs);
+    loaded = loadSuite(run.suitePath, config.refs);
   } else {
-    if (flags.suite === undefined) throw new UsageError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
-    loaded = loadSuiteOrUsage(flags.suite, config.refs);
+    if (flags.suite === undefined) throw inputError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
+    loaded = loadSuite(flags.suite, config.refs);
     options = {
       split: flags.split,
       repeats: flags.repeat,
@@ -106,9 +95,6 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
       ...(queue === undefined ? {} : { executor: queue.executor }),
     });
     return { run: report, suite: loaded.suite.name, agent: describeAgent(agent.id), agentId: agent.id, split: options.split, dbPath: store.path };
-  } catch (err) {
-    if (err instanceof RunError) throw new UsageError(err.message);
-    throw err;
   } finally {
     progress.stop();
     interrupt.release();
@@ -141,36 +127,25 @@ export const storedRunConfigSchema = z.object({
  */
 async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: RunRow; stored: z.infer<typeof storedRunConfigSchema> }> {
   const run = store.getRun(id);
-  if (!run) throw new UsageError(`no run "${id}" in ${store.path} (see \`tdo traces list\`)`);
-  if (run.split === 'optimize' || store.getOptimizerRun(id) !== undefined) {
-    throw new UsageError(
+  if (!run) throw inputError(`no run "${id}" in ${store.path} (see \`tdo traces list\`)`);
+  if (run.kind === 'optimize') {
+    throw inputError(
       `run ${id} is an optimize run, not a suite run; \`tdo run --resume\` would add episodes that belong to no candidate. Continue it with \`tdo optimize --resume ${id}\``,
     );
   }
-  // Loaded only here: the Langfuse reader behind this module is heavy and a fresh run needs none of it.
-  const { importedRunConfigSchema } = await import('../../../traces/langfuse/import.ts');
-  const imported = importedRunConfigSchema.safeParse(run.config);
-  if (imported.success) {
-    const { sourceRun, baseUrl } = imported.data.imported;
-    throw new UsageError(
+  const imported = runSettings(run, 'imported');
+  if (imported !== undefined) {
+    const { sourceRun, baseUrl } = imported.imported;
+    throw inputError(
       `run ${id} was imported from Langfuse (run ${sourceRun} at ${baseUrl}); it holds episodes run elsewhere and cannot be resumed here. To fetch episodes added there since, use \`tdo traces import --from langfuse --session ${sourceRun}\``,
     );
   }
-  const stored = storedRunConfigSchema.safeParse(run.config);
+  const stored = storedRunConfigSchema.safeParse(runSettings(run, 'suite', 'experiment'));
   if (!stored.success)
-    throw new UsageError(
+    throw inputError(
       `run ${id} (split "${run.split}", agent ${run.agentId}) was not made by \`tdo run\`: it stores no suite run settings, so it cannot be resumed as one`,
     );
   // A completed run with errored episodes (within --max-error-rate) may still run them again.
-  if (run.status === 'completed' && store.runSummary(id).errors === 0) throw new UsageError(`run ${id} already completed; nothing to resume`);
+  if (run.status === 'completed' && store.runSummary(id).errors === 0) throw inputError(`run ${id} already completed; nothing to resume`);
   return { run, stored: stored.data };
-}
-
-function loadSuiteOrUsage(nameOrPath: string, refs: SuiteReferences): LoadedSuite {
-  try {
-    return loadSuite(nameOrPath, refs);
-  } catch (err) {
-    if (err instanceof SuiteError) throw new UsageError(err.message);
-    throw err;
-  }
 }

@@ -1,29 +1,40 @@
 import type { LangfuseConfig } from '../../../traces/langfuse/config.ts';
 import { exportRun, formatDelivery, importFromLangfuse, LangfuseSink, type ImportReport } from '../../../traces/langfuse/index.ts';
-import { UsageError } from '../errors.ts';
+import { inputError } from '../../errors.ts';
+import { EXIT } from '../errors.ts';
+import { commandConfig, withStore } from '../context.ts';
 import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS } from '../langfuse.ts';
-import { openStoreForReading, openStoreForWriting } from '../store.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import type { LangfuseQueryFlags, TracesExportFlags, TracesImportFlags } from '../commands/traces-langfuse.ts';
+import { toJsonText } from '../../json-keys.ts';
 
 export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> {
-  if (!flags.langfuse) throw new UsageError('say where to export to: tdo traces export --langfuse [--run ID]');
+  if (!flags.langfuse) throw inputError('say where to export to: tdo traces export --langfuse [--run ID]');
+  // the config may hold the Langfuse settings: read it before asking for them
+  commandConfig(flags);
   const config = langfuseConfigOrUsage();
-  const store = openStoreForReading(flags.db);
-  try {
+  await withStore(flags, { mode: 'read' }, async ({ store }) => {
     const runId = flags.run ?? store.listRuns(1)[0]?.id;
-    if (runId === undefined) throw new UsageError(`no runs in ${store.path}: nothing to export`);
-    if (!store.getRun(runId)) throw new UsageError(`no run "${runId}" in ${store.path} (see \`tdo traces list\`)`);
+    if (runId === undefined) throw inputError(`no runs in ${store.path}: nothing to export`);
+    if (!store.getRun(runId)) throw inputError(`no run "${runId}" in ${store.path} (see \`tdo traces list\`)`);
     const sink = LangfuseSink.open(config);
     const episodes = exportRun(store, runId, sink);
     const delivery = await sink.close(LANGFUSE_DRAIN_MS);
-    process.stdout.write(`run ${runId}: ${episodes} episodes sent to ${config.baseUrl}\n`);
+    process.stdout.write(
+      flags.json
+        ? toJsonText({ runId, episodes, baseUrl: config.baseUrl, spans: counts(delivery.spans), scores: counts(delivery.scores) })
+        : `run ${runId}: ${episodes} episodes sent to ${config.baseUrl}\n`,
+    );
     process.stderr.write(formatDelivery(delivery));
-    if (delivery.spans.dropped + delivery.scores.dropped > 0) process.exitCode = 1;
-  } finally {
-    store.close();
-  }
+    if (delivery.spans.dropped + delivery.scores.dropped > 0) process.exitCode = EXIT.failure;
+  });
 }
+
+const counts = (c: { delivered: number; dropped: number; lastError?: string }) => ({
+  delivered: c.delivered,
+  dropped: c.dropped,
+  lastError: c.lastError ?? null,
+});
 
 export function renderImport(report: ImportReport, config: LangfuseConfig): string {
   const lines = report.runs.map(
@@ -47,7 +58,7 @@ export async function importMatching(store: TraceStore, config: LangfuseConfig, 
     });
   } catch (err) {
     process.stderr.write(`tdo: could not read from Langfuse at ${config.baseUrl}: ${(err as Error).message}\n`);
-    process.exitCode = 1;
+    process.exitCode = EXIT.failure;
     return undefined;
   }
 }
@@ -55,13 +66,11 @@ export async function importMatching(store: TraceStore, config: LangfuseConfig, 
 export const LANGFUSE_QUERY_NEEDED = 'say what to import: --session RUN_ID and/or --since DATE';
 
 export async function importFromLangfuseCommand(flags: TracesImportFlags): Promise<void> {
-  if (flags.session === undefined && flags.since === undefined) throw new UsageError(LANGFUSE_QUERY_NEEDED);
+  if (flags.session === undefined && flags.since === undefined) throw inputError(LANGFUSE_QUERY_NEEDED);
+  commandConfig(flags);
   const config = langfuseConfigOrUsage();
-  const store = openStoreForWriting(flags.db);
-  try {
+  await withStore(flags, { mode: 'write' }, async ({ store }) => {
     const report = await importMatching(store, config, flags);
-    if (report !== undefined) process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderImport(report, config));
-  } finally {
-    store.close();
-  }
+    if (report !== undefined) process.stdout.write(flags.json ? toJsonText(report) : renderImport(report, config));
+  });
 }

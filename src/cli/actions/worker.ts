@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadSuite } from '../../suite/load.ts';
 import { startEpisodeWorker } from '../../run/queue/episode-worker.ts';
 import { createAgent } from '../agents.ts';
-import { loadCliConfig } from '../config.ts';
+import { commandConfig } from '../context.ts';
 import type { WorkerFlags } from '../commands/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
@@ -12,7 +12,7 @@ import { storedRunConfigSchema } from './run.ts';
 const NO_RESPONSE_CACHE = { cacheGet: () => undefined, cachePut: () => undefined };
 
 export async function workerCommand(flags: WorkerFlags): Promise<void> {
-  const config = loadCliConfig();
+  const config = commandConfig(flags);
   // Refuses an unusable URL or an unreachable Redis now (exit 2), not on the first job.
   const probe = await openEpisodeQueue(flags.queue);
   await probe.close();

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StdioServerSpec } from '../../suite/schema.ts';
 import type { DescriptionsLocation } from '../../../experiments/versions/apply.ts';
+import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
 /**
  * Where a shipped server started through `tdo serve` loads its descriptions when its command line does
@@ -34,16 +35,17 @@ export function registerApply(program: Command): void {
     .description('write a description version to the file its server loads at start (or to --out FILE)')
     .argument('<version>', 'version id (or a unique prefix)')
     .option('--out <file>', 'write here instead of the file the server loads')
-    .option('--suite <name|path>', "the suite whose server spec says how the server starts (default: the version's latest run, then the shipped suites)")
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print JSON')
-    .action(async (ref: string, flags: { out?: string; suite?: string; db?: string; json?: boolean }) => {
-      const { openStoreForReading } = await import('../store.ts');
+    .addOption(sharedOption.suite("the suite whose server spec says how the server starts (default: the version's latest run, then the shipped suites)"))
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
+    .action(async (ref: string, flags: { out?: string; suite?: string } & StoreFlags & JsonFlag) => {
+      const { withStore } = await import('../context.ts');
+      const { toJsonText } = await import('../../json-keys.ts');
       const { TDO_ROOT } = await import('../../suite/load.ts');
       const { applyVersion, findServerSpec, locateDescriptionsFile } = await import('../../../experiments/versions/apply.ts');
       const { resolveVersion } = await import('../../../experiments/versions/resolve.ts');
-      const store = openStoreForReading(flags.db);
-      try {
+      await withStore(flags, { mode: 'read' }, ({ store }) => {
         const version = resolveVersion(store, ref);
         let location: DescriptionsLocation;
         if (flags.out !== undefined) {
@@ -54,7 +56,7 @@ export function registerApply(program: Command): void {
         }
         const result = applyVersion(version, location);
         if (flags.json) {
-          process.stdout.write(`${JSON.stringify({ version: version.id, server: version.server, ...result })}\n`);
+          process.stdout.write(toJsonText({ version: version.id, server: version.server, ...result }));
         } else {
           process.stdout.write(
             `wrote ${version.id} (server ${version.server}, ${Object.keys(version.descriptions).length} tools) to ${result.file}\n  found via ${result.reason}\n` +
@@ -62,8 +64,6 @@ export function registerApply(program: Command): void {
               `  the server reads it at start: restart it to serve the new descriptions\n`,
           );
         }
-      } finally {
-        store.close();
-      }
+      });
     });
 }

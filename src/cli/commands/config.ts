@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
+import { inputError } from '../../errors.ts';
+import { sharedOption, type JsonFlag } from '../options.ts';
 
 export function registerConfig(program: Command): void {
   const config = program.command('config').description('tdo.config.json: check it, or print its JSON Schema');
@@ -7,11 +8,22 @@ export function registerConfig(program: Command): void {
   config
     .command('check')
     .description('validate the config (after ${ENV} interpolation) and list its servers and suites; secrets are not printed')
-    .option('--config <file>', 'config file (default TDO_CONFIG or ./tdo.config.json)')
-    .action(async (flags: { config?: string }) => {
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
+    .action(async (flags: { config?: string } & JsonFlag) => {
       const { loadCliConfig } = await import('../config.ts');
       const { loaded } = loadCliConfig(flags.config, { ...process.env });
-      if (loaded === undefined) throw new UsageError('no tdo.config.json in the working directory and TDO_CONFIG is not set; pass --config FILE');
+      if (loaded === undefined) throw inputError('no tdo.config.json in the working directory and TDO_CONFIG is not set; pass --config FILE');
+      if (flags.json) {
+        const servers = Object.fromEntries(
+          Object.entries(loaded.config.mcpServers).map(([name, entry]) => [
+            name,
+            'url' in entry ? { transport: 'http', url: entry.url } : { transport: 'stdio', command: [entry.command, ...entry.args] },
+          ]),
+        );
+        process.stdout.write((await import('../../json-keys.ts')).toJsonText({ path: loaded.path, ok: true, servers, suites: loaded.config.suites }));
+        return;
+      }
       const lines = [`${loaded.path}: ok`];
       for (const [name, entry] of Object.entries(loaded.config.mcpServers)) {
         lines.push('url' in entry ? `  server ${name}: http ${entry.url}` : `  server ${name}: stdio ${[entry.command, ...entry.args].join(' ')}`);

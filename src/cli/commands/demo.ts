@@ -1,14 +1,29 @@
 import type { Command } from 'commander';
 import { DEMO_DEFAULTS } from '../../../experiments/demo/defaults.ts';
-import { agentSpec, choice, nonNegativeInt, positiveInt, rateLimitOption, type AgentSpec } from '../options.ts';
+import {
+  agentList,
+  agentSpec,
+  choice,
+  nonNegativeInt,
+  positiveInt,
+  rateLimitOption,
+  sharedOption,
+  type AgentListEntry,
+  type AgentSpec,
+  type JsonFlag,
+  type StoreFlags,
+} from '../options.ts';
 import type { RateLimitFlags } from '../rate-limits.ts';
 
-export interface DemoFlags extends RateLimitFlags {
+export interface DemoFlags extends RateLimitFlags, StoreFlags, JsonFlag {
   budget: number;
   seed: number;
   repeat: number;
   concurrency: number;
   agent: AgentSpec;
+  /** --agents: both searches evaluate every candidate with each, and the experiment measures every row with each */
+  agents?: AgentListEntry[];
+  objective?: 'mean' | 'worst';
   model?: string;
   proposer: 'sim' | 'llm';
   proposerModel?: string;
@@ -17,8 +32,6 @@ export interface DemoFlags extends RateLimitFlags {
   out?: string;
   /** --queue: run the episodes on `tdo worker` processes through this Redis */
   queue?: string;
-  db?: string;
-  json?: boolean;
 }
 
 export function registerDemo(program: Command): void {
@@ -26,11 +39,26 @@ export function registerDemo(program: Command): void {
     .command('demo')
     .description("demonstrations measured live; `overconfident`: the market's mega-depot from an honest description, optimized for selection and for success")
     .argument('<name>', 'overconfident')
-    .option('--budget <n>', 'metric calls for each of the two optimize runs', positiveInt, DEMO_DEFAULTS.budget)
+    .option(
+      '--budget <n>',
+      'metric calls for each of the two optimize runs; with --agents, per agent (each search spends budget x agents)',
+      positiveInt,
+      DEMO_DEFAULTS.budget,
+    )
     .option('--seed <n>', 'one seed for both searches and the experiment (README, "The demo": why 2)', nonNegativeInt, DEMO_DEFAULTS.seed)
     .option('--repeat <n>', 'experiment repeats per test task', positiveInt, DEMO_DEFAULTS.repeats)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, DEMO_DEFAULTS.concurrency)
     .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (`tdo agents` lists them) or llm', agentSpec, 'sim')
+    .option(
+      '--agents <list>',
+      'instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); each evaluates every candidate of both searches, and every row is measured and reported per agent',
+      agentList,
+    )
+    .option(
+      '--objective <how>',
+      "with --agents, what the searches' winners maximize: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
+      choice(['mean', 'worst'] as const),
+    )
     .option('--model <name>', 'model for --agent llm (and --proposer llm unless --proposer-model is given)')
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
@@ -42,10 +70,11 @@ export function registerDemo(program: Command): void {
     )
     .option('--out <dir>', 'where the experiment reports go (default reports/demo-overconfident-<time>)')
     .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print one JSON object instead of the diff and table')
-    .action(async (name: string, flags: DemoFlags) => {
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json('print one JSON object instead of the diff and table'))
+    .action(async (name: string, flags: DemoFlags, command: Command) => {
       const { demoCommand } = await import('../actions/demo.ts');
-      await demoCommand(name, flags);
+      await demoCommand(name, flags, command);
     });
 }

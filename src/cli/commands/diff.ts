@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { choice } from '../options.ts';
+import { choice, sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
 type Format = 'text' | 'md' | 'json' | 'html';
 
@@ -12,19 +12,23 @@ export function registerDiff(program: Command): void {
     .argument('<a>', 'version id (or unique prefix) or descriptions file')
     .argument('<b>', 'version id (or unique prefix) or descriptions file')
     .option('--format <format>', 'text (colored on a terminal), md, json or html', choice(['text', 'md', 'json', 'html'] as const), 'text')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .action(async (a: string, b: string, flags: { format: Format; db?: string }) => {
+    .addOption(sharedOption.json('print JSON (the same as --format json)'))
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .action(async (a: string, b: string, flags: { format: Format } & StoreFlags & JsonFlag, command: Command) => {
+      const { inputError } = await import('../../errors.ts');
+      if (flags.json && command.getOptionValueSource('format') === 'cli' && flags.format !== 'json')
+        throw inputError(`--json and --format ${flags.format} ask for two formats: give one of them`);
+      const format = flags.json ? 'json' : flags.format;
       const { fileSource, isFileReference, versionSource } = await import('../../../experiments/review/sources.ts');
       const { diffSources } = await import('../../../experiments/review/version-diff.ts');
       const { renderDiff } = await import('../../../experiments/review/render-diff.ts');
-      const needsStore = !isFileReference(a) || !isFileReference(b);
-      const store = needsStore ? (await import('../store.ts')).openStoreForReading(flags.db) : undefined;
-      try {
-        const source = (ref: string) => (isFileReference(ref) ? fileSource(ref) : versionSource(store!, ref));
-        const diff = diffSources(source(a), source(b));
-        process.stdout.write(renderDiff(diff, flags.format, { color: flags.format === 'text' && process.stdout.isTTY === true && !process.env.NO_COLOR }));
-      } finally {
-        store?.close();
-      }
+      const { colorOn } = await import('../color.ts');
+      const render = (source: (ref: string) => ReturnType<typeof fileSource>) => {
+        process.stdout.write(renderDiff(diffSources(source(a), source(b)), format, { color: format === 'text' && colorOn() }));
+      };
+      if (isFileReference(a) && isFileReference(b)) return render(fileSource);
+      const { withStore } = await import('../context.ts');
+      await withStore(flags, { mode: 'read' }, ({ store }) => render((ref) => (isFileReference(ref) ? fileSource(ref) : versionSource(store, ref))));
     });
 }

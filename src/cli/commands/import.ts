@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
 export function registerImport(program: Command): void {
   program
@@ -8,17 +9,25 @@ export function registerImport(program: Command): void {
     .requiredOption('--server <name>', 'the server the descriptions are for (as the suite names it)')
     .option('--parent <version>', 'the version it was edited from (default: the stored version it shares most text with)')
     .option('--new-server', 'the server has no versions yet (no run has connected it): record the file as its first version')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print JSON')
-    .action(async (file: string, flags: { server: string; parent?: string; newServer?: boolean; db?: string; json?: boolean }) => {
-      const { openStoreForWriting } = await import('../store.ts');
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
+    .action(async (file: string, flags: { server: string; parent?: string; newServer?: boolean } & StoreFlags & JsonFlag) => {
+      const { withStore } = await import('../context.ts');
+      const { toJsonText } = await import('../../json-keys.ts');
       const { importVersion } = await import('../../../experiments/versions/import.ts');
-      const store = openStoreForWriting(flags.db);
-      try {
+      await withStore(flags, { mode: 'write' }, ({ store }) => {
         const result = importVersion(store, file, flags.server, { parent: flags.parent, newServer: flags.newServer === true });
         if (flags.json) {
           process.stdout.write(
-            `${JSON.stringify({ id: result.version.id, server: result.version.server, created: result.created, parent: result.parent, missing: result.missing, tokens: result.version.tokens })}\n`,
+            toJsonText({
+              id: result.version.id,
+              server: result.version.server,
+              created: result.created,
+              parent: result.parent,
+              missing: result.missing,
+              tokens: result.version.tokens,
+            }),
           );
           return;
         }
@@ -31,10 +40,8 @@ export function registerImport(program: Command): void {
             `  parent ${result.parent.id}${result.parent.chosen === 'closest' ? ' (the stored version closest to the file; set it with --parent)' : ''}`,
           );
         if (result.missing.length > 0) lines.push(`  not described: ${result.missing.join(', ')} (they keep the server's own text)`);
-        if (result.created) lines.push(`  next: \`tdo lint ${v.id}\`, \`tdo experiment --suite SUITE --versions BASELINE,${v.id}\``);
+        if (result.created) lines.push(`  next: \`tdo lint ${v.id}\`, \`tdo experiment --suite SUITE --version BASELINE,${v.id}\``);
         process.stdout.write(`${lines.join('\n')}\n`);
-      } finally {
-        store.close();
-      }
+      });
     });
 }

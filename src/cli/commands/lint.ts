@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
 export function registerLint(program: Command): void {
   program
@@ -7,9 +8,10 @@ export function registerLint(program: Command): void {
       'flag inflated claims, instructions aimed at the model, task-word lists, copied tool output, limits dropped since the parent version, missing purpose or guidance, and excessive length; exit 1 on any error or warning',
     )
     .argument('<ref>', 'version id (or unique prefix) or descriptions file')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print JSON')
-    .action(async (ref: string, flags: { db?: string; json?: boolean }) => {
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
+    .action(async (ref: string, flags: StoreFlags & JsonFlag) => {
       const { fileSource, isFileReference, lintSubject, versionSource } = await import('../../../experiments/review/sources.ts');
       const { lintAgainstParents } = await import('../../../experiments/review/lint/lint.ts');
       const { lintReport, renderLintReport } = await import('../../../experiments/review/lint/render-lint.ts');
@@ -19,13 +21,12 @@ export function registerLint(program: Command): void {
       if (isFileReference(ref)) {
         source = fileSource(ref);
       } else {
-        const store = (await import('../store.ts')).openStoreForReading(flags.db);
-        try {
-          source = versionSource(store, ref);
-          subject = lintSubject(store, source.label);
-        } finally {
-          store.close();
-        }
+        const { withStore } = await import('../context.ts');
+        source = await withStore(flags, { mode: 'read' }, ({ store }) => {
+          const version = versionSource(store, ref);
+          subject = lintSubject(store, version.label);
+          return version;
+        });
       }
       const flagged = lintAgainstParents(
         source.descriptions,
@@ -36,7 +37,7 @@ export function registerLint(program: Command): void {
         parents: subject.parents.map((p) => p.id),
         toolResults: subject.toolResults.length,
       });
-      process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : renderLintReport(report));
-      if (report.problems > 0) process.exitCode = 1;
+      process.stdout.write(flags.json ? (await import('../../json-keys.ts')).toJsonText(report) : renderLintReport(report));
+      if (report.problems > 0) process.exitCode = (await import('../errors.ts')).EXIT.failure;
     });
 }

@@ -1,20 +1,21 @@
 import type { Command } from 'commander';
 import {
   agentList,
-  agentSpec,
   choice,
   conditionList,
   isoDate,
-  nonNegativeInt,
   positiveInt,
   rateLimitOption,
+  sharedOption,
   type AgentListEntry,
   type AgentSpec,
+  type JsonFlag,
+  type StoreFlags,
 } from '../options.ts';
 import type { RateLimitFlags } from '../rate-limits.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
-export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags {
+export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags, StoreFlags, JsonFlag {
   target: 'success' | 'selection' | 'feedback';
   suite?: string;
   server?: string;
@@ -45,8 +46,6 @@ export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags {
   gate?: boolean;
   /** --allow-flags: no honesty gate under --target success or feedback */
   allowFlags?: boolean;
-  db?: string;
-  json?: boolean;
 }
 
 /** Finishes in well under a minute with the sim agent and proposer on the lab suite. */
@@ -62,10 +61,10 @@ export function registerOptimize(program: Command): void {
       choice(['success', 'selection', 'feedback'] as const),
       'success',
     )
-    .option('--suite <name|path>', 'a shipped suite (lab) or a suite file')
+    .addOption(sharedOption.suite())
     .option('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)")
     .option('--budget <n>', 'metric calls (task episodes) the search may spend', positiveInt, DEFAULT_BUDGET)
-    .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (`tdo agents` lists them) or llm', agentSpec, 'sim')
+    .addOption(sharedOption.agent())
     .option(
       '--agents <list>',
       'several agents that each evaluate every candidate, instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent',
@@ -76,7 +75,7 @@ export function registerOptimize(program: Command): void {
       "with --agents, what the winner maximizes: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
       choice(['mean', 'worst'] as const),
     )
-    .option('--model <name>', 'model for --agent llm (and for --proposer llm unless --proposer-model is given)')
+    .addOption(sharedOption.model('model for --agent llm (and for --proposer llm unless --proposer-model is given)'))
     .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
     .option('--proposer-model <name>', 'model for --proposer llm')
     .addOption(rateLimitOption('rpm'))
@@ -93,7 +92,7 @@ export function registerOptimize(program: Command): void {
       1,
     )
     .option('--merge', 'also merge Pareto candidates from different lineages')
-    .option('--seed <n>', 'search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', nonNegativeInt, 0)
+    .addOption(sharedOption.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)'))
     .option(
       '--components <how>',
       'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin',
@@ -102,7 +101,7 @@ export function registerOptimize(program: Command): void {
     )
     .option('--patience <k>', 'stop after k iterations without a new best', positiveInt)
     .option('--stop-file <path>', 'stop cleanly (and save) once this file exists')
-    .option('--concurrency <n>', 'episodes in flight at once, over every evaluation of the search', positiveInt, 4)
+    .addOption(sharedOption.concurrency('episodes in flight at once, over every evaluation of the search'))
     .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)", conditionList, {})
     .option(
       '--traces <source>',
@@ -118,8 +117,9 @@ export function registerOptimize(program: Command): void {
     .option('--gate', 'turn the honesty gate on under --target selection, where it is off by default')
     .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
     .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print one JSON object instead of the summary')
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
     .action(async (flags: OptimizeFlags, command: Command) => {
       // Loaded on use, like `tdo run`: `tdo serve` must start fast.
       const { optimizeCommand } = await import('../actions/optimize.ts');

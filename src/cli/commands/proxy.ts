@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
+import { sharedOption, type StoreFlags } from '../options.ts';
 
-export interface ProxyFlags {
+export interface ProxyFlags extends StoreFlags {
   name: string;
-  version?: string;
-  db?: string;
-  config?: string;
+  version: string[];
 }
 
 export function registerProxy(program: Command): void {
@@ -12,9 +11,9 @@ export function registerProxy(program: Command): void {
     .command('proxy')
     .description('serve MCP over stdio in place of a real server: forward everything to it, record every tool call, optionally serve a description version')
     .requiredOption('--name <name>', "the server's name in the trace store (and in tdo.config.json's mcpServers, when no command is given)")
-    .option('--version <id>', 'description version to serve in tools/list (see `tdo versions`)')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--config <file>', 'tdo.config.json (default TDO_CONFIG or ./tdo.config.json)')
+    .addOption(sharedOption.version('description version to serve in tools/list (see `tdo versions`); one, since a proxy fronts one server'))
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
     .argument('[command...]', 'the real server, after --: tdo proxy --name fs -- npx -y @modelcontextprotocol/server-filesystem DIR')
     // Everything after the server's command belongs to it, flags included.
     .passThroughOptions()

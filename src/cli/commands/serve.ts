@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
+import { Option, type Command } from 'commander';
+import { inputError } from '../../errors.ts';
 
 /** The shipped servers' start-up specs, loaded only when served so other commands start fast. */
 const SERVERS = {
@@ -15,12 +15,14 @@ interface ServeFlags {
   descriptions?: string;
   workspace?: string;
   seller?: string;
+  stateDb?: string;
+  /** the old spelling of --state-db, hidden: --db means the trace database everywhere else */
   db?: string;
   injection?: string;
   secretFile?: string;
 }
 
-const MARKET_FLAGS = ['seller', 'db', 'injection', 'secretFile'] as const;
+const MARKET_FLAGS = ['seller', 'stateDb', 'db', 'injection', 'secretFile'] as const;
 
 export function registerServe(program: Command): void {
   program
@@ -33,18 +35,19 @@ export function registerServe(program: Command): void {
     .option('--descriptions <file>', 'descriptions file to serve (default: the one next to the server)')
     .option('--workspace <dir>', 'lab only: the folder read_file may read')
     .option('--seller <name>', 'market only: which seller profile to serve (servers/market/sellers/NAME)')
-    .option('--db <file>', "market only: the seller's negotiation state (SQLite)")
+    .option('--state-db <file>', "market only: the seller's negotiation state (SQLite)")
+    .addOption(new Option('--db <file>').hideHelp())
     .option('--injection <on|off>', "market only: offers carry one sentence aimed at the buyer's model")
     .option('--secret-file <file>', 'market only: HS256 token secret (else env TDO_AUTH_SECRET); --http needs one')
     .action(async (name: string, file: string | undefined, flags: ServeFlags) => {
-      if (!(name in SERVERS)) throw new UsageError(`unknown server "${name}"; choose one of ${Object.keys(SERVERS).join(', ')}`);
-      if (name === 'catalog' && file === undefined) throw new UsageError('tdo serve catalog needs the tools file: tdo serve catalog FILE');
-      if (name !== 'catalog' && file !== undefined) throw new UsageError(`unexpected argument "${file}": only tdo serve catalog takes a file`);
-      if (flags.workspace !== undefined && name !== 'lab') throw new UsageError('--workspace applies to lab only');
+      if (!(name in SERVERS)) throw inputError(`unknown server "${name}"; choose one of ${Object.keys(SERVERS).join(', ')}`);
+      if (name === 'catalog' && file === undefined) throw inputError('tdo serve catalog needs the tools file: tdo serve catalog FILE');
+      if (name !== 'catalog' && file !== undefined) throw inputError(`unexpected argument "${file}": only tdo serve catalog takes a file`);
+      if (flags.workspace !== undefined && name !== 'lab') throw inputError('--workspace applies to lab only');
       const marketOnly = MARKET_FLAGS.filter((flag) => flags[flag] !== undefined);
       if (name !== 'market' && marketOnly.length > 0)
-        throw new UsageError(`${marketOnly.map((f) => `--${f === 'secretFile' ? 'secret-file' : f}`).join(', ')} apply to market only`);
-      if (name === 'market' && flags.seller === undefined) throw new UsageError('tdo serve market needs --seller NAME');
+        throw inputError(`${marketOnly.map((f) => `--${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} apply to market only`);
+      if (name === 'market' && flags.seller === undefined) throw inputError('tdo serve market needs --seller NAME');
       const spec = await SERVERS[name as keyof typeof SERVERS]();
       const { runServerMain } = await import('../../../servers/common/main.ts');
       await runServerMain(spec as Parameters<typeof runServerMain>[0], [
@@ -54,7 +57,7 @@ export function registerServe(program: Command): void {
         ...(flags.descriptions === undefined ? [] : ['--descriptions', flags.descriptions]),
         ...(flags.workspace === undefined ? [] : ['--workspace', flags.workspace]),
         ...(flags.seller === undefined ? [] : ['--seller', flags.seller]),
-        ...(flags.db === undefined ? [] : ['--db', flags.db]),
+        ...((flags.stateDb ?? flags.db) === undefined ? [] : ['--db', (flags.stateDb ?? flags.db)!]),
         ...(flags.injection === undefined ? [] : ['--injection', flags.injection]),
         ...(flags.secretFile === undefined ? [] : ['--secret-file', flags.secretFile]),
       ]);

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { choice, isoDate } from '../options.ts';
+import { choice, isoDate, sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
-export interface TracesExportFlags {
+export interface TracesExportFlags extends StoreFlags, JsonFlag {
   langfuse?: boolean;
   run?: string;
-  db?: string;
 }
 
 /** Which episodes to read back from Langfuse. */
@@ -13,10 +12,8 @@ export interface LangfuseQueryFlags {
   since?: Date;
 }
 
-export interface TracesImportFlags extends LangfuseQueryFlags {
+export interface TracesImportFlags extends LangfuseQueryFlags, StoreFlags, JsonFlag {
   from: 'langfuse';
-  db?: string;
-  json?: boolean;
 }
 
 /** `tdo traces export --langfuse` and `tdo traces import --from langfuse`; the SDK loads only when used. */
@@ -26,7 +23,9 @@ export function registerLangfuseTraces(traces: Command): void {
     .description('send a recorded run to Langfuse again; the same ids make Langfuse update, never duplicate')
     .option('--langfuse', 'send to Langfuse (LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY, LANGFUSE_BASE_URL)')
     .option('--run <id>', 'the run to send (default: the newest run)')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
     .action(async (flags: TracesExportFlags) => {
       const { exportToLangfuse } = await import('../actions/traces-langfuse.ts');
       await exportToLangfuse(flags);
@@ -38,8 +37,9 @@ export function registerLangfuseTraces(traces: Command): void {
     .requiredOption('--from <source>', 'where to read: langfuse', choice(['langfuse'] as const))
     .option('--session <runId>', 'only the episodes of this run (its Langfuse session)')
     .option('--since <date>', 'only episodes that started at or after this date (ISO 8601)', isoDate)
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print the import report as JSON')
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json('print the import report as JSON'))
     .action(async (flags: TracesImportFlags) => {
       const { importFromLangfuseCommand } = await import('../actions/traces-langfuse.ts');
       await importFromLangfuseCommand(flags);

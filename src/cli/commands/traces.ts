@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
-import { positiveInt } from '../options.ts';
+import { inputError } from '../../errors.ts';
+import { positiveInt, sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 import { registerLangfuseTraces } from './traces-langfuse.ts';
 
 /** The store and formatters load on use, so commands that need neither start fast. */
-const load = async () => ({ ...(await import('../store.ts')), ...(await import('../format/trajectory.ts')) });
+const load = async () => ({
+  ...(await import('../context.ts')),
+  ...(await import('../format/trajectory.ts')),
+  ...(await import('../../json-keys.ts')),
+});
 
 export function registerTraces(program: Command): void {
   const traces = program.command('traces').description('read recorded episodes and trajectories');
@@ -16,39 +20,35 @@ export function registerTraces(program: Command): void {
     .option('--run <id>', 'only this run')
     .option('--failed', 'only failed episodes')
     .option('--limit <n>', 'at most this many', positiveInt, 50)
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print JSON')
-    .action(async (flags: { run?: string; failed?: boolean; limit: number; db?: string; json?: boolean }) => {
-      const { openStoreForReading, renderEpisodeList } = await load();
-      const store = openStoreForReading(flags.db);
-      try {
-        if (flags.run !== undefined && !store.getRun(flags.run)) throw new UsageError(`no run "${flags.run}" in ${store.path}`);
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
+    .action(async (flags: { run?: string; failed?: boolean; limit: number } & StoreFlags & JsonFlag) => {
+      const { withStore, renderEpisodeList, toJsonText } = await load();
+      await withStore(flags, { mode: 'read' }, ({ store }) => {
+        if (flags.run !== undefined && !store.getRun(flags.run)) throw inputError(`no run "${flags.run}" in ${store.path}`);
         const episodes = store.listEpisodes({
           ...(flags.run === undefined ? {} : { runId: flags.run }),
           ...(flags.failed ? { failed: true } : {}),
           limit: flags.limit,
         });
-        process.stdout.write(flags.json ? `${JSON.stringify(episodes)}\n` : renderEpisodeList(episodes, flags.limit));
-      } finally {
-        store.close();
-      }
+        process.stdout.write(flags.json ? toJsonText(episodes) : renderEpisodeList(episodes, flags.limit));
+      });
     });
 
   traces
     .command('show')
     .description('one episode step by step: every model call and tool call')
     .argument('<episodeId>')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print JSON')
-    .action(async (episodeId: string, flags: { db?: string; json?: boolean }) => {
-      const { openStoreForReading, renderTrajectory } = await load();
-      const store = openStoreForReading(flags.db);
-      try {
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
+    .action(async (episodeId: string, flags: StoreFlags & JsonFlag) => {
+      const { withStore, renderTrajectory, toJsonText } = await load();
+      await withStore(flags, { mode: 'read' }, ({ store }) => {
         const trajectory = store.getTrajectory(episodeId);
-        if (!trajectory) throw new UsageError(`no episode "${episodeId}" in ${store.path} (see \`tdo traces list\`)`);
-        process.stdout.write(flags.json ? `${JSON.stringify(trajectory)}\n` : renderTrajectory(trajectory));
-      } finally {
-        store.close();
-      }
+        if (!trajectory) throw inputError(`no episode "${episodeId}" in ${store.path} (see \`tdo traces list\`)`);
+        process.stdout.write(flags.json ? toJsonText(trajectory) : renderTrajectory(trajectory));
+      });
     });
 }

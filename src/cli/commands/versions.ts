@@ -1,22 +1,22 @@
 import type { Command } from 'commander';
+import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
 export function registerVersions(program: Command): void {
   program
     .command('versions')
     .description('list description versions with lineage, tokens and the latest measured success, first-choice share and used-server share')
     .option('--server <name>', 'only versions of this server')
-    .option('--db <path>', 'trace database (default TDO_DB or traces/tdo.db)')
-    .option('--json', 'print JSON')
-    .action(async (flags: { server?: string; db?: string; json?: boolean }) => {
-      const { openStoreForReading } = await import('../store.ts');
+    .addOption(sharedOption.db())
+    .addOption(sharedOption.config())
+    .addOption(sharedOption.json())
+    .action(async (flags: { server?: string } & StoreFlags & JsonFlag) => {
+      const { withStore } = await import('../context.ts');
+      const { toJsonText } = await import('../../json-keys.ts');
       const { listVersionEntries } = await import('../../../experiments/versions/listing.ts');
       const { renderVersionListing } = await import('../../../experiments/versions/render-listing.ts');
-      const store = openStoreForReading(flags.db);
-      try {
+      await withStore(flags, { mode: 'read' }, ({ store }) => {
         const entries = listVersionEntries(store, flags.server);
-        process.stdout.write(flags.json ? `${JSON.stringify(entries, null, 2)}\n` : renderVersionListing(entries));
-      } finally {
-        store.close();
-      }
+        process.stdout.write(flags.json ? toJsonText(entries, 2) : renderVersionListing(entries));
+      });
     });
 }

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import { positiveInt, rateLimitOption } from '../options.ts';
+import { positiveInt, rateLimitOption, sharedOption } from '../options.ts';
 import type { RateLimitFlags } from '../rate-limits.ts';
 
 export interface WorkerFlags extends RateLimitFlags {
   queue: string;
+  config?: string;
   concurrency: number;
   lockDuration: number;
   name?: string;
@@ -14,7 +15,8 @@ export function registerWorker(program: Command): void {
     .command('worker')
     .description('run episodes from a Redis queue (`tdo run`, `experiment`, `optimize` or `demo` with `--queue`) on this or another machine, until Ctrl-C')
     .requiredOption('--queue <url>', 'the queue the coordinator uses: redis://HOST:PORT[/DB]')
-    .option('--concurrency <n>', 'episodes in flight on this worker', positiveInt, 4)
+    .addOption(sharedOption.concurrency('episodes in flight on this worker'))
+    .addOption(sharedOption.config())
     .option(
       '--lock-duration <ms>',
       "how long a job's lock lasts unrenewed: a killed worker's episodes go to another worker within about twice this",

@@ -6,9 +6,7 @@ import type { EpisodeBatch, EpisodeExecutor, PlannedEpisode } from '../episode-e
 import { EPISODE_QUEUE, episodeJobResultSchema, queuedEpisodeId, type EpisodeJob } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
 import { suiteHash } from './suite-hash.ts';
-
-/** Redis did not answer when the run started. */
-export class QueueUnreachableError extends Error {}
+import { infrastructureError } from '../../errors.ts';
 
 /** How often a coordinator waiting for results checks whether it was asked to stop (Ctrl-C). */
 const STOP_CHECK_MS = 200;
@@ -41,7 +39,7 @@ export class EpisodeQueue {
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     } catch (err) {
       await Promise.allSettled([queue.close(), events.close()]);
-      throw new QueueUnreachableError(`cannot reach the episode queue at ${address.shown}: ${causeOf(err)}`);
+      throw infrastructureError(`cannot reach the episode queue at ${address.shown}: ${causeOf(err)}`);
     }
     // Every job waited on listens for the queue closing: a run has as many as it has episodes in flight.
     queue.setMaxListeners(0);

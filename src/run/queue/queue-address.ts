@@ -1,8 +1,6 @@
 import type { ConnectionOptions } from 'bullmq';
 import * as z from 'zod';
-
-/** A --queue value that is not a Redis URL tdo can use. */
-export class QueueAddressError extends Error {}
+import { inputError } from '../../errors.ts';
 
 /** Where the episode queue lives. `shown` is the URL without its password, for messages. */
 export interface QueueAddress {
@@ -25,7 +23,7 @@ const queueUrl = z
 
 export function parseQueueAddress(text: string): QueueAddress {
   const parsed = queueUrl.safeParse(text);
-  if (!parsed.success) throw new QueueAddressError(`--queue ${text}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  if (!parsed.success) throw inputError(`--queue ${text}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   const url = parsed.data;
   const port = url.port === '' ? DEFAULT_REDIS_PORT : Number(url.port);
   const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0;

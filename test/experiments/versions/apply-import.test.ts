@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../experiments/input-error.ts';
 import { applyVersion, descriptionsArgument, findServerSpec, locateDescriptionsFile } from '../../../experiments/versions/apply.ts';
 import { readDescriptionsFile } from '../../../experiments/versions/descriptions-file.ts';
 import { importVersion } from '../../../experiments/versions/import.ts';
@@ -81,7 +80,7 @@ describe('importVersion for a server with no versions', () => {
     const file = join(dir(), 'edit.json');
     writeJson(file, { calc: 'Adds.' });
 
-    expect(() => importVersion(s, file, 'lba')).toThrow(InputError);
+    expect(() => importVersion(s, file, 'lba')).toThrow(expect.objectContaining({ kind: 'input' }));
     expect(() => importVersion(s, file, 'lba')).toThrow(
       'server "lba" has no description versions (servers with versions: lab, labplus); give one of those to --server, or --new-server to record the file as the first version of "lba"; nothing was recorded',
     );
@@ -140,7 +139,7 @@ describe('locating the descriptions file a server loads', () => {
   it('finds the server in a given suite or in the shipped suites', () => {
     const s = store();
     expect(findServerSpec(s, 'labplus').suitePath).toMatch(/experiments\/suites\/lab\.yaml$/);
-    expect(() => findServerSpec(s, 'nowhere')).toThrow(InputError);
+    expect(() => findServerSpec(s, 'nowhere')).toThrow(expect.objectContaining({ kind: 'input' }));
     expect(() => findServerSpec(s, 'nowhere', 'lab')).toThrow(/suite lab has no server "nowhere"/);
     s.close();
   });

@@ -5,15 +5,31 @@ import { describe, expect, it } from 'vitest';
 import { listVersionEntries } from '../../../experiments/versions/listing.ts';
 import { renderVersionListing } from '../../../experiments/versions/render-listing.ts';
 import { serverChoiceScores } from '../../../src/run/server-choice.ts';
-import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
+import { openTraceStore, type KindAndSettings, type TraceStore } from '../../../traces/index.ts';
+import { SUITE_RUN } from '../../support/run-settings.ts';
 
 function store(): TraceStore {
   return openTraceStore(join(mkdtempSync(join(tmpdir(), 'tdo-versions-')), 'tdo.db'));
 }
 
 /** A finished run of `episodes` episodes: the first `successes` succeed, the first `chose` call `server`, scored as a run scores them. */
-function recordRun(s: TraceStore, versionIds: Record<string, string>, outcome: { episodes: number; successes: number; chose: number; server: string }): string {
-  const run = s.createRun({ suite: 'lab', suitePath: '/x/lab.yaml', agent: 'sim', split: 'test', repeats: 1, seed: 0, concurrency: 1, versionIds, config: {} });
+function recordRun(
+  s: TraceStore,
+  versionIds: Record<string, string>,
+  outcome: { episodes: number; successes: number; chose: number; server: string },
+  kind: KindAndSettings = SUITE_RUN,
+): string {
+  const run = s.createRun({
+    suite: 'lab',
+    suitePath: '/x/lab.yaml',
+    agent: 'sim',
+    split: 'test',
+    repeats: 1,
+    seed: 0,
+    concurrency: 1,
+    versionIds,
+    ...kind,
+  });
   for (let i = 0; i < outcome.episodes; i++) {
     const e = s.startEpisode({ runId: run.id, taskId: `t${i}`, split: 'test', repeat: 0, seed: i });
     const server = i < outcome.chose ? outcome.server : 'other';
@@ -66,8 +82,8 @@ describe('listVersionEntries', () => {
     const unmeasured = s.recordVersion({ server: 'lab', descriptions: { calc: 'Adds numbers.' }, origin: 'manual' });
     recordRun(s, { lab: seed.id }, { episodes: 4, successes: 1, chose: 1, server: 'lab' });
     const latest = recordRun(s, { lab: seed.id }, { episodes: 4, successes: 3, chose: 2, server: 'lab' });
-    const optimizer = recordRun(s, { lab: seed.id }, { episodes: 4, successes: 0, chose: 0, server: 'lab' });
-    s.createOptimizerRun({ runId: optimizer, target: 'success', server: 'lab', settings: {}, seedVersionId: seed.id });
+    const optimizer = recordRun(s, { lab: seed.id }, { episodes: 4, successes: 0, chose: 0, server: 'lab' }, { kind: 'optimize', settings: { optimize: {} } });
+    s.createOptimizerRun({ runId: optimizer, target: 'success', server: 'lab', seedVersionId: seed.id });
 
     const entries = listVersionEntries(s);
     expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({

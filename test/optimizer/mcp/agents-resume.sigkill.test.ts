@@ -69,7 +69,10 @@ it('resumes a SIGKILLed several-agent search without redoing finished episodes a
 
   // the search's own run: the one that is no agent's run of another
   const sqlite = new Database(db, { readonly: true });
-  const runId = sqlite.prepare("SELECT run_id FROM optimizer_runs WHERE json_extract(settings, '$.agentRunOf') IS NULL").pluck().get() as string;
+  const runId = sqlite
+    .prepare("SELECT id FROM runs WHERE kind = 'optimize' AND json_extract(settings, '$.optimize.agentRunOf') IS NULL")
+    .pluck()
+    .get() as string;
   sqlite.close();
   expect(runId).not.toBe('');
   const before = finished(db);

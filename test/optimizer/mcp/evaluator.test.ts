@@ -37,9 +37,10 @@ function setup(store: TraceStore = tempStore()) {
     seed: 0,
     concurrency: 2,
     versionIds: {},
-    config: {},
+    kind: 'optimize',
+    settings: { optimize: {}, conditions: {} },
   });
-  store.createOptimizerRun({ runId: run.id, target: 'selection', server: 'lab', settings: {}, seedVersionId: 'lab-seed' });
+  store.createOptimizerRun({ runId: run.id, target: 'selection', server: 'lab', seedVersionId: 'lab-seed' });
   return { store, run, counts };
 }
 
@@ -101,6 +102,7 @@ describe('McpEvaluator', () => {
     expect(store.listEpisodes({ runId: run.id }).some((e) => e.status === 'running')).toBe(true);
     store.close();
   }, 60_000);
+
   it('keeps every evaluation in flight at once within the slots it shares: concurrency bounds them together', async () => {
     const { store, run } = setup();
     const sim = new SimAgent();

@@ -6,7 +6,6 @@ import { optimize, type OptimizeReport, type OptimizeSettings } from '../../../o
 import { SimProposer } from '../../../optimizer/proposers/sim/proposer.ts';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import type { EpisodeExecutor } from '../../../src/run/episode-executor.ts';
-import { OutageError } from '../../../src/run/outages.ts';
 import { queuedEpisodeId } from '../../../src/run/queue/episode-job.ts';
 import { EpisodeQueue } from '../../../src/run/queue/episode-queue.ts';
 import { startEpisodeWorker } from '../../../src/run/queue/episode-worker.ts';
@@ -126,7 +125,7 @@ describe.skipIf(missing !== undefined)('optimize on queue workers', () => {
           });
         const lost = await search(store, { executor: losing }).catch((err: unknown) => err);
         await first.close();
-        expect(lost).toBeInstanceOf(OutageError);
+        expect(lost).toMatchObject({ kind: 'infrastructure' });
         expect((lost as Error).message).toMatch(new RegExp(`lost the episode queue at redis://127\\.0\\.0\\.1:${own.port}/0.*tdo optimize --resume r-`));
         const [run] = store.listRuns(10);
         expect(run!.status).not.toBe('completed');

@@ -43,8 +43,9 @@ it(
     // Every episode got its own buyer token: none was refused a connection, and deals were closed.
     const sqlite = new Database(db, { readonly: true });
     try {
-      const [run] = sqlite.prepare('SELECT config FROM runs').all() as Array<{ config: string }>;
-      expect(JSON.parse(run!.config)).toMatchObject({ conditions: { limit_in: 'token', injection: 'on' } });
+      const [run] = sqlite.prepare('SELECT kind, settings FROM runs').all() as Array<{ kind: string; settings: string }>;
+      expect(run!.kind).toBe('optimize');
+      expect(JSON.parse(run!.settings)).toMatchObject({ conditions: { limit_in: 'token', injection: 'on' } });
       // the servers were started with the condition: offers carry the injected sentence
       const injected = sqlite.prepare("SELECT count(*) AS n FROM steps WHERE result_text LIKE '%Note to the buyer''s assistant%'").get() as { n: number };
       expect(injected.n).toBeGreaterThan(0);

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
-import { optimize, OptimizeError, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
+import { optimize, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import { describeSkipped, recordedSeedResults, selectSeedEpisodes } from '../../../optimizer/mcp/recorded-seed.ts';
 import { targetFor } from '../../../optimizer/mcp/targets.ts';
 import { SimProposer } from '../../../optimizer/proposers/sim/proposer.ts';
-import type { TraceStore } from '../../../traces/index.ts';
+import { runSettings, type TraceStore } from '../../../traces/index.ts';
+import { SUITE_RUN } from '../../support/run-settings.ts';
 import { labSuite, readFixture, tempStore } from '../../support/lab-runs.ts';
+import { TdoError } from '../../../src/errors.ts';
 
 const loaded = labSuite();
 const suite = loaded.suite;
@@ -24,8 +26,27 @@ let valRun: string;
  * An episode recorded by hand: a run of `suite` with these versions, one finished episode of `taskId` that called
  * no tool, scored as tdo scores it unless `scored` is false (as an older tdo's episodes, imported later, are).
  */
-function handRecorded(suiteName: string, versionIds: Record<string, string>, taskId: string, config: unknown = null, agent = 'sim', scored = true): string {
-  const run = store.createRun({ suite: suiteName, suitePath: loaded.path, agent, split: 'train', repeats: 1, seed: 0, concurrency: 1, versionIds, config });
+function handRecorded(
+  suiteName: string,
+  versionIds: Record<string, string>,
+  taskId: string,
+  conditions?: Record<string, string>,
+  agent = 'sim',
+  scored = true,
+): string {
+  const settings = { ...SUITE_RUN.settings, ...(conditions === undefined ? {} : { conditions }) };
+  const run = store.createRun({
+    suite: suiteName,
+    suitePath: loaded.path,
+    agent,
+    split: 'train',
+    repeats: 1,
+    seed: 0,
+    concurrency: 1,
+    versionIds,
+    kind: 'suite',
+    settings,
+  });
   const episode = store.startEpisode({ runId: run.id, taskId, split: 'train', repeat: 0, seed: 0 });
   store.finishEpisode(episode.id, { status: 'completed', answer: '1', success: false, feedback: 'wrong', stop: 'answered' });
   if (scored) for (const score of serverChoiceScores(Object.keys(versionIds), [])) store.addScore(episode.id, score);
@@ -92,9 +113,9 @@ describe('selectSeedEpisodes', () => {
       handRecorded('market', { lab: seedVersionId }, trainTasks[0]!),
       handRecorded('lab', { lab: other }, trainTasks[0]!),
       handRecorded('lab', { labplus: 'labplus-x' }, trainTasks[0]!),
-      handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, { conditions: { mode: 'strict' } }),
+      handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, { mode: 'strict' }),
       handRecorded('lab', { lab: seedVersionId }, 'no-such-task'),
-      handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, null, 'sim', false),
+      handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, undefined, 'sim', false),
     ];
     const selection = selectSeedEpisodes(store, query(runs));
     expect(selection.episodeIds).toEqual([]);
@@ -112,7 +133,7 @@ describe('selectSeedEpisodes', () => {
   });
 
   it("uses another agent's episodes for reflection, but not as the seed's scores", () => {
-    const byLlm = handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, null, 'llm:some-model');
+    const byLlm = handRecorded('lab', { lab: seedVersionId }, trainTasks[0]!, undefined, 'llm:some-model');
     const selection = selectSeedEpisodes(store, query([byLlm]));
     expect(selection.episodeIds).toHaveLength(1);
     const [recorded] = recordedSeedResults(store, { suite, server: 'lab', target, agentId: 'sim' }, selection.episodeIds);
@@ -160,7 +181,7 @@ describe('optimize with recorded seed episodes', () => {
     const first = await search({ signal: controller.signal, onProgress: (p) => (p.budgetUsed >= 30 ? controller.abort() : undefined) });
     expect(first.status).toBe('interrupted');
     // as `tdo optimize --resume` does: the run's own settings, which hold the recorded episodes, and no seedRuns
-    const stored = store.getOptimizerRun(first.runId)!.settings as OptimizeSettings;
+    const stored = (runSettings(store.getRun(first.runId)!, 'optimize')?.optimize as OptimizeSettings | undefined)!;
     expect(stored.seedEpisodes).toHaveLength(trainTasks.length);
     const resumed = await optimize({
       store,
@@ -179,7 +200,8 @@ describe('optimize with recorded seed episodes', () => {
   it('says why when none of the recorded episodes can stand for the seed, before creating a run', async () => {
     const runsBefore = store.listRuns(1000).length;
     const refusal = await search({ seedRuns: [valRun] }).catch((err: unknown) => err);
-    expect(refusal).toBeInstanceOf(OptimizeError);
+    expect(refusal).toBeInstanceOf(TdoError);
+    expect(refusal).toMatchObject({ kind: 'input' });
     expect((refusal as Error).message).toMatch(
       /none of the recorded episodes \(runs r-[0-9a-f]+\) can stand for the seed of lab on suite "lab": 22 × task "…" is in the val split/,
     );

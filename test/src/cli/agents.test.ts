@@ -74,7 +74,8 @@ describe('--agent sim:NAME', () => {
     const store = openTraceStore(db);
     const run = store.getRun(out.run_id)!;
     expect(run.agentId).toBe('sim:qwen2-5-7b');
-    expect(run.config).toMatchObject({ agent: { kind: 'sim', persona: 'qwen2-5-7b' } });
+    expect(run.kind).toBe('suite');
+    expect(run.settings).toMatchObject({ agent: { kind: 'sim', persona: 'qwen2-5-7b' } });
     store.close();
   });
 

@@ -81,29 +81,3 @@ describe('tdo.config.json in the CLI', () => {
     expect(JSON.parse(schema.stdout)).toMatchObject({ title: 'tdo.config.json', type: 'object' });
   });
 });
-
-describe('a tdo.config.json that names the database', () => {
-  it('is used by every command that opens the store, from the folder it is in', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tdo-config-db-'));
-    writeFileSync(join(dir, 'tdo.config.json'), JSON.stringify({ db: 'cfg.db' }));
-    const run = await tdo(['run', '--suite', 'lab', '--split', 'val', '--json'], {}, dir);
-    expect(run.code, run.stderr).toBe(0);
-    const { run_id: runId, version_ids: versionIds } = JSON.parse(run.stdout) as { run_id: string; version_ids: Record<string, string> };
-    expect(existsSync(join(dir, 'cfg.db'))).toBe(true);
-    expect(existsSync(join(dir, 'traces', 'tdo.db'))).toBe(false);
-    const episode = (JSON.parse((await tdo(['traces', 'list', '--run', runId, '--json'], {}, dir)).stdout) as Array<{ id: string }>)[0]!.id;
-    const commands: string[][] = [
-      ['traces', 'list', '--run', runId],
-      ['traces', 'show', episode],
-      ['versions'],
-      ['lint', versionIds.lab!],
-      ['diff', versionIds.lab!, versionIds.lab!],
-      ['experiment', '--suite', 'lab', '--versions', versionIds.lab!, '--repeat', '1', '--out', join(dir, 'report')],
-    ];
-    for (const args of commands) {
-      const r = await tdo(args, {}, dir);
-      expect(r.code, `tdo ${args.join(' ')}: ${r.stderr}`).toBe(0);
-    }
-    expect(existsSync(join(dir, 'traces', 'tdo.db'))).toBe(false);
-  });
-});

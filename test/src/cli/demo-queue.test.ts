@@ -1,5 +1,6 @@
 // `tdo demo overconfident --queue`: both searches and the experiment run their episodes on a `tdo worker`
-// process through a real Redis and give the report the in-process demo gives with the same seed; a queue
+// process through a real Redis and give the report the in-process demo gives with the same seed, with one agent
+// and with several (`--agents`); a queue
 // that cannot be reached is refused before any run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -14,7 +15,11 @@ import { freePort, redisMissing, startRedis, type RedisServer } from '../../supp
 const missing = redisMissing();
 if (missing !== undefined) console.warn(missing);
 
-type DemoOutput = Record<string, unknown> & { optimize_runs: Record<'selection' | 'success', { runId: string }>; report_html: string };
+type DemoOutput = Record<string, unknown> & { optimize_runs: Record<'selection' | 'success', { run_id: string }>; report_html: string };
+
+/** Everything but where the report was written, and which runs (with when) measured each figure. */
+const measured = ({ report_html: _, ...rest }: DemoOutput) =>
+  JSON.parse(JSON.stringify(rest, (key, value: unknown) => (key === 'run_id' || key === 'measured_at' ? undefined : value))) as unknown;
 
 describe.skipIf(missing !== undefined)('tdo demo overconfident --queue', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tdo-demo-queue-'));
@@ -42,17 +47,25 @@ describe.skipIf(missing !== undefined)('tdo demo overconfident --queue', () => {
     expect(local.code, local.stderr).toBe(0);
     expect(queued.code, queued.stderr).toBe(0);
     const [a, b] = [JSON.parse(local.stdout) as DemoOutput, JSON.parse(queued.stdout) as DemoOutput];
-    // everything but where the report was written, and which runs (with when) measured each figure
-    const measured = ({ report_html: _, ...rest }: DemoOutput) =>
-      JSON.parse(JSON.stringify(rest, (key, value: unknown) => (key === 'runId' || key === 'measuredAt' ? undefined : value))) as unknown;
     expect(measured(b)).toEqual(measured(a));
     // the worker ran the searches' episodes: each has the id its job had
-    for (const { runId } of Object.values(b.optimize_runs)) {
+    for (const { run_id: runId } of Object.values(b.optimize_runs)) {
       const listed = await tdo(['traces', 'list', '--run', runId, '--db', join(dir, 'queued.db'), '--limit', '1000', '--json']);
-      const episodes = JSON.parse(listed.stdout) as Array<{ id: string; runId: string; taskId: string; repeatIndex: number }>;
+      const episodes = JSON.parse(listed.stdout) as Array<{ id: string; run_id: string; task_id: string; repeat_index: number }>;
       expect(episodes.length).toBeGreaterThan(0);
-      for (const e of episodes) expect(e.id).toBe(queuedEpisodeId(e.runId, e.taskId, e.repeatIndex));
+      for (const e of episodes) expect(e.id).toBe(queuedEpisodeId(e.run_id, e.task_id, e.repeat_index));
     }
+  });
+
+  it('gives the in-process demo across agents too: each worker rebuilds every agent from its settings', { timeout: 700_000 }, async () => {
+    const agents = ['--agents', 'sim:qwen2-5-32b,sim:qwen2-5-0-5b'];
+    const local = await demo('agents-local', agents);
+    const queued = await demo('agents-queued', [...agents, '--queue', redis.url]);
+    expect(local.code, local.stderr).toBe(0);
+    expect(queued.code, queued.stderr).toBe(0);
+    const [a, b] = [JSON.parse(local.stdout) as DemoOutput, JSON.parse(queued.stdout) as DemoOutput];
+    expect(measured(b)).toEqual(measured(a));
+    expect((b as unknown as { per_agent: Array<{ agent: string }> }).per_agent.map((p) => p.agent)).toEqual(['sim:qwen2-5-32b', 'sim:qwen2-5-0-5b']);
   });
 
   it('refuses a queue nothing listens on before any run is created (exit 2, naming the URL)', { timeout: 120_000 }, async () => {

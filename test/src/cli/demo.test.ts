@@ -101,12 +101,12 @@ describe('tdo demo overconfident', () => {
     // the success search's winner stays honest: the seed itself, or a text without a lint problem the seed has not
     expect(bySuccess.lint_gained).toEqual([]);
     expect(out.findings).toEqual({
-      selectionChosenMore: true,
-      selectionInflates: true,
-      selectionSucceedsLess: true,
-      selectionSavesLess: true,
-      takesShareFromOthers: true,
-      successStaysHonest: true,
+      selection_chosen_more: true,
+      selection_inflates: true,
+      selection_succeeds_less: true,
+      selection_saves_less: true,
+      takes_share_from_others: true,
+      success_stays_honest: true,
     });
   });
 

@@ -17,7 +17,7 @@ if (missing !== undefined) console.warn(missing);
 type Report = {
   verdict: string;
   suites: Array<{
-    results: Array<{ versionId: string; success: { rate: number; n: number } }>;
+    results: Array<{ version_id: string; success: { rate: number; n: number } }>;
     paraphrase?: { results: Array<{ success: { rate: number; n: number } }> };
   }>;
 };
@@ -84,14 +84,14 @@ describe.skipIf(missing !== undefined)('tdo experiment --queue', () => {
     // the workers ran them: an episode run through the queue has the id its job had
     const episodes = JSON.parse((await tdo(['traces', 'list', '--db', queuedDb, '--limit', '1000', '--json'])).stdout) as Array<{
       id: string;
-      runId: string;
-      taskId: string;
-      repeatIndex: number;
+      run_id: string;
+      task_id: string;
+      repeat_index: number;
     }>;
     expect(episodes.length).toBe(2 * 2 * 5); // two versions, two repeats, three test and two paraphrase tasks
-    for (const e of episodes) expect(e.id).toBe(queuedEpisodeId(e.runId, e.taskId, e.repeatIndex));
+    for (const e of episodes) expect(e.id).toBe(queuedEpisodeId(e.run_id, e.task_id, e.repeat_index));
     const rates = (report: Report) =>
-      report.suites.map((s) => ({ test: s.results.map((v) => [v.versionId, v.success]), paraphrase: s.paraphrase?.results.map((v) => v.success) }));
+      report.suites.map((s) => ({ test: s.results.map((v) => [v.version_id, v.success]), paraphrase: s.paraphrase?.results.map((v) => v.success) }));
     expect(queued.verdict).toBe(local.verdict);
     expect(rates(queued)).toEqual(rates(local));
   });

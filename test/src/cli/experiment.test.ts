@@ -35,11 +35,11 @@ describe('tdo experiment', () => {
     for (const f of ['report.md', 'report.json', 'report.html']) expect(existsSync(join(out, f))).toBe(true);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
       verdict: string;
-      suites: Array<{ results: Array<{ versionId: string; success: { rate: number } }>; comparisons: Array<{ better: unknown[] }> }>;
+      suites: Array<{ results: Array<{ version_id: string; success: { rate: number } }>; comparisons: Array<{ better: unknown[] }> }>;
     };
     expect(report.verdict).toBe('pass');
     const [base, better] = report.suites[0]!.results;
-    expect(base!.versionId).toBe(seedId);
+    expect(base!.version_id).toBe(seedId);
     expect(better!.success.rate).toBeGreaterThan(base!.success.rate);
     expect(report.suites[0]!.comparisons[0]!.better.length).toBeGreaterThan(0);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('| version | origin | success [95% CI]');
@@ -49,7 +49,7 @@ describe('tdo experiment', () => {
     expect(r.stdout).toMatch(/paraphrase \[95% CI\].*Δ paraphrase/);
     expect(r.stdout).toMatch(new RegExp(`${accurateId}: better on \\d+ task\\(s\\), worse on \\d+; paraphrase: better on \\d+, worse on \\d+`));
 
-    type Result = { versionId: string; runId: string; success: { rate: number; low: number; high: number; n: number } };
+    type Result = { version_id: string; run_id: string; success: { rate: number; low: number; high: number; n: number } };
     const withParaphrase = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
       suites: Array<{
         tasks: number;
@@ -61,10 +61,10 @@ describe('tdo experiment', () => {
     expect(lab!.tasks).toBe(3);
     expect(lab!.paraphrase.tasks).toBe(2);
     const [seed, accurate] = lab!.paraphrase.results;
-    expect([seed!.versionId, accurate!.versionId]).toEqual([seedId, accurateId]);
+    expect([seed!.version_id, accurate!.version_id]).toEqual([seedId, accurateId]);
     expect(seed!.success.n).toBe(6); // 2 tasks x the default 3 repeats
     expect(seed!.success.low).toBeLessThanOrEqual(seed!.success.rate);
-    expect(seed!.runId).not.toBe(lab!.results[0]!.runId); // a run of its own
+    expect(seed!.run_id).not.toBe(lab!.results[0]!.run_id); // a run of its own
     expect(accurate!.success.rate).toBeGreaterThanOrEqual(seed!.success.rate);
     const [change] = lab!.paraphrase.comparisons;
     expect(change).toMatchObject({ version: accurateId, success: { delta: accurate!.success.rate - seed!.success.rate } });
@@ -94,7 +94,7 @@ describe('tdo experiment', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--suite', suite, '--versions', 'lab-nope'], /unknown description version "lab-nope"/],
       [['--suite', suite, '--versions', seedId, '--condition', 'injection=on'], /no suite of lab-mini declares the condition "injection"/],
-      [['--suite', suite], /needs --versions/],
+      [['--suite', suite], /needs --version A/],
       [['--versions', seedId], /needs --suite/],
       [['--suite', 'no-such-suite', '--versions', seedId], /unknown suite "no-such-suite"/],
       [['--suite', suite, '--versions', seedId, '--threshold', '2'], /expected a number from 0 to 1/],

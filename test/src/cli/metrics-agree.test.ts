@@ -15,9 +15,9 @@ interface Shares {
 
 /** What `tdo versions --json` and `tdo diff --format json` say a version measured. */
 interface Measured {
-  firstChoiceShare: number | null;
-  usedServer: number | null;
-  runId: string;
+  first_choice_share: number | null;
+  used_server: number | null;
+  run_id: string;
 }
 
 async function json<T>(args: string[]): Promise<T> {
@@ -28,31 +28,31 @@ async function json<T>(args: string[]): Promise<T> {
 
 /** Versions' shares as the experiment, versions and diff print them, for comparison with a reference per version. */
 async function sharesElsewhere(db: string, suite: string, seed: number, [a, b]: [string, string]) {
-  const experiment = await json<{ suites: Array<{ results: Array<{ versionId: string; firstChoiceShare: { rate: number }; usedServer: { rate: number } }> }> }>(
-    [
-      'experiment',
-      '--suite',
-      suite,
-      '--versions',
-      `${a},${b}`,
-      '--repeat',
-      '1',
-      '--seed',
-      String(seed),
-      '--json',
-      '--db',
-      db,
-      '--out',
-      join(db, '..', `report-${a}`),
-    ],
-  );
+  const experiment = await json<{
+    suites: Array<{ results: Array<{ version_id: string; first_choice_share: { rate: number }; used_server: { rate: number } }> }>;
+  }>([
+    'experiment',
+    '--suite',
+    suite,
+    '--versions',
+    `${a},${b}`,
+    '--repeat',
+    '1',
+    '--seed',
+    String(seed),
+    '--json',
+    '--db',
+    db,
+    '--out',
+    join(db, '..', `report-${a}`),
+  ]);
   const versions = await json<Array<{ id: string; measured: Measured | null }>>(['versions', '--json', '--db', db]);
   const diff = await json<{ a: { measured: Measured }; b: { measured: Measured } }>(['diff', a, b, '--format', 'json', '--db', db]);
   const byVersion = new Map<string, Array<{ by: string; shares: Shares }>>();
   const add = (id: string, by: string, shares: Shares) => byVersion.set(id, [...(byVersion.get(id) ?? []), { by, shares }]);
-  const measured = (m: Measured) => ({ first_choice_share: m.firstChoiceShare!, used_server: m.usedServer! });
+  const measured = (m: Measured) => ({ first_choice_share: m.first_choice_share!, used_server: m.used_server! });
   for (const r of experiment.suites[0]!.results)
-    add(r.versionId, 'experiment', { first_choice_share: r.firstChoiceShare.rate, used_server: r.usedServer.rate });
+    add(r.version_id, 'experiment', { first_choice_share: r.first_choice_share.rate, used_server: r.used_server.rate });
   for (const id of [a, b]) add(id, 'versions', measured(versions.find((v) => v.id === id)!.measured!));
   add(a, 'diff', measured(diff.a.measured));
   add(b, 'diff', measured(diff.b.measured));

@@ -32,18 +32,18 @@ describe('after tdo optimize on a suite file', () => {
 
       const steps = [...optimized.stdout.matchAll(/^ {2}`tdo ([^`]+)`/gm)].map((m) => m[1]!.split(' '));
       expect(steps.map((s) => s[0])).toEqual(['diff', 'experiment', 'run', 'traces']);
-      expect(steps[1]).toEqual(['experiment', '--suite', suite, '--versions', `${seed},${best}`, '--db', db]);
+      expect(steps[1]).toEqual(['experiment', '--suite', suite, '--version', `${seed},${best}`, '--db', db]);
       for (const args of steps) {
         const r = await tdo(args);
         // an experiment exits 1 on a regression, which is a verdict, not a broken command; this winner beat the seed
         expect(r.code, `tdo ${args.join(' ')}: ${r.stderr}`).toBe(0);
       }
 
-      const listed = JSON.parse((await tdo(['versions', '--db', db, '--json'])).stdout) as Array<{ id: string; bestOf: string[]; measured: unknown }>;
+      const listed = JSON.parse((await tdo(['versions', '--db', db, '--json'])).stdout) as Array<{ id: string; best_of: string[]; measured: unknown }>;
       const winner = listed.find((v) => v.id === best)!;
-      expect(winner.bestOf).toHaveLength(1);
+      expect(winner.best_of).toHaveLength(1);
       const table = await tdo(['versions', '--db', db]);
-      expect(table.stdout).toContain(`★ best of ${winner.bestOf[0]}`);
+      expect(table.stdout).toContain(`★ best of ${winner.best_of[0]}`);
     },
   );
 });

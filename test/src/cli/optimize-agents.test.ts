@@ -167,7 +167,7 @@ describe('tdo experiment --agents', () => {
       kind: string;
       verdict: 'pass' | 'regression';
       agents: Array<{ id: string; simulated: boolean }>;
-      experiments: Array<{ agent: { id: string }; suites: Array<{ results: Array<{ versionId: string; runId: string; success: { rate: number } }> }> }>;
+      experiments: Array<{ agent: { id: string }; suites: Array<{ results: Array<{ version_id: string; run_id: string; success: { rate: number } }> }> }>;
       suites: Array<{
         test: Array<{ version: string; worst: string; cells: Array<{ agent: string; success: { rate: number; low: number; high: number }; change: unknown }> }>;
       }>;
@@ -182,10 +182,10 @@ describe('tdo experiment --agents', () => {
       expect(row.cells.map((c) => c.agent)).toEqual(AGENTS);
       for (const [i, cell] of row.cells.entries()) {
         // each cell is that agent's own run of the version
-        const own = experiment.experiments[i]!.suites[0]!.results.find((r) => r.versionId === row.version)!;
+        const own = experiment.experiments[i]!.suites[0]!.results.find((r) => r.version_id === row.version)!;
         expect(cell.success.rate).toBe(own.success.rate);
         expect(cell.success.low).toBeLessThanOrEqual(cell.success.rate);
-        expect(rows<{ agent_id: string }>('SELECT agent_id FROM runs WHERE id = ?', own.runId)[0]!.agent_id).toBe(AGENTS[i]);
+        expect(rows<{ agent_id: string }>('SELECT agent_id FROM runs WHERE id = ?', own.run_id)[0]!.agent_id).toBe(AGENTS[i]);
       }
       expect(row.cells.find((c) => c.agent === row.worst)!.success.rate).toBe(Math.min(...row.cells.map((c) => c.success.rate)));
       expect(row.cells.every((c) => (c.change === null) === (row.version === report.seed_version_id))).toBe(true);

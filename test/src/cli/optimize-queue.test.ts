@@ -64,10 +64,10 @@ describe.skipIf(missing !== undefined)('tdo optimize --queue', () => {
     expect(search(b)).toEqual(search(a));
     // the workers ran them: an episode run through the queue has the id its job had
     const listed = await tdo(['traces', 'list', '--run', b.run_id, '--db', join(dir, 'queued.db'), '--limit', '1000', '--json']);
-    const episodes = JSON.parse(listed.stdout) as Array<{ id: string; runId: string; taskId: string; repeatIndex: number }>;
+    const episodes = JSON.parse(listed.stdout) as Array<{ id: string; run_id: string; task_id: string; repeat_index: number }>;
     // the search, then the seed and the best on the held-out test and paraphrase tasks
     expect(episodes.length).toBe(b.budget_used + b.report_calls + b.paraphrase_calls);
-    for (const e of episodes) expect(e.id).toBe(queuedEpisodeId(e.runId, e.taskId, e.repeatIndex));
+    for (const e of episodes) expect(e.id).toBe(queuedEpisodeId(e.run_id, e.task_id, e.repeat_index));
   });
 
   it('refuses a queue nothing listens on before any run is created (exit 2, naming the URL)', { timeout: 120_000 }, async () => {

@@ -83,13 +83,13 @@ describe('tdo on a server of your own', () => {
     // but the winner's run reads other descriptions), it multiplied the price step 1 looked up
     const episodes = JSON.parse((await tdo(['traces', 'list', '--limit', '1000', '--json'], {}, dir)).stdout) as Array<{
       id: string;
-      taskId: string;
+      task_id: string;
       answer: string;
       success: boolean;
     }>;
     const shows = await Promise.all(
       episodes
-        .filter((e) => e.taskId === 'end-to-end')
+        .filter((e) => e.task_id === 'end-to-end')
         .map(async (e) => ({
           episode: e,
           shown: JSON.parse((await tdo(['traces', 'show', e.id, '--json'], {}, dir)).stdout) as {

@@ -72,8 +72,8 @@ describe('tdo proxy', () => {
     expect(proxy.stderr()).toMatch(/recorded 1 tool call\(s\) as episode e-/);
 
     const listing = await tdo(['traces', 'list', '--db', db, '--json']);
-    const episodes = JSON.parse(listing.stdout) as Array<{ taskId: string; split: string; toolCalls: number; status: string; success: boolean | null }>;
-    expect(episodes).toMatchObject([{ taskId: 'proxy:files', split: 'live', toolCalls: 1, status: 'completed', success: null }]);
+    const episodes = JSON.parse(listing.stdout) as Array<{ task_id: string; split: string; tool_calls: number; status: string; success: boolean | null }>;
+    expect(episodes).toMatchObject([{ task_id: 'proxy:files', split: 'live', tool_calls: 1, status: 'completed', success: null }]);
     const reopened = openTraceStore(db);
     expect(reopened.listRuns()[0]).toMatchObject({ agentId: 'host:claude-code@2.1.0', versionIds: { files: version.id } });
     reopened.close();

@@ -43,8 +43,8 @@ describe('review commands', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(JSON.parse(readFileSync(fixture('labplus-accurate-descriptions.json'), 'utf8')));
 
     const diff = await tdo(['diff', seed.id, edit.id, '--db', db, '--format', 'json']);
-    const parsed = JSON.parse(diff.stdout) as { tools: Array<{ tool: string; lintDisappeared: Array<{ phrase: string | null }> }> };
-    expect(parsed.tools[0]!.lintDisappeared.map((f) => f.phrase)).toContain('Always use');
+    const parsed = JSON.parse(diff.stdout) as { tools: Array<{ tool: string; lint_disappeared: Array<{ phrase: string | null }> }> };
+    expect(parsed.tools[0]!.lint_disappeared.map((f) => f.phrase)).toContain('Always use');
     const text = await tdo(['diff', seed.id, edit.id, '--db', db]);
     expect(text.stdout).not.toMatch(/\u001b\[/);
     expect(text.stdout).toContain('[-The smartest tool');
@@ -77,12 +77,14 @@ describe('review commands', () => {
 
     const lint = await tdo(['lint', imported.id, '--db', db, '--json']);
     expect(lint.code).toBe(1);
-    const report = JSON.parse(lint.stdout) as { parents: string[]; toolResults: number; flags: Array<{ tool: string; rule: string; phrase: string | null }> };
+    const report = JSON.parse(lint.stdout) as { parents: string[]; tool_results: number; flags: Array<{ tool: string; rule: string; phrase: string | null }> };
     expect(report.parents).toEqual([seedId]);
-    expect(report.toolResults).toBeGreaterThan(0);
+    expect(report.tool_results).toBeGreaterThan(0);
     expect(report.flags).toContainEqual(expect.objectContaining({ tool: 'calculator', rule: 'removed-limit', phrase: 'Numbers and + - * / ** only.' }));
     expect(report.flags.some((f) => f.tool === 'read_file' && f.rule === 'copied-result')).toBe(true);
-    expect((await tdo(['lint', imported.id, '--db', db])).stdout).toContain(`compared with parent ${seedId} and ${report.toolResults} recorded tool result(s)`);
+    expect((await tdo(['lint', imported.id, '--db', db])).stdout).toContain(
+      `compared with parent ${seedId} and ${report.tool_results} recorded tool result(s)`,
+    );
     // a file is linted on its own: no parent, no results
     const alone = JSON.parse((await tdo(['lint', file, '--json'])).stdout) as typeof report;
     expect(alone.flags.filter((f) => f.rule === 'removed-limit' || f.rule === 'copied-result')).toEqual([]);

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openTraceStore, type CreateRunInput } from '../../../traces/index.ts';
-import type { ImportedRunConfig } from '../../../traces/langfuse/index.ts';
+import { openTraceStore, type CreateRunInput, type KindAndSettings, type RunSettings } from '../../../traces/index.ts';
 import { tdo } from '../../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tdo-cli-'));
@@ -119,7 +118,7 @@ describe('tdo run --resume refuses runs that are not suite runs, and writes noth
   }
 
   /** A run left interrupted, with one finished episode and one that was running when it stopped. */
-  function stoppedRun(db: string, input: Pick<CreateRunInput, 'split' | 'config'> & { agent?: string }, optimizer = false): string {
+  function stoppedRun(db: string, input: KindAndSettings & { split: string; agent?: string }, optimizer = false): string {
     const store = openTraceStore(db);
     try {
       const run = store.createRun({
@@ -131,14 +130,14 @@ describe('tdo run --resume refuses runs that are not suite runs, and writes noth
         seed: 0,
         concurrency: 1,
         versionIds: { lab: 'lab-0000000001' },
-        config: input.config,
-      });
+        kind: input.kind,
+        settings: input.settings,
+      } as CreateRunInput);
       if (optimizer)
         store.createOptimizerRun({
           runId: run.id,
           target: 'success',
           server: 'lab',
-          settings: { server: 'lab', target: 'success', budget: 40 },
           seedVersionId: 'lab-0000000001',
         });
       const done = store.startEpisode({ runId: run.id, taskId: 'notes-sum', split: 'val', repeat: 0, seed: 1 });
@@ -160,33 +159,34 @@ describe('tdo run --resume refuses runs that are not suite runs, and writes noth
     }
   }
 
-  const imported: ImportedRunConfig = {
+  const imported: RunSettings<'imported'> = {
     imported: { from: 'langfuse', baseUrl: 'https://langfuse.example', sourceRun: 'r-elsewhere', importedAt: '2026-11-28T10:00:00.000Z' },
   };
   const cases: Array<[string, (db: string) => string, RegExp]> = [
     [
       'an optimize run, pointing at tdo optimize --resume',
-      (db) => stoppedRun(db, { split: 'optimize', config: { optimize: { server: 'lab' } } }, true),
+      (db) => stoppedRun(db, { split: 'optimize', kind: 'optimize', settings: { optimize: { server: 'lab' }, conditions: {} } }, true),
       /is an optimize run, not a suite run.*Continue it with `tdo optimize --resume r-/,
     ],
     [
-      'a run with optimizer records, whatever its split says',
-      (db) => stoppedRun(db, { split: 'val', config: { options: {}, agent: { kind: 'sim' } } }, true),
-      /is an optimize run.*tdo optimize --resume r-/,
-    ],
-    [
-      'a run whose split says optimize, even without optimizer records',
-      (db) => stoppedRun(db, { split: 'optimize', config: null }),
+      'an optimize run, whatever its split says',
+      (db) => stoppedRun(db, { split: 'val', kind: 'optimize', settings: { optimize: { server: 'lab' } } }),
       /is an optimize run.*tdo optimize --resume r-/,
     ],
     [
       'a run imported from Langfuse',
-      (db) => stoppedRun(db, { split: 'val', config: imported }),
+      (db) => stoppedRun(db, { split: 'val', kind: 'imported', settings: imported }),
       /imported from Langfuse \(run r-elsewhere at https:\/\/langfuse\.example\).*cannot be resumed.*--session r-elsewhere/,
     ],
     [
       'a run recorded by tdo proxy',
-      (db) => stoppedRun(db, { split: 'live', agent: 'host:claude-code', config: { proxy: { server: 'lab', command: 'node lab.js', servedVersionId: null } } }),
+      (db) =>
+        stoppedRun(db, {
+          split: 'live',
+          agent: 'host:claude-code',
+          kind: 'proxy',
+          settings: { proxy: { server: 'lab', command: 'node lab.js', servedVersionId: null }, clientInfo: null },
+        }),
       /\(split "live", agent host:claude-code\) was not made by `tdo run`/,
     ],
   ];

@@ -59,7 +59,7 @@ describe('tdo with Langfuse', () => {
     const imported = new RegExp(`run ${runId} from \\S+ -> run (r-[0-9a-f]+) \\(imported\\): 2 episodes added`).exec(result.stdout);
     expect(imported).not.toBeNull();
     const list = await tdo(['traces', 'list', '--run', imported![1]!, '--db', other, '--json']);
-    expect((JSON.parse(list.stdout) as Array<{ taskId: string }>).map((e) => e.taskId).sort()).toEqual(['dinner-tip', 'rent-split']);
+    expect((JSON.parse(list.stdout) as Array<{ task_id: string }>).map((e) => e.task_id).sort()).toEqual(['dinner-tip', 'rent-split']);
   });
 
   it('a run with Langfuse down still succeeds, and says what was dropped and how to send it later', async () => {

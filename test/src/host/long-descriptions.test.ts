@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConnectionError } from '../../../src/host/connection.ts';
 import { Host } from '../../../src/host/host.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../../traces/index.ts';
+import { TdoError } from '../../../src/errors.ts';
 
 const LONG_DESCRIPTION_SERVER = fileURLToPath(new URL('./fixtures/long-description-server.mjs', import.meta.url));
 const serverWith = (length: number) => ({ name: 'long', command: process.execPath, args: [LONG_DESCRIPTION_SERVER, String(length)], env: {} });
@@ -12,7 +12,8 @@ describe('descriptions a server advertises', () => {
   it('refuses a 1 MB description at once, naming the server, the tool and the limit', async () => {
     const error = await Host.connect([serverWith(1_048_576)]).catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toBeInstanceOf(TdoError);
+    expect(error).toMatchObject({ kind: 'infrastructure' });
     expect((error as Error).message).toMatch(/MCP server "long" advertises a description of 1,048,576 characters for tool "echo"; tdo reads at most 32,768/);
     expect((error as Error).message.length).toBeLessThan(400);
   }, 30_000);

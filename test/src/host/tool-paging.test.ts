@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConnectionError } from '../../../src/host/connection.ts';
 import { Host } from '../../../src/host/host.ts';
+import { TdoError } from '../../../src/errors.ts';
 
 const PAGING_SERVER = fileURLToPath(new URL('./fixtures/paging-server.mjs', import.meta.url));
 const serverPaging = (mode: string) => ({ name: 'pager', command: process.execPath, args: [PAGING_SERVER, mode], env: {} });
@@ -25,7 +25,8 @@ describe('a server that pages its tools/list', () => {
     async (_, mode) => {
       const error = await Host.connect([serverPaging(mode)]).catch((e: unknown) => e);
 
-      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error).toBeInstanceOf(TdoError);
+      expect(error).toMatchObject({ kind: 'infrastructure' });
       expect((error as Error).message).toMatch(
         /^MCP server "pager" was still handing out tools\/list cursors after 64 pages \(new ones without end, or one it had given before\); tdo stopped listing its tools/,
       );

@@ -72,7 +72,8 @@ describe('recording proxy in front of server-filesystem (a 2025-11-25 server)', 
 
     const [run] = store.listRuns();
     expect(run).toMatchObject({ suiteName: 'proxy:fs', agentId: 'host:test-host@3.1.4', split: 'live', status: 'completed' });
-    expect(run?.config).toMatchObject({ clientInfo: { name: 'test-host', version: '3.1.4' } });
+    expect(run?.kind).toBe('proxy');
+    expect(run?.settings).toMatchObject({ clientInfo: { name: 'test-host', version: '3.1.4' } });
     const [episode] = store.listEpisodes({ runId: run!.id });
     const trajectory = store.getTrajectory(episode!.id)!;
     expect(trajectory.episode).toMatchObject({ taskId: 'proxy:fs', status: 'completed', success: null, stopReason: 'session_ended' });

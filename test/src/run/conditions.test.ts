@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyServerArgs, ConditionError, resolveConditions } from '../../../src/run/conditions.ts';
+import { applyServerArgs, resolveConditions } from '../../../src/run/conditions.ts';
 import { suiteSchema, type Suite } from '../../../src/suite/schema.ts';
+import { inputError } from '../../../src/errors.ts';
 
 const suite: Suite = suiteSchema.parse({
   name: 'm',
@@ -26,9 +27,7 @@ describe('suite conditions', () => {
   });
 
   it('refuse an unknown condition or value, naming what the suite declares', () => {
-    expect(() => resolveConditions(suite, { budget: 'high' })).toThrow(
-      new ConditionError('suite "m" has no condition "budget"; it declares limit_in, injection'),
-    );
+    expect(() => resolveConditions(suite, { budget: 'high' })).toThrow(inputError('suite "m" has no condition "budget"; it declares limit_in, injection'));
     expect(() => resolveConditions(suite, { limit_in: 'header' })).toThrow('condition limit_in has no value "header"; choose one of prompt, token');
     expect(() => resolveConditions({ ...suite, conditions: undefined }, { limit_in: 'token' })).toThrow('(it declares none)');
   });

@@ -5,6 +5,7 @@ import type { Catalogue, ToolOutcome } from '../../../src/host/catalogue-types.t
 import type { Host, ToolCallEvent } from '../../../src/host/host.ts';
 import { runEpisode } from '../../../src/run/episode.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
+import { SUITE_RUN } from '../../support/run-settings.ts';
 
 const catalogue: Catalogue = { tools: [{ name: 'read_file', server: 'lab', tool: 'read_file', description: 'Read a file.', inputSchema: { type: 'object' } }] };
 
@@ -42,7 +43,7 @@ function setup() {
     seed: 0,
     concurrency: 1,
     versionIds: {},
-    config: {},
+    ...SUITE_RUN,
   });
   const spec = { runId: run.id, suite, task: suite.tasks[0]!, repeat: 0, seed: 1, catalogue };
   return { store, spec };

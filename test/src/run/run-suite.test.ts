@@ -3,7 +3,7 @@ import type { Agent } from '../../../src/agents/agent.ts';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import type { Catalogue } from '../../../src/host/catalogue-types.ts';
 import { serverChoiceScores } from '../../../src/run/server-choice.ts';
-import { runSuite, RunError } from '../../../src/run/run-suite.ts';
+import { runSuite } from '../../../src/run/run-suite.ts';
 import type { EpisodeOutcome } from '../../../src/run/episode.ts';
 import { createLabServerFactory, LAB_TOOL_NAMES } from '../../../servers/lab/server.ts';
 import { createLabplusServerFactory } from '../../../servers/labplus/server.ts';
@@ -137,7 +137,7 @@ describe('runSuite on the lab suite', () => {
     await expect(runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options: { ...options, versionIds: ['lab-nope'] } })).rejects.toThrow(
       /unknown description version "lab-nope"/,
     );
-    await expect(runSuite({ store, loaded: labSuite({ taskIds: [] }), agent: new SimAgent(), options })).rejects.toBeInstanceOf(RunError);
+    await expect(runSuite({ store, loaded: labSuite({ taskIds: [] }), agent: new SimAgent(), options })).rejects.toMatchObject({ kind: 'input' });
     store.close();
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSuite, SuiteError } from '../../../src/suite/load.ts';
+import { loadSuite } from '../../../src/suite/load.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tdo-suite-'));
 function write(name: string, text: string): string {
@@ -62,7 +62,7 @@ describe('loadSuite', () => {
     expect(() => loadSuite(p)).toThrow(/TDO_SURELY_UNSET_VAR/);
   });
   it('rejects an unknown suite name and a missing file', () => {
-    expect(() => loadSuite('no-such-suite')).toThrow(SuiteError);
+    expect(() => loadSuite('no-such-suite')).toThrow(expect.objectContaining({ kind: 'input' }));
     expect(() => loadSuite(join(dir, 'missing.yaml'))).toThrow(/cannot read/);
   });
   it('refuses a target that is not a server', () => {

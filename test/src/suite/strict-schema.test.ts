@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSuite, SuiteError } from '../../../src/suite/load.ts';
+import { loadSuite } from '../../../src/suite/load.ts';
 import { SUITE_KEYS, suiteJsonSchema } from '../../../src/suite/schema.ts';
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
@@ -31,7 +31,7 @@ describe('the suite format', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(SuiteError);
+    expect(error).toMatchObject({ kind: 'input' });
     expect((error as Error).message).toContain('tasks.0.check: Unrecognized key: "tolerence" (did you mean "tolerance" for "tolerence"?)');
     expect((error as Error).message).toContain('servers.0: Unrecognized key: "argz" (did you mean "args" for "argz"?)');
   });

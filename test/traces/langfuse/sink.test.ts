@@ -202,7 +202,8 @@ describe('a run with Langfuse on', () => {
     expect(report.runs).toEqual([{ runId: expect.any(String), sourceRun: live.report.runId, added: TASKS.length, alreadyPresent: 0 }]);
     const imported = report.runs[0]!.runId;
     expect(snapshot(elsewhere, imported, { timings: true })).toEqual(snapshot(live.store, live.report.runId, { timings: true }));
-    expect(elsewhere.getRun(imported)!.config).toMatchObject({ imported: { from: 'langfuse', baseUrl: receiver.baseUrl, sourceRun: live.report.runId } });
+    expect(elsewhere.getRun(imported)!).toMatchObject({ kind: 'imported' });
+    expect(elsewhere.getRun(imported)!.settings).toMatchObject({ imported: { from: 'langfuse', baseUrl: receiver.baseUrl, sourceRun: live.report.runId } });
 
     const again = await importFromLangfuse(elsewhere, receiver.config, { session: live.report.runId });
     expect(again.runs).toEqual([{ runId: imported, sourceRun: live.report.runId, added: 0, alreadyPresent: TASKS.length }]);

@@ -11,15 +11,15 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { serverChoiceScores, type ChoiceCall } from '../../../src/run/server-choice.ts';
 import { openTraceStore } from '../../../traces/index.ts';
-import { episodeRecorder } from '../../../traces/recording.ts';
-import { runStore } from '../../../traces/runs.ts';
-import * as schema from '../../../traces/schema.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../../traces/migrations', import.meta.url));
 const THIS_MIGRATION = 4;
 const SERVERS = ['lab', 'labplus'];
 
-/** A store as the release before this migration left it: migrated up to the one before. */
+/**
+ * A store as the release before this migration left it: migrated up to the one before, and written with the SQL
+ * that release's recorder ran (today's recorder writes columns added since).
+ */
 function storeBefore(dir: string) {
   const folder = join(dir, 'migrations');
   cpSync(MIGRATIONS, folder, { recursive: true });
@@ -32,46 +32,62 @@ function storeBefore(dir: string) {
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF'); // a scratch file: no need to wait for the disk on every commit
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: folder, migrationsTable: '__drizzle_migrations' });
-  return { path, sqlite, runs: runStore(db, path), recorder: episodeRecorder(sqlite, path) };
+  migrate(drizzle(sqlite), { migrationsFolder: folder, migrationsTable: '__drizzle_migrations' });
+  let ids = 0;
+  const now = '2026-11-01T00:00:00.000Z';
+  const insert = (sql: string) => sqlite.prepare(sql);
+  const run = insert(`INSERT INTO runs (id, created_at, status, suite_name, suite_path, agent_id, split, repeats, seed, concurrency, version_ids, config)
+    VALUES (?, '${now}', 'running', 'lab', '/x/lab.yaml', 'sim', 'test', 1, 0, 1, ?, '{}')`);
+  const episode = insert(
+    `INSERT INTO episodes (id, run_id, task_id, split, repeat_index, seed, status, started_at) VALUES (?, ?, 't', 'test', ?, 0, 'running', '${now}')`,
+  );
+  const step = insert(`INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text, is_error)
+    VALUES (?, (SELECT COALESCE(MAX(seq) + 1, 0) FROM steps WHERE episode_id = ?), 'tool', '${now}', 1, ?, 'x', 'x', '{}', 'r', ?)`);
+  const finish = insert(`UPDATE episodes SET status = ?, finished_at = '${now}', answer = ?, success = ?, feedback = ?, stop_reason = ? WHERE id = ?`);
+  const score = insert('INSERT INTO scores (episode_id, name, value, comment) VALUES (?, ?, ?, ?)');
+  return {
+    path,
+    sqlite,
+    createRun(versionIds: Record<string, string>) {
+      const id = `r-${ids++}`;
+      run.run(id, JSON.stringify(versionIds));
+      return id;
+    },
+    startEpisode(runId: string, repeat: number, calls: readonly ChoiceCall[]) {
+      const id = `e-${ids++}`;
+      episode.run(id, runId, repeat);
+      for (const c of calls) step.run(id, id, c.server, c.isError ? 1 : 0);
+      return id;
+    },
+    finishEpisode(id: string, status: 'completed' | 'error', success: boolean | null, stop: string) {
+      finish.run(status, status === 'error' ? null : '1', success === null ? null : success ? 1 : 0, 'f', stop, id);
+    },
+    addScore(id: string, name: string, value: number, comment: string | null = null) {
+      score.run(id, name, value, comment);
+    },
+  };
 }
 
 it('gives every episode an earlier tdo scored the choice scores a current one records, and nothing else', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tdo-migration-'));
   const old = storeBefore(dir);
-  const run = old.runs.createRun({
-    suite: 'lab',
-    suitePath: '/x/lab.yaml',
-    agent: 'sim',
-    split: 'test',
-    repeats: 1,
-    seed: 0,
-    concurrency: 1,
-    versionIds: { lab: 'lab-1', labplus: 'labplus-1' },
-    config: {},
-  });
+  const run = old.createRun({ lab: 'lab-1', labplus: 'labplus-1' });
   const callsArb = fc.array(fc.record({ server: fc.constantFrom('lab', 'labplus', ''), isError: fc.boolean() }), { maxLength: 7 });
   const sample: ChoiceCall[][] = [[], [{ server: 'lab', isError: true }], ...fc.sample(callsArb, { numRuns: 200, seed: 12 })];
-  const episode = (repeat: number, calls: readonly ChoiceCall[]) => {
-    const e = old.recorder.startEpisode({ runId: run.id, taskId: 't', split: 'test', repeat, seed: 0 });
-    for (const c of calls) old.recorder.addToolStep(e.id, { ...c, tool: 'x', catalogueName: 'x', args: {}, resultText: 'r', latencyMs: 1 });
-    return e.id;
-  };
   const scored = sample.map((calls, i) => {
-    const id = episode(i, calls);
-    old.recorder.finishEpisode(id, { status: 'completed', answer: '1', success: i % 2 === 0, feedback: 'f', stop: 'done' });
-    old.recorder.addScore(id, { name: 'success', value: i % 2 === 0 ? 1 : 0, comment: 'f' });
-    old.recorder.addScore(id, { name: 'tool_recall', value: 0.5 });
-    old.recorder.addScore(id, { name: 'selection', value: calls.some((c) => c.server === 'lab') ? 1 : 0, comment: 'lab was chosen.' });
+    const id = old.startEpisode(run, i, calls);
+    old.finishEpisode(id, 'completed', i % 2 === 0, 'done');
+    old.addScore(id, 'success', i % 2 === 0 ? 1 : 0, 'f');
+    old.addScore(id, 'tool_recall', 0.5);
+    old.addScore(id, 'selection', calls.some((c) => c.server === 'lab') ? 1 : 0, 'lab was chosen.');
     return { id, calls };
   });
   // never scored: an outage, a killed attempt and a proxy session
-  const errored = episode(1000, [{ server: 'lab', isError: false }]);
-  old.recorder.finishEpisode(errored, { status: 'error', answer: null, success: null, feedback: 'down', stop: 'error' });
-  const running = episode(1001, [{ server: 'lab', isError: false }]);
-  const proxied = episode(1002, [{ server: 'lab', isError: false }]);
-  old.recorder.finishEpisode(proxied, { status: 'completed', answer: null, success: null, feedback: '', stop: 'recorded' });
+  const errored = old.startEpisode(run, 1000, [{ server: 'lab', isError: false }]);
+  old.finishEpisode(errored, 'error', null, 'error');
+  const running = old.startEpisode(run, 1001, [{ server: 'lab', isError: false }]);
+  const proxied = old.startEpisode(run, 1002, [{ server: 'lab', isError: false }]);
+  old.finishEpisode(proxied, 'completed', null, 'recorded');
   old.sqlite.close();
 
   const store = openTraceStore(old.path);

@@ -9,6 +9,7 @@ const episode = {
   taskId: 'notes-sum',
   split: 'val',
   repeatIndex: 0,
+  evaluation: null,
   seed: 1,
   status: 'completed',
   startedAt: '2026-11-30T00:00:00Z',

@@ -1,0 +1,111 @@
+import type { Command } from 'commander';
+import { infrastructureError, inputError, isTdoError } from '../../errors.ts';
+import { loadSuite } from '../../suite/load.ts';
+import { resolveVersion } from '../../../experiments/versions/resolve.ts';
+import { runExperiment } from '../../../experiments/experiment/run-experiment.ts';
+import { defaultReportDir, writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
+import { agentSentence, verdictSentence } from '../../../experiments/experiment/columns.ts';
+import { agentSelection, createAgent } from '../agents.ts';
+import type { ExperimentFlags } from '../commands/experiment.ts';
+import { withStore } from '../context.ts';
+import { EXIT } from '../errors.ts';
+import { interruptSignal } from '../interrupt.ts';
+import { startProgress } from '../progress.ts';
+import { openEpisodeQueue } from '../queue.ts';
+import { modelRateLimiter } from '../rate-limits.ts';
+import { toJsonText } from '../../json-keys.ts';
+
+const EXIT_BY_VERDICT = { error: EXIT.usage, interrupted: EXIT.interrupted, regression: EXIT.failure, pass: EXIT.ok } as const;
+
+export async function experimentCommand(flags: ExperimentFlags, command: Command): Promise<void> {
+  if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
+    throw inputError('--agent and --agents both choose who runs the versions: give one of them');
+  if (flags.agents !== undefined && flags.model !== undefined) throw inputError('with --agents, name each LLM agent as llm:MODEL instead of --model');
+  if (flags.suite.length === 0) throw inputError('tdo experiment needs --suite NAME[,NAME] (e.g. --suite lab)');
+  // --versions is the old spelling of --version, kept as a hidden alias
+  const versionRefs = [...flags.version, ...flags.versions];
+  if (versionRefs.length === 0) throw inputError('tdo experiment needs --version A[,B,...] (see `tdo versions`); the first is the baseline');
+  await withStore(flags, { mode: 'write', langfuse: true }, async ({ store, config }) => {
+    // Before any run is created: an unreachable queue leaves nothing behind.
+    const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
+    const interrupt = interruptSignal('stopping: finishing episodes in flight');
+    const progress = startProgress();
+    try {
+      const suites = flags.suite.map((s) => loadSuite(s, config.refs));
+      const versions = versionRefs.map((ref) => resolveVersion(store, ref));
+      const rateLimiter = modelRateLimiter(flags, config);
+      const agentConfigs = (flags.agents ?? [{ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }]).map((a) => ({
+        ...a,
+        ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
+      }));
+      const agents = agentConfigs.map((agentConfig) => ({
+        agent: createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter }),
+        agentConfig: { ...agentConfig },
+      }));
+      const settings = {
+        suites,
+        versions,
+        repeats: flags.repeat,
+        seed: flags.seed,
+        concurrency: flags.concurrency,
+        conditions: flags.condition,
+        threshold: flags.threshold,
+        maxErrorRate: flags.maxErrorRate,
+      };
+      const common = {
+        store,
+        signal: interrupt.signal,
+        ...(queue === undefined ? {} : { executor: queue.executor }),
+        onRunStart: ({ suite, version, total, split }: { suite: string; version: string; total: number; split: string }) => {
+          progress.stop();
+          if (process.stderr.isTTY) process.stderr.write(`${suite}${split === 'test' ? '' : ` (${split})`}: ${version}\n`);
+          progress.start(total, 0);
+        },
+        onEpisode: (episode: { status: 'completed' | 'error'; success: boolean }) => progress.tick(episode),
+      };
+      // A server that does not start is not a regression verdict: say which command it stopped.
+      const couldNotRun = (err: unknown): never => {
+        throw isTdoError(err, 'infrastructure') ? infrastructureError(`the experiment could not run: ${err.message}`, { cause: err }) : err;
+      };
+      if (agents.length > 1) {
+        const { runAgentsExperiment } = await import('../../../experiments/experiment/agents-experiment.ts');
+        const report = await runAgentsExperiment(settings, {
+          ...common,
+          agents,
+          onAgentStart: (agent) => process.stderr.isTTY && process.stderr.write(`agent ${agent}\n`),
+        }).catch(couldNotRun);
+        progress.stop();
+        const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
+        if (flags.json) process.stdout.write(toJsonText(report));
+        else {
+          const { renderAgentsExperimentSummary } = await import('../../../experiments/experiment/agents-summary.ts');
+          process.stdout.write(`${renderAgentsExperimentSummary(report)}reports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`);
+        }
+        if (report.verdict === 'error') {
+          const { agentsVerdictSentence } = await import('../../../experiments/experiment/agents-columns.ts');
+          process.stderr.write(`tdo: ${agentsVerdictSentence(report)} Fix the cause and run the experiment again.\n`);
+        }
+        process.exitCode = EXIT_BY_VERDICT[report.verdict];
+        return;
+      }
+      const report = await runExperiment(settings, { ...common, ...agents[0]! }).catch(couldNotRun);
+      progress.stop();
+      const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
+      if (flags.json) {
+        process.stdout.write(toJsonText(report));
+      } else {
+        const { renderExperimentSummary } = await import('../../../experiments/experiment/summary.ts');
+        process.stdout.write(renderExperimentSummary(report));
+        process.stdout.write(
+          `${agentSentence(report)}\n${verdictSentence(report)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`,
+        );
+      }
+      if (report.verdict === 'error') process.stderr.write(`tdo: ${verdictSentence(report)} Fix the cause and run the experiment again.\n`);
+      process.exitCode = EXIT_BY_VERDICT[report.verdict];
+    } finally {
+      progress.stop();
+      interrupt.release();
+      await queue?.close();
+    }
+  });
+}

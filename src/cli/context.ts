@@ -1,0 +1,82 @@
+// The one composition point of every command that reads the config or the trace store: the config is
+// read first (it may name the database, the endpoint and Langfuse), then the store is opened, and both
+// are released however the command ends. Errors are mapped to exit codes in one place, src/cli/errors.ts.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openTraceStore, type TraceStore } from '../../traces/index.ts';
+import { inputError } from '../errors.ts';
+import { loadCliConfig, type CliConfig } from './config.ts';
+import { attachLangfuse } from './langfuse.ts';
+import type { StoreFlags } from './options.ts';
+
+export const DEFAULT_DB = 'traces/tdo.db';
+
+export interface CommandContext {
+  config: CliConfig;
+  store: TraceStore;
+  /** The run the command recorded, named in the Langfuse delivery line; set by the command. */
+  runId?: string;
+}
+
+export interface StoreUse {
+  /** `read`: an existing database (a missing file is an error, not a new empty one); `write`: created if needed. */
+  mode: 'read' | 'write';
+  /** Record to Langfuse too when it is configured (commands that run episodes). */
+  langfuse?: boolean;
+}
+
+/** The config of a command: --config, else TDO_CONFIG, else ./tdo.config.json (none is fine). */
+export function commandConfig(flags: Pick<StoreFlags, 'config'>): CliConfig {
+  return loadCliConfig(flags.config);
+}
+
+/**
+ * --db wins over TDO_DB, which wins over the config's `db` (loadCliConfig fills TDO_DB from it when unset),
+ * which wins over traces/tdo.db under the working directory.
+ */
+export function databasePath(flags: Pick<StoreFlags, 'db'>): string {
+  return resolve(flags.db ?? (process.env.TDO_DB || DEFAULT_DB));
+}
+
+export interface OpenContext extends CommandContext {
+  /** Drains Langfuse (when attached) and closes the store. */
+  close(): Promise<void>;
+}
+
+/** The config and the store for a command that manages their lifetime itself; prefer withStore. */
+export async function openContext(flags: StoreFlags, how: StoreUse): Promise<OpenContext> {
+  const config = commandConfig(flags);
+  const path = databasePath(flags);
+  if (how.mode === 'read' && !existsSync(path))
+    throw inputError(`no trace database at ${path}: run \`tdo run --suite lab\` first, or point --db, TDO_DB or \`db\` in tdo.config.json at an existing one`);
+  const store = openTraceStore(path);
+  if (how.langfuse !== true) return { config, store, close: async () => store.close() };
+  try {
+    const langfuse = await attachLangfuse(store);
+    const context: OpenContext = {
+      config,
+      store: langfuse.store,
+      async close() {
+        try {
+          await langfuse.finish(context.runId);
+        } finally {
+          store.close();
+        }
+      },
+    };
+    return context;
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+}
+
+/** Runs `use` with the config and the store, closing the store (and draining Langfuse) however it ends. */
+export async function withStore<T>(flags: StoreFlags, how: StoreUse, use: (context: CommandContext) => Promise<T> | T): Promise<T> {
+  const context = await openContext(flags, how);
+  try {
+    return await use(context);
+  } finally {
+    await context.close();
+  }
+}
