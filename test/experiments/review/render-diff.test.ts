@@ -99,12 +99,16 @@ describe('renderDiff', () => {
     expect(renderDiff(diff, 'text', { color: true })).toContain('\u001b[32many\u001b[0m');
   });
 
-  it('JSON carries the whole diff', () => {
-    const parsed = JSON.parse(renderDiff(diff, 'json')) as typeof diff;
+  it('JSON carries the whole diff, in snake_case keys', () => {
+    const parsed = JSON.parse(renderDiff(diff, 'json')) as {
+      tools: Array<{ tool: string; lint_appeared: unknown[] }>;
+      a: { label: string };
+      metrics: { success_rate: number };
+    };
     expect(parsed.tools.map((t) => t.tool)).toEqual(['calc', 'convert', 'read']);
     expect(parsed.a.label).toBe('lab-aaaa');
-    expect(parsed.tools[0]!.lintAppeared.length).toBeGreaterThan(0);
-    expect(parsed.metrics.successRate).toBeCloseTo(-0.25, 12);
+    expect(parsed.tools[0]!.lint_appeared.length).toBeGreaterThan(0);
+    expect(parsed.metrics.success_rate).toBeCloseTo(-0.25, 12);
   });
 
   it('Markdown and HTML escape description text and mark insertions', () => {

@@ -253,9 +253,8 @@ describe('a run while Langfuse is unavailable', () => {
     receiver.mode = { kind: 'hold' };
     const answeredBefore = receiver.answered;
     const { store, report, sink } = await runWithLangfuse(receiver.config);
-    // The run is over, yet Langfuse has answered none of the requests it was sent during the run.
-    const heldWhenRunEnded = receiver.heldCount;
-    expect(heldWhenRunEnded).toBeGreaterThan(0);
+    // The run is over, yet Langfuse has answered none of its requests: it never waited for one. (Whether the
+    // export worker had sent any by then depends on the machine's load; that it sends them is checked below.)
     expect(receiver.answered).toBe(answeredBefore);
     expect(snapshot(store, report.runId)).toEqual(baseline);
 
