@@ -10,7 +10,6 @@ import { bareClient, labCalls, labSuite, serverOf, type PlannedCall } from './li
 import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
 import { interleaved, median, spread } from './lib/stats.ts';
 import { scratchDir } from './lib/temp.ts';
-import { toolStepOf } from '../src/run/episode.ts';
 import { BENCH_SUITE_RUN } from './lib/run-settings.ts';
 
 const CALLS = 2000;
@@ -44,7 +43,7 @@ async function recordingHost(spec: ServerSpec) {
   // recorded exactly as an episode records its calls
   const invoker = host.invoker(catalogue, (call) => {
     const started = performance.now();
-    store.addToolStep(episode.id, toolStepOf(call));
+    store.addToolStep(episode.id, call);
     commits.push((performance.now() - started) * 1000);
   });
   const nameOf = new Map(catalogue.tools.map((t) => [t.tool, t.name]));

@@ -70,12 +70,13 @@ function cpuSecondsOf(usage: NodeJS.CpuUsage): number {
 
 /** The tool calls each episode of a run made, in order. */
 function callsOfRun(store: TraceStore, runId: string): EpisodeCalls[] {
-  return store.listEpisodes({ runId }).map((e) =>
-    store
-      .getTrajectory(e.id)!
-      .steps.filter((s) => s.kind === 'tool')
-      .map((s) => ({ server: s.server!, tool: s.tool!, args: (s.arguments ?? {}) as Record<string, unknown> })),
-  );
+  return store
+    .listEpisodes({ runId })
+    .map((e) =>
+      store
+        .getTrajectory(e.id)!
+        .steps.flatMap((s) => (s.kind === 'tool' ? [{ server: s.server, tool: s.tool, args: (s.args ?? {}) as Record<string, unknown> }] : [])),
+    );
 }
 
 async function timedBareLoop(clients: Map<string, Client>, episodes: EpisodeCalls[], concurrency: number): Promise<Timed> {

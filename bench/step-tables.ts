@@ -66,25 +66,7 @@ function writeRound(sqlite: Database.Database, round: number, payloads: readonly
       steps++;
       if ('tool' in s) {
         const t = s.tool;
-        step.run(
-          id,
-          id,
-          'tool',
-          '',
-          t.latencyMs,
-          t.server,
-          t.tool,
-          t.catalogueName,
-          json(t.args),
-          t.resultText,
-          t.isError ? 1 : 0,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-        );
+        step.run(id, id, 'tool', '', t.latencyMs, t.server, t.tool, t.name, json(t.args), t.output, t.isError ? 1 : 0, null, null, null, null, null, null);
       } else {
         const m = s.model;
         step.run(id, id, 'model', '', m.latencyMs, null, null, null, null, null, null, m.model, json(m.input), json(m.output), null, null, m.cached ? 1 : 0);

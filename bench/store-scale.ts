@@ -124,7 +124,7 @@ function generate(store: TraceStore, path: string, loaded: LoadedSuite, steps: n
         if (s.kind === 'model') insertModel.run(id, seq, at(seq + 1), s.latencyMs, s.input, s.output);
         else {
           const [server, tool] = chose ? ['lab', s.tool] : ['labplus', 'smart_compute'];
-          insertTool.run(id, seq, at(seq + 1), s.latencyMs, server, tool, tool, s.args, s.resultText, s.isError ? 1 : 0);
+          insertTool.run(id, seq, at(seq + 1), s.latencyMs, server, tool, tool, s.args, s.output, s.isError ? 1 : 0);
         }
         stepCount++;
       });

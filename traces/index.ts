@@ -1,6 +1,7 @@
 // The trace store's public surface; code outside traces/ imports from here.
 export { TraceStoreError } from './errors.ts';
 export { openTraceStore } from './store.ts';
+export { storedToolCall } from './recording.ts';
 export { conditionLabel, runCondition } from './run-conditions.ts';
 export { runSettings } from './run-settings.ts';
 export { canonicalJson, contentHash, countDescriptionTokens, MAX_DESCRIPTION_CHARS } from './versions.ts';

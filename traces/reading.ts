@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TraceDb } from './open.ts';
 import { episodes, scores, steps } from './schema.ts';
-import type { EpisodeQuery, TraceReader } from './types.ts';
+import type { EpisodeQuery, StepRow, TraceReader } from './types.ts';
 
 const isToolStep = eq(steps.kind, 'tool');
 
@@ -17,6 +17,30 @@ function episodeFilter(q: EpisodeQuery): SQL | undefined {
   if (q.failed === true) conditions.push(ne(episodes.status, 'running'), eq(episodes.success, false));
   if (q.failed === false) conditions.push(eq(episodes.success, true));
   return and(...conditions);
+}
+
+/**
+ * A step's table row as the step it records: a tool step's columns under the ToolCall names
+ * (catalogue_name is `name`, arguments `args`, result_text `output`), a model step's model columns.
+ */
+function stepOf(row: typeof steps.$inferSelect): StepRow {
+  const place = { id: row.id, episodeId: row.episodeId, seq: row.seq, startedAt: row.startedAt };
+  if (row.kind === 'model') {
+    const { model, input, output, tokensIn, tokensOut, cached } = row;
+    return { ...place, kind: 'model', latencyMs: row.latencyMs, model, input, output, tokensIn, tokensOut, cached };
+  }
+  // a tool step's server, tool, name, result and error flag are always written (traces/recording.ts)
+  return {
+    ...place,
+    kind: 'tool',
+    server: row.server ?? '',
+    name: row.catalogueName ?? row.tool ?? '',
+    tool: row.tool ?? '',
+    args: row.arguments,
+    output: row.resultText ?? '',
+    isError: row.isError === true,
+    latencyMs: row.latencyMs,
+  };
 }
 
 export function traceReader(db: TraceDb): TraceReader {
@@ -52,7 +76,7 @@ export function traceReader(db: TraceDb): TraceReader {
     getTrajectory(episodeId) {
       const episode = trajectoryQueries.episode.get({ episodeId });
       if (!episode) return undefined;
-      return { episode, steps: trajectoryQueries.steps.all({ episodeId }), scores: trajectoryQueries.scores.all({ episodeId }) };
+      return { episode, steps: trajectoryQueries.steps.all({ episodeId }).map(stepOf), scores: trajectoryQueries.scores.all({ episodeId }) };
     },
 
     toolSelectionCounts(runId) {

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { sqliteErrorCode, TraceStoreError } from './errors.ts';
 import { newEpisodeId } from './ids.ts';
-import type { EpisodeRecorder, EpisodeResult, EpisodeRow, ModelStepInput, ScoreInput, StartEpisodeInput, StepRow, ToolStepInput } from './types.ts';
+import type { EpisodeRecorder, EpisodeResult, EpisodeRow, ModelStep, ModelStepInput, ScoreInput, StartEpisodeInput, ToolCall, ToolStep } from './types.ts';
 
 /**
  * The next seq is computed inside the insert statement itself, so steps of episodes written concurrently
@@ -53,6 +53,11 @@ function startedAt(latencyMs: number): string {
 /** JSON columns hold JSON text; an absent value is stored as JSON null, as the schema's json mode writes it. */
 function json(value: unknown): string {
   return JSON.stringify(value ?? null);
+}
+
+/** Just the fields of a tool call that are recorded: the host's live call carries more (structured content). */
+export function storedToolCall(c: ToolCall): ToolCall {
+  return { server: c.server, name: c.name, tool: c.tool, args: c.args, output: c.output, isError: c.isError, latencyMs: c.latencyMs };
 }
 
 /** Boolean columns hold 0 or 1. */
@@ -125,77 +130,56 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
     if (changes === 0) throw fail(`no running episode with id '${id}' (unknown or already finished)`);
   }
 
-  /**
-   * Inserts a step and returns it as stored, built from what was written: nothing already in hand is read
-   * back out of the database, and JSON columns hold the values given (their stored text reads back equal).
-   * A step's JSON columns store JSON null for an absent value, the other kind's columns stay NULL.
-   */
-  function insertStep(step: Omit<StepRow, 'id' | 'seq'>): StepRow {
-    const tool = step.kind === 'tool';
-    const { id, seq } = forEpisode(step.episodeId, () =>
+  type ModelColumns = Pick<ModelStep, 'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached'>;
+
+  /** Inserts one step row: a tool step's columns or a model step's, the other kind's left NULL. Returns what SQLite computed. */
+  function insertStep(episodeId: string, at: string, latencyMs: number, step: { kind: 'tool'; call: ToolCall } | { kind: 'model'; model: ModelColumns }) {
+    const c = step.kind === 'tool' ? step.call : undefined;
+    const m = step.kind === 'model' ? step.model : undefined;
+    return forEpisode(episodeId, () =>
       writes.step.get(
-        step.episodeId,
-        step.episodeId,
+        episodeId,
+        episodeId,
         step.kind,
-        step.startedAt,
-        step.latencyMs,
-        step.server,
-        step.tool,
-        step.catalogueName,
-        tool ? json(step.arguments) : null,
-        step.resultText,
-        bit(step.isError),
-        step.model,
-        tool ? null : json(step.input),
-        tool ? null : json(step.output),
-        step.tokensIn,
-        step.tokensOut,
-        bit(step.cached),
+        at,
+        latencyMs,
+        c?.server ?? null,
+        c?.tool ?? null,
+        c?.name ?? null,
+        c ? json(c.args) : null,
+        c?.output ?? null,
+        c ? bit(c.isError) : null,
+        m?.model ?? null,
+        m ? json(m.input) : null,
+        m ? json(m.output) : null,
+        m?.tokensIn ?? null,
+        m?.tokensOut ?? null,
+        m ? bit(m.cached) : null,
       )!,
     );
-    return { id, seq, ...step };
   }
 
-  function insertToolStep(episodeId: string, s: ToolStepInput, at: string): StepRow {
-    return insertStep({
-      episodeId,
-      kind: 'tool',
-      startedAt: at,
-      latencyMs: s.latencyMs,
-      server: s.server,
-      tool: s.tool,
-      catalogueName: s.catalogueName,
-      arguments: s.args ?? null,
-      resultText: s.resultText,
-      isError: s.isError,
-      model: null,
-      input: null,
-      output: null,
-      tokensIn: null,
-      tokensOut: null,
-      cached: null,
-    });
+  /**
+   * Inserts a step and returns it as stored, built from what was written: nothing already in hand is read
+   * back out of the database, and JSON columns hold the values given (their stored text reads back equal,
+   * an absent value as JSON null).
+   */
+  function insertToolStep(episodeId: string, c: ToolCall, at: string): ToolStep {
+    const { id, seq } = insertStep(episodeId, at, c.latencyMs, { kind: 'tool', call: c });
+    return { id, seq, episodeId, kind: 'tool', startedAt: at, ...storedToolCall(c), args: c.args ?? null };
   }
 
-  function insertModelStep(episodeId: string, s: ModelStepInput, at: string): StepRow {
-    return insertStep({
-      episodeId,
-      kind: 'model',
-      startedAt: at,
-      latencyMs: s.latencyMs,
-      server: null,
-      tool: null,
-      catalogueName: null,
-      arguments: null,
-      resultText: null,
-      isError: null,
+  function insertModelStep(episodeId: string, s: ModelStepInput, at: string): ModelStep {
+    const model = {
       model: s.model,
       input: s.input ?? null,
       output: s.output ?? null,
       tokensIn: s.tokensIn ?? null,
       tokensOut: s.tokensOut ?? null,
       cached: s.cached ?? false,
-    });
+    };
+    const { id, seq } = insertStep(episodeId, at, s.latencyMs, { kind: 'model', model });
+    return { id, seq, episodeId, kind: 'model', startedAt: at, latencyMs: s.latencyMs, ...model };
   }
 
   function insertScoreRow(episodeId: string, s: ScoreInput) {

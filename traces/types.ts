@@ -12,8 +12,23 @@ export type RunRow = typeof runs.$inferSelect;
 export type EpisodeRow = typeof episodes.$inferSelect;
 /** An episode plus the number of tool calls it made. */
 export type EpisodeSummary = EpisodeRow & { toolCalls: number };
-/** One step; tool columns are null on model steps and model columns are null on tool steps. */
-export type StepRow = typeof steps.$inferSelect;
+/** Where a step sits in its episode (columns of the steps table beside what the step itself says). */
+export interface StepPlace {
+  id: number;
+  episodeId: string;
+  /** 0..n in the order the steps completed within the episode */
+  seq: number;
+  startedAt: string;
+}
+/** A recorded tool call: the one ToolCall shape, with its place in the episode. */
+export type ToolStep = StepPlace & { kind: 'tool' } & ToolCall;
+/** A recorded model call. */
+export type ModelStep = StepPlace & { kind: 'model'; latencyMs: number } & Pick<
+    typeof steps.$inferSelect,
+    'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached'
+  >;
+/** One step of a trajectory, read from its table row once (traces/reading.ts). */
+export type StepRow = ToolStep | ModelStep;
 export type ScoreRow = typeof scores.$inferSelect;
 export type VersionRow = typeof descriptionVersions.$inferSelect;
 
@@ -49,14 +64,23 @@ export interface EpisodeResult {
   note?: string;
 }
 
-export interface ToolStepInput {
+/**
+ * One tool call, in the one shape it keeps from the host that routed it (src/host/host.ts) through the
+ * episode's record, the stored trajectory and the optimizer's facts to the reflective dataset
+ * (optimizer/mcp/reflection.ts): the same field names with the same meanings everywhere. Its three names
+ * are the catalogue entry's (src/host/catalogue-types.ts): `name` as the agent saw and called it, `server`
+ * and `tool`, the tool's own name on that server.
+ */
+export interface ToolCall {
+  /** '' when the name the agent called is in no server's catalogue */
   server: string;
-  /** the tool's own name on its server */
+  /** the name the agent called, as its catalogue listed it (prefixed on a name collision) */
+  name: string;
+  /** the tool's own name on its server (the name the agent called when no server has it) */
   tool: string;
-  /** the name the agent saw */
-  catalogueName: string;
   args: unknown;
-  resultText: string;
+  /** the result flattened to the text a model reads */
+  output: string;
   isError: boolean;
   latencyMs: number;
 }
@@ -78,7 +102,7 @@ export interface ScoreInput {
 }
 
 /** A step of an episode recorded away from the store (a queue worker), with when it started. */
-export type RecordedStep = { kind: 'tool'; startedAt: string; step: ToolStepInput } | { kind: 'model'; startedAt: string; step: ModelStepInput };
+export type RecordedStep = { kind: 'tool'; startedAt: string; step: ToolCall } | { kind: 'model'; startedAt: string; step: ModelStepInput };
 
 /** A whole finished episode, kept in memory where it ran and committed to the store in one transaction. */
 export interface EpisodeRecord {
@@ -158,8 +182,8 @@ export interface EpisodeRecorder {
   /** `${taskId}#${repeat}` of the run's completed episodes (an errored one is run again on resume) */
   completedEpisodeKeys(runId: string): Set<string>;
   /** Each step is committed on its own, so a killed process loses no step that was added. */
-  addToolStep(episodeId: string, step: ToolStepInput): StepRow;
-  addModelStep(episodeId: string, step: ModelStepInput): StepRow;
+  addToolStep(episodeId: string, call: ToolCall): ToolStep;
+  addModelStep(episodeId: string, step: ModelStepInput): ModelStep;
   addScore(episodeId: string, score: ScoreInput): void;
   /**
    * Runs `writes` (synchronous store calls) as one transaction: one commit for all of them, or none of

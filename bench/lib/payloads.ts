@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LoadedSuite } from '../../src/suite/load.ts';
-import type { ModelStepInput, ScoreInput, ToolStepInput } from '../../traces/index.ts';
+import type { ModelStepInput, ScoreInput, ToolCall } from '../../traces/index.ts';
 import { labCalls } from './lab.ts';
 
 const WORKSPACE = fileURLToPath(new URL('../../servers/lab/workspace/', import.meta.url));
@@ -11,7 +11,7 @@ const CANDIDATES = ['calculator', 'read_file', 'unit_convert', 'smart_compute'];
 
 export interface EpisodePayload {
   /** model step (the sim decision) then tool step, for each plan step */
-  steps: Array<{ model: ModelStepInput } | { tool: ToolStepInput }>;
+  steps: Array<{ model: ModelStepInput } | { tool: ToolCall }>;
   scores: ScoreInput[];
   success: boolean;
 }
@@ -48,8 +48,8 @@ export function labEpisodePayloads(loaded: LoadedSuite, count: number, stepsPerE
         },
       });
       if (steps.length < stepsPerEpisode) {
-        const resultText = call.tool === 'read_file' ? fileText(String(call.args.path)) : '1234.5678';
-        steps.push({ tool: { server: 'lab', tool: call.tool, catalogueName: call.tool, args: call.args, resultText, isError: false, latencyMs: 0.8 } });
+        const output = call.tool === 'read_file' ? fileText(String(call.args.path)) : '1234.5678';
+        steps.push({ tool: { server: 'lab', name: call.tool, tool: call.tool, args: call.args, output, isError: false, latencyMs: 0.8 } });
       }
     }
     const success = e % 2 === 0;

@@ -2,18 +2,7 @@
 // resumed replay of the same episode yield identical facts.
 import * as z from 'zod';
 import type { PlanStep, Task } from '../../src/index.ts';
-import type { Trajectory } from '../../traces/index.ts';
-
-export interface CallFact {
-  server: string;
-  /** the tool's own name on its server */
-  tool: string;
-  /** the name the agent saw */
-  catalogueName: string;
-  args: unknown;
-  output: string;
-  isError: boolean;
-}
+import { storedToolCall, type ToolCall, type Trajectory } from '../../traces/index.ts';
 
 export interface RatingFact {
   tool: string;
@@ -27,7 +16,7 @@ export interface EpisodeFacts {
   taskId: string;
   prompt: string;
   plan: PlanStep[];
-  calls: CallFact[];
+  calls: ToolCall[];
   answer: string | null;
   success: boolean;
   /** the checker's sentence plus the tool-use remarks */
@@ -53,16 +42,7 @@ export function factsFromTrajectory(task: Task, trajectory: Trajectory): Episode
     taskId: task.id,
     prompt: task.prompt,
     plan: task.plan,
-    calls: steps
-      .filter((s) => s.kind === 'tool')
-      .map((s) => ({
-        server: s.server ?? '',
-        tool: s.tool ?? '',
-        catalogueName: s.catalogueName ?? s.tool ?? '',
-        args: s.arguments,
-        output: s.resultText ?? '',
-        isError: s.isError === true,
-      })),
+    calls: steps.flatMap((s) => (s.kind === 'tool' ? [storedToolCall(s)] : [])),
     answer: episode.answer,
     success: episode.success === true,
     feedback: episode.feedback ?? '',

@@ -29,8 +29,10 @@ import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
 import { targetFor, type ScoredEpisode, type TargetName } from './targets.ts';
 import { addedWords, type AddedWords } from './added-words.ts';
 import { metricScores, splitScores, type SplitScores } from './split-scores.ts';
+import type { OptimizeSettings } from './settings.ts';
 
 export type { SplitScores } from './split-scores.ts';
+export type { OptimizeSettings } from './settings.ts';
 
 /** Waits for every evaluation (none is left recording behind a failure), then fails with the first failure in order. */
 async function allOrFirstError<T extends readonly unknown[]>(evaluations: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
@@ -38,45 +40,6 @@ async function allOrFirstError<T extends readonly unknown[]>(evaluations: T): Pr
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed !== undefined) throw failed.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
-}
-
-/** Bad settings or a run that cannot be resumed: the user must change the input. */
-
-/** Everything that decides the search; stored with the run so `--resume` repeats it exactly. */
-export interface OptimizeSettings {
-  server: string;
-  target: TargetName;
-  budget: number;
-  minibatch: number;
-  merge: boolean;
-  seed: number;
-  componentChoice: 'round-robin' | 'attribution';
-  /** stop after this many iterations without a new best */
-  patience?: number;
-  /** 'pareto' (GEPA) or 'best' (hill climbing) */
-  selector: 'pareto' | 'best';
-  /** false: the proposer sees tasks only, no trajectories (the random-edit baseline) */
-  reflection: boolean;
-  concurrency: number;
-  /** mutations tried at once (the engine's parallelIterations); absent (1) in runs stored before it */
-  parallelIterations?: number;
-  /** suite condition values given (the suite's defaults fill the rest); absent in runs stored before conditions */
-  conditions?: Record<string, string>;
-  /** recorded episodes that stand for the seed's first minibatches, in the order they are used (see recorded-seed.ts) */
-  seedEpisodes?: string[];
-  /** whether OptimizeRequest.gate refused children before they were run; absent (off) in runs stored before the gate */
-  honestyGate?: boolean;
-  /** how the CLI rebuilds the agent and proposer on resume; opaque here. With `agents`, the first of them. */
-  agent: Record<string, unknown>;
-  proposer: Record<string, unknown>;
-  /** `--agents`: how the CLI rebuilds each of several agents that all evaluate every candidate, in order */
-  agents?: Record<string, unknown>[];
-  /** with `agents`: what "best" means, the mean of the agents' validation scores or the worst agent's */
-  objective?: ObjectiveName;
-  /** with `agents`: the run holding each agent's episodes, in the order of `agents` (set when the search starts) */
-  agentRuns?: string[];
-  /** set on an agent's own run: the optimize run it holds that agent's episodes for (resume that one) */
-  agentRunOf?: string;
 }
 
 export interface OptimizeRequest {

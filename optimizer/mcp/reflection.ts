@@ -1,18 +1,18 @@
 // The reflective dataset for one tool: what each minibatch task asked, which tools were called with
 // what, what came back, the score and the feedback, cut to a fixed size however long the episodes were.
 import { firstChoices, labelMatches } from '../../src/index.ts';
+import type { ToolCall } from '../../traces/index.ts';
 import type { Reflector, TaskResult, Texts } from '../engine/types.ts';
 import type { ScoredEpisode, Target } from './targets.ts';
 
-export interface ReflectionCall {
-  /** the name the agent saw */
-  tool: string;
-  server: string;
+/**
+ * A call as the dataset shows it: the ToolCall's fields a proposer reads, under the same names, its
+ * arguments as JSON text and texts clipped to the cap, plus whether it went to the tool being rewritten.
+ */
+export interface ReflectionCall extends Pick<ToolCall, 'name' | 'server' | 'output' | 'isError'> {
   /** whether this call was to the tool being rewritten */
   component: boolean;
   args: string;
-  output: string;
-  isError: boolean;
 }
 
 /** Objective-agnostic facts of one episode, as the sim proposer may read them. */
@@ -149,7 +149,7 @@ export class ToolReflector implements Reflector<ScoredEpisode, ToolReflectionRec
       observed,
       calls: observed
         ? f.calls.slice(0, callsPerRecord).map((c) => ({
-            tool: c.catalogueName,
+            name: c.name,
             server: c.server,
             component: isComponent(c),
             args: clip(argsText(c.args), fieldChars),

@@ -56,7 +56,7 @@ export function targetFor(name: TargetName, server: string): Target {
         score(f) {
           const share = choiceOf(f, server).firstChoiceShare;
           const choices = firstChoices(f.calls);
-          const others = [...new Set(choices.filter((c) => c.server !== server).map((c) => c.catalogueName))];
+          const others = [...new Set(choices.filter((c) => c.server !== server).map((c) => c.name))];
           if (share === 1) return { score: 1, feedback: `The agent chose ${server} for every step.` };
           if (share === 0) return { score: 0, feedback: `${server} was not chosen; the agent chose ${others.join(', ') || 'no tool'} instead.` };
           const mine = choices.filter((c) => c.server === server).length;
@@ -67,7 +67,7 @@ export function targetFor(name: TargetName, server: string): Target {
       return {
         name,
         score(f) {
-          const mine = f.ratings.filter((r) => f.calls.some((c) => c.server === server && (c.catalogueName === r.tool || c.tool === r.tool)));
+          const mine = f.ratings.filter((r) => f.calls.some((c) => c.server === server && (c.name === r.tool || c.tool === r.tool)));
           if (mine.length === 0) {
             return {
               score: 0,

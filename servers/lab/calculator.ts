@@ -113,21 +113,20 @@ class Parser {
   }
 
   private expression(): Node {
-    let left = this.term();
-    for (let op = this.peekOperator('+', '-'); op; op = this.peekOperator('+', '-')) {
-      this.index += 1;
-      const right = this.term();
-      left = { kind: 'binary', operator: op.text as '+' | '-', left, right, start: left.start, end: right.end };
-    }
-    return left;
+    return this.leftAssociative(['+', '-'], () => this.term());
   }
 
   private term(): Node {
-    let left = this.unary();
-    for (let op = this.peekOperator('*', '/'); op; op = this.peekOperator('*', '/')) {
+    return this.leftAssociative(['*', '/'], () => this.unary());
+  }
+
+  /** One precedence level of left-associative operators: operand (op operand)*, folded from the left. */
+  private leftAssociative(operators: readonly ('+' | '-' | '*' | '/')[], operand: () => Node): Node {
+    let left = operand();
+    for (let op = this.peekOperator(...operators); op; op = this.peekOperator(...operators)) {
       this.index += 1;
-      const right = this.unary();
-      left = { kind: 'binary', operator: op.text as '*' | '/', left, right, start: left.start, end: right.end };
+      const right = operand();
+      left = { kind: 'binary', operator: op.text as (typeof operators)[number], left, right, start: left.start, end: right.end };
     }
     return left;
   }

@@ -75,21 +75,30 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
       if (buyer.expiresAt !== undefined && Date.now() >= buyer.expiresAt * 1000) return refuse('Your token has expired (invalid_token); ask for a new one.');
       return buyer.scopes.includes(scope) ? undefined : refuse(`Your token lacks the scope ${scope}, which this tool needs (insufficient_scope).`);
     };
+    /** Registers a seller tool that needs `scope`: demanded by the SDK over HTTP, checked again here before `handle` runs. */
+    const tool = <Shape extends z.ZodRawShape>(
+      name: MarketToolName,
+      scope: string,
+      shape: Shape,
+      handle: (args: z.output<z.ZodObject<Shape>>, buyer: Buyer) => CallToolResult,
+    ) =>
+      server.registerTool(
+        name,
+        { description: options.descriptions[name], inputSchema: z.object(shape), scopeChallenge: requireScopes(scope) },
+        (args, ctx) => {
+          const buyer = caller(ctx);
+          return deniedFor(buyer, scope) ?? handle(args, buyer);
+        },
+      );
 
-    server.registerTool(
+    tool(
       'open_negotiation',
+      SCOPES.negotiate,
       {
-        description: options.descriptions.open_negotiation,
-        inputSchema: z.object({
-          item: z.string().min(1).max(200).describe('what to buy, e.g. "oak plank"'),
-          quantity: z.number().int().positive().max(MAX_QUANTITY, `quantities are at most ${MAX_QUANTITY}`).describe('how many units'),
-        }),
-        scopeChallenge: requireScopes(SCOPES.negotiate),
+        item: z.string().min(1).max(200).describe('what to buy, e.g. "oak plank"'),
+        quantity: z.number().int().positive().max(MAX_QUANTITY, `quantities are at most ${MAX_QUANTITY}`).describe('how many units'),
       },
-      ({ item, quantity }, ctx) => {
-        const buyer = caller(ctx);
-        const denied = deniedFor(buyer, SCOPES.negotiate);
-        if (denied) return denied;
+      ({ item, quantity }, buyer) => {
         const quote = quoteFor(profile, item, quantity);
         if ('refused' in quote) return refuse(quote.refused);
         const opened = store.open({ buyer: buyer.id, item: quote.item, quantity, fulfilment: quote.fulfilment, ask: quote.listPrice, floor: quote.floor });
@@ -98,20 +107,14 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
       },
     );
 
-    server.registerTool(
+    tool(
       'propose',
+      SCOPES.negotiate,
       {
-        description: options.descriptions.propose,
-        inputSchema: z.object({
-          negotiation_id: negotiationId,
-          price: z.number().finite().positive().max(MAX_UNIT_PRICE, priceLimit).describe(`your price per unit, in ${currency}`),
-        }),
-        scopeChallenge: requireScopes(SCOPES.negotiate),
+        negotiation_id: negotiationId,
+        price: z.number().finite().positive().max(MAX_UNIT_PRICE, priceLimit).describe(`your price per unit, in ${currency}`),
       },
-      ({ negotiation_id, price }, ctx) => {
-        const buyer = caller(ctx);
-        const denied = deniedFor(buyer, SCOPES.negotiate);
-        if (denied) return denied;
+      ({ negotiation_id, price }, buyer) => {
         const current = owned(buyer, negotiation_id);
         if ('content' in current) return current;
         if (buyer.maxPrice !== undefined && price > buyer.maxPrice) {
@@ -137,70 +140,48 @@ export function createMarketServerFactory(options: MarketServerOptions): McpServ
       },
     );
 
-    server.registerTool(
-      'accept_proposal',
-      {
-        description: options.descriptions.accept_proposal,
-        inputSchema: z.object({ negotiation_id: negotiationId }),
-        scopeChallenge: requireScopes(SCOPES.accept),
-      },
-      ({ negotiation_id }, ctx) => {
-        const buyer = caller(ctx);
-        const denied = deniedFor(buyer, SCOPES.accept);
-        if (denied) return denied;
-        const current = owned(buyer, negotiation_id);
-        if ('content' in current) return current;
-        const result = store.accept(negotiation_id, (n) => {
-          const price = n.agreedPrice ?? n.ask;
-          // The schema bounds new proposals; this guards prices a state file from before the bound holds.
-          if (!(price > 0 && price <= MAX_UNIT_PRICE))
-            return { refusal: `Refused: the agreed price is out of bounds (${priceLimit}). Agree on a new price with propose.` };
-          if (buyer.maxPrice !== undefined && price > buyer.maxPrice) {
-            return {
-              refusal: `Refused: closing at ${$(price)} per unit would exceed the limit in your token (max_price ${$(buyer.maxPrice)} per unit). Agree on a price at or below ${$(buyer.maxPrice)} with propose first.`,
-            };
-          }
-          return { price };
-        });
-        if ('refusal' in result) return refuse(result.refusal);
-        if ('alreadyClosed' in result) {
-          return refuse(
-            `Negotiation ${negotiation_id} is already closed (deal at ${$(result.alreadyClosed.dealPrice ?? 0)} per unit); a deal is made only once.`,
-          );
+    tool('accept_proposal', SCOPES.accept, { negotiation_id: negotiationId }, ({ negotiation_id }, buyer) => {
+      const current = owned(buyer, negotiation_id);
+      if ('content' in current) return current;
+      const result = store.accept(negotiation_id, (n) => {
+        const price = n.agreedPrice ?? n.ask;
+        // The schema bounds new proposals; this guards prices a state file from before the bound holds.
+        if (!(price > 0 && price <= MAX_UNIT_PRICE))
+          return { refusal: `Refused: the agreed price is out of bounds (${priceLimit}). Agree on a new price with propose.` };
+        if (buyer.maxPrice !== undefined && price > buyer.maxPrice) {
+          return {
+            refusal: `Refused: closing at ${$(price)} per unit would exceed the limit in your token (max_price ${$(buyer.maxPrice)} per unit). Agree on a price at or below ${$(buyer.maxPrice)} with propose first.`,
+          };
         }
-        const deal = result.closed;
-        const price = deal.dealPrice!;
-        const delivery =
-          deal.fulfilment === 'in_stock' ? 'In stock; ships today.' : 'Backordered: not in stock; ships when our supplier restocks, no date given.';
-        return answer(
-          `Deal closed: ${deal.quantity} x ${deal.item} at ${$(price)} per unit, ${$(roundCents(price * deal.quantity))} in total (negotiation ${deal.id}). ${delivery}`,
-          deal,
+        return { price };
+      });
+      if ('refusal' in result) return refuse(result.refusal);
+      if ('alreadyClosed' in result) {
+        return refuse(
+          `Negotiation ${negotiation_id} is already closed (deal at ${$(result.alreadyClosed.dealPrice ?? 0)} per unit); a deal is made only once.`,
         );
-      },
-    );
+      }
+      const deal = result.closed;
+      const price = deal.dealPrice!;
+      const delivery =
+        deal.fulfilment === 'in_stock' ? 'In stock; ships today.' : 'Backordered: not in stock; ships when our supplier restocks, no date given.';
+      return answer(
+        `Deal closed: ${deal.quantity} x ${deal.item} at ${$(price)} per unit, ${$(roundCents(price * deal.quantity))} in total (negotiation ${deal.id}). ${delivery}`,
+        deal,
+      );
+    });
 
-    server.registerTool(
-      'get_negotiation',
-      {
-        description: options.descriptions.get_negotiation,
-        inputSchema: z.object({ negotiation_id: negotiationId }),
-        scopeChallenge: requireScopes(SCOPES.negotiate),
-      },
-      ({ negotiation_id }, ctx) => {
-        const buyer = caller(ctx);
-        const denied = deniedFor(buyer, SCOPES.negotiate);
-        if (denied) return denied;
-        const current = owned(buyer, negotiation_id);
-        if ('content' in current) return current;
-        const state =
-          current.status === 'closed'
-            ? `closed at ${$(current.dealPrice!)} per unit (${current.fulfilment === 'in_stock' ? 'in stock' : 'backordered'})`
-            : current.status === 'agreed'
-              ? `agreed at ${$(current.agreedPrice!)} per unit, waiting for accept_proposal`
-              : `open; our ask is ${$(current.ask)} per unit after ${current.rounds} round(s)`;
-        return answer(`Negotiation ${current.id}: ${current.quantity} x ${current.item} from ${profile.displayName}, ${state}.`, current);
-      },
-    );
+    tool('get_negotiation', SCOPES.negotiate, { negotiation_id: negotiationId }, ({ negotiation_id }, buyer) => {
+      const current = owned(buyer, negotiation_id);
+      if ('content' in current) return current;
+      const state =
+        current.status === 'closed'
+          ? `closed at ${$(current.dealPrice!)} per unit (${current.fulfilment === 'in_stock' ? 'in stock' : 'backordered'})`
+          : current.status === 'agreed'
+            ? `agreed at ${$(current.agreedPrice!)} per unit, waiting for accept_proposal`
+            : `open; our ask is ${$(current.ask)} per unit after ${current.rounds} round(s)`;
+      return answer(`Negotiation ${current.id}: ${current.quantity} x ${current.item} from ${profile.displayName}, ${state}.`, current);
+    });
     return server;
   };
 }

@@ -1,4 +1,4 @@
-import type { ToolCallEvent } from '../host/host.ts';
+import type { LiveToolCall } from '../host/tool-call.ts';
 import { isStepReference, type AnswerCheck, type Task } from '../suite/schema.ts';
 import { checkAnswer, type CheckOutcome } from './answer-check.ts';
 import { checkDeal, type EpisodeScore } from './deal-check.ts';
@@ -14,7 +14,7 @@ export interface EpisodeVerdict {
 }
 
 /** Judges an episode by its task's check: the final answer, or what the servers reported. */
-export function checkEpisode(task: Task, answer: string | null, calls: readonly ToolCallEvent[]): EpisodeVerdict {
+export function checkEpisode(task: Task, answer: string | null, calls: readonly LiveToolCall[]): EpisodeVerdict {
   const check = task.check;
   if (check.kind === 'answer') return { ...judgeAnswer(task, check, answer, calls), scores: [] };
   if (check.kind === 'selection') return { ...checkSelection(task, calls), scores: [] };
@@ -22,7 +22,7 @@ export function checkEpisode(task: Task, answer: string | null, calls: readonly 
   return checkDeal(check, task.limit!, calls);
 }
 
-function judgeAnswer(task: Task, check: AnswerCheck, answer: string | null, calls: readonly ToolCallEvent[]): CheckOutcome {
+function judgeAnswer(task: Task, check: AnswerCheck, answer: string | null, calls: readonly LiveToolCall[]): CheckOutcome {
   if (!isStepReference(check.expected)) return checkAnswer({ expected: check.expected, tolerance: check.tolerance }, answer);
   const step = expectedFromStep(task, check.expected, calls);
   if ('missing' in step) return { success: false, feedback: `Expected ${step.missing}.` };

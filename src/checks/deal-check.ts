@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ToolCallEvent } from '../host/host.ts';
+import type { LiveToolCall } from '../host/tool-call.ts';
 import type { DealCheck } from '../suite/schema.ts';
 
 /** One score of an episode (name, value, optional comment), as the trace store records it. */
@@ -37,7 +37,7 @@ export const CHOSEN_SCORE_PREFIX = 'chosen:';
  * deal its price per unit and savings (share of the limit left unspent; negative when over), plus
  * `chosen:<server>` = 1 for the server the agent called first (calls to tools no server offers skipped).
  */
-export function checkDeal(check: DealCheck, limit: number, calls: readonly ToolCallEvent[]): DealCheckOutcome {
+export function checkDeal(check: DealCheck, limit: number, calls: readonly LiveToolCall[]): DealCheckOutcome {
   const wanted = `${check.quantity} x ${check.item}`;
   const scores: EpisodeScore[] = [];
   // A call to a tool no server offers (server '') is no seller's; the first seller is the first real call.
@@ -45,15 +45,15 @@ export function checkDeal(check: DealCheck, limit: number, calls: readonly ToolC
   if (first !== undefined) scores.push({ name: `${CHOSEN_SCORE_PREFIX}${first.server}`, value: 1, comment: `The first call went to ${first.server}.` });
 
   const deals = calls.flatMap((call) => {
-    if (call.outcome.isError) return [];
-    const parsed = reportedDealSchema.safeParse(call.outcome.structured);
+    if (call.isError) return [];
+    const parsed = reportedDealSchema.safeParse(call.structured);
     return parsed.success ? [{ server: call.server, ...parsed.data.deal }] : [];
   });
   const deal = deals.find((d) => sameItem(d.item, check.item) && d.quantity >= check.quantity) ?? deals[0];
   if (deal === undefined) {
     scores.push({ name: 'deal', value: 0 }, { name: 'limit_violation', value: 0 });
-    const lastError = [...calls].reverse().find((c) => c.outcome.isError);
-    const why = lastError === undefined ? '' : ` The last error came from ${lastError.server}: "${brief(lastError.outcome.text)}"`;
+    const lastError = [...calls].reverse().find((c) => c.isError);
+    const why = lastError === undefined ? '' : ` The last error came from ${lastError.server}: "${brief(lastError.output)}"`;
     return { success: false, feedback: `No deal was closed for ${wanted} (limit ${price(limit)} per unit).${why}`, scores };
   }
 

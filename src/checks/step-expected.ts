@@ -1,4 +1,4 @@
-import type { ToolCallEvent } from '../host/host.ts';
+import type { LiveToolCall } from '../host/tool-call.ts';
 import { resolveReference, ResultText } from '../suite/references.ts';
 import type { StepReference, Task } from '../suite/schema.ts';
 import { labelMatches } from './tool-labels.ts';
@@ -12,16 +12,16 @@ import { labelMatches } from './tool-labels.ts';
 export function expectedFromStep(
   task: Task,
   ref: StepReference,
-  calls: readonly ToolCallEvent[],
+  calls: readonly LiveToolCall[],
 ): { expected: number | string; source: string } | { missing: string } {
   const step = task.plan[ref.$from - 1]!;
   const tools = step.tools.join(' or ');
-  const call = [...calls].reverse().find((c) => !c.outcome.isError && step.tools.some((l) => labelMatches(l, c.server, c.tool)));
+  const call = [...calls].reverse().find((c) => !c.isError && step.tools.some((l) => labelMatches(l, c.server, c.tool)));
   if (call === undefined) return { missing: `what step ${ref.$from}'s tool (${tools}) returns, but no call to it succeeded` };
-  const resolved = resolveReference(ref, call.outcome);
+  const resolved = resolveReference(ref, { text: call.output, structured: call.structured });
   if ('missing' in resolved) return { missing: `a value from step ${ref.$from}'s tool (${tools}), but ${resolved.missing}` };
   const value = resolved.value;
   const expected = value instanceof ResultText ? (value.number ?? value.text) : typeof value === 'number' ? value : JSON.stringify(value);
   if (expected === '') return { missing: `a value from step ${ref.$from}'s tool (${tools}), but it returned an empty text` };
-  return { expected, source: `what ${call.catalogueName} returned for step ${ref.$from}` };
+  return { expected, source: `what ${call.name} returned for step ${ref.$from}` };
 }

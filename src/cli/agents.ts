@@ -8,7 +8,8 @@ import type { ModelRateLimiter } from '../models/rate-limiter.ts';
 import type { ResponseCache } from '../models/response-cache.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { inputError } from '../errors.ts';
-import type { AgentSpec } from './options.ts';
+import type { Command } from 'commander';
+import type { AgentSpec, SearchFlags } from './options.ts';
 
 /** How a run's agent is rebuilt on resume; stored with the run. */
 export interface AgentConfig {
@@ -23,6 +24,19 @@ export interface AgentConfig {
 export function agentSelection(spec: AgentSpec): Pick<AgentConfig, 'kind' | 'persona'> {
   const persona = personaOf(spec);
   return persona === undefined ? { kind: spec === 'llm' ? 'llm' : 'sim' } : { kind: 'sim', persona };
+}
+
+/**
+ * Refuses the --agent, --agents, --model and --objective combinations a search cannot read one way;
+ * `who` completes "both choose who ..." with what the agents do in the command.
+ */
+export function checkSearchAgents(flags: SearchFlags, command: Command, who: string): void {
+  if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
+    throw inputError(`--agent and --agents both choose who ${who}: give one of them`);
+  if (flags.agents !== undefined && flags.model !== undefined)
+    throw inputError('with --agents, name each LLM agent as llm:MODEL; for an LLM proposer give --proposer-model');
+  if (flags.objective !== undefined && flags.agents === undefined)
+    throw inputError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
 }
 
 /**

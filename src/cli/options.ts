@@ -1,4 +1,17 @@
-import { InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { RateLimitFlags } from './rate-limits.ts';
+
+/** commander's Command that adds a group of shared options in one call; its subcommands are TdoCommands too. */
+export class TdoCommand extends Command {
+  override createCommand(name?: string): TdoCommand {
+    return new TdoCommand(name);
+  }
+
+  addOptions(options: readonly Option[]): this {
+    for (const option of options) this.addOption(option);
+    return this;
+  }
+}
 
 /** Commander parsers that reject bad numbers with a message naming the flag's expectation. */
 export function positiveInt(value: string): number {
@@ -42,6 +55,31 @@ export interface JsonFlag {
   json?: boolean;
 }
 
+export interface QueueFlag {
+  /** --queue redis://HOST:PORT[/DB]: run the episodes on `tdo worker` processes instead of in this one */
+  queue?: string;
+}
+
+/** --rpm, --tpm and --no-cache: every command whose agents or proposer may call a model takes them. */
+export interface ModelClientFlags extends RateLimitFlags {
+  /** false with --no-cache */
+  cache: boolean;
+}
+
+/** What every command that runs episodes takes (run, experiment, optimize, demo). */
+export type EpisodeCommandFlags = ModelClientFlags & QueueFlag & StoreFlags & JsonFlag;
+
+/** A search's flags (optimize, demo): who evaluates the candidates (--agent or --agents) and who proposes them. */
+export interface SearchFlags extends EpisodeCommandFlags {
+  agent: AgentSpec;
+  /** --agents: several agents, each evaluating every candidate */
+  agents?: AgentListEntry[];
+  objective?: 'mean' | 'worst';
+  model?: string;
+  proposer: 'sim' | 'llm';
+  proposerModel?: string;
+}
+
 /**
  * The options shared by commands, declared once here so each means the same everywhere (a fresh Option
  * for each command, since commander keeps parsed values on the Option's command).
@@ -66,7 +104,46 @@ export const sharedOption = {
   seed: (what = 'run seed (sim choices and episode seeds derive from it)', fallback = 0) =>
     new Option('--seed <n>', what).argParser(nonNegativeInt).default(fallback),
   concurrency: (what = 'episodes in flight', fallback = 4) => new Option('--concurrency <n>', what).argParser(positiveInt).default(fallback),
+  /** --agents: two or more agents instead of --agent; each command says what they do */
+  agents: (what: string) => new Option('--agents <list>', what).argParser(agentList),
+  /** --condition: suite condition values, repeatable */
+  condition: (what: string) => new Option('--condition <name=value,...>', what).argParser(conditionList).default({}),
+  maxSteps: () => new Option('--max-steps <n>', 'model calls per episode for --agent llm').argParser(positiveInt),
+  maxErrorRate: () => new Option('--max-error-rate <x>', MAX_ERROR_RATE_HELP).argParser(share).default(0),
+  queue: () =>
+    new Option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them'),
 };
+
+/** --db and --config, in that order. */
+export function storeOptions(): Option[] {
+  return [sharedOption.db(), sharedOption.config()];
+}
+
+/** --rpm, --tpm and --no-cache, in that order. */
+export function modelClientOptions(): Option[] {
+  return [
+    rateLimitOption('rpm'),
+    rateLimitOption('tpm'),
+    new Option(
+      '--no-cache',
+      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
+    ),
+  ];
+}
+
+/** The options of SearchFlags after --agent, in order; each command words --agents, --objective and --model for its search. */
+export function searchAgentOptions(what: { agents: string; objective: string; model: string }): Option[] {
+  return [
+    sharedOption.agents(what.agents),
+    new Option('--objective <how>', what.objective).argParser(choice(['mean', 'worst'] as const)),
+    sharedOption.model(what.model),
+    new Option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)')
+      .argParser(choice(['sim', 'llm'] as const))
+      .default('sim'),
+    new Option('--proposer-model <name>', 'model for --proposer llm'),
+    ...modelClientOptions(),
+  ];
+}
 
 export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value) => {

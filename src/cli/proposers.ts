@@ -6,11 +6,18 @@ import type { Proposer } from '../../optimizer/engine/types.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { responseCache } from './agents.ts';
 import { inputError } from '../errors.ts';
+import type { SearchFlags } from './options.ts';
 
 /** How a run's proposer is rebuilt on resume; stored with the run. */
 export interface ProposerConfig {
   kind: 'sim' | 'llm';
   model?: string;
+}
+
+/** The proposer the flags choose; an LLM proposer's model is --proposer-model, else --model. */
+export function proposerSelection(flags: Pick<SearchFlags, 'proposer' | 'proposerModel' | 'model'>): ProposerConfig {
+  const model = flags.proposerModel ?? flags.model;
+  return { kind: flags.proposer, ...(flags.proposer === 'llm' && model !== undefined ? { model } : {}) };
 }
 
 export function createProposer(

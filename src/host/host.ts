@@ -4,6 +4,7 @@ import { buildCatalogue, type DescriptionOverrides, type ServerTools } from './c
 import type { Catalogue, CatalogueTool, ToolOutcome } from './catalogue-types.ts';
 import { connectServer, type ServerConnection } from './connection.ts';
 import { launchHttpServer, type LaunchedServer } from './launch.ts';
+import { liveToolCall, type LiveToolCall } from './tool-call.ts';
 
 /** Extra request headers for one server (e.g. a bearer token), given its name and URL. */
 export type HeadersFor = (server: string, url: string) => Promise<Record<string, string>>;
@@ -17,18 +18,8 @@ export interface HostOptions {
 
 /** The calls of one episode, routed over connections that may carry that episode's credentials. */
 export interface EpisodeRoutes {
-  invoker(catalogue: Catalogue, onCall: (event: ToolCallEvent) => void): ToolInvoker;
+  invoker(catalogue: Catalogue, onCall: (call: LiveToolCall) => void): ToolInvoker;
   close(): Promise<void>;
-}
-
-/** A tool call as the host saw it, for recording. */
-export interface ToolCallEvent {
-  server: string;
-  tool: string;
-  catalogueName: string;
-  args: Record<string, unknown>;
-  outcome: ToolOutcome;
-  latencyMs: number;
 }
 
 /**
@@ -91,7 +82,7 @@ export class Host {
   }
 
   /** Routes an agent's calls by catalogue name over the run-wide connections and reports each finished call. */
-  invoker(catalogue: Catalogue, onCall: (event: ToolCallEvent) => void): ToolInvoker {
+  invoker(catalogue: Catalogue, onCall: (call: LiveToolCall) => void): ToolInvoker {
     this.byServer ??= new Map(this.connections.map((c) => [c.name, c]));
     return routeCalls(this.byServer, catalogue, onCall);
   }
@@ -128,7 +119,7 @@ export class Host {
 // A run hands every episode the same catalogue, so its name index is built once, not once per episode.
 const toolsByName = new WeakMap<Catalogue, Map<string, CatalogueTool>>();
 
-function routeCalls(byServer: Map<string, ServerConnection>, catalogue: Catalogue, onCall: (event: ToolCallEvent) => void): ToolInvoker {
+function routeCalls(byServer: Map<string, ServerConnection>, catalogue: Catalogue, onCall: (call: LiveToolCall) => void): ToolInvoker {
   let byName = toolsByName.get(catalogue);
   if (byName === undefined) {
     byName = new Map(catalogue.tools.map((t) => [t.name, t]));
@@ -141,14 +132,7 @@ function routeCalls(byServer: Map<string, ServerConnection>, catalogue: Catalogu
       const outcome: ToolOutcome = entry
         ? await byServer.get(entry.server)!.callTool(entry.tool, args)
         : { text: `Unknown tool "${toolName}". Available tools: ${[...byName.keys()].join(', ')}.`, isError: true };
-      onCall({
-        server: entry?.server ?? '',
-        tool: entry?.tool ?? toolName,
-        catalogueName: toolName,
-        args,
-        outcome,
-        latencyMs: performance.now() - started,
-      });
+      onCall(liveToolCall(entry, toolName, args, outcome, performance.now() - started));
       return outcome;
     },
   };

@@ -80,13 +80,13 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     await downstream.send({ jsonrpc: '2.0', id, error: { code: PROXY_ERROR_CODE, message } });
   }
 
-  function record(request: Pending, resultText: string, isError: boolean): void {
+  function record(request: Pending, output: string, isError: boolean): void {
     const params = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
     try {
       recorder.recordToolCall({
         tool: typeof params.name === 'string' ? params.name : '(no tool name)',
         args: params.arguments ?? {},
-        resultText,
+        output,
         isError,
         latencyMs: performance.now() - request.started,
       });

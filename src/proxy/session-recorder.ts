@@ -1,4 +1,4 @@
-import type { TraceStore } from '../../traces/index.ts';
+import type { ToolCall, TraceStore } from '../../traces/index.ts';
 
 /** The part of the trace store a proxy session writes to. */
 export type ProxyStore = Pick<TraceStore, 'createRun' | 'setRunStatus' | 'startEpisode' | 'finishEpisode' | 'addToolStep' | 'recordVersion' | 'getVersion'>;
@@ -9,13 +9,8 @@ export interface HostInfo {
   version?: string;
 }
 
-export interface ProxiedToolCall {
-  tool: string;
-  args: unknown;
-  resultText: string;
-  isError: boolean;
-  latencyMs: number;
-}
+/** A call the host made through the proxy: the server's name for the tool is the one the host saw. */
+export type ProxiedToolCall = Pick<ToolCall, 'tool' | 'args' | 'output' | 'isError' | 'latencyMs'>;
 
 export interface SessionSettings {
   /** The server's name in the trace store (`--name`). */
@@ -63,10 +58,10 @@ export class SessionRecorder {
     if (call.isError) this.errors++;
     this.store.addToolStep(episodeId, {
       server: this.settings.server,
+      name: call.tool,
       tool: call.tool,
-      catalogueName: call.tool,
       args: call.args,
-      resultText: call.resultText,
+      output: call.output,
       isError: call.isError,
       latencyMs: call.latencyMs,
     });

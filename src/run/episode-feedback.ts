@@ -1,5 +1,5 @@
 import { labelMatches } from '../checks/tool-labels.ts';
-import type { ToolCallEvent } from '../host/host.ts';
+import type { ToolCall } from '../../traces/index.ts';
 import type { Task } from '../suite/schema.ts';
 
 export interface ToolUseAssessment {
@@ -12,15 +12,15 @@ export interface ToolUseAssessment {
 }
 
 /** Compares the calls an agent made with the task's correct-tool labels (after the episode, for scoring only). */
-export function assessToolUse(task: Task, calls: ToolCallEvent[]): ToolUseAssessment {
+export function assessToolUse(task: Task, calls: readonly ToolCall[]): ToolUseAssessment {
   // A task without a plan names no correct tool: nothing to compare the calls with.
   if (task.plan.length === 0) return { remarks: [] };
-  const needed = (c: ToolCallEvent) => task.plan.some((step) => step.tools.some((l) => labelMatches(l, c.server, c.tool)));
+  const needed = (c: ToolCall) => task.plan.some((step) => step.tools.some((l) => labelMatches(l, c.server, c.tool)));
   const wrong = calls.filter((c) => !needed(c));
   const missedSteps = task.plan.filter((step) => !calls.some((c) => step.tools.some((l) => labelMatches(l, c.server, c.tool))));
   const remarks: string[] = [];
-  for (const name of new Set(wrong.map((c) => c.catalogueName))) {
-    const failed = wrong.filter((c) => c.catalogueName === name && c.outcome.isError).length;
+  for (const name of new Set(wrong.map((c) => c.name))) {
+    const failed = wrong.filter((c) => c.name === name && c.isError).length;
     remarks.push(`Chose ${name}, which no step of this task needs${failed > 0 ? ` (it returned an error ${failed}x)` : ''}.`);
   }
   for (const step of missedSteps) remarks.push(`Never called ${step.tools.join(' or ')} for the step "${step.intent.replace(/[.?!]+$/, '')}".`);

@@ -1,4 +1,4 @@
-import type { EpisodeRecord, EpisodeResult, RecordedStep, ScoreInput, StartEpisodeInput } from '../../traces/index.ts';
+import { storedToolCall, type EpisodeRecord, type EpisodeResult, type RecordedStep, type ScoreInput, type StartEpisodeInput } from '../../traces/index.ts';
 import type { EpisodeWriter } from './store-port.ts';
 
 /**
@@ -27,9 +27,10 @@ export function episodeInMemory(episodeId: string): { writer: EpisodeWriter; rec
       if (finished !== undefined) throw new Error(`episode ${episodeId} already finished`);
       finished = { result, finishedAt: new Date().toISOString() };
     },
-    addToolStep(id, step) {
+    addToolStep(id, call) {
       checkId(id);
-      steps.push({ kind: 'tool', startedAt: startedAgo(step.latencyMs), step });
+      // the live call's structured content is not recorded, and would not pass the queue's strict schema
+      steps.push({ kind: 'tool', startedAt: startedAgo(call.latencyMs), step: storedToolCall(call) });
     },
     addModelStep(id, step) {
       checkId(id);

@@ -1,13 +1,14 @@
 import type { Agent, AgentResult } from '../agents/agent.ts';
 import { checkEpisode } from '../checks/check-episode.ts';
 import type { Catalogue } from '../host/catalogue-types.ts';
-import type { HeadersFor, Host, ToolCallEvent } from '../host/host.ts';
+import type { HeadersFor, Host } from '../host/host.ts';
+import type { LiveToolCall } from '../host/tool-call.ts';
 import type { Suite, Task } from '../suite/schema.ts';
 import { assessToolUse } from './episode-feedback.ts';
 import { SELECTION_ONLY_NOTE, stopAtFirstToolCall } from './selection-only.ts';
 import { serverChoiceScores } from './server-choice.ts';
 import type { EpisodeWriter } from './store-port.ts';
-import type { ScoreInput, ToolStepInput } from '../../traces/index.ts';
+import type { ScoreInput } from '../../traces/index.ts';
 
 export interface EpisodeSpec {
   runId: string;
@@ -35,7 +36,7 @@ export interface EpisodeOutcome {
   success: boolean;
   /** the check's feedback, or for an error its cause */
   feedback: string;
-  calls: ToolCallEvent[];
+  calls: LiveToolCall[];
 }
 
 /**
@@ -46,7 +47,7 @@ export interface EpisodeOutcome {
 export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent, spec: EpisodeSpec): Promise<EpisodeOutcome> {
   const { task, suite } = spec;
   const episode = store.startEpisode({ runId: spec.runId, taskId: task.id, split: task.split, repeat: spec.repeat, seed: spec.seed });
-  const calls: ToolCallEvent[] = [];
+  const calls: LiveToolCall[] = [];
   let routes: Awaited<ReturnType<Host['episode']>> | undefined;
   try {
     routes = spec.headersFor === undefined ? undefined : await host.episode(spec.headersFor(episode.id, task));
@@ -54,9 +55,9 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     // A server that refuses this episode's connection ends the episode, not the run.
     return finishWithError(store, episode.id, spec, null, `could not connect to the MCP server for this episode: ${(err as Error).message}`, calls);
   }
-  const record = (call: ToolCallEvent) => {
+  const record = (call: LiveToolCall) => {
     calls.push(call);
-    store.addToolStep(episode.id, toolStepOf(call));
+    store.addToolStep(episode.id, call);
   };
   const routed = (routes ?? host).invoker(spec.catalogue, record);
   const selectionOnly = task.stopAfterToolCall === true ? stopAtFirstToolCall(spec.catalogue, routed, record) : undefined;
@@ -101,17 +102,17 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     if (use.recall !== undefined) store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
     for (const score of verdict.scores) store.addScore(episode.id, score);
     const servers = [...new Set(spec.catalogue.tools.map((t) => t.server))];
-    for (const score of serverChoiceScores(servers, calls.map(toolStepOf))) store.addScore(episode.id, score);
+    for (const score of serverChoiceScores(servers, calls)) store.addScore(episode.id, score);
     for (const score of spec.scoreAlso?.(episode.id) ?? []) store.addScore(episode.id, score);
   });
   return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'completed', success: verdict.success, feedback, calls };
 }
 
 /** Why the episode is an outage rather than a result, if it is: the agent's own error, or a server that did not answer. */
-function outageOf(result: AgentResult, calls: readonly ToolCallEvent[]): string | undefined {
+function outageOf(result: AgentResult, calls: readonly LiveToolCall[]): string | undefined {
   if (result.stop === 'error') return result.note ?? 'the agent stopped with an error';
-  const lost = calls.find((c) => c.outcome.unreachable === true);
-  return lost === undefined ? undefined : `MCP server ${lost.server} did not answer ${lost.tool}: ${lost.outcome.text}`;
+  const lost = calls.find((c) => c.unreachable === true);
+  return lost === undefined ? undefined : `MCP server ${lost.server} did not answer ${lost.tool}: ${lost.output}`;
 }
 
 function finishWithError(
@@ -120,21 +121,8 @@ function finishWithError(
   spec: EpisodeSpec,
   answer: string | null,
   cause: string,
-  calls: ToolCallEvent[],
+  calls: LiveToolCall[],
 ): EpisodeOutcome {
   store.finishEpisode(episodeId, { status: 'error', answer, success: null, feedback: cause, stop: 'error', note: cause });
   return { episodeId, taskId: spec.task.id, repeat: spec.repeat, status: 'error', success: false, feedback: cause, calls };
-}
-
-/** A tool call as the trace store keeps it. */
-export function toolStepOf(call: ToolCallEvent): ToolStepInput {
-  return {
-    server: call.server,
-    tool: call.tool,
-    catalogueName: call.catalogueName,
-    args: call.args,
-    resultText: call.outcome.text,
-    isError: call.outcome.isError,
-    latencyMs: call.latencyMs,
-  };
 }

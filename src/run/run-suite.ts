@@ -63,7 +63,8 @@ export interface RunReport {
   successRate: number;
   errors: ErrorTally;
   toolCalls: number;
-  selection: Array<{ server: string; tool: string; calls: number; errors: number }>;
+  /** each tool's calls and errored calls over the run's episodes */
+  callsByTool: Array<{ server: string; tool: string; calls: number; errors: number }>;
   versionIds: Record<string, string>;
   /** Every condition of the suite with the value this run used. */
   conditions: Record<string, string>;
@@ -196,7 +197,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       successRate: errors.judged === 0 ? 0 : summary.successes / errors.judged,
       errors,
       toolCalls: summary.toolCalls,
-      selection: store.toolSelectionCounts(run.id),
+      callsByTool: store.toolSelectionCounts(run.id),
       versionIds: run.versionIds,
       conditions: conditions.values,
       scoreTotals: scoreTotals(store, run.id),

@@ -1,6 +1,6 @@
 import type { ToolInvoker } from '../agents/agent.ts';
 import type { Catalogue } from '../host/catalogue-types.ts';
-import type { ToolCallEvent } from '../host/host.ts';
+import { liveToolCall, type LiveToolCall } from '../host/tool-call.ts';
 
 /** Thrown out of the agent at its first tool call; the runner, not the agent, ends the episode. */
 class StoppedAtToolCall extends Error {}
@@ -18,7 +18,7 @@ export const SELECTION_ONLY_NOTE = 'Selection-only task: the episode ended at th
  * a placeholder result and never reaches a server, then the agent is interrupted. Unknown names still
  * go to `routed`, which answers them with an error the agent can act on.
  */
-export function stopAtFirstToolCall(catalogue: Catalogue, routed: ToolInvoker, onCall: (event: ToolCallEvent) => void): SelectionOnlyCalls {
+export function stopAtFirstToolCall(catalogue: Catalogue, routed: ToolInvoker, onCall: (call: LiveToolCall) => void): SelectionOnlyCalls {
   let stopped = false;
   return {
     stopped: () => stopped,
@@ -27,14 +27,7 @@ export function stopAtFirstToolCall(catalogue: Catalogue, routed: ToolInvoker, o
         const entry = catalogue.tools.find((t) => t.name === toolName);
         if (entry === undefined || stopped) return routed.call(toolName, args);
         stopped = true;
-        onCall({
-          server: entry.server,
-          tool: entry.tool,
-          catalogueName: toolName,
-          args,
-          outcome: { text: '(not executed: selection-only task)', isError: false },
-          latencyMs: 0,
-        });
+        onCall(liveToolCall(entry, toolName, args, { text: '(not executed: selection-only task)', isError: false }, 0));
         throw new StoppedAtToolCall(`stopped at the first tool call (${toolName})`);
       },
     },

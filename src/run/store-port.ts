@@ -1,4 +1,4 @@
-import type { EpisodeResult, ModelStepInput, ScoreInput, StartEpisodeInput, ToolStepInput, TraceStore } from '../../traces/index.ts';
+import type { EpisodeResult, ModelStepInput, ScoreInput, StartEpisodeInput, ToolCall, TraceStore } from '../../traces/index.ts';
 
 /** The part of the trace store an episode and a run write to. */
 export type SuiteRunStore = Pick<
@@ -28,7 +28,7 @@ export type SuiteRunStore = Pick<
 export interface EpisodeWriter {
   startEpisode(input: StartEpisodeInput): { id: string };
   finishEpisode(id: string, result: EpisodeResult): void;
-  addToolStep(episodeId: string, step: ToolStepInput): void;
+  addToolStep(episodeId: string, call: ToolCall): void;
   addModelStep(episodeId: string, step: ModelStepInput): void;
   addScore(episodeId: string, score: ScoreInput): void;
   atomically<T>(writes: () => T): T;

@@ -64,7 +64,7 @@ describe('the filesystem suites (server-filesystem from npm)', () => {
     for (const episode of store.listEpisodes({})) {
       const { steps, scores } = store.getTrajectory(episode.id)!;
       expect(episode.stopReason).toBe('tool_call');
-      expect(steps.filter((s) => s.kind === 'tool').map((s) => s.resultText)).toEqual(['(not executed: selection-only task)']);
+      expect(steps.filter((s) => s.kind === 'tool').map((s) => s.output)).toEqual(['(not executed: selection-only task)']);
       const success = scores.find((s) => s.name === 'success')!.value;
       const task = loadSuite('filesystem-selection').suite.tasks.find((t) => t.id === episode.taskId)!;
       expect(success).toBe(task.plan[0]!.tools.includes(steps.find((s) => s.kind === 'tool')!.tool!) ? 1 : 0);

@@ -18,12 +18,22 @@ describe('snakeCaseKeys', () => {
       perTask: { sumNotes: { successRate: 1 } },
       arguments: { fromUnit: 'cm' },
       output: { chosen: 'getWeather', scorePart: 1 },
+      callsByTool: { getWeather: 2 },
+      firstChoicesByServer: { megaDepot: 3 },
     });
     expect(converted).toEqual({
       descriptions: { getWeather: 'Weather for a city.' },
       per_task: { sumNotes: { success_rate: 1 } },
       arguments: { fromUnit: 'cm' },
       output: { chosen: 'getWeather', scorePart: 1 },
+      calls_by_tool: { getWeather: 2 },
+      first_choices_by_server: { megaDepot: 3 },
+    });
+  });
+
+  it('converts a block named after a target like any other (selection and success searches in the demo)', () => {
+    expect(snakeCaseKeys({ optimizeRuns: { selection: { budgetUsed: 3 }, success: { budgetUsed: 4 } } })).toEqual({
+      optimize_runs: { selection: { budget_used: 3 }, success: { budget_used: 4 } },
     });
   });
 

@@ -19,7 +19,7 @@ export function handRun(store: TraceStore): string {
 /** Starts an episode of `runId` and records one tool call in it; the caller finishes it. */
 export function startHandEpisode(store: TraceStore, runId: string, taskId: string): string {
   const { id } = store.startEpisode({ runId, taskId, split: 'val', repeat: 0, seed: 1 });
-  store.addToolStep(id, { server: 'lab', tool: 'add', catalogueName: 'add', args: { a: 1, b: 2 }, resultText: '3', isError: false, latencyMs: 2 });
+  store.addToolStep(id, { server: 'lab', tool: 'add', name: 'add', args: { a: 1, b: 2 }, output: '3', isError: false, latencyMs: 2 });
   return id;
 }
 

@@ -13,7 +13,7 @@ function recordOf(runId: string, id: string, success: boolean): EpisodeRecord {
       {
         kind: 'tool',
         startedAt: at,
-        step: { server: 'lab', tool: 'calculator', catalogueName: 'calculator', args: { expression: '6*7' }, resultText: '42', isError: false, latencyMs: 3 },
+        step: { server: 'lab', tool: 'calculator', name: 'calculator', args: { expression: '6*7' }, output: '42', isError: false, latencyMs: 3 },
       },
     ],
     scores: [{ name: 'success', value: success ? 1 : 0 }],

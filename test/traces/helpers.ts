@@ -36,9 +36,9 @@ export function runInput(overrides: Partial<Omit<CreateRunInput, 'kind' | 'setti
 export const toolStep = (tool: string, isError = false) => ({
   server: 'lab',
   tool,
-  catalogueName: `lab__${tool}`,
+  name: `lab__${tool}`,
   args: { query: tool },
-  resultText: `${tool} result`,
+  output: `${tool} result`,
   isError,
   latencyMs: 12,
 });

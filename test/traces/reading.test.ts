@@ -146,7 +146,7 @@ describe('reading traces', () => {
     seedRun(store);
     const run = store.createRun(runInput());
     const e = store.startEpisode({ runId: run.id, taskId: 't9', split: 'train', repeat: 0, seed: 1 });
-    store.addToolStep(e.id, { ...toolStep('fetch'), resultText: 'the newest fetch' });
+    store.addToolStep(e.id, { ...toolStep('fetch'), output: 'the newest fetch' });
     // errors and other servers' results are not the server's output
     expect(store.toolResults({ server: 'lab' })).toEqual(['the newest fetch', 'search result']);
     expect(store.toolResults({ server: 'lab', tools: ['search'] })).toEqual(['search result']);

@@ -50,7 +50,7 @@ it('keeps every step a process reported as committed when it is killed with SIGK
   expect(stored).toEqual(expect.arrayContaining(reported));
   // nothing half-written: stored steps are a gapless prefix with their arguments intact
   expect(stored).toEqual(stored.map((_, i) => i));
-  for (const step of trajectory?.steps ?? []) expect(step.arguments).toEqual({ n: step.seq });
+  for (const step of trajectory?.steps ?? []) expect(step).toMatchObject({ kind: 'tool', args: { n: step.seq } });
   // the killed episode is still 'running', so a resume would redo it
   expect(trajectory?.episode.status).toBe('running');
 });

@@ -29,7 +29,7 @@ describe('recording episodes', () => {
       latencyMs: 840,
       cached: true,
     });
-    const tool = store.addToolStep(episode.id, { ...toolStep('add'), args: { a: 2, b: 3 }, resultText: '5' });
+    const tool = store.addToolStep(episode.id, { ...toolStep('add'), args: { a: 2, b: 3 }, output: '5' });
     store.addScore(episode.id, { name: 'success', value: 1 });
     store.addScore(episode.id, { name: 'selection', value: 0.5, comment: 'one of two calls on target' });
     store.finishEpisode(episode.id, {
@@ -41,18 +41,17 @@ describe('recording episodes', () => {
       note: 'short',
     });
 
-    expect(model).toMatchObject({ seq: 0, kind: 'model', tokensIn: 120, tokensOut: 18, cached: true, tool: null });
+    expect(model).toMatchObject({ seq: 0, kind: 'model', tokensIn: 120, tokensOut: 18, cached: true });
     expect(tool).toMatchObject({
       seq: 1,
       kind: 'tool',
       server: 'lab',
       tool: 'add',
-      catalogueName: 'lab__add',
-      arguments: { a: 2, b: 3 },
-      resultText: '5',
+      name: 'lab__add',
+      args: { a: 2, b: 3 },
+      output: '5',
       isError: false,
       latencyMs: 12,
-      model: null,
     });
     // a step is recorded when it completes, so it started latency_ms earlier
     expect(Date.parse(tool.startedAt)).toBeLessThanOrEqual(Date.now() - 12);
@@ -115,10 +114,8 @@ describe('recording episodes', () => {
     store.addModelStep(episode.id, { model: 'm', input, output, latencyMs: 1 });
 
     const [tool, model] = store.getTrajectory(episode.id)?.steps ?? [];
-    expect(tool?.arguments).toEqual(args);
-    expect(model?.input).toEqual(input);
-    expect(model?.output).toBe(output);
-    expect(model).toMatchObject({ tokensIn: null, tokensOut: null, cached: false });
+    expect(tool).toMatchObject({ kind: 'tool', args });
+    expect(model).toMatchObject({ kind: 'model', input, output, tokensIn: null, tokensOut: null, cached: false });
   });
 
   it('stores each column as the schema writes it: JSON text (absent values as JSON null), booleans as 0/1, the other kind NULL', async () => {
@@ -210,7 +207,7 @@ describe('recording episodes', () => {
       const steps = store.getTrajectory(id)?.steps ?? [];
       expect(steps.map((s) => s.seq)).toEqual([...Array(stepsPerEpisode).keys()]);
       // seq order is the order each episode wrote its steps
-      expect(steps.map((s) => (s.kind === 'model' ? s.input : (s.arguments as { n: number }).n))).toEqual([...Array(stepsPerEpisode).keys()]);
+      expect(steps.map((s) => (s.kind === 'model' ? s.input : (s.args as { n: number }).n))).toEqual([...Array(stepsPerEpisode).keys()]);
     }
   });
 });

@@ -101,16 +101,16 @@ function startStep(step: StepRow, parent: SpanContext): LangfuseObservation {
   const metadata: ToolMetadata = {
     seq: step.seq,
     latencyMs: step.latencyMs,
-    server: step.server ?? '',
-    tool: step.tool ?? '',
-    catalogueName: step.catalogueName ?? '',
-    isError: step.isError ?? false,
+    server: step.server,
+    tool: step.tool,
+    catalogueName: step.name,
+    isError: step.isError,
   };
   return startObservation(
     `${step.server}/${step.tool}`,
     {
-      input: toWire(step.arguments),
-      output: step.resultText ?? '',
+      input: toWire(step.args),
+      output: step.output,
       level: step.isError ? 'ERROR' : 'DEFAULT',
       ...(step.isError ? { statusMessage: 'the tool returned isError: true' } : {}),
       metadata,

@@ -2,11 +2,11 @@
 // (observations v2 and scores v3; the v1 trace and v2 score reads are gone from Langfuse Cloud).
 import { LangfuseClient } from '@langfuse/client';
 import * as z from 'zod';
-import type { ModelStepInput, ScoreInput, ToolStepInput } from '../types.ts';
+import type { ModelStepInput, ScoreInput, ToolCall } from '../types.ts';
 import type { LangfuseConfig } from './config.ts';
 import { agentInputSchema, agentOutputSchema, fromWire, generationMetadataSchema, toolMetadataSchema, type AgentInput, type AgentOutput } from './wire.ts';
 
-export type ImportedStep = ({ kind: 'tool' } & ToolStepInput) | ({ kind: 'model' } & ModelStepInput);
+export type ImportedStep = ({ kind: 'tool' } & ToolCall) | ({ kind: 'model' } & ModelStepInput);
 
 /** One episode as Langfuse holds it: the run and episode it came from, its steps in order, its scores. */
 export interface LangfuseEpisode {
@@ -67,15 +67,16 @@ function toStep(o: Observation): ImportedStep | string {
   if (o.type === 'TOOL') {
     const meta = toolMetadataSchema.safeParse(o.metadata);
     if (!meta.success) return `tool observation ${o.id} lacks tdo's metadata (${z.prettifyError(meta.error)})`;
+    // the metadata keeps the key `catalogueName` for the name the agent called: traces already exported carry it
     const { server, tool, catalogueName, isError, latencyMs } = meta.data;
     const output = o.output ?? '';
     return {
       kind: 'tool',
       server,
+      name: catalogueName,
       tool,
-      catalogueName,
       args: fromWire(o.input),
-      resultText: typeof output === 'string' ? output : JSON.stringify(output),
+      output: typeof output === 'string' ? output : JSON.stringify(output),
       isError,
       latencyMs,
     };

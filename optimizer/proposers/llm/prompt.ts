@@ -12,7 +12,7 @@ function renderRecord(record: ToolReflectionRecord, index: number): string {
   const calls =
     record.calls.length === 0
       ? '  (no tool was called)'
-      : record.calls.map((c) => `  - ${c.tool}${c.component ? ' [this tool]' : ''}(${c.args}) -> ${c.isError ? 'ERROR ' : ''}${c.output}`).join('\n');
+      : record.calls.map((c) => `  - ${c.name}${c.component ? ' [this tool]' : ''}(${c.args}) -> ${c.isError ? 'ERROR ' : ''}${c.output}`).join('\n');
   return [
     `### Example ${index + 1}`,
     `Task: ${record.task}`,

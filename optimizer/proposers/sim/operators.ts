@@ -325,7 +325,7 @@ export const quoteLimit: EditOperator = {
   kind: 'not-for',
   apply(ctx) {
     const limits = ownCalls(ctx.views, true)
-      .flatMap((c) => sentences(wholeItems(c.output)).map((s) => ({ s: s.trim(), tool: c.tool })))
+      .flatMap((c) => sentences(wholeItems(c.output)).map((s) => ({ s: s.trim(), tool: c.name })))
       .filter(({ s }) => /\b(?:only|must|expects?|at most|at least)\b/i.test(s) && s.split(/\s+/).length <= MAX_QUOTED_WORDS && !/'[^']*'/.test(s))
       .map(({ s, tool }) => `${s.replace(new RegExp(`^${escapeRegExp(tool)}\\b`), 'It').replace(/[.]?$/, '.')}`)
       .filter((s) => /^\p{Lu}/u.test(s) && !ctx.text.includes(s));

@@ -4,9 +4,9 @@ import { loadSuite } from '../../suite/load.ts';
 import { runOverconfidentDemo, type DemoCommon } from '../../../experiments/demo/overconfident.ts';
 import { runOverconfidentDemoAcrossAgents } from '../../../experiments/demo/overconfident-agents.ts';
 import { writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
-import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { inputError } from '../../errors.ts';
-import { createProposer } from '../proposers.ts';
+import { createProposer, proposerSelection } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { withStore } from '../context.ts';
 import { interruptSignal } from '../interrupt.ts';
@@ -20,12 +20,7 @@ import { toJsonText } from '../../json-keys.ts';
 export async function demoCommand(name: string, flags: DemoFlags, command: Command): Promise<void> {
   if (name !== 'overconfident') throw inputError(`unknown demo "${name}"; the one demo is: overconfident`);
   if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
-  if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
-    throw inputError('--agent and --agents both choose who reads the descriptions: give one of them');
-  if (flags.agents !== undefined && flags.model !== undefined)
-    throw inputError('with --agents, name each LLM agent as llm:MODEL; for an LLM proposer give --proposer-model');
-  if (flags.objective !== undefined && flags.agents === undefined)
-    throw inputError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
+  checkSearchAgents(flags, command, 'reads the descriptions');
   await withStore(flags, { mode: 'write' }, async ({ store, config }) => {
     const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
     const search = startSearchProgress();
@@ -39,8 +34,7 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
         agent: createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter }),
         agentConfig: { ...agentConfig },
       }));
-      const proposerModel = flags.proposerModel ?? flags.model;
-      const proposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
+      const proposerConfig = proposerSelection(flags);
       const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache, rateLimiter });
       proposer(); // fail on a bad proposer setting before any episode runs
       // Before any run is created: an unreachable queue leaves nothing behind.

@@ -1,15 +1,16 @@
 import type { Command } from 'commander';
 import { loadSuite, resolveSuitePath, type LoadedSuite } from '../../suite/load.ts';
-import { conditionLabel, runSettings, type TraceStore } from '../../../traces/index.ts';
+import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
+import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
 import { PERFECT } from '../../../optimizer/engine/engine.ts';
 import { startSearchProgress } from '../progress.ts';
 import { defaultHonestyGate, optimize, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
-import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { withStore } from '../context.ts';
-import { createProposer, type ProposerConfig } from '../proposers.ts';
+import { createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
@@ -73,7 +74,7 @@ async function execute(
     if (given.length > 0)
       throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
     const run = store.getRun(flags.resume);
-    const stored = run && (runSettings(run, 'optimize')?.optimize as OptimizeSettings | undefined);
+    const stored = run && storedOptimizeSettings(run);
     if (!run || !stored) throw inputError(`no optimize run "${flags.resume}" in ${store.path}`);
     if (run.status === 'completed') throw inputError(`optimize run ${run.id} already completed; nothing to resume`);
     const searchOf = stored.agentRunOf;
@@ -95,15 +96,9 @@ async function execute(
     if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))
       throw inputError('--session and --since choose recorded episodes: use them with --traces langfuse');
     if (flags.gate === true && flags.allowFlags === true) throw inputError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
-    if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
-      throw inputError('--agent and --agents both choose who evaluates the candidates: give one of them');
-    if (flags.agents !== undefined && flags.model !== undefined)
-      throw inputError('with --agents, name each LLM agent as llm:MODEL; for an LLM proposer give --proposer-model');
-    if (flags.objective !== undefined && flags.agents === undefined)
-      throw inputError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
+    checkSearchAgents(flags, command, 'evaluates the candidates');
     const agent: AgentConfig = flags.agents?.[0] ?? { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
-    const proposerModel = flags.proposerModel ?? flags.model;
-    const proposer: ProposerConfig = { kind: flags.proposer, ...(flags.proposer === 'llm' && proposerModel !== undefined ? { model: proposerModel } : {}) };
+    const proposer = proposerSelection(flags);
     settings = {
       server,
       target: flags.target,

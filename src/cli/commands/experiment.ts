@@ -1,21 +1,18 @@
 import { Option, type Command } from 'commander';
 import {
-  agentList,
   commaList,
-  conditionList,
-  MAX_ERROR_RATE_HELP,
+  modelClientOptions,
   positiveInt,
-  rateLimitOption,
   share,
   sharedOption,
+  storeOptions,
   type AgentListEntry,
   type AgentSpec,
-  type JsonFlag,
-  type StoreFlags,
+  type EpisodeCommandFlags,
+  type TdoCommand,
 } from '../options.ts';
-import type { RateLimitFlags } from '../rate-limits.ts';
 
-export interface ExperimentFlags extends RateLimitFlags, StoreFlags, JsonFlag {
+export interface ExperimentFlags extends EpisodeCommandFlags {
   suite: string[];
   version: string[];
   /** the old spelling of --version, hidden */
@@ -27,17 +24,14 @@ export interface ExperimentFlags extends RateLimitFlags, StoreFlags, JsonFlag {
   agents?: AgentListEntry[];
   model?: string;
   maxSteps?: number;
-  /** false with --no-cache */
-  cache: boolean;
   seed: number;
   concurrency: number;
   out?: string;
   threshold: number;
   maxErrorRate: number;
-  queue?: string;
 }
 
-export function registerExperiment(program: Command): void {
+export function registerExperiment(program: TdoCommand): void {
   program
     .command('experiment')
     .description(
@@ -47,21 +41,16 @@ export function registerExperiment(program: Command): void {
     .addOption(sharedOption.version('description versions, comma-separated (or the flag repeated); the first is the baseline'))
     .addOption(new Option('--versions <ids>').argParser(commaList).default([]).hideHelp())
     .option('--repeat <n>', 'attempts per task and version (3 by default: one attempt per task rarely separates two versions)', positiveInt, 3)
-    .option('--condition <name=value,...>', 'suite conditions, applied to each suite that declares them', conditionList, {})
+    .addOption(sharedOption.condition('suite conditions, applied to each suite that declares them'))
     .addOption(sharedOption.agent())
-    .option(
-      '--agents <list>',
-      'measure every version with each of several agents instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated; the reports add a versions x agents table',
-      agentList,
+    .addOption(
+      sharedOption.agents(
+        'measure every version with each of several agents instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated; the reports add a versions x agents table',
+      ),
     )
     .addOption(sharedOption.model())
-    .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
-    .addOption(rateLimitOption('rpm'))
-    .addOption(rateLimitOption('tpm'))
-    .option(
-      '--no-cache',
-      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
-    )
+    .addOption(sharedOption.maxSteps())
+    .addOptions(modelClientOptions())
     .addOption(sharedOption.seed())
     .addOption(sharedOption.concurrency())
     .option('--out <dir>', 'report directory (default reports/experiment-<time>)')
@@ -71,11 +60,10 @@ export function registerExperiment(program: Command): void {
       share,
       0,
     )
-    .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
-    .addOption(sharedOption.db())
-    .addOption(sharedOption.config())
+    .addOption(sharedOption.maxErrorRate())
+    .addOptions(storeOptions())
     .addOption(sharedOption.json('print report.json to stdout instead of the summary'))
-    .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
+    .addOption(sharedOption.queue())
     .action(async (flags: ExperimentFlags, command: Command) => {
       // Loaded on use, like `tdo run`: `tdo serve` must start fast.
       const { experimentCommand } = await import('../actions/experiment.ts');

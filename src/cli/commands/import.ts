@@ -1,7 +1,6 @@
-import type { Command } from 'commander';
-import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
+import { sharedOption, storeOptions, type JsonFlag, type StoreFlags, type TdoCommand } from '../options.ts';
 
-export function registerImport(program: Command): void {
+export function registerImport(program: TdoCommand): void {
   program
     .command('import')
     .description('record a hand-edited descriptions file ({"tool": "description"}) as a version of a server')
@@ -9,8 +8,7 @@ export function registerImport(program: Command): void {
     .requiredOption('--server <name>', 'the server the descriptions are for (as the suite names it)')
     .option('--parent <version>', 'the version it was edited from (default: the stored version it shares most text with)')
     .option('--new-server', 'the server has no versions yet (no run has connected it): record the file as its first version')
-    .addOption(sharedOption.db())
-    .addOption(sharedOption.config())
+    .addOptions(storeOptions())
     .addOption(sharedOption.json())
     .action(async (file: string, flags: { server: string; parent?: string; newServer?: boolean } & StoreFlags & JsonFlag) => {
       const { withStore } = await import('../context.ts');

@@ -1,34 +1,12 @@
 import type { Command } from 'commander';
-import {
-  agentList,
-  choice,
-  conditionList,
-  isoDate,
-  positiveInt,
-  rateLimitOption,
-  sharedOption,
-  type AgentListEntry,
-  type AgentSpec,
-  type JsonFlag,
-  type StoreFlags,
-} from '../options.ts';
-import type { RateLimitFlags } from '../rate-limits.ts';
+import { choice, isoDate, positiveInt, searchAgentOptions, sharedOption, storeOptions, type SearchFlags, type TdoCommand } from '../options.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
-export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags, StoreFlags, JsonFlag {
+export interface OptimizeFlags extends LangfuseQueryFlags, SearchFlags {
   target: 'success' | 'selection' | 'feedback';
   suite?: string;
   server?: string;
   budget: number;
-  agent: AgentSpec;
-  /** --agents: several agents, each evaluating every candidate */
-  agents?: AgentListEntry[];
-  objective?: 'mean' | 'worst';
-  model?: string;
-  proposer: 'sim' | 'llm';
-  proposerModel?: string;
-  /** false with --no-cache */
-  cache: boolean;
   minibatch: number;
   parallelIterations: number;
   merge?: boolean;
@@ -40,8 +18,6 @@ export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags, Store
   condition: Record<string, string>;
   traces?: 'langfuse';
   resume?: string;
-  /** --queue: run the episodes on `tdo worker` processes through this Redis */
-  queue?: string;
   /** --gate: the honesty gate under --target selection too */
   gate?: boolean;
   /** --allow-flags: no honesty gate under --target success or feedback */
@@ -51,7 +27,7 @@ export interface OptimizeFlags extends LangfuseQueryFlags, RateLimitFlags, Store
 /** Finishes in well under a minute with the sim agent and proposer on the lab suite. */
 export const DEFAULT_BUDGET = 300;
 
-export function registerOptimize(program: Command): void {
+export function registerOptimize(program: TdoCommand): void {
   program
     .command('optimize')
     .description('search for better tool descriptions of one server (GEPA-style) and save the winner as a description version')
@@ -65,24 +41,13 @@ export function registerOptimize(program: Command): void {
     .option('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)")
     .option('--budget <n>', 'metric calls (task episodes) the search may spend', positiveInt, DEFAULT_BUDGET)
     .addOption(sharedOption.agent())
-    .option(
-      '--agents <list>',
-      'several agents that each evaluate every candidate, instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent',
-      agentList,
-    )
-    .option(
-      '--objective <how>',
-      "with --agents, what the winner maximizes: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
-      choice(['mean', 'worst'] as const),
-    )
-    .addOption(sharedOption.model('model for --agent llm (and for --proposer llm unless --proposer-model is given)'))
-    .option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', choice(['sim', 'llm'] as const), 'sim')
-    .option('--proposer-model <name>', 'model for --proposer llm')
-    .addOption(rateLimitOption('rpm'))
-    .addOption(rateLimitOption('tpm'))
-    .option(
-      '--no-cache',
-      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
+    .addOptions(
+      searchAgentOptions({
+        agents:
+          'several agents that each evaluate every candidate, instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent',
+        objective: "with --agents, what the winner maximizes: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
+        model: 'model for --agent llm (and for --proposer llm unless --proposer-model is given)',
+      }),
     )
     .option('--minibatch <n>', 'train tasks per iteration', positiveInt, 3)
     .option(
@@ -102,7 +67,7 @@ export function registerOptimize(program: Command): void {
     .option('--patience <k>', 'stop after k iterations without a new best', positiveInt)
     .option('--stop-file <path>', 'stop cleanly (and save) once this file exists')
     .addOption(sharedOption.concurrency('episodes in flight at once, over every evaluation of the search'))
-    .option('--condition <name=value,...>', "suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)", conditionList, {})
+    .addOption(sharedOption.condition("suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)"))
     .option(
       '--traces <source>',
       "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)",
@@ -116,9 +81,8 @@ export function registerOptimize(program: Command): void {
     )
     .option('--gate', 'turn the honesty gate on under --target selection, where it is off by default')
     .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
-    .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
-    .addOption(sharedOption.db())
-    .addOption(sharedOption.config())
+    .addOption(sharedOption.queue())
+    .addOptions(storeOptions())
     .addOption(sharedOption.json())
     .action(async (flags: OptimizeFlags, command: Command) => {
       // Loaded on use, like `tdo run`: `tdo serve` must start fast.

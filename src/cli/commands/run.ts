@@ -1,20 +1,8 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../../run/run-suite.ts';
-import {
-  choice,
-  conditionList,
-  MAX_ERROR_RATE_HELP,
-  positiveInt,
-  rateLimitOption,
-  share,
-  sharedOption,
-  type AgentSpec,
-  type JsonFlag,
-  type StoreFlags,
-} from '../options.ts';
-import type { RateLimitFlags } from '../rate-limits.ts';
+import { choice, modelClientOptions, positiveInt, sharedOption, storeOptions, type AgentSpec, type EpisodeCommandFlags, type TdoCommand } from '../options.ts';
 
-export interface RunFlags extends RateLimitFlags, StoreFlags, JsonFlag {
+export interface RunFlags extends EpisodeCommandFlags {
   suite?: string;
   agent: AgentSpec;
   model?: string;
@@ -24,16 +12,12 @@ export interface RunFlags extends RateLimitFlags, StoreFlags, JsonFlag {
   seed: number;
   concurrency: number;
   maxSteps?: number;
-  /** false with --no-cache */
-  cache: boolean;
   resume?: string;
   condition: Record<string, string>;
   maxErrorRate: number;
-  /** redis://HOST:PORT[/DB]: run the episodes on `tdo worker`s instead of in this process */
-  queue?: string;
 }
 
-export function registerRun(program: Command): void {
+export function registerRun(program: TdoCommand): void {
   program
     .command('run')
     .description('run a task suite with an agent and record every model call and tool call')
@@ -46,25 +30,14 @@ export function registerRun(program: Command): void {
     .option('--repeat <n>', 'attempts per task', positiveInt, 1)
     .addOption(sharedOption.seed())
     .addOption(sharedOption.concurrency())
-    .option('--max-steps <n>', 'model calls per episode for --agent llm', positiveInt)
-    .addOption(rateLimitOption('rpm'))
-    .addOption(rateLimitOption('tpm'))
-    .option(
-      '--no-cache',
-      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
-    )
+    .addOption(sharedOption.maxSteps())
+    .addOptions(modelClientOptions())
     .addOption(sharedOption.json())
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
-    .option(
-      '--condition <name=value,...>',
-      "suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)",
-      conditionList,
-      {},
-    )
-    .option('--max-error-rate <x>', MAX_ERROR_RATE_HELP, share, 0)
-    .option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them')
-    .addOption(sharedOption.db())
-    .addOption(sharedOption.config())
+    .addOption(sharedOption.condition("suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)"))
+    .addOption(sharedOption.maxErrorRate())
+    .addOption(sharedOption.queue())
+    .addOptions(storeOptions())
     .action(async (flags: RunFlags, command: Command) => {
       // Loaded on use: the trace store and agents are heavy, and `tdo serve` must start fast.
       const { runCommand } = await import('../actions/run.ts');

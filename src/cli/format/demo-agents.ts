@@ -8,7 +8,6 @@ import { renderDiff } from '../../../experiments/review/render-diff.ts';
 import { percent, points, tableStyle } from '../../../experiments/format.ts';
 import { describeAgent } from '../agents.ts';
 import { agentsJson } from './optimize-agents.ts';
-import { snakeCaseKeys } from '../../json-keys.ts';
 import { change, ci, effectsJson, figures, interval, jsonRole, rowLabel, searchLine } from './demo.ts';
 
 export function renderDemoAgents(report: DemoAgentsReport, html: string): string {
@@ -83,8 +82,7 @@ export function demoAgentsJson(report: DemoAgentsReport, html: string) {
   const sway = (s: Sway) => ({ agent: s.agent, first_choice_selection_minus_seed: interval(s.firstChoice), success_selection_minus_seed: interval(s.success) });
   const search = (target: 'selection' | 'success') => {
     const { perAgent, ...run } = report.optimizeRuns[target];
-    // snake_case here already: the printed JSON keeps a `selection` block's keys as they are (src/json-keys.ts)
-    return { ...(snakeCaseKeys(run) as Record<string, unknown>), per_agent: agentsJson(perAgent) };
+    return { ...run, per_agent: agentsJson(perAgent) };
   };
   return {
     server: report.server,

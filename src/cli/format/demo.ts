@@ -4,7 +4,6 @@ import Table from 'cli-table3';
 import { ROLE_LABELS, type DemoEffects, type DemoReport, type DemoRole, type DemoRow } from '../../../experiments/demo/overconfident.ts';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
 import { percent, points, tableStyle } from '../../../experiments/format.ts';
-import { snakeCaseKeys } from '../../json-keys.ts';
 
 export const interval = (d: { delta: number; low: number; high: number }) => ({ delta: d.delta, ci: [d.low, d.high] });
 
@@ -50,8 +49,7 @@ export function demoJson(report: DemoReport, html: string) {
     settings: report.settings,
     honest_seed_file: report.honestSeedFile,
     shipped_file: report.shippedFile,
-    // snake_case here already: the printed JSON keeps a `selection` block's keys as they are (src/json-keys.ts)
-    optimize_runs: { selection: snakeCaseKeys(report.optimizeRuns.selection), success: snakeCaseKeys(report.optimizeRuns.success) },
+    optimize_runs: report.optimizeRuns,
     ...Object.fromEntries(report.rows.map((r) => [jsonRole(r.role), figures(r)])),
     effects: effectsJson(report.effects),
     findings: report.findings,

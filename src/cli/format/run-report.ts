@@ -14,15 +14,15 @@ export interface RunReportView {
   dbPath: string;
 }
 
-/** tool -> times chosen; a tool name shared by two servers is keyed `server__tool`, as the catalogue shows it. */
-export function selectionByTool(selection: RunReport['selection']): Record<string, number> {
+/** tool -> times called; a tool name shared by two servers is keyed `server__tool`, as the catalogue shows it. */
+export function callsByTool(calls: RunReport['callsByTool']): Record<string, number> {
   const owners = new Map<string, number>();
-  for (const s of selection) owners.set(s.tool, (owners.get(s.tool) ?? 0) + 1);
-  return Object.fromEntries(selection.map((s) => [(owners.get(s.tool) ?? 0) > 1 ? `${s.server}__${s.tool}` : s.tool, s.calls]));
+  for (const s of calls) owners.set(s.tool, (owners.get(s.tool) ?? 0) + 1);
+  return Object.fromEntries(calls.map((s) => [(owners.get(s.tool) ?? 0) > 1 ? `${s.server}__${s.tool}` : s.tool, s.calls]));
 }
 
 /** server -> episodes whose first call went to it, when the suite's check records that choice. */
-export function selectionByServer(run: RunReport): Record<string, number> | undefined {
+export function firstChoicesByServer(run: RunReport): Record<string, number> | undefined {
   const chosen = Object.entries(run.scoreTotals).filter(([name]) => name.startsWith(CHOSEN_SCORE_PREFIX));
   if (chosen.length === 0) return undefined;
   return Object.fromEntries(chosen.map(([name, total]) => [name.slice(CHOSEN_SCORE_PREFIX.length), total.sum]).sort((a, b) => Number(b[1]) - Number(a[1])));
@@ -38,7 +38,7 @@ export function dealMetrics(run: RunReport) {
 
 export function runReportJson(view: RunReportView) {
   const { run } = view;
-  const byServer = selectionByServer(run);
+  const byServer = firstChoicesByServer(run);
   const deals = dealMetrics(run);
   return {
     run_id: run.runId,
@@ -55,12 +55,12 @@ export function runReportJson(view: RunReportView) {
     successes: run.successes,
     success_rate: run.successRate,
     tool_calls: run.toolCalls,
-    selection: selectionByTool(run.selection),
-    selection_detail: run.selection,
+    calls_by_tool: callsByTool(run.callsByTool),
+    calls_by_tool_detail: run.callsByTool,
     version_ids: run.versionIds,
     conditions: run.conditions,
     ...(deals === undefined ? {} : deals),
-    ...(byServer === undefined ? {} : { selection_by_server: byServer }),
+    ...(byServer === undefined ? {} : { first_choices_by_server: byServer }),
     db: view.dbPath,
   };
 }
@@ -68,7 +68,7 @@ export function runReportJson(view: RunReportView) {
 export function renderRunReport(view: RunReportView): string {
   const { run } = view;
   const table = new Table({ style: tableStyle(), head: ['server', 'tool', 'chosen', 'errors'] });
-  for (const s of run.selection) table.push([s.server, s.tool, s.calls, s.errors]);
+  for (const s of run.callsByTool) table.push([s.server, s.tool, s.calls, s.errors]);
   const pct = (run.successRate * 100).toFixed(1);
   return [
     `run ${run.runId} (${run.status})  suite ${view.suite}  split ${view.split}`,
@@ -101,7 +101,7 @@ function partialLine(view: RunReportView): string {
 
 function marketLines(run: RunReport): string[] {
   const deals = dealMetrics(run);
-  const byServer = selectionByServer(run);
+  const byServer = firstChoicesByServer(run);
   const lines: string[] = [];
   if (deals !== undefined) {
     const savings = deals.mean_savings === null ? '-' : `${(deals.mean_savings * 100).toFixed(1)}%`;

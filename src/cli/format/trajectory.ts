@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import { tableStyle } from '../../../experiments/format.ts';
-import type { EpisodeSummary, StepRow, Trajectory } from '../../../traces/index.ts';
+import type { EpisodeSummary, StepRow, ToolStep, Trajectory } from '../../../traces/index.ts';
 
 const RESULT_PREVIEW = 300;
 
@@ -41,8 +41,8 @@ function renderStep(step: StepRow): string[] {
   if (step.kind === 'tool') {
     const status = step.isError ? 'ERROR' : 'ok';
     return [
-      `${head}  ${toolOf(step)}${step.catalogueName && step.catalogueName !== step.tool ? ` (as ${step.catalogueName})` : ''} ${JSON.stringify(step.arguments)}`,
-      ...indent(`-> ${status}: ${preview(step.resultText ?? '')}`),
+      `${head}  ${toolOf(step)}${step.name && step.name !== step.tool ? ` (as ${step.name})` : ''} ${JSON.stringify(step.args)}`,
+      ...indent(`-> ${status}: ${preview(step.output)}`),
     ];
   }
   const tokens = step.tokensIn == null ? '' : `  tokens ${step.tokensIn}/${step.tokensOut ?? 0}`;
@@ -64,7 +64,7 @@ function modelMessage(output: unknown): string {
 }
 
 /** `server/tool`; a call to a name no server has was routed nowhere and recorded without a server. */
-function toolOf(step: StepRow): string {
+function toolOf(step: ToolStep): string {
   return step.server ? `${step.server}/${step.tool}` : `${step.tool} (no such tool)`;
 }
 

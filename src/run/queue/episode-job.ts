@@ -15,14 +15,19 @@ export function queuedEpisodeId(runId: string, taskId: string, repeat: number): 
 
 const descriptions = z.record(z.string(), z.string());
 
-/** What a worker needs to run one episode. No credentials: a worker reads those from its own environment. */
-export const episodeJobSchema = z.strictObject({
+/** Which attempt an episode is: a job names it and the episode the worker records carries it back. */
+const attempt = {
   runId: z.string(),
-  episodeId: z.string(),
   taskId: z.string(),
   split: z.string(),
   repeat: z.number().int().nonnegative(),
   seed: z.number().int().nonnegative(),
+};
+
+/** What a worker needs to run one episode. No credentials: a worker reads those from its own environment. */
+export const episodeJobSchema = z.strictObject({
+  ...attempt,
+  episodeId: z.string(),
   /** the coordinator's suite file (the worker may find the same suite under its name instead) and its hash */
   suite: z.strictObject({ name: z.string(), path: z.string(), hash: z.string() }),
   /** every condition of the suite with the run's value */
@@ -38,10 +43,10 @@ export type EpisodeJob = z.infer<typeof episodeJobSchema>;
 
 const toolStep = z.strictObject({
   server: z.string(),
+  name: z.string(),
   tool: z.string(),
-  catalogueName: z.string(),
   args: z.unknown(),
-  resultText: z.string(),
+  output: z.string(),
   isError: z.boolean(),
   latencyMs: z.number(),
 });
@@ -58,11 +63,7 @@ const modelStep = z.strictObject({
 const episodeRecordSchema = z.strictObject({
   episode: z.strictObject({
     id: z.string(),
-    runId: z.string(),
-    taskId: z.string(),
-    split: z.string(),
-    repeat: z.number().int().nonnegative(),
-    seed: z.number().int().nonnegative(),
+    ...attempt,
     startedAt: z.string(),
     finishedAt: z.string(),
   }),

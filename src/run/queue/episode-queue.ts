@@ -192,20 +192,7 @@ function outcomeOf(record: EpisodeRecord): EpisodeOutcome {
     status: result.status,
     success: result.success === true,
     feedback: result.feedback,
-    calls: record.steps.flatMap((s) =>
-      s.kind === 'tool'
-        ? [
-            {
-              server: s.step.server,
-              tool: s.step.tool,
-              catalogueName: s.step.catalogueName,
-              args: (s.step.args ?? {}) as Record<string, unknown>,
-              outcome: { text: s.step.resultText, isError: s.step.isError },
-              latencyMs: s.step.latencyMs,
-            },
-          ]
-        : [],
-    ),
+    calls: record.steps.flatMap((s) => (s.kind === 'tool' ? [s.step] : [])),
   };
 }
 

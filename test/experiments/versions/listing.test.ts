@@ -33,7 +33,7 @@ function recordRun(
   for (let i = 0; i < outcome.episodes; i++) {
     const e = s.startEpisode({ runId: run.id, taskId: `t${i}`, split: 'test', repeat: 0, seed: i });
     const server = i < outcome.chose ? outcome.server : 'other';
-    s.addToolStep(e.id, { server, tool: 'calc', catalogueName: 'calc', args: {}, resultText: '1', isError: false, latencyMs: 1 });
+    s.addToolStep(e.id, { server, tool: 'calc', name: 'calc', args: {}, output: '1', isError: false, latencyMs: 1 });
     s.finishEpisode(e.id, { status: 'completed', answer: '1', success: i < outcome.successes, feedback: '', stop: 'answer' });
     for (const score of serverChoiceScores([outcome.server, 'other'], [{ server, isError: false }])) s.addScore(e.id, score);
   }

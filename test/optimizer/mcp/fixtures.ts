@@ -1,7 +1,8 @@
 import type { TaskResult } from '../../../optimizer/engine/types.ts';
-import type { CallFact, EpisodeFacts } from '../../../optimizer/mcp/facts.ts';
+import type { EpisodeFacts } from '../../../optimizer/mcp/facts.ts';
 import type { ScoredEpisode } from '../../../optimizer/mcp/targets.ts';
 import { serverChoiceScores } from '../../../src/run/server-choice.ts';
+import type { ToolCall } from '../../../traces/index.ts';
 
 /** An episode's facts; unless given, its scores are the choice scores the episode would have recorded for srv and every server it called. */
 export function facts(overrides: Partial<EpisodeFacts> = {}): EpisodeFacts {
@@ -22,8 +23,8 @@ export function facts(overrides: Partial<EpisodeFacts> = {}): EpisodeFacts {
   };
 }
 
-export function call(server: string, tool: string, overrides: Partial<CallFact> = {}): CallFact {
-  return { server, tool, catalogueName: tool, args: { x: 1 }, output: 'ok', isError: false, ...overrides };
+export function call(server: string, tool: string, overrides: Partial<ToolCall> = {}): ToolCall {
+  return { server, name: tool, tool, args: { x: 1 }, output: 'ok', isError: false, latencyMs: 1, ...overrides };
 }
 
 /** A result scored `score`, with the checker's feedback as the verdict's (as the success target gives it). */

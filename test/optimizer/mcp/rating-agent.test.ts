@@ -118,7 +118,7 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
         // Only the calculator call reached an MCP server: get_feedback is not a tool step of any server.
         expect(trajectory.steps.filter((s) => s.kind === 'tool').map((s) => [s.server, s.tool])).toEqual([['lab', 'calculator']]);
         const ratings = trajectory.steps.filter((s) => s.kind === 'model' && s.model === RATING_STEP_MODEL);
-        expect(ratings.map((s) => s.input)).toEqual([{ tool: 'calculator', rating: 4, comment: 'gave the exact product' }]);
+        expect(ratings.map((s) => (s.kind === 'model' ? s.input : undefined))).toEqual([{ tool: 'calculator', rating: 4, comment: 'gave the exact product' }]);
         expect(trajectory.scores.find((s) => s.name === 'optimizer_feedback')).toMatchObject({
           value: 0.75,
           comment: 'The agent rated calculator 4/5: "gave the exact product".',

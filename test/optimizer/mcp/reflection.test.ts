@@ -14,7 +14,7 @@ describe('ToolReflector', () => {
     const rows = reflector.reflectiveDataset(texts, 'convert', [result(ok, 1), result(bad, 0)]);
     expect(rows.map((r) => r.score)).toEqual([0, 1]);
     expect(rows[0]).toMatchObject({ task: 'How far is 5 miles in km?', usedComponent: false, success: false, feedback: 'Expected 8.05.' });
-    expect(rows[0]!.calls[0]).toMatchObject({ tool: 'magic', server: 'other', component: false, args: '{"x":1}', output: 'Error: cannot', isError: true });
+    expect(rows[0]!.calls[0]).toMatchObject({ name: 'magic', server: 'other', component: false, args: '{"x":1}', output: 'Error: cannot', isError: true });
     expect(rows[0]!.steps[0]).toMatchObject({ forComponent: true });
     expect(rows[1]!.usedComponent).toBe(true);
   });

@@ -6,7 +6,7 @@ export function record(overrides: Partial<ToolReflectionRecord> = {}): ToolRefle
     task: 'How heavy is 12 ounces in grams?',
     steps: [{ intent: 'how many grams is 12 ounces', tools: ['convert'], forComponent: true }],
     observed: true,
-    calls: [{ tool: 'other', server: 'x', component: false, args: '{}', output: 'Error', isError: true }],
+    calls: [{ name: 'other', server: 'x', component: false, args: '{}', output: 'Error', isError: true }],
     usedComponent: false,
     missed: true,
     success: false,
@@ -18,7 +18,7 @@ export function record(overrides: Partial<ToolReflectionRecord> = {}): ToolRefle
 }
 
 export function call(overrides: Partial<ReflectionCall> = {}): ReflectionCall {
-  return { tool: 'convert', server: 'lab', component: true, args: '{"value":12}', output: '340.19 g', isError: false, ...overrides };
+  return { name: 'convert', server: 'lab', component: true, args: '{"value":12}', output: '340.19 g', isError: false, ...overrides };
 }
 
 /** A step the labels give to another tool, and one they give to `convert`. */

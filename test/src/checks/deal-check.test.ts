@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkDeal } from '../../../src/checks/deal-check.ts';
-import type { ToolCallEvent } from '../../../src/host/host.ts';
+import type { LiveToolCall } from '../../../src/host/tool-call.ts';
 
 const check = { kind: 'deal' as const, item: 'oak plank', quantity: 40 };
-const call = (server: string, structured?: Record<string, unknown>, isError = false): ToolCallEvent => ({
+const call = (server: string, structured?: Record<string, unknown>, isError = false): LiveToolCall => ({
   server,
+  name: `${server}__t`,
   tool: 't',
-  catalogueName: `${server}__t`,
   args: {},
+  output: isError ? 'Refused: too high.' : 'ok',
+  isError,
   latencyMs: 1,
-  outcome: { text: isError ? 'Refused: too high.' : 'ok', isError, ...(structured ? { structured } : {}) },
+  ...(structured ? { structured } : {}),
 });
 const deal = (unit_price: number, fulfilment = 'in_stock', item = 'oak plank', quantity = 40) => ({
   status: 'closed',

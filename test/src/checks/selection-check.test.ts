@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSelection } from '../../../src/checks/selection-check.ts';
-import type { ToolCallEvent } from '../../../src/host/host.ts';
+import type { LiveToolCall } from '../../../src/host/tool-call.ts';
 import { suiteSchema, taskSchema } from '../../../src/suite/schema.ts';
 
 const task = taskSchema.parse({
@@ -14,12 +14,13 @@ const task = taskSchema.parse({
   check: { kind: 'selection' },
   stopAfterToolCall: true,
 });
-const call = (server: string, tool: string): ToolCallEvent => ({
+const call = (server: string, tool: string): LiveToolCall => ({
   server,
+  name: tool,
   tool,
-  catalogueName: tool,
   args: {},
-  outcome: { text: '', isError: false },
+  output: '',
+  isError: false,
   latencyMs: 0,
 });
 

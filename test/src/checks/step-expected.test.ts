@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEpisode } from '../../../src/checks/check-episode.ts';
-import type { ToolCallEvent } from '../../../src/host/host.ts';
+import type { LiveToolCall } from '../../../src/host/tool-call.ts';
 import type { Task } from '../../../src/suite/schema.ts';
 
 const task = (expected: Extract<Task['check'], { kind: 'answer' }>['expected'], tolerance = 0.01): Task => ({
@@ -15,13 +15,15 @@ const task = (expected: Extract<Task['check'], { kind: 'answer' }>['expected'], 
   tags: [],
 });
 
-const call = (server: string, tool: string, text: string, isError = false, structured?: Record<string, unknown>): ToolCallEvent => ({
+const call = (server: string, tool: string, text: string, isError = false, structured?: Record<string, unknown>): LiveToolCall => ({
   server,
+  name: tool,
   tool,
-  catalogueName: tool,
   args: {},
-  outcome: { text, isError, ...(structured === undefined ? {} : { structured }) },
+  output: text,
+  isError,
   latencyMs: 1,
+  ...(structured === undefined ? {} : { structured }),
 });
 
 describe('a check whose expected value is a step result ({$from})', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openTraceStore, runSettings } from '../../../traces/index.ts';
 import { tdo } from '../../support/cli.ts';
 import { REPO_ROOT } from '../../support/lab-runs.ts';
 
@@ -69,6 +70,18 @@ describe('tdo experiment', () => {
     const [change] = lab!.paraphrase.comparisons;
     expect(change).toMatchObject({ version: accurateId, success: { delta: accurate!.success.rate - seed!.success.rate } });
     expect(change!.success.low).toBeLessThanOrEqual(change!.success.delta);
+
+    // every run it made is recorded as an experiment run (not guessed from its split), with settings of that kind
+    const store = openTraceStore(db);
+    try {
+      for (const result of [...lab!.results, ...lab!.paraphrase.results]) {
+        const run = store.getRun(result.run_id)!;
+        expect(run.kind).toBe('experiment');
+        expect(runSettings(run, 'experiment')?.options.split).toBe(run.split);
+      }
+    } finally {
+      store.close();
+    }
 
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toContain(

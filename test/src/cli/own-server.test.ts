@@ -93,7 +93,7 @@ describe('tdo on a server of your own', () => {
         .map(async (e) => ({
           episode: e,
           shown: JSON.parse((await tdo(['traces', 'show', e.id, '--json'], {}, dir)).stdout) as {
-            steps: Array<{ kind: string; tool: string | null; arguments: unknown }>;
+            steps: Array<{ kind: string; tool?: string; args?: unknown }>;
           },
         })),
     );
@@ -101,7 +101,7 @@ describe('tdo on a server of your own', () => {
     expect(chained.length, JSON.stringify(shows.map(({ episode, shown }) => [episode.answer, shown.steps.map((s) => [s.kind, s.tool])]))).toBeGreaterThan(0);
     for (const { episode, shown } of chained) {
       expect(episode).toMatchObject({ answer: '37.5', success: true });
-      expect(shown.steps.filter((s) => s.kind === 'tool').map((s) => [s.tool, s.arguments])).toEqual([
+      expect(shown.steps.filter((s) => s.kind === 'tool').map((s) => [s.tool, s.args])).toEqual([
         ['lookup_price', { item: 'oak plank' }],
         ['multiply', { a: 12.5, b: 3 }],
       ]);

@@ -18,7 +18,7 @@ describe('tdo run', () => {
     expect(out.success_rate).toBeGreaterThan(0);
     expect(out.success_rate).toBeLessThan(1);
     expect(out.episodes).toBeGreaterThanOrEqual(16);
-    const chosen = Object.values(out.selection as Record<string, number>).reduce((a, b) => a + b, 0);
+    const chosen = Object.values(out.calls_by_tool as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(chosen).toBe(out.tool_calls);
 
     const store = openTraceStore(db);
@@ -144,9 +144,9 @@ describe('tdo run --resume refuses runs that are not suite runs, and writes noth
       store.addToolStep(done.id, {
         server: 'lab',
         tool: 'read_file',
-        catalogueName: 'read_file',
+        name: 'read_file',
         args: { path: 'notes.txt' },
-        resultText: 'memo',
+        output: 'memo',
         isError: false,
         latencyMs: 1,
       });

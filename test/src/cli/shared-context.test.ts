@@ -8,7 +8,7 @@ import { tdo, type CliResult } from '../../support/cli.ts';
 import { REPO_ROOT } from '../../support/lab-runs.ts';
 
 /** Where keys are recorded data (tool arguments, a model call's input and output), not field names. */
-const RECORDED = new Set(['arguments', 'input', 'output']);
+const RECORDED = new Set(['arguments', 'args', 'input', 'output']);
 
 /** Every camelCase key of a JSON value, with its path, outside recorded data. */
 function camelKeys(value: unknown, path = ''): string[] {

@@ -87,7 +87,7 @@ describe('Host', () => {
     const host = await Host.connect((await suiteFor(false)).servers);
     closers.push(() => host.close());
     const seen: string[] = [];
-    const invoker = host.invoker(host.catalogue(), (call) => seen.push(call.catalogueName));
+    const invoker = host.invoker(host.catalogue(), (call) => seen.push(call.name));
     const outcome = await invoker.call('delete_everything', {});
     expect(outcome).toEqual({ isError: true, text: 'Unknown tool "delete_everything". Available tools: char_count.' });
     expect(seen).toEqual(['delete_everything']);

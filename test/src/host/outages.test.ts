@@ -10,7 +10,7 @@ describe('tool calls the server did not answer', () => {
     const host = await Host.connect([{ name: 'crashing', command: process.execPath, args: [CRASHING_SERVER], env: {} }]);
     try {
       const calls: Array<{ unreachable?: true; isError: boolean }> = [];
-      const tools = host.invoker(host.catalogue(), (e) => calls.push(e.outcome));
+      const tools = host.invoker(host.catalogue(), (call) => calls.push(call));
       const refused = await tools.call('refuse', {});
       expect(refused).toMatchObject({ isError: true });
       expect(refused.text).toMatch(/refuse takes no calls today/);

@@ -77,12 +77,12 @@ describe('recording proxy in front of server-filesystem (a 2025-11-25 server)', 
     const [episode] = store.listEpisodes({ runId: run!.id });
     const trajectory = store.getTrajectory(episode!.id)!;
     expect(trajectory.episode).toMatchObject({ taskId: 'proxy:fs', status: 'completed', success: null, stopReason: 'session_ended' });
-    expect(trajectory.steps.map((s) => [s.server, s.tool, s.arguments, s.isError])).toEqual([
+    expect(trajectory.steps.filter((s) => s.kind === 'tool').map((s) => [s.server, s.tool, s.args, s.isError])).toEqual([
       ['fs', 'read_text_file', { path: join(dir, 'notes.txt') }, false],
       ['fs', 'read_text_file', { path: '/etc/hostname' }, true],
     ]);
-    expect(trajectory.steps[0]?.resultText).toBe('first line\nsecond line\n');
-    expect(trajectory.steps[1]?.resultText).toMatch(/Access denied/);
+    expect(trajectory.steps[0]?.output).toBe('first line\nsecond line\n');
+    expect(trajectory.steps[1]?.output).toMatch(/Access denied/);
     for (const step of trajectory.steps) expect(step.latencyMs).toBeGreaterThan(0);
     // Failed sessions are what `--failed` lists; an unjudged session is not one of them.
     expect(store.listEpisodes({ failed: true })).toEqual([]);
@@ -162,12 +162,12 @@ describe('recording proxy when the real server dies (server-everything)', () => 
     expect(Number(readFileSync(pidFile, 'utf8'))).not.toBe(firstPid);
 
     const [episode] = store.listEpisodes({});
-    const steps = store.getTrajectory(episode!.id)!.steps;
+    const steps = store.getTrajectory(episode!.id)!.steps.filter((s) => s.kind === 'tool');
     expect(steps.map((s) => [s.tool, s.isError])).toEqual([
       ['trigger-long-running-operation', true],
       ['echo', false],
     ]);
-    expect(steps[0]?.resultText).toMatch(/killed by SIGKILL/);
+    expect(steps[0]?.output).toMatch(/killed by SIGKILL/);
     rmSync(dir, { recursive: true });
   });
 
@@ -197,7 +197,7 @@ describe('recording proxy in front of a server that never answers a call', () =>
   const stepsOf = (store: TraceStore) => {
     const [episode] = store.listEpisodes({});
     expect(episode, 'the session recorded an episode').toBeDefined();
-    return store.getTrajectory(episode!.id)!.steps;
+    return store.getTrajectory(episode!.id)!.steps.filter((s) => s.kind === 'tool');
   };
 
   it('records a call the host gave up on (timed out and cancelled) as an errored step', async () => {
@@ -207,8 +207,8 @@ describe('recording proxy in front of a server that never answers a call', () =>
     await proxy.closed;
     expect(store.listRuns()).toMatchObject([{ suiteName: 'proxy:fs', status: 'completed' }]);
     const steps = stepsOf(store);
-    expect(steps.map((s) => [s.tool, s.arguments, s.isError])).toEqual([['wait', { for: 'ever' }, true]]);
-    expect(steps[0]?.resultText).toMatch(/^No answer: the host cancelled the call \(.*timed out.*\)\.$/i);
+    expect(steps.map((s) => [s.tool, s.args, s.isError])).toEqual([['wait', { for: 'ever' }, true]]);
+    expect(steps[0]?.output).toMatch(/^No answer: the host cancelled the call \(.*timed out.*\)\.$/i);
     expect(steps[0]?.latencyMs).toBeGreaterThanOrEqual(250);
   });
 
@@ -219,7 +219,7 @@ describe('recording proxy in front of a server that never answers a call', () =>
     await new Promise((resolve) => setTimeout(resolve, 200));
     await proxy.close();
     const steps = stepsOf(store);
-    expect(steps.map((s) => [s.tool, s.isError, s.resultText])).toEqual([['wait', true, 'No answer: the session ended before the server answered.']]);
+    expect(steps.map((s) => [s.tool, s.isError, s.output])).toEqual([['wait', true, 'No answer: the session ended before the server answered.']]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallEvent } from '../../../src/host/host.ts';
 import { assessToolUse } from '../../../src/run/episode-feedback.ts';
 import type { Task } from '../../../src/suite/schema.ts';
+import type { ToolCall } from '../../../traces/index.ts';
 
 const task = (plan: Task['plan']): Task => ({
   id: 't',
@@ -11,9 +11,7 @@ const task = (plan: Task['plan']): Task => ({
   check: { kind: 'answer', expected: 4, tolerance: 0 },
   tags: [],
 });
-const calls: ToolCallEvent[] = [
-  { server: 'lab', tool: 'read_file', catalogueName: 'read_file', args: {}, outcome: { text: 'x', isError: false }, latencyMs: 1 },
-];
+const calls: ToolCall[] = [{ server: 'lab', name: 'read_file', tool: 'read_file', args: {}, output: 'x', isError: false, latencyMs: 1 }];
 
 describe('assessToolUse', () => {
   it('scores the calls against the plan: precision, recall and what was chosen or missed', () => {

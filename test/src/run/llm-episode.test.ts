@@ -45,7 +45,7 @@ describe('the LLM agent on the lab suite', () => {
       expect(report.successRate).toBe(1);
       const trajectory = store.getTrajectory(outcomes[0]!.episodeId)!;
       expect(trajectory.episode.answer).toContain('69504');
-      expect(trajectory.steps.filter((s) => s.kind === 'tool').map((s) => [s.tool, s.resultText?.split('\n')[0]])).toEqual([
+      expect(trajectory.steps.filter((s) => s.kind === 'tool').map((s) => [s.tool, s.output.split('\n')[0]])).toEqual([
         ['read_file', 'Meeting memo, 2026-09-01'],
         ['calculator', '69504'],
       ]);
@@ -54,7 +54,7 @@ describe('the LLM agent on the lab suite', () => {
       expect(modelSteps.every((s) => s.model === 'double-model' && (s.tokensIn ?? 0) > 0)).toBe(true);
       // 3 answered turns plus the 429 that was retried
       expect(double.requests).toHaveLength(4);
-      expect(report.selection.map((s) => s.tool).sort()).toEqual(['calculator', 'read_file']);
+      expect(report.callsByTool.map((s) => s.tool).sort()).toEqual(['calculator', 'read_file']);
 
       // A rerun of the same episode is served from the response cache: the double hears nothing new.
       await runSuite({
@@ -125,11 +125,11 @@ describe('the LLM agent on the lab suite', () => {
         onEpisode: (o) => outcomes.push(o),
       });
       const [missing] = outcomes[0]!.calls;
-      expect(missing!.outcome.isError).toBe(true);
+      expect(missing!.isError).toBe(true);
       // the server's error lists the files that do exist, and the model saw exactly that text
-      expect(missing!.outcome.text).toContain('notes.txt');
+      expect(missing!.output).toContain('notes.txt');
       const secondRequest = double.requests[1]!.body as { messages: Array<{ role: string; content: string }> };
-      expect(secondRequest.messages.find((m) => m.role === 'tool')?.content).toBe(missing!.outcome.text);
+      expect(secondRequest.messages.find((m) => m.role === 'tool')?.content).toBe(missing!.output);
       expect(outcomes[0]!.success).toBe(true);
     } finally {
       store.close();

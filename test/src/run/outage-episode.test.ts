@@ -2,7 +2,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Agent } from '../../../src/agents/agent.ts';
 import type { Catalogue, ToolOutcome } from '../../../src/host/catalogue-types.ts';
-import type { Host, ToolCallEvent } from '../../../src/host/host.ts';
+import type { Host } from '../../../src/host/host.ts';
+import { liveToolCall, type LiveToolCall } from '../../../src/host/tool-call.ts';
 import { runEpisode } from '../../../src/run/episode.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 import { SUITE_RUN } from '../../support/run-settings.ts';
@@ -12,9 +13,9 @@ const catalogue: Catalogue = { tools: [{ name: 'read_file', server: 'lab', tool:
 /** A host whose one server answers each call with `outcome`. */
 function hostAnswering(outcome: ToolOutcome): Host {
   return {
-    invoker: (_c: Catalogue, onCall: (e: ToolCallEvent) => void) => ({
+    invoker: (_c: Catalogue, onCall: (call: LiveToolCall) => void) => ({
       call: async (name: string, args: Record<string, unknown>) => {
-        onCall({ server: 'lab', tool: name, catalogueName: name, args, outcome, latencyMs: 1 });
+        onCall(liveToolCall({ server: 'lab', tool: name }, name, args, outcome, 1));
         return outcome;
       },
     }),

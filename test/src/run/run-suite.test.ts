@@ -17,7 +17,7 @@ const options = { split: 'val' as const, repeats: 1, seed: 7, concurrency: 2, ve
 /** What an episode did, without ids and timings: the part that must not depend on the transport. */
 function callsOf(outcomes: EpisodeOutcome[]) {
   return outcomes
-    .map((o) => ({ task: o.taskId, success: o.success, calls: o.calls.map((c) => [c.server, c.tool, c.args, c.outcome]) }))
+    .map((o) => ({ task: o.taskId, success: o.success, calls: o.calls.map((c) => [c.server, c.tool, c.args, c.output, c.isError]) }))
     .sort((a, b) => a.task.localeCompare(b.task));
 }
 
@@ -63,8 +63,8 @@ describe('runSuite on the lab suite', () => {
     for (const o of outcomes) {
       const t = store.getTrajectory(o.episodeId)!;
       const toolSteps = t.steps.filter((s) => s.kind === 'tool');
-      expect(toolSteps.map((s) => [s.server, s.tool, s.arguments, s.resultText, s.isError])).toEqual(
-        o.calls.map((c) => [c.server, c.tool, c.args, c.outcome.text, c.outcome.isError]),
+      expect(toolSteps.map((s) => [s.server, s.tool, s.args, s.output, s.isError])).toEqual(
+        o.calls.map((c) => [c.server, c.tool, c.args, c.output, c.isError]),
       );
       // every sim decision is recorded as a model step made by 'sim'
       expect(t.steps.filter((s) => s.kind === 'model').every((s) => s.model === 'sim')).toBe(true);
@@ -80,7 +80,7 @@ describe('runSuite on the lab suite', () => {
       // measured once, from the calls, by the one definition every report reads
       const choices = serverChoiceScores(
         ['lab', 'labplus'],
-        o.calls.map((c) => ({ server: c.server, isError: c.outcome.isError })),
+        o.calls.map((c) => ({ server: c.server, isError: c.isError })),
       );
       for (const c of choices) expect(t.scores.find((s) => s.name === c.name)?.value).toBe(c.value);
       expect(t.episode.success).toBe(o.success);
@@ -128,7 +128,7 @@ describe('runSuite on the lab suite', () => {
       onEpisode: (o) => outcomes.push(o),
     });
     expect(store.getTrajectory(outcomes[0]!.episodeId)!.episode.answer).toBe('69504');
-    expect(outcomes[0]!.calls.filter((c) => !c.outcome.isError).map((c) => c.tool)).toEqual(['read_file', 'calculator']);
+    expect(outcomes[0]!.calls.filter((c) => !c.isError).map((c) => c.tool)).toEqual(['read_file', 'calculator']);
     store.close();
   });
 

@@ -143,10 +143,10 @@ describe('a run with Langfuse on', () => {
           'langfuse.observation.metadata.tool': step.tool,
           'langfuse.observation.metadata.isError': String(step.isError),
           'langfuse.observation.metadata.latencyMs': String(step.latencyMs),
-          'langfuse.observation.output': step.resultText,
+          'langfuse.observation.output': step.output,
           'langfuse.observation.level': step.isError ? 'ERROR' : 'DEFAULT',
         });
-        expect(JSON.parse(a['langfuse.observation.input'] as string)).toEqual(step.arguments);
+        expect(JSON.parse(a['langfuse.observation.input'] as string)).toEqual(step.args);
       } else {
         expect(a['langfuse.observation.model.name']).toBe('sim');
         expect(JSON.parse(a['langfuse.observation.input'] as string)).toEqual(step.input);

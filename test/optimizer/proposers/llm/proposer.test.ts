@@ -9,7 +9,7 @@ const dataset = [
   record({
     task: 'How far is 5 miles in km?',
     steps: [{ intent: 'how far is 5 miles in km', tools: ['convert'], forComponent: true }],
-    calls: [call({ tool: 'magic', server: 'other', component: false, args: '{"query":"5 miles in km"}', output: 'Error: only two numbers', isError: true })],
+    calls: [call({ name: 'magic', server: 'other', component: false, args: '{"query":"5 miles in km"}', output: 'Error: only two numbers', isError: true })],
     checkerFeedback: 'Expected 8.05',
     feedback: 'Expected 8.05; the agent called magic instead.',
   }),

@@ -131,7 +131,7 @@ describe('what its errors and results say', () => {
   const erred = (output: string, overrides = {}) => record({ calls: [call({ output, isError: true, ...overrides })], usedComponent: true });
 
   it('quote-limit quotes what an error says the tool only takes, as "It"', () => {
-    const views = [erred("Unexpected character 'n' at position 0. calculator only takes numbers and + - * / ** ( ).", { tool: 'calculator' })];
+    const views = [erred("Unexpected character 'n' at position 0. calculator only takes numbers and + - * / ** ( ).", { name: 'calculator' })];
     expect(apply(quoteLimit, 'Compute.', views)?.text).toBe('Compute. It only takes numbers and + - * / ** ( ).');
     expect(apply(quoteLimit, 'Compute.', [erred('Division by zero. Check the divisor.')])).toBeUndefined();
   });

@@ -38,8 +38,8 @@ describe('an LLM agent calling a tool that does not exist', () => {
       const trajectory = store.getTrajectory(outcomes[0]!.episodeId)!;
       const toolSteps = trajectory.steps.filter((s) => s.kind === 'tool');
       expect(toolSteps).toHaveLength(1);
-      expect(toolSteps[0]).toMatchObject({ server: '', tool: 'web_search', catalogueName: 'web_search', arguments: { query: 'memo total' }, isError: true });
-      expect(toolSteps[0]!.resultText).toMatch(/^Unknown tool "web_search"\. Available tools: /);
+      expect(toolSteps[0]).toMatchObject({ server: '', tool: 'web_search', name: 'web_search', args: { query: 'memo total' }, isError: true });
+      expect(toolSteps[0]!.output).toMatch(/^Unknown tool "web_search"\. Available tools: /);
       // an agent's wrong name is the task's failure, not an outage
       expect(trajectory.episode.status).toBe('completed');
 

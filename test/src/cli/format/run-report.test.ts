@@ -14,7 +14,7 @@ function view(run: Partial<RunReport>): RunReportView {
     successRate: 0.5,
     errors: { episodes: 22, errors: 0, judged: 22, causes: [] },
     toolCalls: 30,
-    selection: [],
+    callsByTool: [],
     versionIds: { lab: 'lab-1' },
     conditions: {},
     scoreTotals: {},

@@ -29,7 +29,7 @@ function resultsByTask(store: TraceStore, runId: string) {
               calls: store
                 .getTrajectory(e.id)!
                 .steps.filter((s) => s.kind === 'tool')
-                .map((s) => [s.server, s.tool, s.arguments]),
+                .map((s) => [s.server, s.tool, s.args]),
             },
           ] as const,
       )
@@ -80,7 +80,7 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
       expect(remote.episodes).toBe(local.episodes);
       expect(arrived).toBe(remote.planned);
       expect(remote.successRate).toBe(local.successRate);
-      expect(remote.selection).toEqual(local.selection);
+      expect(remote.callsByTool).toEqual(local.callsByTool);
       expect(resultsByTask(queued, remote.runId)).toEqual(resultsByTask(inProcess, local.runId));
       // Each episode's scores came along: the same totals as in-process.
       expect(remote.scoreTotals).toEqual(local.scoreTotals);
