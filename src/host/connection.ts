@@ -28,35 +28,28 @@ const STDERR_TAIL_CHARS = 2000;
  */
 const LIST_PAGINATION_EXCEEDED = 'LIST_PAGINATION_EXCEEDED';
 
+/**
+ * The SDK's own stdio transport under another class: for a subclass the SDK sends its `server/discover` probe to the
+ * session's own process instead of first starting a disposable sibling process to probe, so each server starts
+ * once, not twice (its start-up, loading a runtime and an SDK, is most of what a suite waits for before the
+ * first episode). A 2025-era server that exits on a request before `initialize` is started again, in legacy mode.
+ */
+class ProbedInPlaceStdioTransport extends StdioClientTransport {}
+
 export async function connectServer(spec: ServerSpec): Promise<ServerConnection> {
-  // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers.
-  const client = new Client(CLIENT_INFO, { versionNegotiation: { mode: 'auto' } });
-  let stderrTail = '';
-  let transport;
-  if ('url' in spec) {
-    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
-  } else {
-    const stdio = new StdioClientTransport({
-      command: spec.command,
-      args: spec.args,
-      env: { ...inheritedEnv(), ...spec.env },
-      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
-      stderr: 'pipe',
-    });
-    // Drain the server's stderr (a full pipe would block it) and keep its tail for error messages.
-    stdio.stderr?.on('data', (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
-    });
-    transport = stdio;
-  }
   const where = 'url' in spec ? spec.url : [spec.command, ...spec.args].join(' ');
+  let connected: Connected;
   try {
-    await client.connect(transport);
+    connected = await connectClient(spec, 'auto');
   } catch (err) {
-    await client.close().catch(() => undefined);
-    const tail = stderrTail.trim() ? `\nserver stderr:\n${stderrTail.trim()}` : '';
-    throw infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${(err as Error).message}${tail}`);
+    if (!('command' in spec) || !closedDuringProbe(err)) throw connectError(spec, where, err);
+    try {
+      connected = await connectClient(spec, 'legacy');
+    } catch (retryErr) {
+      throw connectError(spec, where, retryErr);
+    }
   }
+  const { client, stderrTail } = connected;
 
   return {
     name: spec.name,
@@ -101,7 +94,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
       } catch (err) {
         // Both reach the agent as error results it can read; only a server that did not answer (anything but
         // its own JSON-RPC error reply) marks the call as an outage.
-        const tail = stderrTail.trim() ? ` (server stderr: ${stderrTail.trim().split('\n').slice(-3).join(' | ')})` : '';
+        const tail = stderrTail().trim() ? ` (server stderr: ${stderrTail().trim().split('\n').slice(-3).join(' | ')})` : '';
         const text = `Error calling ${tool} on ${spec.name}: ${(err as Error).message}${tail}`;
         return err instanceof ProtocolError ? { text, isError: true } : { text, isError: true, unreachable: true };
       }
@@ -110,6 +103,63 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
       await client.close();
     },
   };
+}
+
+interface Connected {
+  client: Client;
+  /** the server's latest stderr, for error messages */
+  stderrTail: () => string;
+}
+
+/** A failed connect, with the server's stderr as it stood then. */
+class ConnectFailure extends Error {
+  constructor(
+    failure: unknown,
+    readonly stderr: string,
+  ) {
+    super((failure as Error).message, { cause: failure });
+  }
+}
+
+async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise<Connected> {
+  // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers.
+  const client = new Client(CLIENT_INFO, { versionNegotiation: { mode } });
+  let stderrTail = '';
+  let transport;
+  if ('url' in spec) {
+    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
+  } else {
+    const stdio = new ProbedInPlaceStdioTransport({
+      command: spec.command,
+      args: spec.args,
+      env: { ...inheritedEnv(), ...spec.env },
+      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+      stderr: 'pipe',
+    });
+    // Drain the server's stderr (a full pipe would block it) and keep its tail for error messages.
+    stdio.stderr?.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+    });
+    transport = stdio;
+  }
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    throw new ConnectFailure(err, stderrTail);
+  }
+  return { client, stderrTail: () => stderrTail };
+}
+
+/** The SDK's verdict for a server that closed the connection on the in-place `server/discover` probe. */
+function closedDuringProbe(err: unknown): boolean {
+  return err instanceof ConnectFailure && /closed during the server\/discover probe/.test(err.message);
+}
+
+function connectError(spec: ServerSpec, where: string, err: unknown) {
+  const failure = err instanceof ConnectFailure ? err : new ConnectFailure(err, '');
+  const tail = failure.stderr.trim() ? `\nserver stderr:\n${failure.stderr.trim()}` : '';
+  return infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${failure.message}${tail}`);
 }
 
 type ContentItem = { type: string; text?: string; mimeType?: string; uri?: string; resource?: { uri?: string; text?: string } };
