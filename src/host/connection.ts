@@ -37,17 +37,13 @@ const LIST_PAGINATION_EXCEEDED = 'LIST_PAGINATION_EXCEEDED';
 class ProbedInPlaceStdioTransport extends StdioClientTransport {}
 
 export async function connectServer(spec: ServerSpec): Promise<ServerConnection> {
-  const where = 'url' in spec ? spec.url : [spec.command, ...spec.args].join(' ');
   let connected: Connected;
   try {
-    connected = await connectClient(spec, 'auto');
-  } catch (err) {
-    if (!('command' in spec) || !closedDuringProbe(err)) throw connectError(spec, where, err);
-    try {
-      connected = await connectClient(spec, 'legacy');
-    } catch (retryErr) {
-      throw connectError(spec, where, retryErr);
-    }
+    connected = await connectClient(spec, 'auto').catch((failure: ConnectFailure) =>
+      'command' in spec && closedDuringProbe(failure) ? connectClient(spec, 'legacy') : Promise.reject(failure),
+    );
+  } catch (failure) {
+    throw connectError(spec, failure as ConnectFailure);
   }
   const { client, stderrTail } = connected;
 
@@ -122,7 +118,7 @@ class ConnectFailure extends Error {
 }
 
 async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise<Connected> {
-  // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers.
+  // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers; 'legacy' sends `initialize` only.
   const client = new Client(CLIENT_INFO, { versionNegotiation: { mode } });
   let stderrTail = '';
   let transport;
@@ -152,12 +148,12 @@ async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise
 }
 
 /** The SDK's verdict for a server that closed the connection on the in-place `server/discover` probe. */
-function closedDuringProbe(err: unknown): boolean {
-  return err instanceof ConnectFailure && /closed during the server\/discover probe/.test(err.message);
+function closedDuringProbe(failure: ConnectFailure): boolean {
+  return /closed during the server\/discover probe/.test(failure.message);
 }
 
-function connectError(spec: ServerSpec, where: string, err: unknown) {
-  const failure = err instanceof ConnectFailure ? err : new ConnectFailure(err, '');
+function connectError(spec: ServerSpec, failure: ConnectFailure) {
+  const where = 'url' in spec ? spec.url : [spec.command, ...spec.args].join(' ');
   const tail = failure.stderr.trim() ? `\nserver stderr:\n${failure.stderr.trim()}` : '';
   return infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${failure.message}${tail}`);
 }
