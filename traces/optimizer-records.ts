@@ -1,10 +1,13 @@
 // The optimizer's search records: runs, evaluations, candidates and proposals (see optimizer-types.ts).
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import { isDeepStrictEqual } from 'node:util';
 import { sqliteErrorCode, TraceStoreError } from './errors.ts';
 import type { TraceDb } from './open.ts';
 import { episodes, optimizerCandidates, optimizerEvaluations, optimizerProposals, optimizerRuns } from './schema.ts';
 import type { OptimizerRecords } from './optimizer-types.ts';
+
+type SearchRecordTable = typeof optimizerEvaluations | typeof optimizerCandidates | typeof optimizerProposals;
 
 export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
   const fail = (what: string) => new TraceStoreError(`trace store ${path}: ${what}`);
@@ -30,12 +33,33 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     );
   }
 
-  const getProposal = (runId: string, iteration: number) =>
-    db
-      .select()
-      .from(optimizerProposals)
-      .where(and(eq(optimizerProposals.runId, runId), eq(optimizerProposals.iteration, iteration)))
-      .get();
+  /**
+   * A search record (evaluation, candidate or proposal) of one run, found by `key`: inserted stamped with its
+   * creation time, or the stored one returned (see insertOnce). drizzle's builders do not resolve their row
+   * types over a generic table, so the casts restate what they return for each of the three.
+   */
+  function recordOnce<T extends SearchRecordTable>(
+    table: T,
+    key: SQL | undefined,
+    input: Omit<T['$inferInsert'], 'createdAt'>,
+    same: (row: T['$inferSelect']) => boolean,
+    what: string,
+  ): T['$inferSelect'] {
+    return insertOnce(
+      () => db.select().from(table).where(key).get() as T['$inferSelect'] | undefined,
+      () =>
+        db
+          .insert(table)
+          .values({ ...input, createdAt: now() } as SQLiteInsertValue<T>)
+          .returning()
+          .get() as T['$inferSelect'],
+      same,
+      what,
+    );
+  }
+
+  const proposalKey = (runId: string, iteration: number) => and(eq(optimizerProposals.runId, runId), eq(optimizerProposals.iteration, iteration));
+  const getProposal = (runId: string, iteration: number) => db.select().from(optimizerProposals).where(proposalKey(runId, iteration)).get();
 
   return {
     createOptimizerRun(input) {
@@ -57,15 +81,10 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     },
 
     recordEvaluation(input) {
-      const key = and(eq(optimizerEvaluations.runId, input.runId), eq(optimizerEvaluations.ordinal, input.ordinal));
-      return insertOnce(
-        () => db.select().from(optimizerEvaluations).where(key).get(),
-        () =>
-          db
-            .insert(optimizerEvaluations)
-            .values({ ...input, createdAt: now() })
-            .returning()
-            .get(),
+      return recordOnce(
+        optimizerEvaluations,
+        and(eq(optimizerEvaluations.runId, input.runId), eq(optimizerEvaluations.ordinal, input.ordinal)),
+        input,
         (row) => row.purpose === input.purpose && row.candidateHash === input.candidateHash && isDeepStrictEqual(row.taskIds, input.taskIds),
         `evaluation ${input.ordinal} of run ${input.runId}`,
       );
@@ -81,15 +100,10 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     },
 
     recordCandidate(input) {
-      const key = and(eq(optimizerCandidates.runId, input.runId), eq(optimizerCandidates.candidate, input.candidate));
-      return insertOnce(
-        () => db.select().from(optimizerCandidates).where(key).get(),
-        () =>
-          db
-            .insert(optimizerCandidates)
-            .values({ ...input, createdAt: now() })
-            .returning()
-            .get(),
+      return recordOnce(
+        optimizerCandidates,
+        and(eq(optimizerCandidates.runId, input.runId), eq(optimizerCandidates.candidate, input.candidate)),
+        input,
         (row) => row.candidateHash === input.candidateHash && isDeepStrictEqual(row.valScores, input.valScores),
         `candidate ${input.candidate} of run ${input.runId}`,
       );
@@ -100,14 +114,10 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     },
 
     recordProposal(input) {
-      return insertOnce(
-        () => getProposal(input.runId, input.iteration),
-        () =>
-          db
-            .insert(optimizerProposals)
-            .values({ ...input, createdAt: now() })
-            .returning()
-            .get(),
+      return recordOnce(
+        optimizerProposals,
+        proposalKey(input.runId, input.iteration),
+        input,
         (row) =>
           row.kind === input.kind &&
           row.component === input.component &&
@@ -121,11 +131,7 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     getProposal,
 
     judgeProposal(runId, iteration, input) {
-      const { changes } = db
-        .update(optimizerProposals)
-        .set(input)
-        .where(and(eq(optimizerProposals.runId, runId), eq(optimizerProposals.iteration, iteration)))
-        .run();
+      const { changes } = db.update(optimizerProposals).set(input).where(proposalKey(runId, iteration)).run();
       if (changes === 0) throw fail(`no proposal for iteration ${iteration} of run ${runId}`);
     },
 

@@ -37,13 +37,8 @@ export interface RecordProposalInput {
   parentScores: OptimizerProposalRow['parentScores'];
 }
 
-export interface JudgeProposalInput {
-  scoresBefore: number[] | null;
-  scoresAfter: number[] | null;
-  accepted: boolean;
-  reason: string;
-  child: number | null;
-}
+/** A proposal's verdict columns: null in the row until judged, so a judgement must say whether and why. */
+export type JudgeProposalInput = Pick<OptimizerProposalRow, 'scoresBefore' | 'scoresAfter' | 'child'> & { accepted: boolean; reason: string };
 
 export interface FinishOptimizerRunInput {
   bestVersionId: string;

@@ -21,6 +21,19 @@ function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 }
 
+/** The run a row belongs to: deleting the run deletes the row. */
+const runIdColumn = () =>
+  text('run_id')
+    .notNull()
+    .references(() => runs.id, { onDelete: 'cascade' });
+/** The episode a row belongs to: deleting the episode deletes the row. */
+const episodeIdColumn = () =>
+  text('episode_id')
+    .notNull()
+    .references(() => episodes.id, { onDelete: 'cascade' });
+/** A plain rowid (no AUTOINCREMENT, which costs a sqlite_sequence write per insert): nothing refers to such a row by id. */
+const rowIdColumn = () => integer('id').primaryKey();
+
 export const runs = sqliteTable(
   'runs',
   {
@@ -52,9 +65,7 @@ export const episodes = sqliteTable(
   'episodes',
   {
     id: text('id').primaryKey(),
-    runId: text('run_id')
-      .notNull()
-      .references(() => runs.id, { onDelete: 'cascade' }),
+    runId: runIdColumn(),
     taskId: text('task_id').notNull(),
     split: text('split').notNull(),
     repeatIndex: integer('repeat_index').notNull(),
@@ -85,11 +96,8 @@ export const episodes = sqliteTable(
 export const steps = sqliteTable(
   'steps',
   {
-    // a plain rowid (no AUTOINCREMENT, which costs a sqlite_sequence write per insert): nothing refers to a row by id
-    id: integer('id').primaryKey(),
-    episodeId: text('episode_id')
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    id: rowIdColumn(),
+    episodeId: episodeIdColumn(),
     /** 0..n in the order the steps completed within the episode */
     seq: integer('seq').notNull(),
     kind: text('kind', { enum: STEP_KINDS }).notNull(),
@@ -127,11 +135,8 @@ export const steps = sqliteTable(
 export const scores = sqliteTable(
   'scores',
   {
-    // a plain rowid (no AUTOINCREMENT, which costs a sqlite_sequence write per insert): nothing refers to a row by id
-    id: integer('id').primaryKey(),
-    episodeId: text('episode_id')
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    id: rowIdColumn(),
+    episodeId: episodeIdColumn(),
     name: text('name').notNull(),
     value: real('value').notNull(),
     comment: text('comment'),
@@ -195,9 +200,7 @@ export const optimizerRuns = sqliteTable('optimizer_runs', {
 export const optimizerEvaluations = sqliteTable(
   'optimizer_evaluations',
   {
-    runId: text('run_id')
-      .notNull()
-      .references(() => runs.id, { onDelete: 'cascade' }),
+    runId: runIdColumn(),
     /** the repeat_index of this evaluation's episodes */
     ordinal: integer('ordinal').notNull(),
     purpose: text('purpose', { enum: OPTIMIZER_EVALUATION_PURPOSES }).notNull(),
@@ -216,9 +219,7 @@ export const optimizerEvaluations = sqliteTable(
 export const optimizerCandidates = sqliteTable(
   'optimizer_candidates',
   {
-    runId: text('run_id')
-      .notNull()
-      .references(() => runs.id, { onDelete: 'cascade' }),
+    runId: runIdColumn(),
     /** position in the candidate pool, 0 = seed */
     candidate: integer('candidate').notNull(),
     origin: text('origin', { enum: OPTIMIZER_CANDIDATE_ORIGINS }).notNull(),
@@ -244,9 +245,7 @@ export const optimizerCandidates = sqliteTable(
 export const optimizerProposals = sqliteTable(
   'optimizer_proposals',
   {
-    runId: text('run_id')
-      .notNull()
-      .references(() => runs.id, { onDelete: 'cascade' }),
+    runId: runIdColumn(),
     iteration: integer('iteration').notNull(),
     kind: text('kind', { enum: OPTIMIZER_PROPOSAL_KINDS }).notNull(),
     parents: text('parents', { mode: 'json' }).$type<number[]>().notNull(),

@@ -1,25 +1,14 @@
 // A self-contained HTML report: tables and inline SVG charts, no script and nothing fetched.
 import { escapeHtml, percent } from '../format.ts';
 import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
-import {
-  agentSentence,
-  answerSentences,
-  erroredEpisodes,
-  lintSentences,
-  paraphraseNote,
-  taskChangeTable,
-  taskCounts,
-  verdictSentence,
-  versionTable,
-  type Table,
-} from './columns.ts';
+import * as columns from './columns.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import { direction } from './answer.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 import { barChartSvg, TONE_LEGEND, type Bar, type Tone } from './svg-chart.ts';
 
 /** In its own scrolling box, so a wide table never widens the page. */
-export function tableHtml(t: Table, cls: string): string {
+export function tableHtml(t: columns.Table, cls: string): string {
   return `<div class="scroll"><table class="${cls}"><thead><tr>${t.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${t.rows
     .map((r) => `<tr>${r.map((c) => `<td${c.includes('REGRESSION') ? ' class="regression"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
@@ -80,7 +69,7 @@ export function suiteSection(report: ExperimentReport, suite: SuiteResults): str
   const conds = Object.entries(suite.conditions)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
-  const changes = taskChangeTable(suite);
+  const changes = columns.taskChangeTable(suite);
   const changed = (c: { better: Array<{ taskId: string }>; worse: Array<{ taskId: string }> }, unit: string) =>
     `better on ${c.better.length}${unit}${c.better.length === 0 ? '' : ` (${escapeHtml(c.better.map((t) => t.taskId).join(', '))})`}, worse on ${c.worse.length}${c.worse.length === 0 ? '' : ` (${escapeHtml(c.worse.map((t) => t.taskId).join(', '))})`}`;
   const comparisons = suite.comparisons
@@ -90,12 +79,17 @@ export function suiteSection(report: ExperimentReport, suite: SuiteResults): str
     })
     .join('');
   return `<section class="suite"><h2>Suite ${escapeHtml(suite.suite)}</h2>
-<p>${taskCounts(suite)}${suite.target === null ? '' : `, target server <b>${escapeHtml(suite.target)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
-${tableHtml(versionTable(report, suite), 'results')}
+<p>${columns.taskCounts(suite)}${suite.target === null ? '' : `, target server <b>${escapeHtml(suite.target)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
+${tableHtml(columns.versionTable(report, suite), 'results')}
 ${charts(suite)}
 ${comparisons === '' ? '' : `<h3>Per-task changes against the first version</h3><ul>${comparisons}</ul>`}
 ${changes.rows.length === 0 ? '' : tableHtml(changes, 'tasks')}
 </section>`;
+}
+
+/** One escaped paragraph per sentence. */
+function paragraphs(sentences: readonly string[], cls?: string): string {
+  return sentences.map((s) => `<p${cls === undefined ? '' : ` class="${cls}"`}>${escapeHtml(s)}</p>`).join('');
 }
 
 export function renderExperimentHtml(report: ExperimentReport): string {
@@ -107,18 +101,14 @@ export function renderExperimentHtml(report: ExperimentReport): string {
   return htmlPage(
     `tdo experiment: ${s.suites.join(', ')}${report.versions.some((v) => v.role !== undefined) ? ` (${report.versions.map((v) => v.role ?? v.id).join(' vs ')})` : ''}`,
     `<h1>tdo experiment</h1>
-<div class="answer">${answerSentences(report)
-      .map((a) => `<p>${escapeHtml(a)}</p>`)
-      .join('')}</div>
-${lintSentences(report)
-  .map((l) => `<p class="lint">${escapeHtml(l)}</p>`)
-  .join('')}
-<p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(agentSentence(report))}</p>
+<div class="answer">${paragraphs(columns.answerSentences(report))}</div>
+${paragraphs(columns.lintSentences(report), 'lint')}
+<p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(columns.agentSentence(report))}</p>
 <p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
-<p class="verdict ${report.verdict}${erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(verdictSentence(report))}</p>
+<p class="verdict ${report.verdict}${columns.erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(columns.verdictSentence(report))}</p>
 ${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
 ${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}
-<p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${paraphraseNote(report) === '' ? '' : ` ${escapeHtml(paraphraseNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>
+<p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${columns.paraphraseNote(report) === '' ? '' : ` ${escapeHtml(columns.paraphraseNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>
 `,
   );
 }

@@ -1,18 +1,8 @@
 import { mdCell } from '../format.ts';
-import {
-  agentSentence,
-  answerSentences,
-  lintSentences,
-  paraphraseNote,
-  taskChangeTable,
-  taskCounts,
-  verdictSentence,
-  versionTable,
-  type Table,
-} from './columns.ts';
+import * as columns from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
-export function markdownTable(t: Table): string[] {
+export function markdownTable(t: columns.Table): string[] {
   return [`| ${t.head.map(mdCell).join(' | ')} |`, `|${t.head.map(() => '---').join('|')}|`, ...t.rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)];
 }
 
@@ -24,13 +14,13 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
   const out = [
     '# tdo experiment',
     '',
-    ...answerSentences(report).map((a) => `**${a}**  `),
-    ...lintSentences(report).map((l) => `${l}  `),
+    ...columns.answerSentences(report).map((a) => `**${a}**  `),
+    ...columns.lintSentences(report).map((l) => `${l}  `),
     '',
-    `${agentSentence(report)}  `,
+    `${columns.agentSentence(report)}  `,
     `Split: ${s.split}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · repeats: ${s.repeats} · seed: ${s.seed}${conditions === '' ? '' : ` · conditions: ${conditions}`} · regression threshold: ${s.threshold} · ${report.createdAt}`,
     '',
-    `**${verdictSentence(report)}**`,
+    `**${columns.verdictSentence(report)}**`,
     '',
   ];
   for (const suite of report.suites) {
@@ -40,11 +30,11 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
     out.push(
       `## Suite ${suite.suite}`,
       '',
-      `${taskCounts(suite)}${suite.target === null ? '' : `, target server ${suite.target}`}${conds === '' ? '' : `, conditions ${conds}`}.`,
+      `${columns.taskCounts(suite)}${suite.target === null ? '' : `, target server ${suite.target}`}${conds === '' ? '' : `, conditions ${conds}`}.`,
       '',
     );
-    out.push(...markdownTable(versionTable(report, suite)), '');
-    const changes = taskChangeTable(suite);
+    out.push(...markdownTable(columns.versionTable(report, suite)), '');
+    const changes = columns.taskChangeTable(suite);
     if (suite.comparisons.length > 0) {
       out.push('### Per-task changes against the first version', '');
       for (const c of suite.comparisons) {
@@ -64,7 +54,7 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
   out.push(
     "Success intervals are 95% Wilson intervals; differences use Newcombe's hybrid score interval. First-choice share: the mean share of the agent's first choices (a call right after an error is a fallback, not a choice) that went to the server, with the Wilson interval of its sum; used server: the share of episodes that called the server at all. " +
       'Other score columns are the mean over the episodes that recorded the score (n).' +
-      (paraphraseNote(report) === '' ? '' : ` ${paraphraseNote(report)}`),
+      (columns.paraphraseNote(report) === '' ? '' : ` ${columns.paraphraseNote(report)}`),
     '',
   );
   for (const d of report.diffs) out.push(`Description changes ${d.a.label} → ${d.b.label}: \`tdo diff ${d.a.label} ${d.b.label}\``);

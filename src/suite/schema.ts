@@ -9,16 +9,19 @@ import * as z from 'zod';
  * `max_price` when a condition says so. HTTP servers only: tokens travel in the Authorization header.
  */
 export const serverAuthSchema = z.strictObject({ scopes: z.array(z.string().min(1)).min(1) });
+export type ServerAuth = z.infer<typeof serverAuthSchema>;
+
+const serverNameSchema = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -');
 
 /**
  * A server the suite starts: over stdio, or (`transport: http`) as a process that serves Streamable
  * HTTP and prints `listening http://...` on stderr, which the runner then connects to.
  */
 export const stdioServerSchema = z.strictObject({
-  name: z
-    .string()
-    .min(1)
-    .regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
+  name: serverNameSchema,
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
@@ -26,16 +29,16 @@ export const stdioServerSchema = z.strictObject({
   transport: z.enum(['stdio', 'http']).optional(),
   auth: serverAuthSchema.optional(),
 });
+export type StdioServerSpec = z.infer<typeof stdioServerSchema>;
 export const httpServerSchema = z.strictObject({
-  name: z
-    .string()
-    .min(1)
-    .regex(/^[A-Za-z0-9_-]+$/, 'server names use letters, digits, _ and -'),
+  name: serverNameSchema,
   url: z.url(),
   headers: z.record(z.string(), z.string()).default({}),
   auth: serverAuthSchema.optional(),
 });
+export type HttpServerSpec = z.infer<typeof httpServerSchema>;
 export const serverSpecSchema = z.union([stdioServerSchema, httpServerSchema]);
+export type ServerSpec = z.infer<typeof serverSpecSchema>;
 
 /** Every task split, in report order. `all` (in `tdo run --split`) means every one of them. */
 export const SPLITS = ['train', 'val', 'test', 'paraphrase'] as const;
@@ -50,6 +53,7 @@ export const stepReferenceSchema = z
     path: z.string().min(1).optional(),
   })
   .describe('an earlier step\'s result: {$from: 1} its number or text, {$from: 1, path: "items.0.price"} a field of its structured or JSON-text result');
+export type StepReference = z.infer<typeof stepReferenceSchema>;
 
 /**
  * A step argument: a value as written, or a reference. Any object with a `$from` key is a reference, so a
@@ -81,6 +85,7 @@ export const planStepSchema = z.strictObject({
   /** The sim repeats this step with its concession strategy until a price is agreed or its rounds run out. */
   negotiate: z.boolean().optional(),
 });
+export type PlanStep = z.infer<typeof planStepSchema>;
 
 export const answerCheckSchema = z.strictObject({
   kind: z.literal('answer'),
@@ -91,6 +96,7 @@ export const answerCheckSchema = z.strictObject({
   expected: z.union([z.number(), z.string().min(1), stepReferenceSchema]),
   tolerance: z.number().nonnegative().default(1e-6),
 });
+export type AnswerCheck = z.infer<typeof answerCheckSchema>;
 /**
  * A state check on what the servers reported: success is a closed deal for `quantity` x `item` at or
  * under the task's `limit` per unit, for an item the seller really delivers (not a backorder).
@@ -100,12 +106,15 @@ export const dealCheckSchema = z.strictObject({
   item: z.string().min(1),
   quantity: z.number().int().positive(),
 });
+export type DealCheck = z.infer<typeof dealCheckSchema>;
 /**
  * Selection only: success is choosing, as the first tool call, a correct tool of the plan's first step
  * (the arguments are not judged). Pair it with `stopAfterToolCall` for cheap selection evaluations.
  */
 export const selectionCheckSchema = z.strictObject({ kind: z.literal('selection') });
+export type SelectionCheck = z.infer<typeof selectionCheckSchema>;
 export const checkSchema = z.discriminatedUnion('kind', [answerCheckSchema, dealCheckSchema, selectionCheckSchema]);
+export type Check = z.infer<typeof checkSchema>;
 
 export const taskSchema = z.strictObject({
   id: z.string().min(1),
@@ -131,6 +140,8 @@ export const taskSchema = z.strictObject({
    */
   stopAfterToolCall: z.boolean().optional(),
 });
+export type Task = z.infer<typeof taskSchema>;
+export type Split = Task['split'];
 
 /** What choosing a condition value does to a run. */
 export const conditionEffectSchema = z.strictObject({
@@ -139,6 +150,7 @@ export const conditionEffectSchema = z.strictObject({
   /** Minted tokens carry the task's limit as `max_price`, so servers enforce it. */
   limitInToken: z.boolean().default(false),
 });
+export type ConditionEffect = z.infer<typeof conditionEffectSchema>;
 export const conditionSchema = z
   .strictObject({ default: z.string().min(1), values: z.record(z.string().min(1), conditionEffectSchema) })
   .refine((c) => Object.hasOwn(c.values, c.default), { message: 'default must be one of the values', path: ['default'] });
@@ -188,6 +200,7 @@ export const suiteSchema = z
       for (const problem of planProblems(t)) ctx.addIssue({ code: 'custom', path: ['tasks', i, ...problem.path], message: problem.message });
     }
   });
+export type Suite = z.infer<typeof suiteSchema>;
 
 /** References that name no earlier step, and checks that need a plan the task lacks: each with where it is and what to fix. */
 function planProblems(task: z.output<typeof taskSchema>): Array<{ path: PropertyKey[]; message: string }> {
@@ -220,21 +233,6 @@ function referenceProblem(plan: readonly PlanStep[], from: number, step: number)
     return `{$from: ${from}} refers to step ${from}, a negotiate step, whose rounds have no one result; refer to step ${from + 1}, which closes the deal`;
   return undefined;
 }
-
-export type ServerSpec = z.infer<typeof serverSpecSchema>;
-export type StdioServerSpec = z.infer<typeof stdioServerSchema>;
-export type HttpServerSpec = z.infer<typeof httpServerSchema>;
-export type PlanStep = z.infer<typeof planStepSchema>;
-export type StepReference = z.infer<typeof stepReferenceSchema>;
-export type Check = z.infer<typeof checkSchema>;
-export type AnswerCheck = z.infer<typeof answerCheckSchema>;
-export type DealCheck = z.infer<typeof dealCheckSchema>;
-export type SelectionCheck = z.infer<typeof selectionCheckSchema>;
-export type ServerAuth = z.infer<typeof serverAuthSchema>;
-export type ConditionEffect = z.infer<typeof conditionEffectSchema>;
-export type Task = z.infer<typeof taskSchema>;
-export type Suite = z.infer<typeof suiteSchema>;
-export type Split = Task['split'];
 
 /** The keys any object of a suite file may have, for "did you mean" suggestions on a misspelled one. */
 export const SUITE_KEYS: readonly string[] = [
