@@ -5,6 +5,7 @@ import type { EpisodeOutcome } from '../episode.ts';
 import type { EpisodeBatch, EpisodeExecutor, PlannedEpisode } from '../episode-executor.ts';
 import { EPISODE_QUEUE, episodeJobResultSchema, queuedEpisodeId, type EpisodeJob } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
+import { quietAfterClose } from './quiet-after-close.ts';
 import { suiteHash } from './suite-hash.ts';
 import { infrastructureError } from '../../errors.ts';
 
@@ -27,8 +28,8 @@ export class EpisodeQueue {
 
   static async open(address: QueueAddress): Promise<EpisodeQueue> {
     const connection = connectionOptions(address, { persistent: false });
-    const queue = new Queue(EPISODE_QUEUE, { connection });
-    const events = new QueueEvents(EPISODE_QUEUE, { connection });
+    const queue = quietAfterClose(new Queue(EPISODE_QUEUE, { connection }));
+    const events = quietAfterClose(new QueueEvents(EPISODE_QUEUE, { connection }));
     let lastError: unknown;
     const noteError = (err: unknown) => {
       lastError = err;

@@ -7,6 +7,7 @@ import { runEpisode } from '../episode.ts';
 import { episodeInMemory } from '../episode-in-memory.ts';
 import { EPISODE_QUEUE, episodeJobSchema, type EpisodeJob, type EpisodeJobResult } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
+import { quietAfterClose } from './quiet-after-close.ts';
 import { suiteHash } from './suite-hash.ts';
 import { WorkerHosts } from './worker-hosts.ts';
 
@@ -116,21 +117,32 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
   };
 
   const lockDuration = options.lockDurationMs ?? 30_000;
-  const worker = new Worker(EPISODE_QUEUE, run, {
-    connection: connectionOptions(options.address, { persistent: true }),
-    concurrency: options.concurrency,
-    lockDuration,
-    stalledInterval: lockDuration,
-    maxStalledCount: MAX_STALLED,
-    ...(options.name === undefined ? {} : { name: options.name }),
-  });
+  const worker = quietAfterClose(
+    new Worker(EPISODE_QUEUE, run, {
+      connection: connectionOptions(options.address, { persistent: true }),
+      concurrency: options.concurrency,
+      lockDuration,
+      stalledInterval: lockDuration,
+      maxStalledCount: MAX_STALLED,
+      ...(options.name === undefined ? {} : { name: options.name }),
+    }),
+  );
   // Without a listener an 'error' event would throw and end the worker's loop.
   worker.on('error', (err) => options.onError?.(err));
   return {
     worker,
     async close() {
-      await worker.close();
+      // BullMQ's graceful close waits for Redis to answer, forever while it is down. A worker that cannot reach it
+      // could not report its episodes anyway: it stops at once, and their jobs go to another worker when their locks lapse.
+      await worker.close(!(await reachesRedis(worker)));
       await hosts.close();
     },
   };
+}
+
+/** Whether the worker's connection to Redis is up now; one that never came up is not. */
+async function reachesRedis(worker: Worker): Promise<boolean> {
+  // The race is won by the client when the worker has one already, by `undefined` while it is still connecting.
+  const client = await Promise.race([worker.client, undefined]).catch(() => undefined);
+  return client?.status === 'ready';
 }

@@ -1,0 +1,25 @@
+import type { Queue, QueueEvents, RedisConnection, Worker } from 'bullmq';
+
+/** The Redis connections a BullMQ object opened itself: a worker has a second one for its blocking reads. */
+function connectionsOf(owner: Queue | QueueEvents | Worker): RedisConnection[] {
+  // Neither is public API (`blockingConnection` is private to Worker), so both are read by name.
+  const { connection, blockingConnection } = owner as unknown as { connection: RedisConnection; blockingConnection?: RedisConnection };
+  return blockingConnection === undefined ? [connection] : [connection, blockingConnection];
+}
+
+/**
+ * Makes a BullMQ queue, queue-events reader or worker drop the 'error' of a connection it has already closed.
+ *
+ * BullMQ (5.81) re-emits a failed first connect as 'error' on its connection from a handler installed at
+ * construction, while close() removes every listener. A connection closed while a connect attempt is in flight,
+ * after an earlier one failed, then fails that first connect with the earlier error (`connect ECONNREFUSED`),
+ * and emitting it with no listener throws inside that handler: an unhandled rejection that ends a `tdo worker`
+ * or fails a test run. Until close() BullMQ always listens, so only errors nobody can act on are dropped.
+ */
+export function quietAfterClose<T extends Queue | QueueEvents | Worker>(owner: T): T {
+  for (const connection of connectionsOf(owner)) {
+    const emit = connection.emit.bind(connection);
+    connection.emit = (event, ...args) => (event === 'error' && connection.listenerCount('error') === 0 ? false : emit(event, ...args));
+  }
+  return owner;
+}
