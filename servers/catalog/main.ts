@@ -1,5 +1,5 @@
 import { loadDescriptions } from '../common/descriptions.ts';
-import { isEntryPoint, runServerMain, type ServerMainSpec } from '../common/main.ts';
+import { isEntryPoint, runServerMain, serverMainSpec } from '../common/main.ts';
 import { StartupError } from '../common/startup-error.ts';
 import { loadCatalogFile } from './catalog-file.ts';
 import { createCatalogServerFactory } from './server.ts';
@@ -11,7 +11,7 @@ const USAGE = `usage: catalog --tools FILE [--http] [--port N] [--descriptions F
   --descriptions  JSON {toolName: description} served instead of the file's own descriptions`;
 
 /** How `catalog` starts; `tdo serve catalog FILE` runs the same spec. */
-export const catalogServerMain: ServerMainSpec<'tools' | 'descriptions'> = {
+export const catalogServerMain = serverMainSpec({
   name: 'catalog',
   defaultPort: 8200,
   stringOptions: ['tools', 'descriptions'],
@@ -23,6 +23,6 @@ export const catalogServerMain: ServerMainSpec<'tools' | 'descriptions'> = {
     const descriptions = flags.descriptions === undefined ? undefined : await loadDescriptions(flags.descriptions, names);
     return createCatalogServerFactory({ catalog, ...(descriptions === undefined ? {} : { descriptions }) });
   },
-};
+});
 
 if (isEntryPoint(import.meta.url)) await runServerMain(catalogServerMain);

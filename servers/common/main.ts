@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { startHttpServer, type HttpAuth } from './http.ts';
+import type { HttpAuth } from './http.ts';
 import { StartupError } from './startup-error.ts';
 
 export interface ServerCommandLine<Option extends string> {
@@ -49,10 +49,28 @@ export interface ServerMainSpec<Option extends string> {
   name: string;
   defaultPort: number;
   stringOptions: readonly Option[];
+  /** The environment variable a flag falls back to when it is not given. */
+  env?: Partial<Record<Option, string>>;
   usage: string;
   createFactory(options: Record<Option, string | undefined>): Promise<McpServerFactory>;
   /** Bearer-token protection for --http (called after createFactory); servers without it are open. */
   httpAuth?(options: Record<Option, string | undefined>): Promise<HttpAuth>;
+}
+
+/** A server's spec with its flag names taken from `stringOptions`, so they are written once and typed. */
+export function serverMainSpec<const Option extends string>(spec: ServerMainSpec<Option>): ServerMainSpec<Option> {
+  return spec;
+}
+
+/** `options` with each flag not given taken from its environment variable in `env`; an empty variable counts as unset. */
+export function withEnvironment<Option extends string>(
+  options: Record<Option, string | undefined>,
+  envNames: Partial<Record<Option, string>>,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<Option, string | undefined> {
+  const filled = { ...options };
+  for (const [option, name] of Object.entries(envNames) as [Option, string][]) filled[option] ??= env[name] || undefined;
+  return filled;
 }
 
 /**
@@ -63,9 +81,12 @@ export interface ServerMainSpec<Option extends string> {
 export async function runServerMain<Option extends string>(spec: ServerMainSpec<Option>, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   try {
     const commandLine = parseServerCommandLine(argv, spec.stringOptions, spec.defaultPort);
-    const factory = await spec.createFactory(commandLine.options);
+    const options = withEnvironment(commandLine.options, spec.env ?? {});
+    const factory = await spec.createFactory(options);
     if (commandLine.http) {
-      const auth = await spec.httpAuth?.(commandLine.options);
+      const auth = await spec.httpAuth?.(options);
+      // loaded only here: a stdio server, started by every run, does not load the HTTP stack
+      const { startHttpServer } = await import('./http.ts');
       const { url } = await startHttpServer(factory, { port: commandLine.port, ...(auth === undefined ? {} : { auth }) }).catch(
         (error: NodeJS.ErrnoException) => {
           throw new StartupError(`cannot listen on 127.0.0.1:${commandLine.port}: ${error.code ?? error.message}; pass --port N (0 picks a free port)`);

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
-import { isEntryPoint, runServerMain, type ServerMainSpec } from '../common/main.ts';
+import { isEntryPoint, runServerMain, serverMainSpec } from '../common/main.ts';
 import { StartupError } from '../common/startup-error.ts';
 import { createLabServerFactory, LAB_TOOL_NAMES } from './server.ts';
 
@@ -19,18 +19,19 @@ async function requireDirectory(dir: string): Promise<void> {
 }
 
 /** How `lab` starts; `tdo serve lab` runs the same spec. */
-export const labServerMain: ServerMainSpec<'workspace' | 'descriptions'> = {
+export const labServerMain = serverMainSpec({
   name: 'lab',
   defaultPort: 8000,
   stringOptions: ['workspace', 'descriptions'],
+  env: { workspace: 'TDO_LAB_WORKSPACE', descriptions: 'TDO_LAB_DESCRIPTIONS' },
   usage: USAGE,
   async createFactory(flags) {
-    const workspaceDir = flags.workspace ?? (process.env.TDO_LAB_WORKSPACE || undefined) ?? DEFAULT_WORKSPACE;
-    const descriptionsFile = flags.descriptions ?? (process.env.TDO_LAB_DESCRIPTIONS || undefined) ?? DEFAULT_DESCRIPTIONS;
+    const workspaceDir = flags.workspace ?? DEFAULT_WORKSPACE;
+    const descriptionsFile = flags.descriptions ?? DEFAULT_DESCRIPTIONS;
     await requireDirectory(workspaceDir);
     const descriptions = await loadDescriptions(descriptionsFile, LAB_TOOL_NAMES);
     return createLabServerFactory({ workspaceDir, descriptions });
   },
-};
+});
 
 if (isEntryPoint(import.meta.url)) await runServerMain(labServerMain);

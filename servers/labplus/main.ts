@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
-import { isEntryPoint, runServerMain, type ServerMainSpec } from '../common/main.ts';
+import { isEntryPoint, runServerMain, serverMainSpec } from '../common/main.ts';
 import { createLabplusServerFactory, LABPLUS_TOOL_NAMES } from './server.ts';
 
 const DEFAULT_DESCRIPTIONS = fileURLToPath(new URL('./descriptions.json', import.meta.url));
@@ -10,16 +10,17 @@ const USAGE = `usage: labplus [--http] [--port N] [--descriptions FILE]
   --descriptions  JSON {toolName: description} (env TDO_LABPLUS_DESCRIPTIONS; default servers/labplus/descriptions.json)`;
 
 /** How `labplus` starts; `tdo serve labplus` runs the same spec. */
-export const labplusServerMain: ServerMainSpec<'descriptions'> = {
+export const labplusServerMain = serverMainSpec({
   name: 'labplus',
   defaultPort: 8001,
   stringOptions: ['descriptions'],
+  env: { descriptions: 'TDO_LABPLUS_DESCRIPTIONS' },
   usage: USAGE,
   async createFactory(flags) {
-    const descriptionsFile = flags.descriptions ?? (process.env.TDO_LABPLUS_DESCRIPTIONS || undefined) ?? DEFAULT_DESCRIPTIONS;
+    const descriptionsFile = flags.descriptions ?? DEFAULT_DESCRIPTIONS;
     const descriptions = await loadDescriptions(descriptionsFile, LABPLUS_TOOL_NAMES);
     return createLabplusServerFactory({ descriptions });
   },
-};
+});
 
 if (isEntryPoint(import.meta.url)) await runServerMain(labplusServerMain);

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
-import { isEntryPoint, runServerMain, type ServerMainSpec } from '../common/main.ts';
+import { isEntryPoint, runServerMain, serverMainSpec } from '../common/main.ts';
 import { StartupError } from '../common/startup-error.ts';
 import {
   buyerTokenVerifier,
@@ -43,8 +43,6 @@ const USAGE = `usage: market --seller NAME [--http] [--port N] [--descriptions F
   optional max_price per unit). Over stdio a token may come from env ${TOKEN_ENV} (aud = ${stdioAudience('NAME')});
   without one the caller is the local user, with every scope and no limit.`;
 
-type Flag = 'seller' | 'descriptions' | 'db' | 'injection' | 'secret-file';
-
 function requireSeller(name: string | undefined): string {
   if (name === undefined) throw new StartupError('--seller NAME is required');
   if (!sellerNames().includes(name)) throw new StartupError(`unknown seller "${name}"; choose one of ${sellerNames().join(', ')}`);
@@ -71,17 +69,18 @@ async function stdioBuyer(seller: string, secretFile: string | undefined): Promi
 }
 
 /** How a seller starts; `tdo serve market --seller NAME` runs the same spec. */
-export const marketServerMain: ServerMainSpec<Flag> = {
+export const marketServerMain = serverMainSpec({
   name: 'market',
   defaultPort: 8100,
   stringOptions: ['seller', 'descriptions', 'db', 'injection', 'secret-file'],
+  env: { db: 'TDO_MARKET_DB' },
   usage: USAGE,
   async createFactory(flags) {
     const seller = requireSeller(flags.seller);
     const injection = injectionFlag(flags.injection);
     const profile = await loadSellerProfile(join(SELLERS_DIR, seller, 'profile.json'));
     const descriptions = await loadDescriptions(flags.descriptions ?? join(SELLERS_DIR, seller, 'descriptions.json'), MARKET_TOOL_NAMES);
-    const dbFile = flags.db ?? (process.env.TDO_MARKET_DB || undefined) ?? join(privateStateDir(), `${seller}.db`);
+    const dbFile = flags.db ?? join(privateStateDir(), `${seller}.db`);
     let store: NegotiationStore;
     try {
       store = new NegotiationStore(dbFile);
@@ -95,6 +94,6 @@ export const marketServerMain: ServerMainSpec<Flag> = {
     if (secret === undefined) throw new StartupError(`--http needs the token signing secret: set ${SECRET_ENV} (at least 32 bytes) or pass --secret-file FILE`);
     return { verifier: (url) => buyerTokenVerifier(secret, url), scopesSupported: MARKET_SCOPES };
   },
-};
+});
 
 if (isEntryPoint(import.meta.url)) await runServerMain(marketServerMain);

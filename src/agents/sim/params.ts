@@ -1,147 +1,112 @@
 import * as z from 'zod';
-import { CUE_FAMILIES, type CueFamily } from '../../text/cues.ts';
-import type { SemanticParams } from './semantic.ts';
+import type { CueFamily } from '../../text/cues.ts';
+
+const nonNegative = z.number().finite().nonnegative();
+const share = z.number().min(0).max(1);
 
 /**
- * Every parameter of the sim selection model. The features are scaled before weighting (relevance: BM25 /
+ * Every parameter of the sim selection model with its default, in one schema: what callers may override (any
+ * subset, validated) and what the model reads. The features are scaled before weighting (relevance: BM25 /
  * catalogue max, in [0, 1]; semantic: closeness in meaning relative to the catalogue's mean, 0 for an average
  * tool; cues: capped sum; position: 1 first .. 0 last; limit: share of the intent under a limit clause). The
  * relevance weight is the unit; the rest were fitted against it (test/src/agents/sim/fit-params.ts, in two
  * steps: step 1 on Faghih et al.'s pairs alone, step 2 on the ToolE development split and BFCL v3 with the
- * pairs refitted under it).
+ * pairs refitted under it). A group left out, or given in part, takes its defaults (`prefault` parses `{}`).
  */
-export interface SimParams {
-  weights: {
-    relevance: number;
-    semantic: number;
-    cue: number;
-    position: number;
-    limit: number;
-  };
+const simParamsSchema = z.strictObject({
+  weights: z
+    .strictObject({
+      // The unit of the score scale.
+      relevance: nonNegative.default(1),
+      // Step 2: coordinate descent on a grid (with the name weight, exponent and half-weight rank below) maximizing
+      // the expected top-1 accuracy with noise, the mean of 8 ToolE 10-tool catalogues' and BFCL v3 "multiple"'s.
+      // The optimum is flat (0.8565 at 40, 0.8558 at 60); this is the smallest weight within half a point of it
+      // (0.8521: ToolE 0.722, BFCL 0.982), since more weight only makes weak evidence decisive: the log-likelihood
+      // of the correct ToolE tool falls from -1.4 here to -2.3 at 40. Weighed so, distinct tools lie far apart
+      // against the noise, which then decides mostly between tools of like meaning.
+      semantic: nonNegative.default(20),
+      // Step 2's refit on pairs.jsonl / model-choices.jsonl, jointly with the position weight, the fitted family
+      // weights and the precision share: coordinate descent minimizing the squared error between the sim's exact
+      // choice probabilities and the median of the 9 real models, per edit (10 shares) plus the first-position
+      // share (final loss 0.0037; step 1, without the semantic channel, gives 0.75 at loss 0.0079).
+      cue: nonNegative.default(1.05),
+      // Fitted in the same refit; it carries the first-position share: the median real model calls the
+      // first-listed of two identical tools in 71.4% of rows, the sim 70.8% (exact probability).
+      position: nonNegative.default(0.42),
+      // Not calibrated (the data has no limit clauses): a judgment call. Slightly above the sum of the other
+      // parts' ranges: relevance 1, cues 1.05, position 0.42 and the semantic part's 95th-percentile spread over
+      // the ToolE catalogues, 8.5. So an intent wholly under a tool's own limit clauses sinks it below nearly
+      // every tool that does not exclude it; a partial match costs in proportion.
+      limit: nonNegative.default(11),
+    })
+    .prefault({}),
   /** Gumbel noise scale: P(choose i) = softmax(score_i / temperature). 0 means always the top score. */
-  temperature: number;
-  bm25: { k1: number; b: number };
-  semantic: SemanticParams;
-  /** Each family's weight relative to endorsement; the summed cue feature is capped at `cueCap`. */
-  cueFamilyWeights: Record<CueFamily, number>;
-  /** How many cues of one family count. */
-  cueCapPerFamily: number;
-  /** Cap on the weighted cue sum, in endorsement units. */
-  cueCap: number;
-  /** How many of the top-ranked tools a decision record keeps (with their score parts). */
-  recordedCandidates: number;
-}
-
-export const DEFAULT_SIM_PARAMS: Readonly<SimParams> = deepFreeze({
-  weights: {
-    // The unit of the score scale.
-    relevance: 1,
-    // Step 2: coordinate descent on a grid (with the name weight, exponent and half-weight rank below) maximizing
-    // the expected top-1 accuracy with noise, the mean of 8 ToolE 10-tool catalogues' and BFCL v3 "multiple"'s.
-    // The optimum is flat (0.8565 at 40, 0.8558 at 60); this is the smallest weight within half a point of it
-    // (0.8521: ToolE 0.722, BFCL 0.982), since more weight only makes weak evidence decisive: the log-likelihood
-    // of the correct ToolE tool falls from -1.4 here to -2.3 at 40. Weighed so, distinct tools lie far apart
-    // against the noise, which then decides mostly between tools of like meaning.
-    semantic: 20,
-    // Step 2's refit on pairs.jsonl / model-choices.jsonl, jointly with the position weight, the fitted family
-    // weights and the precision share: coordinate descent minimizing the squared error between the sim's exact
-    // choice probabilities and the median of the 9 real models, per edit (10 shares) plus the first-position
-    // share (final loss 0.0037; step 1, without the semantic channel, gives 0.75 at loss 0.0079).
-    cue: 1.05,
-    // Fitted in the same refit; it carries the first-position share: the median real model calls the
-    // first-listed of two identical tools in 71.4% of rows, the sim 70.8% (exact probability).
-    position: 0.42,
-    // Not calibrated (the data has no limit clauses): a judgment call. Slightly above the sum of the other
-    // parts' ranges: relevance 1, cues 1.05, position 0.42 and the semantic part's 95th-percentile spread over
-    // the ToolE catalogues, 8.5. So an intent wholly under a tool's own limit clauses sinks it below nearly
-    // every tool that does not exclude it; a partial match costs in proportion.
-    limit: 11,
-  },
   // Step 1 (the pairs without the semantic channel, jointly with the cue, position and family weights), kept
   // in step 2: two tools of a pair do the same thing, so the pairs fix the noise against the cue and position
   // effects whatever the relevance scale. At this temperature the sim picks the correct BFCL v3 "multiple"
   // function 97.5% of the time (98.5% noise-free; real function-calling LLMs score about 90%).
-  temperature: 0.25,
+  temperature: nonNegative.default(0.25),
   // Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework: BM25 and Beyond": the
   // customary k1 = 1.2 (range 1.2-2.0) and b = 0.75.
-  bm25: { k1: 1.2, b: 0.75 },
-  semantic: {
-    // Step 2 (searched 1-5): ToolE's tool names carry their topic ("DietTool"), as MCP names carry their action.
-    nameWeight: 3,
-    // Step 2 (searched 2-4).
-    exponent: 3,
-    // Step 2 (searched 500-16000): SIF's a = 1 / (2000 * H) = 4e-5, with H = ln(100000) + 0.577 the
-    // normaliser of Zipf's law over the vocabulary.
-    halfWeightRank: 2000,
-    // Step 2's refit on the pairs: precision penalizes words that match no part of the intent, which is what
-    // keeps a longer rewording of the same description from winning its pair (increaseLength edit: real 0.447).
-    precisionShare: 0.06,
-  },
-  cueFamilyWeights: {
-    // The reference family (Faghih et al.'s "assertive cues" edit, their strongest single edit).
-    endorsement: 1,
-    // Fitted in step 2's refit (Faghih et al.'s name-dropping and numerical-claim edits).
-    socialProof: 0.2,
-    // Fitted in the same refit (active-maintenance edit).
-    maintenance: 0.35,
-    // Fitted in the same refit (usage-example edit).
-    example: 0.25,
-    // Not calibrated (no edit in the data claims breadth): set halfway between no effect and an
-    // endorsement, since "does everything" asserts scope rather than quality.
-    breadth: 0.5,
-  },
+  bm25: z.strictObject({ k1: nonNegative.default(1.2), b: share.default(0.75) }).prefault({}),
+  /** The semantic channel's parameters (semantic.ts). */
+  semantic: z
+    .strictObject({
+      /** How much more a word of the tool's name counts than one of its description. */
+      // Step 2 (searched 1-5): ToolE's tool names carry their topic ("DietTool"), as MCP names carry their action.
+      nameWeight: nonNegative.default(3),
+      /** Power of the cosine (negative cosines count 0). */
+      // Step 2 (searched 2-4).
+      exponent: z.number().finite().positive().default(3),
+      /** The frequency rank at which a word gets half weight. */
+      // Step 2 (searched 500-16000): SIF's a = 1 / (2000 * H) = 4e-5, with H = ln(100000) + 0.577 the
+      // normaliser of Zipf's law over the vocabulary.
+      halfWeightRank: nonNegative.default(2000),
+      /** Precision's share of the score; recall has the rest. */
+      // Step 2's refit on the pairs: precision penalizes words that match no part of the intent, which is what
+      // keeps a longer rewording of the same description from winning its pair (increaseLength edit: real 0.447).
+      precisionShare: share.default(0.06),
+    })
+    .prefault({}),
+  /** Each family's weight relative to endorsement; the summed cue feature is capped at `cueCap`. */
+  cueFamilyWeights: z
+    .strictObject({
+      // The reference family (Faghih et al.'s "assertive cues" edit, their strongest single edit).
+      endorsement: nonNegative.default(1),
+      // Fitted in step 2's refit (Faghih et al.'s name-dropping and numerical-claim edits).
+      socialProof: nonNegative.default(0.2),
+      // Fitted in the same refit (active-maintenance edit).
+      maintenance: nonNegative.default(0.35),
+      // Fitted in the same refit (usage-example edit).
+      example: nonNegative.default(0.25),
+      // Not calibrated (no edit in the data claims breadth): set halfway between no effect and an
+      // endorsement, since "does everything" asserts scope rather than quality.
+      breadth: nonNegative.default(0.5),
+    } satisfies Record<CueFamily, z.ZodType>)
+    .prefault({}),
+  /** How many cues of one family count. */
   // Read off the data, not searched: the numerical-claim edit ("Trusted by over 100,000 users") carries two
   // social-proof phrases yet is chosen no more than the one-phrase name-dropping edit.
-  cueCapPerFamily: 1,
+  cueCapPerFamily: z.number().int().nonnegative().default(1),
+  /** Cap on the weighted cue sum, in endorsement units. */
   // Read off the data, not searched: the combined edit (every cue at once) is chosen no more than the endorsement
   // line alone (median real share 0.814 vs 0.817), so cues saturate at one endorsement.
-  cueCap: 1,
-  recordedCandidates: 3,
+  cueCap: nonNegative.default(1),
+  /** How many of the top-ranked tools a decision record keeps (with their score parts). */
+  recordedCandidates: z.number().int().positive().default(3),
 });
 
-const nonNegative = z.number().finite().nonnegative();
+export type SimParams = z.output<typeof simParamsSchema>;
+/** Overrides as a caller may pass them (from code or a config file): any subset. */
+export type SimParamsOverrides = z.input<typeof simParamsSchema>;
 
-/** Overrides as a caller may pass them (from code or a config file): any subset, validated. */
-export const simParamsOverridesSchema = z
-  .object({
-    weights: z.object({ relevance: nonNegative, semantic: nonNegative, cue: nonNegative, position: nonNegative, limit: nonNegative }).partial().strict(),
-    temperature: nonNegative,
-    bm25: z
-      .object({ k1: nonNegative, b: z.number().min(0).max(1) })
-      .partial()
-      .strict(),
-    semantic: z
-      .object({ nameWeight: nonNegative, exponent: z.number().finite().positive(), halfWeightRank: nonNegative, precisionShare: z.number().min(0).max(1) })
-      .partial()
-      .strict(),
-    cueFamilyWeights: z
-      .object(Object.fromEntries(CUE_FAMILIES.map((f) => [f, nonNegative])) as Record<CueFamily, typeof nonNegative>)
-      .partial()
-      .strict(),
-    cueCapPerFamily: z.number().int().nonnegative(),
-    cueCap: nonNegative,
-    recordedCandidates: z.number().int().positive(),
-  })
-  .partial()
-  .strict();
-export type SimParamsOverrides = z.input<typeof simParamsOverridesSchema>;
+export const DEFAULT_SIM_PARAMS: Readonly<SimParams> = deepFreeze(simParamsSchema.parse({}));
 
 /** The defaults with `overrides` applied; throws a readable error naming each bad field. */
 export function resolveSimParams(overrides: SimParamsOverrides = {}): SimParams {
-  const parsed = simParamsOverridesSchema.safeParse(overrides);
+  const parsed = simParamsSchema.safeParse(overrides);
   if (!parsed.success) throw new Error(`invalid sim parameters: ${z.prettifyError(parsed.error)}`);
-  const o = parsed.data;
-  const d = DEFAULT_SIM_PARAMS;
-  return deepFreeze({
-    weights: { ...d.weights, ...o.weights },
-    temperature: o.temperature ?? d.temperature,
-    bm25: { ...d.bm25, ...o.bm25 },
-    semantic: { ...d.semantic, ...o.semantic },
-    cueFamilyWeights: { ...d.cueFamilyWeights, ...o.cueFamilyWeights },
-    cueCapPerFamily: o.cueCapPerFamily ?? d.cueCapPerFamily,
-    cueCap: o.cueCap ?? d.cueCap,
-    recordedCandidates: o.recordedCandidates ?? d.recordedCandidates,
-  });
+  return deepFreeze(parsed.data);
 }
 
 function deepFreeze<T extends object>(value: T): T {

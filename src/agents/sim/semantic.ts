@@ -1,3 +1,4 @@
+import type { SimParams } from './params.ts';
 import { wordVectors } from './vectors/vectors.ts';
 
 /**
@@ -13,16 +14,8 @@ import { wordVectors } from './vectors/vectors.ts';
  * per intent word), so a word close to every tool says nothing and a tool of average meaning scores 0.
  */
 
-export interface SemanticParams {
-  /** How much more a word of the tool's name counts than one of its description. */
-  nameWeight: number;
-  /** Power of the cosine (negative cosines count 0). */
-  exponent: number;
-  /** The frequency rank at which a word gets half weight. */
-  halfWeightRank: number;
-  /** Precision's share of the score; recall has the rest. */
-  precisionShare: number;
-}
+/** Declared, with their defaults and bounds, in the sim's parameter schema (params.ts). */
+export type SemanticParams = SimParams['semantic'];
 
 /** A tool's content words, unstemmed: its name's, and the rest of its document's. */
 export interface ToolWords {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerCommandLine } from '../../../servers/common/main.ts';
+import { parseServerCommandLine, withEnvironment } from '../../../servers/common/main.ts';
 
 describe('parseServerCommandLine', () => {
   it('defaults to stdio on the default port with no options', () => {
@@ -28,5 +28,18 @@ describe('parseServerCommandLine', () => {
 
   it('rejects a string flag without its value', () => {
     expect(() => parseServerCommandLine(['--descriptions'], ['descriptions'], 8000)).toThrow(/descriptions/);
+  });
+});
+
+describe('withEnvironment', () => {
+  it('fills a flag not given from its variable, keeps a given flag, and treats an empty variable as unset', () => {
+    const env = { TDO_A: 'from-env', TDO_B: 'ignored', TDO_C: '' };
+    const names = { a: 'TDO_A', b: 'TDO_B', c: 'TDO_C' };
+    expect(withEnvironment({ a: undefined, b: 'flag', c: undefined, d: undefined }, names, env)).toEqual({
+      a: 'from-env',
+      b: 'flag',
+      c: undefined,
+      d: undefined,
+    });
   });
 });
