@@ -97,7 +97,7 @@ const simParamsSchema = z.strictObject({
 });
 
 export type SimParams = z.output<typeof simParamsSchema>;
-/** Overrides as a caller may pass them (from code or a config file): any subset. */
+/** Overrides as a caller may pass them (from code, or a persona in personas.json): any subset. */
 export type SimParamsOverrides = z.input<typeof simParamsSchema>;
 
 export const DEFAULT_SIM_PARAMS: Readonly<SimParams> = deepFreeze(simParamsSchema.parse({}));
