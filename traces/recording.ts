@@ -132,12 +132,17 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
 
   type ModelColumns = Pick<ModelStep, 'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached'>;
 
-  /** Inserts one step row: a tool step's columns or a model step's, the other kind's left NULL. Returns what SQLite computed. */
+  /**
+   * Inserts one step row: a tool step's columns or a model step's, the other kind's left NULL. Returns what SQLite computed.
+   * all(), not get(): get() stops at the RETURNING row, so the commit happens in the reset and SQLite never runs its
+   * WAL hook, which is what checkpoints every 1000 pages; a stretch of steps then grew the WAL without bound (250 MB
+   * after 20,000 steps) and the next other statement paid the whole checkpoint (about 0.3 s).
+   */
   function insertStep(episodeId: string, at: string, latencyMs: number, step: { kind: 'tool'; call: ToolCall } | { kind: 'model'; model: ModelColumns }) {
     const c = step.kind === 'tool' ? step.call : undefined;
     const m = step.kind === 'model' ? step.model : undefined;
-    return forEpisode(episodeId, () =>
-      writes.step.get(
+    const [computed] = forEpisode(episodeId, () =>
+      writes.step.all(
         episodeId,
         episodeId,
         step.kind,
@@ -155,8 +160,9 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
         m?.tokensIn ?? null,
         m?.tokensOut ?? null,
         m ? bit(m.cached) : null,
-      )!,
+      ),
     );
+    return computed!;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openTraceStore, TraceStoreError } from '../../traces/index.ts';
@@ -209,6 +210,26 @@ describe('recording episodes', () => {
       // seq order is the order each episode wrote its steps
       expect(steps.map((s) => (s.kind === 'model' ? s.input : (s.args as { n: number }).n))).toEqual([...Array(stepsPerEpisode).keys()]);
     }
+  });
+
+  it("keeps SQLite's automatic checkpoint running through a long stretch of steps, so the WAL stays bounded", async () => {
+    const store = await openTempStore();
+    const run = store.createRun(runInput());
+    const episode = store.startEpisode({ runId: run.id, taskId: 'long', split: 'train', repeat: 0, seed: 0 });
+    // every step commits at least two pages (its row and its (episode, seq) index entry): 6,000+ WAL frames
+    // if nothing checkpoints, about 1,000 (SQLite's default wal_autocheckpoint) when the checkpoint runs
+    const steps = 3000;
+    for (let n = 0; n < steps; n++) {
+      if (n % 2 === 0) store.addModelStep(episode.id, { model: 'm', input: n, output: n, latencyMs: 1 });
+      else store.addToolStep(episode.id, { ...toolStep('add'), args: { n } });
+    }
+    const reader = new Database(store.path, { readonly: true });
+    onTestFinished(() => {
+      reader.close();
+    });
+    const frameBytes = (reader.pragma('page_size', { simple: true }) as number) + 24;
+    expect(statSync(`${store.path}-wal`).size / frameBytes).toBeLessThan(2000);
+    expect(store.getTrajectory(episode.id)?.steps).toHaveLength(steps);
   });
 });
 
