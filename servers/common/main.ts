@@ -93,6 +93,7 @@ export async function runServerMain<Option extends string>(spec: ServerMainSpec<
         },
       );
       process.stderr.write(`listening ${url}\n`);
+      exitWithLauncher();
     } else {
       serveStdio(factory);
     }
@@ -101,6 +102,18 @@ export async function runServerMain<Option extends string>(spec: ServerMainSpec<
     process.stderr.write(`${spec.name}: ${error.message}\n${spec.usage}\n`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * Set by a launcher (the tdo host) that holds the server's stdin open for the server's life. An HTTP server
+ * otherwise outlives a launcher killed with SIGKILL, holding its port; so it exits when that stdin closes.
+ */
+const LAUNCHER_STDIN_ENV = 'TDO_EXIT_WHEN_STDIN_CLOSES';
+
+function exitWithLauncher(): void {
+  if (process.env[LAUNCHER_STDIN_ENV] !== '1') return;
+  process.stdin.on('close', () => process.exit(0));
+  process.stdin.resume();
 }
 
 /** True when the module at `moduleUrl` is the script node was started with (not imported by `tdo serve`). */

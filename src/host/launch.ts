@@ -10,6 +10,8 @@ export interface LaunchedServer {
 const LISTENING = /^listening (https?:\/\/\S+)$/m;
 const STDERR_TAIL_CHARS = 2000;
 const START_TIMEOUT_MS = 30_000;
+/** What servers/common/main.ts reads (servers import nothing of ours, nor we of theirs). */
+const EXIT_WHEN_STDIN_CLOSES = 'TDO_EXIT_WHEN_STDIN_CLOSES';
 
 /**
  * Starts a server that serves Streamable HTTP itself (`transport: http`) and resolves with the URL it
@@ -17,10 +19,12 @@ const START_TIMEOUT_MS = 30_000;
  * stays silent too long.
  */
 export function launchHttpServer(spec: StdioServerSpec, env: Record<string, string>): Promise<LaunchedServer> {
+  // stdin stays open while this process lives: a tdo server exits when it closes (servers/common/main.ts), so
+  // one started here does not outlive a host killed with SIGKILL
   const child = spawn(spec.command, spec.args, {
-    env: { ...env, ...spec.env },
+    env: { ...env, [EXIT_WHEN_STDIN_CLOSES]: '1', ...spec.env },
     ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe'],
   });
   let stderr = '';
   const stop = () =>
