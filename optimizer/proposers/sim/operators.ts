@@ -4,7 +4,7 @@
 // worked example (from calls that worked). They read what happened (tasks, calls, outcomes), never the score
 // or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
-import { countCues, splitLimitClauses } from '../../../src/index.ts';
+import { countCues, splitLimitClauses, terms } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
 import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
@@ -112,22 +112,19 @@ function useSentence({ verbs, kind, nouns }: UseFor): string {
 interface JobWordCounts {
   verbs: Map<string, number>;
   nouns: Map<string, number>;
-  units: Set<string>;
 }
 
 /** Job words of the given steps, each with the number of tasks it came up in (more tasks: more general). */
 function jobWordCounts(steps: ReadonlyArray<{ task: string; intent: string }>): JobWordCounts {
   const verbs = new Map<string, Set<string>>();
   const nouns = new Map<string, Set<string>>();
-  const units = new Set<string>();
   for (const { task, intent } of steps) {
     const words: JobWords = jobWords(intent);
     for (const v of words.verbs) verbs.set(v, (verbs.get(v) ?? new Set()).add(task));
     for (const n of words.nouns) nouns.set(n, (nouns.get(n) ?? new Set()).add(task));
-    for (const u of words.units) units.add(u);
   }
   const count = (m: Map<string, Set<string>>) => new Map([...m].map(([w, tasks]) => [w, tasks.size]));
-  return { verbs: count(verbs), nouns: count(nouns), units };
+  return { verbs: count(verbs), nouns: count(nouns) };
 }
 
 /** Draws up to `n` words not yet named, weighted by the square of how many tasks they came up in. */
@@ -139,11 +136,12 @@ function drawNew(counts: ReadonlyMap<string, number>, named: readonly string[], 
 }
 
 /**
- * The nouns worth naming: units of measure, and nouns that came up in two tasks or more. A noun of one
- * request ("jacket", "roommates") names that request, not a kind of request.
+ * The nouns worth naming: those that came up in two tasks or more. A noun of one request ("jacket",
+ * "roommates") names that request, not a kind of request; so does a unit of one request ("kilos"), which
+ * was the one word only train tasks held in the seed-1 winner's "Use it for questions about grams and kilos".
  */
 function kindNouns(counts: JobWordCounts): Map<string, number> {
-  return new Map([...counts.nouns].filter(([n, c]) => c >= 2 || counts.units.has(n)));
+  return new Map([...counts.nouns].filter(([, c]) => c >= 2));
 }
 
 /** The verbs worth naming: those that came up in two tasks or more, for the reason kindNouns gives. */
@@ -203,7 +201,7 @@ function ownSteps(views: readonly EpisodeView[]): Array<{ task: string; intent: 
 /**
  * Rewrites the use-for sentence: most job words already named, plus a few from the requests of the steps
  * the correct-tool labels give this tool, as an engineer describes a tool by the jobs it did: the verbs and
- * nouns that came up in two tasks or more (or name units), and the kinds of file its calls were given. The
+ * nouns that came up in two tasks or more, and the kinds of file its calls were given. The
  * more tasks a word came up in, the likelier: it names a kind of request, not one request. A verb of one
  * request is its wording ("work out", "score"): requests worded like it then find the tool, others do not
  * (with such verbs the seeds 0-2 winners gained 0.60 as much on the paraphrase split as on test). It never borrows
@@ -407,6 +405,22 @@ export const stateReturns: EditOperator = {
 
 const EXAMPLE_SENTENCE = /^For example, .* returns .*\.$/;
 
+/** The stemmed words of a call's string arguments and answer (numbers are not words). */
+function callTerms(c: ReflectionCall): string[] {
+  return terms([...stringValues(c.args), c.output].join('\n'));
+}
+
+/**
+ * The calls of this tool that worked whose every word came up in calls of two tasks or more. A value only one
+ * request used ("cm" of one conversion) ties the example to that request, as a noun of one request would
+ * (kindNouns); a call of numbers alone always qualifies.
+ */
+function generalCalls(views: readonly EpisodeView[]): ReflectionCall[] {
+  const tasks = new Map<string, Set<string>>();
+  for (const v of views) for (const c of ownCalls([v], false)) for (const t of callTerms(c)) tasks.set(t, (tasks.get(t) ?? new Set()).add(v.task));
+  return ownCalls(views, false).filter((c) => callTerms(c).every((t) => tasks.get(t)!.size >= 2));
+}
+
 /** A worked example from a call of this tool that worked, with a short answer; it replaces an older one. */
 export const addExample: EditOperator = {
   name: 'add-example',
@@ -414,7 +428,7 @@ export const addExample: EditOperator = {
   apply(ctx) {
     const examples = [
       ...new Set(
-        ownCalls(ctx.views, false)
+        generalCalls(ctx.views)
           .filter((c) => !c.output.includes('\n') && !c.output.endsWith(TRUNCATION_MARK) && c.output.trim().length <= MAX_EXAMPLE_OUTPUT)
           .map((c) => `For example, ${c.args} returns ${c.output.trim().replace(/[.]+$/, '')}.`),
       ),

@@ -10,10 +10,8 @@ const tagged = (text: string, tag: string): Doc => nlp(text).tag(tag) as Doc;
 export interface JobWords {
   /** base forms, phrasal verbs whole ("add up") */
   verbs: string[];
-  /** head nouns, plural unless a mass noun: "logs" of "the road trip log" */
+  /** head nouns, plural unless a mass noun: "logs" of "the road trip log"; units of measure as written ("grams", "Celsius") */
   nouns: string[];
-  /** the nouns that name units of measure, as written ("grams", "Celsius"): kinds however rarely they recur */
-  units: string[];
 }
 
 /** Words that make a phrasal verb with the verb before them: "look at", "go through". */
@@ -125,7 +123,7 @@ function parseJobWords(text: string): JobWords {
     if (has(t, 'Unit')) units.push(t.normal);
     else if (!capitalised.has(t.normal)) nouns.push(plural(noun));
   });
-  return { verbs: [...new Set(verbs)], nouns: [...new Set([...nouns, ...units])], units: [...new Set(units)] };
+  return { verbs: [...new Set(verbs)], nouns: [...new Set([...nouns, ...units])] };
 }
 
 /** The base form of a verb, its particle kept: "looked at" -> "look at". */

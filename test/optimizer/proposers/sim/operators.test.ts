@@ -40,10 +40,10 @@ describe('describe-use', () => {
     }
   });
 
-  it("names a noun only when it recurs across tasks or is a unit: one request's nouns stay out", () => {
-    const made = texts(describeUse, 'Convert a value from one unit to another.', views).join(' ');
+  it("names a noun only when it recurs across tasks, units too: one request's nouns stay out", () => {
+    const made = texts(describeUse, 'Convert a value from one unit to another.', [...views, own('d', 'change 8 lb to kilos')]).join(' ');
     expect(made).toMatch(/grams|ounces/);
-    expect(made).not.toMatch(/jacket|sizes/);
+    expect(made).not.toMatch(/jacket|sizes|kilos/);
   });
 
   it("names a verb only when it recurs across tasks: one request's wording stays out", () => {
@@ -164,6 +164,17 @@ describe('what its errors and results say', () => {
       apply(addExample, 'Read.', [record({ calls: [call({ output: 'November budget - the Okafor household, all the bills and more' })] })]),
     ).toBeUndefined();
     expect(apply(addExample, 'Read.', [record({ calls: [call({ output: 'line one\nline two' })] })])).toBeUndefined();
+  });
+
+  it("add-example quotes only calls whose words came up in two tasks or more: one request's values stay out", () => {
+    const inches = call({ args: '{"value":70,"from":"in","to":"cm"}', output: '177.8 cm' });
+    const miles = (task: string, value: number) =>
+      record({ task, calls: [call({ args: `{"value":${value},"from":"mi","to":"km"}`, output: `${value * 1.6} km` })] });
+    expect(apply(addExample, 'Convert.', [record({ task: 'a', calls: [inches] }), record({ task: 'b', calls: [call()] })])?.text).toBe(
+      'Convert. For example, {"value":12} returns 340.19 g.',
+    );
+    const made = texts(addExample, 'Convert.', [record({ task: 'a', calls: [inches] }), miles('b', 2), miles('c', 5)]);
+    expect(made.every((t) => /"from":"mi","to":"km"/.test(t))).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { gerund, jobWords, listItems, nameJob, plural, proseList } from '../../.
 
 describe('jobWords', () => {
   it('takes the verbs and the head nouns of a request, phrasal verbs whole', () => {
-    expect(jobWords('look at the road trip log')).toEqual({ verbs: ['look at'], nouns: ['logs'], units: [] });
+    expect(jobWords('look at the road trip log')).toEqual({ verbs: ['look at'], nouns: ['logs'] });
     expect(jobWords('work out an 18 percent tip on an 86.50 dinner bill')).toMatchObject({ verbs: ['work out'], nouns: ['tips', 'bills'] });
     expect(jobWords('go through our November budget').verbs).toEqual(['go through']);
   });
@@ -18,8 +18,8 @@ describe('jobWords', () => {
   });
 
   it('keeps units of measure as written, however capitalised', () => {
-    expect(jobWords('convert 350 Fahrenheit to Celsius')).toMatchObject({ verbs: ['convert'], units: ['fahrenheit', 'celsius'] });
-    expect(jobWords('how many grams is 12 ounces').units).toEqual(['grams', 'ounces']);
+    expect(jobWords('convert 350 Fahrenheit to Celsius')).toEqual({ verbs: ['convert'], nouns: ['fahrenheit', 'celsius'] });
+    expect(jobWords('how many grams is 12 ounces').nouns).toEqual(['grams', 'ounces']);
   });
 });
 
