@@ -5,13 +5,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import { labSuite } from './lib/lab.ts';
 import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
 import { scratchDir } from './lib/temp.ts';
 
 const TDO = fileURLToPath(new URL('../bin/tdo.js', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./lib/peak-rss.ts', import.meta.url));
-const LAB_TASKS = 66;
-/** 66 x 8 = 528 and 66 x 76 = 5016 episodes */
+/** `tdo run --split all` runs every task of the suite once per repeat. */
+const LAB_TASKS = labSuite().suite.tasks.length;
+/** x 8 and x 76 episodes (90 tasks: 720 and 6840) */
 const RUN_REPEATS = [8, 76];
 const OPTIMIZE_BUDGETS = [250, 1000];
 const FLAT_GOAL = { op: '<=', target: 1.1 } as const;

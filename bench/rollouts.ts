@@ -15,7 +15,7 @@ import { scratchDir } from './lib/temp.ts';
 
 const CONCURRENCIES = [1, 2, 4];
 const ROUNDS = 3;
-/** 66 lab tasks x 4 repeats = 264 episodes per measurement. */
+/** Every lab task (90) x 4 repeats = 360 episodes per measurement. */
 const REPEATS = 4;
 const SEED = 8;
 const RATE_GOAL = { op: '>=', target: 200 } as const;
