@@ -10,6 +10,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,13 @@ import { openTraceStore, runSettings, type RunKind } from '../../../traces/index
 import { tdo } from '../../support/cli.ts';
 
 const FIXTURE = new URL('./fixtures/release-1c42592.sql.gz', import.meta.url);
+/**
+ * Where the release's checkout stood when it made the store: its runs record the suite file under it, and a
+ * resume reads the suite from there. The test points them at this checkout, as a user's store points at their
+ * own suite file, so the resume reads this checkout's experiments/suites/lab.yaml.
+ */
+const RECORDED_ROOT = '/tmp/h7/release/';
+const THIS_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** What the release made each run as (its experiment's runs could not be told from `tdo run`'s then). */
 const MADE_AS: Record<string, RunKind> = {
@@ -45,7 +53,7 @@ interface Before {
 function releaseStore(): { path: string; before: Before } {
   const path = join(mkdtempSync(join(tmpdir(), 'tdo-release-store-')), 'tdo.db');
   const sqlite = new Database(path);
-  sqlite.exec(gunzipSync(readFileSync(FIXTURE)).toString('utf8'));
+  sqlite.exec(gunzipSync(readFileSync(FIXTURE)).toString('utf8').replaceAll(RECORDED_ROOT, THIS_ROOT));
   sqlite.pragma('foreign_keys = ON');
   const last = sqlite.prepare('SELECT MAX(ordinal) FROM optimizer_evaluations WHERE run_id = ?').pluck().get(KILLED_SEARCH) as number;
   sqlite.prepare('DELETE FROM episodes WHERE run_id = ? AND repeat_index = ?').run(KILLED_SEARCH, last);
