@@ -23,6 +23,7 @@ export { labelMatches } from './checks/tool-labels.ts';
 
 export { resolveConditions } from './run/conditions.ts';
 export type { EpisodeOutcome, EpisodeSpec } from './run/episode.ts';
+export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts';
 export type { EpisodeExecutor } from './run/episode-executor.ts';
 export { checkMaxErrorRate, describeErrors, tallyErrors, tooManyErrors, type ErrorCause } from './run/outages.ts';
 export { episodeSeed } from './run/seeds.ts';

@@ -1,7 +1,7 @@
 // The trace store's tables. drizzle-kit generates traces/migrations/ from this file;
 // after changing it run `npx drizzle-kit generate --config traces/drizzle.config.ts`.
-import { sql } from 'drizzle-orm';
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { getTableName, sql, type Table } from 'drizzle-orm';
+import { check, index, integer, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 export const RUN_STATUSES = ['running', 'completed', 'interrupted', 'failed'] as const;
 /** What made a run; each kind stores its own settings (traces/run-settings.ts). */
@@ -16,9 +16,19 @@ export type EpisodeStatus = (typeof EPISODE_STATUSES)[number];
 export type StepKind = (typeof STEP_KINDS)[number];
 export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
 
-/** `column IN ('a', 'b')`, so the database itself rejects values outside an enum. */
-function oneOf(column: string, values: readonly string[]) {
-  return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
+/**
+ * `<table>_<column>_check`: `column IN ('a', 'b')` over the enum the column declares, so the database itself
+ * rejects values outside it, and the constraint's name and values cannot drift from the column's.
+ */
+function enumCheck(column: { name: string; table: Table; enumValues: readonly string[] | undefined }) {
+  const values = column.enumValues;
+  if (values === undefined) throw new Error(`column ${column.name} declares no enum to check`);
+  return check(`${getTableName(column.table)}_${column.name}_check`, sql.raw(`${column.name} IN (${values.map((v) => `'${v}'`).join(', ')})`));
+}
+
+/** `<table>_run_<key>_idx`: a record of a run is one row per run and key (an optimizer record's ordinal, position or iteration). */
+function onePerRun(runId: SQLiteColumn, key: SQLiteColumn) {
+  return uniqueIndex(`${getTableName(key.table)}_run_${key.name}_idx`).on(runId, key);
 }
 
 /** The run a row belongs to: deleting the run deletes the row. */
@@ -54,11 +64,7 @@ export const runs = sqliteTable(
     /** what the run was made with, one shape per kind (traces/run-settings.ts) */
     settings: text('settings', { mode: 'json' }).$type<unknown>().notNull(),
   },
-  (t) => [
-    index('runs_created_at_idx').on(t.createdAt),
-    check('runs_status_check', oneOf('status', RUN_STATUSES)),
-    check('runs_kind_check', oneOf('kind', RUN_KINDS)),
-  ],
+  (t) => [index('runs_created_at_idx').on(t.createdAt), enumCheck(t.status), enumCheck(t.kind)],
 );
 
 export const episodes = sqliteTable(
@@ -87,7 +93,7 @@ export const episodes = sqliteTable(
     index('episodes_run_status_idx').on(t.runId, t.status),
     // newest-first listings (`tdo traces list`) read this instead of sorting every episode
     index('episodes_started_at_idx').on(t.startedAt),
-    check('episodes_status_check', oneOf('status', EPISODE_STATUSES)),
+    enumCheck(t.status),
     // an evaluation runs each task once, so its ordinal is also what keys the attempt (see ARCHITECTURE.md, records)
     check('episodes_evaluation_check', sql`evaluation IS NULL OR evaluation = repeat_index`),
   ],
@@ -128,7 +134,7 @@ export const steps = sqliteTable(
     index('steps_tool_idx')
       .on(t.tool, t.episodeId)
       .where(sql`tool IS NOT NULL`),
-    check('steps_kind_check', oneOf('kind', STEP_KINDS)),
+    enumCheck(t.kind),
   ],
 );
 
@@ -166,7 +172,7 @@ export const descriptionVersions = sqliteTable(
   (t) => [
     // server comes first, so this index also serves lookups by server alone
     uniqueIndex('description_versions_server_hash_idx').on(t.server, t.contentHash),
-    check('description_versions_origin_check', oneOf('origin', VERSION_ORIGINS)),
+    enumCheck(t.origin),
   ],
 );
 
@@ -210,10 +216,7 @@ export const optimizerEvaluations = sqliteTable(
     taskIds: text('task_ids', { mode: 'json' }).$type<string[]>().notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('optimizer_evaluations_run_ordinal_idx').on(t.runId, t.ordinal),
-    check('optimizer_evaluations_purpose_check', oneOf('purpose', OPTIMIZER_EVALUATION_PURPOSES)),
-  ],
+  (t) => [onePerRun(t.runId, t.ordinal), enumCheck(t.purpose)],
 );
 
 export const optimizerCandidates = sqliteTable(
@@ -236,10 +239,7 @@ export const optimizerCandidates = sqliteTable(
     budgetUsed: integer('budget_used').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('optimizer_candidates_run_candidate_idx').on(t.runId, t.candidate),
-    check('optimizer_candidates_origin_check', oneOf('origin', OPTIMIZER_CANDIDATE_ORIGINS)),
-  ],
+  (t) => [onePerRun(t.runId, t.candidate), enumCheck(t.origin)],
 );
 
 export const optimizerProposals = sqliteTable(
@@ -268,8 +268,5 @@ export const optimizerProposals = sqliteTable(
     child: integer('child'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('optimizer_proposals_run_iteration_idx').on(t.runId, t.iteration),
-    check('optimizer_proposals_kind_check', oneOf('kind', OPTIMIZER_PROPOSAL_KINDS)),
-  ],
+  (t) => [onePerRun(t.runId, t.iteration), enumCheck(t.kind)],
 );

@@ -1,8 +1,8 @@
 // What one episode of an evaluation showed, read back from the trace store, so that a live run and a
 // resumed replay of the same episode yield identical facts.
 import * as z from 'zod';
-import type { PlanStep, Task } from '../../src/index.ts';
-import { storedToolCall, type ToolCall, type Trajectory } from '../../traces/index.ts';
+import { finishedEpisode, type FinishedEpisode, type PlanStep, type Task } from '../../src/index.ts';
+import { storedToolCall, type Trajectory } from '../../traces/index.ts';
 
 export interface RatingFact {
   tool: string;
@@ -11,16 +11,11 @@ export interface RatingFact {
   comment: string;
 }
 
-export interface EpisodeFacts {
-  episodeId: string;
-  taskId: string;
+/** What the episode showed, as a run reports it (src/run/episode-outcome.ts), with the task it attempted and what only the store keeps. */
+export interface EpisodeFacts extends FinishedEpisode {
   prompt: string;
   plan: PlanStep[];
-  calls: ToolCall[];
   answer: string | null;
-  success: boolean;
-  /** the checker's sentence plus the tool-use remarks */
-  feedback: string;
   ratings: RatingFact[];
   /** every score recorded with the episode, by name (first_choice_share:<server>, used_server:<server>, ...) */
   scores: ReadonlyMap<string, number>;
@@ -37,15 +32,12 @@ export const ratingSchema = z.object({
 
 export function factsFromTrajectory(task: Task, trajectory: Trajectory): EpisodeFacts {
   const { episode, steps } = trajectory;
+  const calls = steps.flatMap((s) => (s.kind === 'tool' ? [storedToolCall(s)] : []));
   return {
-    episodeId: episode.id,
-    taskId: task.id,
+    ...finishedEpisode(episode, episode, calls),
     prompt: task.prompt,
     plan: task.plan,
-    calls: steps.flatMap((s) => (s.kind === 'tool' ? [storedToolCall(s)] : [])),
     answer: episode.answer,
-    success: episode.success === true,
-    feedback: episode.feedback ?? '',
     ratings: steps.flatMap((s) => {
       if (s.kind !== 'model' || s.model !== RATING_STEP_MODEL) return [];
       const parsed = ratingSchema.safeParse(s.input);

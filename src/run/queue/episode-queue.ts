@@ -2,6 +2,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import { contentHash, type EpisodeRecord } from '../../../traces/index.ts';
 import type { Task } from '../../suite/schema.ts';
 import type { EpisodeOutcome } from '../episode.ts';
+import { finishedEpisode } from '../episode-outcome.ts';
 import type { EpisodeBatch, EpisodeExecutor, PlannedEpisode } from '../episode-executor.ts';
 import { EPISODE_QUEUE, episodeJobResultSchema, queuedEpisodeId, type EpisodeJob } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
@@ -184,17 +185,9 @@ function failedRecord(job: EpisodeJob, cause: string): EpisodeRecord {
 }
 
 /** What a run reports of a recorded episode, as an in-process episode reports it. */
-function outcomeOf(record: EpisodeRecord): EpisodeOutcome {
-  const { episode, result } = record;
-  return {
-    episodeId: episode.id,
-    taskId: episode.taskId,
-    repeat: episode.repeat,
-    status: result.status,
-    success: result.success === true,
-    feedback: result.feedback,
-    calls: record.steps.flatMap((s) => (s.kind === 'tool' ? [s.step] : [])),
-  };
+function outcomeOf({ episode, result, steps }: EpisodeRecord): EpisodeOutcome {
+  const calls = steps.flatMap((s) => (s.kind === 'tool' ? [s.step] : []));
+  return { ...finishedEpisode(episode, result, calls), repeat: episode.repeat, status: result.status };
 }
 
 /** A connection error's message (Node reports a refused dual-stack connect as an AggregateError with none). */
