@@ -1,7 +1,7 @@
 // The trace store's tables. drizzle-kit generates traces/migrations/ from this file;
 // after changing it run `npx drizzle-kit generate --config traces/drizzle.config.ts`.
 import { getTableName, sql, type Table } from 'drizzle-orm';
-import { check, index, integer, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, real, sqliteTable, text, uniqueIndex, type SQLiteColumn, type SQLiteColumnBuilderBase } from 'drizzle-orm/sqlite-core';
 
 export const RUN_STATUSES = ['running', 'completed', 'interrupted', 'failed'] as const;
 /** What made a run; each kind stores its own settings (traces/run-settings.ts). */
@@ -43,6 +43,22 @@ const episodeIdColumn = () =>
     .references(() => episodes.id, { onDelete: 'cascade' });
 /** A plain rowid (no AUTOINCREMENT, which costs a sqlite_sequence write per insert): nothing refers to such a row by id. */
 const rowIdColumn = () => integer('id').primaryKey();
+
+/**
+ * A table of one kind of search record: the run first, then `columns`, then when it was written; one row per run
+ * and `key`, and the database checks the enum column `kind`.
+ */
+function searchRecords<TName extends string, TColumns extends Record<string, SQLiteColumnBuilderBase>>(
+  name: TName,
+  key: keyof TColumns & string,
+  kind: keyof TColumns & string,
+  columns: TColumns,
+) {
+  return sqliteTable(name, { runId: runIdColumn(), ...columns, createdAt: text('created_at').notNull() }, (t) => [
+    onePerRun(t.runId, t[key]),
+    enumCheck(t[kind]),
+  ]);
+}
 
 export const runs = sqliteTable(
   'runs',
@@ -203,70 +219,52 @@ export const optimizerRuns = sqliteTable('optimizer_runs', {
   summary: text('summary', { mode: 'json' }).$type<unknown>(),
 });
 
-export const optimizerEvaluations = sqliteTable(
-  'optimizer_evaluations',
-  {
-    runId: runIdColumn(),
-    /** the repeat_index of this evaluation's episodes */
-    ordinal: integer('ordinal').notNull(),
-    purpose: text('purpose', { enum: OPTIMIZER_EVALUATION_PURPOSES }).notNull(),
-    iteration: integer('iteration').notNull(),
-    /** content hash of the evaluated descriptions (see description_versions.content_hash) */
-    candidateHash: text('candidate_hash').notNull(),
-    taskIds: text('task_ids', { mode: 'json' }).$type<string[]>().notNull(),
-    createdAt: text('created_at').notNull(),
-  },
-  (t) => [onePerRun(t.runId, t.ordinal), enumCheck(t.purpose)],
-);
+export const optimizerEvaluations = searchRecords('optimizer_evaluations', 'ordinal', 'purpose', {
+  /** the repeat_index of this evaluation's episodes */
+  ordinal: integer('ordinal').notNull(),
+  purpose: text('purpose', { enum: OPTIMIZER_EVALUATION_PURPOSES }).notNull(),
+  iteration: integer('iteration').notNull(),
+  /** content hash of the evaluated descriptions (see description_versions.content_hash) */
+  candidateHash: text('candidate_hash').notNull(),
+  taskIds: text('task_ids', { mode: 'json' }).$type<string[]>().notNull(),
+});
 
-export const optimizerCandidates = sqliteTable(
-  'optimizer_candidates',
-  {
-    runId: runIdColumn(),
-    /** position in the candidate pool, 0 = seed */
-    candidate: integer('candidate').notNull(),
-    origin: text('origin', { enum: OPTIMIZER_CANDIDATE_ORIGINS }).notNull(),
-    iteration: integer('iteration').notNull(),
-    /** pool positions of the parents */
-    parents: text('parents', { mode: 'json' }).$type<number[]>().notNull(),
-    descriptions: text('descriptions', { mode: 'json' }).$type<Record<string, string>>().notNull(),
-    candidateHash: text('candidate_hash').notNull(),
-    /** task id -> target score on the validation split */
-    valScores: text('val_scores', { mode: 'json' }).$type<Record<string, number>>().notNull(),
-    valMean: real('val_mean').notNull(),
-    /** mean success, first-choice share, ... on the validation split */
-    valMetrics: text('val_metrics', { mode: 'json' }).$type<Record<string, number>>().notNull(),
-    budgetUsed: integer('budget_used').notNull(),
-    createdAt: text('created_at').notNull(),
-  },
-  (t) => [onePerRun(t.runId, t.candidate), enumCheck(t.origin)],
-);
+export const optimizerCandidates = searchRecords('optimizer_candidates', 'candidate', 'origin', {
+  /** position in the candidate pool, 0 = seed */
+  candidate: integer('candidate').notNull(),
+  origin: text('origin', { enum: OPTIMIZER_CANDIDATE_ORIGINS }).notNull(),
+  iteration: integer('iteration').notNull(),
+  /** pool positions of the parents */
+  parents: text('parents', { mode: 'json' }).$type<number[]>().notNull(),
+  descriptions: text('descriptions', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  candidateHash: text('candidate_hash').notNull(),
+  /** task id -> target score on the validation split */
+  valScores: text('val_scores', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+  valMean: real('val_mean').notNull(),
+  /** mean success, first-choice share, ... on the validation split */
+  valMetrics: text('val_metrics', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+  budgetUsed: integer('budget_used').notNull(),
+});
 
-export const optimizerProposals = sqliteTable(
-  'optimizer_proposals',
-  {
-    runId: runIdColumn(),
-    iteration: integer('iteration').notNull(),
-    kind: text('kind', { enum: OPTIMIZER_PROPOSAL_KINDS }).notNull(),
-    parents: text('parents', { mode: 'json' }).$type<number[]>().notNull(),
-    /** the component (tool) rewritten; null for a merge */
-    component: text('component'),
-    proposer: text('proposer'),
-    /** the proposer's output as made: new text or refusal, prompt and answer or operators applied */
-    proposal: text('proposal', { mode: 'json' }).$type<unknown>().notNull(),
-    minibatch: text('minibatch', { mode: 'json' }).$type<string[]>().notNull(),
-    /** where the parent's scores and reflection came from: run now, or episodes recorded before the search (imported) */
-    parentScores: text('parent_scores', { enum: ['evaluated', 'recorded', 'evaluated-reflecting-recorded'] })
-      .notNull()
-      .default('evaluated'),
-    scoresBefore: text('scores_before', { mode: 'json' }).$type<number[]>(),
-    scoresAfter: text('scores_after', { mode: 'json' }).$type<number[]>(),
-    /** null until judged */
-    accepted: integer('accepted', { mode: 'boolean' }),
-    reason: text('reason'),
-    /** pool position of the candidate it became, when accepted and validated */
-    child: integer('child'),
-    createdAt: text('created_at').notNull(),
-  },
-  (t) => [onePerRun(t.runId, t.iteration), enumCheck(t.kind)],
-);
+export const optimizerProposals = searchRecords('optimizer_proposals', 'iteration', 'kind', {
+  iteration: integer('iteration').notNull(),
+  kind: text('kind', { enum: OPTIMIZER_PROPOSAL_KINDS }).notNull(),
+  parents: text('parents', { mode: 'json' }).$type<number[]>().notNull(),
+  /** the component (tool) rewritten; null for a merge */
+  component: text('component'),
+  proposer: text('proposer'),
+  /** the proposer's output as made: new text or refusal, prompt and answer or operators applied */
+  proposal: text('proposal', { mode: 'json' }).$type<unknown>().notNull(),
+  minibatch: text('minibatch', { mode: 'json' }).$type<string[]>().notNull(),
+  /** where the parent's scores and reflection came from: run now, or episodes recorded before the search (imported) */
+  parentScores: text('parent_scores', { enum: ['evaluated', 'recorded', 'evaluated-reflecting-recorded'] })
+    .notNull()
+    .default('evaluated'),
+  scoresBefore: text('scores_before', { mode: 'json' }).$type<number[]>(),
+  scoresAfter: text('scores_after', { mode: 'json' }).$type<number[]>(),
+  /** null until judged */
+  accepted: integer('accepted', { mode: 'boolean' }),
+  reason: text('reason'),
+  /** pool position of the candidate it became, when accepted and validated */
+  child: integer('child'),
+});
