@@ -144,7 +144,7 @@ export class DeliveryQueue<T> {
     const { retries, initialDelayMs, maxDelayMs } = this.options.retry;
     for (let attempt = 0; ; attempt++) {
       try {
-        const { refused } = await this.options.send(batch, this.abort.signal);
+        const { refused } = await this.sendOnce(batch);
         return { dropped: refused, gaveUp: false };
       } catch (err) {
         this.lastError = err instanceof Error ? err.message : String(err);
@@ -153,6 +153,22 @@ export class DeliveryQueue<T> {
         // exported at the end of a short run meet their first send here, and deserve their retries too.
         if (!this.draining) await this.sleep(Math.min(initialDelayMs * 2 ** attempt, maxDelayMs));
       }
+    }
+  }
+
+  /**
+   * One send, with a signal of its own that close() aborts. The Langfuse client ties each request's signal to the
+   * one it is given and lets go only when that aborts, so one signal shared by every send would gather a listener
+   * per batch for the life of the run (and Node's MaxListenersExceededWarning after ten).
+   */
+  private async sendOnce(batch: T[]): Promise<{ refused: number }> {
+    const request = new AbortController();
+    const abort = () => request.abort();
+    this.abort.signal.addEventListener('abort', abort);
+    try {
+      return await this.options.send(batch, request.signal);
+    } finally {
+      this.abort.signal.removeEventListener('abort', abort);
     }
   }
 

@@ -64,6 +64,44 @@ describe('DeliveryQueue', () => {
     expect(q.counts()).toEqual({ delivered: 0, dropped: 4, pending: 0 });
   });
 
+  it("gives each send a signal of its own: a client that keeps a listener on it leaves nothing on the queue's", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const signals: AbortSignal[] = [];
+      // as the Langfuse client does: a listener on the given signal, removed only if that signal aborts
+      const q = queue(
+        async (_batch, signal) => {
+          signal.addEventListener('abort', () => {});
+          signals.push(signal);
+          return { refused: 0 };
+        },
+        { batchSize: 1 },
+      );
+      for (let n = 0; n < 30; n++) q.push(n);
+      expect(await q.drain(1000)).toEqual({ delivered: 30, dropped: 0, pending: 0 });
+      await new Promise((resolve) => setImmediate(resolve)); // Node emits its warnings on a later tick
+      expect(new Set(signals).size).toBe(30);
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('aborts the send in flight when the drain deadline passes', async () => {
+    let aborted = false;
+    const q = queue(
+      (_batch, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(new Error('aborted'))))),
+      {
+        batchSize: 1,
+      },
+    );
+    q.push(1);
+    expect(await q.drain(20)).toEqual({ delivered: 0, dropped: 1, pending: 0 });
+    expect(aborted).toBe(true);
+  });
+
   it('while draining retries a failing batch at once instead of backing off, then drops the rest', async () => {
     const send = vi.fn(async () => {
       throw new Error('down');
