@@ -52,20 +52,24 @@ describe('tdo on a server of your own', () => {
       .split('\n')
       .filter((l) => l.startsWith('#'))
       .join('\n');
-    // An author adds a request of their own beside the scaffold's: the optimizer names only words that recur.
-    const another = {
-      id: 'choose-multiply-again',
+    // An author adds requests of their own beside the scaffold's: the optimizer names only words (units too) that
+    // came up in two training tasks or more.
+    const more = [
+      ['choose-multiply-again', 'What do 5 bags at 4 euros each cost together?', '5 bags at 4 euros each, what do they cost together'],
+      ['choose-multiply-tiles', 'What do 8 tiles at 3 euros each cost together?', '8 tiles at 3 euros each, what do they cost together'],
+    ].map(([id, prompt, intent]) => ({
+      id,
       split: 'train',
-      prompt: 'What do 5 bags at 4 euros each cost together?',
-      plan: [{ intent: '5 bags at 4 euros each, what do they cost together', tools: ['price/multiply'] }],
+      prompt,
+      plan: [{ intent, tools: ['price/multiply'] }],
       check: { kind: 'selection' },
       stopAfterToolCall: true,
-    };
-    writeFileSync(file, `${header}\n${stringify({ ...suite, tasks: [...suite.tasks.map(fill), another] })}`);
+    }));
+    writeFileSync(file, `${header}\n${stringify({ ...suite, tasks: [...suite.tasks.map(fill), ...more] })}`);
 
     const run = await tdo(['run', '--suite', 'suites/price.yaml', '--json'], {}, dir);
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed', episodes: 5, errors: 0 });
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed', episodes: 6, errors: 0 });
 
     const optimized = await tdo(['optimize', '--suite', 'suites/price.yaml', '--server', 'price', '--budget', '40'], {}, dir);
     expect(optimized.code, optimized.stderr).toBe(0);
