@@ -114,17 +114,20 @@ interface JobWordCounts {
   nouns: Map<string, number>;
 }
 
+/** How many distinct tasks each word came up in, from (word, task) pairs, in the order words first came up. */
+function taskCounts(pairs: Iterable<readonly [word: string, task: string]>): Map<string, number> {
+  const tasks = new Map<string, Set<string>>();
+  for (const [word, task] of pairs) tasks.set(word, (tasks.get(word) ?? new Set()).add(task));
+  return new Map([...tasks].map(([w, t]) => [w, t.size]));
+}
+
 /** Job words of the given steps, each with the number of tasks it came up in (more tasks: more general). */
 function jobWordCounts(steps: ReadonlyArray<{ task: string; intent: string }>): JobWordCounts {
-  const verbs = new Map<string, Set<string>>();
-  const nouns = new Map<string, Set<string>>();
-  for (const { task, intent } of steps) {
-    const words: JobWords = jobWords(intent);
-    for (const v of words.verbs) verbs.set(v, (verbs.get(v) ?? new Set()).add(task));
-    for (const n of words.nouns) nouns.set(n, (nouns.get(n) ?? new Set()).add(task));
-  }
-  const count = (m: Map<string, Set<string>>) => new Map([...m].map(([w, tasks]) => [w, tasks.size]));
-  return { verbs: count(verbs), nouns: count(nouns) };
+  const parsed = steps.map(({ task, intent }): { task: string; words: JobWords } => ({ task, words: jobWords(intent) }));
+  return {
+    verbs: taskCounts(parsed.flatMap(({ task, words }) => words.verbs.map((v) => [v, task] as const))),
+    nouns: taskCounts(parsed.flatMap(({ task, words }) => words.nouns.map((n) => [n, task] as const))),
+  };
 }
 
 /** Draws up to `n` words not yet named, weighted by the square of how many tasks they came up in. */
@@ -136,17 +139,12 @@ function drawNew(counts: ReadonlyMap<string, number>, named: readonly string[], 
 }
 
 /**
- * The nouns worth naming: those that came up in two tasks or more. A noun of one request ("jacket",
- * "roommates") names that request, not a kind of request; so does a unit of one request ("kilos"), which
- * was the one word only train tasks held in the seed-1 winner's "Use it for questions about grams and kilos".
+ * The verbs and nouns worth naming: those that came up in two tasks or more. A word of one request ("jacket",
+ * "roommates", "work out") names that request, not a kind of request; so does a unit of one request ("kilos"),
+ * which was the one word only train tasks held in the seed-1 winner's "Use it for questions about grams and kilos".
  */
-function kindNouns(counts: JobWordCounts): Map<string, number> {
-  return new Map([...counts.nouns].filter(([, c]) => c >= 2));
-}
-
-/** The verbs worth naming: those that came up in two tasks or more, for the reason kindNouns gives. */
-function kindVerbs(counts: JobWordCounts): Map<string, number> {
-  return new Map([...counts.verbs].filter(([, c]) => c >= 2));
+function recurring(counts: ReadonlyMap<string, number>): Map<string, number> {
+  return new Map([...counts].filter(([, c]) => c >= 2));
 }
 
 function capRandomly(items: string[], max: number, rng: Rng): string[] {
@@ -164,7 +162,7 @@ const FILE_NAME = /^[\w./-]*[\w-]\.\w{1,5}$/;
  * what it takes, in the words users name those things by.
  */
 function argumentKinds(views: readonly EpisodeView[]): Map<string, number> {
-  const tasks = new Map<string, Set<string>>();
+  const kinds: Array<[string, string]> = [];
   for (const v of views) {
     for (const c of v.calls.filter((call) => call.component && !call.isError)) {
       for (const value of stringValues(c.args).filter((x) => FILE_NAME.test(x))) {
@@ -177,12 +175,11 @@ function argumentKinds(views: readonly EpisodeView[]): Map<string, number> {
           .filter((w) => /^\p{L}{3,}$/u.test(w))
           .at(-1);
         if (head === undefined) continue;
-        const kind = plural(head.toLowerCase());
-        tasks.set(kind, (tasks.get(kind) ?? new Set()).add(v.task));
+        kinds.push([plural(head.toLowerCase()), v.task]);
       }
     }
   }
-  return new Map([...tasks].map(([k, t]) => [k, t.size]));
+  return taskCounts(kinds);
 }
 
 function stringValues(args: string): string[] {
@@ -219,8 +216,8 @@ export const describeUse: EditOperator = {
     const current = readUseFor(ctx.text);
     const keptVerbs = current.verbs.filter(() => ctx.rng.float() < KEEP_NAMED);
     const keptNouns = current.nouns.filter(() => ctx.rng.float() < KEEP_NAMED);
-    const verbs = capRandomly([...keptVerbs, ...drawNew(kindVerbs(counts), current.verbs, NEW_VERBS, ctx.rng)], MAX_USE_VERBS, ctx.rng);
-    const kinds = new Map([...kindNouns(counts), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
+    const verbs = capRandomly([...keptVerbs, ...drawNew(recurring(counts.verbs), current.verbs, NEW_VERBS, ctx.rng)], MAX_USE_VERBS, ctx.rng);
+    const kinds = new Map([...recurring(counts.nouns), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
     const nouns = capRandomly([...keptNouns, ...drawNew(kinds, current.nouns, NEW_NOUNS, ctx.rng)], MAX_USE_NOUNS, ctx.rng);
     const sentence = useSentence({ verbs, kind: current.kind, nouns });
     const text = setSentence(ctx.text, USE_SENTENCE, sentence);
@@ -412,13 +409,13 @@ function callTerms(c: ReflectionCall): string[] {
 
 /**
  * The calls of this tool that worked whose every word came up in calls of two tasks or more. A value only one
- * request used ("cm" of one conversion) ties the example to that request, as a noun of one request would
- * (kindNouns); a call of numbers alone always qualifies.
+ * request used ("cm" of one conversion) ties the example to that request, as a word of one request would
+ * (recurring); a call of numbers alone always qualifies.
  */
 function generalCalls(views: readonly EpisodeView[]): ReflectionCall[] {
-  const tasks = new Map<string, Set<string>>();
-  for (const v of views) for (const c of ownCalls([v], false)) for (const t of callTerms(c)) tasks.set(t, (tasks.get(t) ?? new Set()).add(v.task));
-  return ownCalls(views, false).filter((c) => callTerms(c).every((t) => tasks.get(t)!.size >= 2));
+  const calls = views.flatMap((v) => ownCalls([v], false).map((call) => ({ call, task: v.task, terms: callTerms(call) })));
+  const counts = taskCounts(calls.flatMap(({ task, terms }) => terms.map((t) => [t, task] as const)));
+  return calls.filter(({ terms }) => terms.every((t) => counts.get(t)! >= 2)).map(({ call }) => call);
 }
 
 /** A worked example from a call of this tool that worked, with a short answer; it replaces an older one. */
