@@ -5,14 +5,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RunRow, ScoreInput } from '../types.ts';
 import type { LangfuseConfig } from './config.ts';
 import { LangfuseExporter, type LangfuseDelivery, type LangfuseSinkOptions } from './exporter.ts';
-import { openStoredEpisodes, type StoredEpisodes } from './stored-episodes.ts';
+import { openStoredEpisodes, type StoredEpisode, type StoredEpisodes } from './stored-episodes.ts';
 
 export interface ExportWorkerData {
   config: LangfuseConfig;
   options: LangfuseSinkOptions;
 }
 
-/** What the sink sends, in batches (an array per message), in the order it happened. */
+/** What the sink sends, many to a message (an array), in the order it happened. */
 export type ExportRequest =
   /** A finished episode, committed in the store at `db`; its scores too when `withScores` (a re-export). */
   | { kind: 'episode'; db: string; episodeId: string; withScores: boolean }
@@ -47,19 +47,46 @@ function runOf(db: string, store: StoredEpisodes, runId: string): RunRow | undef
   return run;
 }
 
-function exportStored({ db, episodeId, withScores }: Extract<ExportRequest, { kind: 'episode' }>): void {
-  try {
-    const store = storeAt(db);
-    const trajectory = store.getTrajectory(episodeId);
-    const run = trajectory && runOf(db, store, trajectory.episode.runId);
-    if (!trajectory || !run) return exporter.unreadable(episodeId, `it is not in ${db}`);
-    exporter.exportEpisode(run, trajectory);
-    if (withScores)
-      for (const score of trajectory.scores)
-        exporter.sendScore(episodeId, { name: score.name, value: score.value, ...(score.comment === null ? {} : { comment: score.comment }) });
-  } catch (err) {
-    exporter.unreadable(episodeId, `${db}: ${(err as Error).message}`);
+type EpisodeRequest = Extract<ExportRequest, { kind: 'episode' }>;
+/** What reading a requested episode gave. */
+type Read = { run: RunRow; stored: StoredEpisode } | { missing: string };
+
+/** Reads the requested episodes, each store's in one read transaction; what cannot be read says why. */
+function readAll(requests: readonly EpisodeRequest[]): Map<EpisodeRequest, Read> {
+  const read = new Map<EpisodeRequest, Read>();
+  const byDb = new Map<string, EpisodeRequest[]>();
+  for (const r of requests) {
+    const group = byDb.get(r.db);
+    if (group) group.push(r);
+    else byDb.set(r.db, [r]);
   }
+  for (const [db, wanted] of byDb) {
+    try {
+      const store = storeAt(db);
+      store.reading(() => {
+        for (const r of wanted) {
+          try {
+            const stored = store.getEpisode(r.episodeId, r.withScores);
+            const run = stored && runOf(db, store, stored.episode.runId);
+            read.set(r, stored && run ? { run, stored } : { missing: `it is not in ${db}` });
+          } catch (err) {
+            read.set(r, { missing: `${db}: ${(err as Error).message}` });
+          }
+        }
+      });
+    } catch (err) {
+      for (const r of wanted) if (!read.has(r)) read.set(r, { missing: `${db}: ${(err as Error).message}` });
+    }
+  }
+  return read;
+}
+
+function exportRead({ episodeId, withScores }: EpisodeRequest, read: Read): void {
+  if ('missing' in read) return exporter.unreadable(episodeId, read.missing);
+  exporter.exportEpisode(read.run, read.stored);
+  if (withScores)
+    for (const score of read.stored.scores)
+      exporter.sendScore(episodeId, { name: score.name, value: score.value, ...(score.comment === null ? {} : { comment: score.comment }) });
 }
 
 async function close(timeoutMs: number): Promise<void> {
@@ -68,9 +95,12 @@ async function close(timeoutMs: number): Promise<void> {
   port.postMessage({ kind: 'closed', delivery } satisfies ExportReply);
 }
 
+/** A message's requests, in order; its episodes are read first, together. */
 port.on('message', (batch: ExportRequest[]) => {
+  const episodes = batch.filter((r): r is EpisodeRequest => r.kind === 'episode');
+  const read = readAll(episodes);
   for (const request of batch) {
-    if (request.kind === 'episode') exportStored(request);
+    if (request.kind === 'episode') exportRead(request, read.get(request)!);
     else if (request.kind === 'score') exporter.sendScore(request.episodeId, request.score);
     else void close(request.timeoutMs);
   }

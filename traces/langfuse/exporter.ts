@@ -9,17 +9,18 @@ import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import type { RunRow, ScoreInput, Trajectory } from '../types.ts';
+import type { RunRow, ScoreInput } from '../types.ts';
 import type { LangfuseConfig } from './config.ts';
 import { DeliveryQueue, type DeliveryCounts, type RetryPolicy } from './delivery-queue.ts';
 import { emitEpisodeTrace } from './episode-trace.ts';
 import { scoreIdFor, traceIdFor } from './ids.ts';
 import { ScriptedIdGenerator } from './scripted-ids.ts';
+import type { StoredEpisode } from './stored-episodes.ts';
 
 type IngestionEvent = Parameters<LangfuseClient['api']['ingestion']['batch']>[0]['batch'][number];
 
 export interface LangfuseSinkOptions {
-  /** Spans or scores per request. */
+  /** Spans or scores per request (by default 100 spans, or SCORE_BATCH_SIZE scores). */
   batchSize?: number;
   flushIntervalMs?: number;
   /** Spans (and, separately, scores) held while Langfuse is unreachable; beyond this they are dropped. */
@@ -41,6 +42,12 @@ const DEFAULTS = {
   retry: { retries: 3, initialDelayMs: 500, maxDelayMs: 4000 },
   requestTimeoutMs: 5000,
 } satisfies Required<LangfuseSinkOptions>;
+
+/**
+ * A score event is a few hundred bytes where a span carries a step's whole input and output: scores go in
+ * bigger batches, since each request costs the worker (and Langfuse) about as much as a hundred scores do.
+ */
+const SCORE_BATCH_SIZE = 500;
 
 /** Hands every span the Langfuse span processor passes on to the delivery queue, which does the sending. */
 class QueueingExporter implements SpanExporter {
@@ -64,6 +71,7 @@ export class LangfuseExporter {
   private unbuilt = 0;
   private buildError: string | undefined;
   private closed: Promise<LangfuseDelivery> | undefined;
+  private scoredEpisode: { id: string; traceId: string } | undefined;
 
   constructor(config: LangfuseConfig, options: LangfuseSinkOptions) {
     const o = { ...DEFAULTS, ...options };
@@ -88,6 +96,7 @@ export class LangfuseExporter {
     const client = new LangfuseClient({ ...config, timeout: o.requestTimeoutMs / 1000 });
     this.scores = new DeliveryQueue<IngestionEvent>({
       ...queueOptions,
+      batchSize: options.batchSize ?? SCORE_BATCH_SIZE,
       send: async (batch, signal) => {
         // maxRetries 0: this queue does the retrying, with its own bound and accounting.
         const response = await client.api.ingestion.batch({ batch }, { maxRetries: 0, timeoutInSeconds: o.requestTimeoutMs / 1000, abortSignal: signal });
@@ -110,13 +119,13 @@ export class LangfuseExporter {
   }
 
   /** Queues the trace of a finished episode. Never throws: a failure is counted and reported at close. */
-  exportEpisode(run: RunRow, trajectory: Trajectory): void {
+  exportEpisode(run: RunRow, stored: StoredEpisode): void {
     if (this.closed) return;
     try {
-      emitEpisodeTrace(this.ids, run, trajectory);
+      emitEpisodeTrace(this.ids, run, stored);
     } catch (err) {
-      this.unbuilt += 1 + trajectory.steps.length;
-      this.buildError = `could not build the trace of episode ${trajectory.episode.id}: ${(err as Error).message}`;
+      this.unbuilt += 1 + stored.steps.length;
+      this.buildError = `could not build the trace of episode ${stored.episode.id}: ${(err as Error).message}`;
     }
   }
 
@@ -129,13 +138,15 @@ export class LangfuseExporter {
   /** Queues a trace score of the episode, under an id derived from the episode and the score name. */
   sendScore(episodeId: string, score: ScoreInput): void {
     if (this.closed) return;
+    // An episode's scores come one after another: its trace id is derived once for them.
+    if (this.scoredEpisode?.id !== episodeId) this.scoredEpisode = { id: episodeId, traceId: traceIdFor(episodeId) };
     this.scores.push({
       id: randomUUID(), // the envelope id only deduplicates one delivery; body.id makes the score idempotent
       type: 'score-create',
       timestamp: new Date().toISOString(),
       body: {
         id: scoreIdFor(episodeId, score.name),
-        traceId: traceIdFor(episodeId),
+        traceId: this.scoredEpisode.traceId,
         name: score.name,
         value: score.value,
         dataType: 'NUMERIC',

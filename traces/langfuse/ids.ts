@@ -1,7 +1,8 @@
 // Langfuse ids derived from SQLite ids, so a re-export upserts the same trace, observations and scores.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+// The one-shot hash: a Hash object per id cost more than the digest (the export worker derives ids per span and score).
+const sha256 = (text: string) => hash('sha256', text, 'hex');
 
 /** The trace of an episode: the first 32 hex digits of SHA-256(episode id), as @langfuse/tracing's createTraceId(seed). */
 export function traceIdFor(episodeId: string): string {
