@@ -10,9 +10,9 @@ import { runPool } from '../src/run/pool.ts';
 import { episodeSeed } from '../src/run/seeds.ts';
 import type { LoadedSuite } from '../src/suite/load.ts';
 import { openTraceStore, type TraceStore } from '../traces/index.ts';
-import { LangfuseSink, withLangfuse, type LangfuseConfig } from '../traces/langfuse/index.ts';
+import { LangfuseSink, withLangfuse } from '../traces/langfuse/index.ts';
 import { labSuite } from './lib/lab.ts';
-import { startReceiverProcess } from './lib/langfuse.ts';
+import { startReceiverProcess, type ReceiverProcess } from './lib/langfuse.ts';
 import { labEpisodePayloads, type EpisodePayload } from './lib/payloads.ts';
 import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
 import { interleaved, median, pairedRatios, spread } from './lib/stats.ts';
@@ -143,13 +143,21 @@ function durableSteps(ctx: SectionContext, loaded: LoadedSuite): void {
  * CPU milliseconds of this process's main thread alone (Linux: its /proc task entry, in clock ticks of
  * 10 ms), so that the export worker's CPU is not counted; undefined where there is no /proc.
  */
+/** CPU time of the thread running the episodes, in ms (schedstat's nanoseconds); undefined without /proc. */
 function mainThreadCpuMs(): number | undefined {
   try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   } catch {
     return undefined;
   }
+}
+
+/** CPU time of this process's other threads (the export worker, V8's compiler and GC helpers), in ms. */
+function otherThreadsCpuMs(): number | undefined {
+  const main = mainThreadCpuMs();
+  if (main === undefined) return undefined;
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000 - main;
 }
 
 /** What the Langfuse rounds of a section delivered, and how long each sink's worker took to start. */
@@ -169,17 +177,19 @@ interface LangfuseTally {
 async function timedRound(
   variant: 'off' | 'on',
   store: TraceStore,
-  config: LangfuseConfig,
+  receiver: ReceiverProcess,
   tally: LangfuseTally,
   work: (store: TraceStore) => Promise<void>,
-): Promise<{ loop: number; total: number; mainCpuMs: number | undefined }> {
-  const sink = variant === 'on' ? LangfuseSink.open(config) : undefined;
+): Promise<{ loop: number; total: number; mainCpuMs: number | undefined; otherCpuMs: number | undefined; receiverCpuMs: number | undefined }> {
+  const sink = variant === 'on' ? LangfuseSink.open(receiver.config) : undefined;
   if (sink) {
     const opened = performance.now();
     await sink.ready;
     tally.startMs.push(performance.now() - opened);
   }
   const cpuBefore = mainThreadCpuMs();
+  const otherBefore = otherThreadsCpuMs();
+  const receiverBefore = receiver.cpuMs();
   const started = performance.now();
   await work(sink ? withLangfuse(store, sink) : store);
   const loop = (performance.now() - started) / 1000;
@@ -191,7 +201,14 @@ async function timedRound(
     tally.scores += delivery.scores.delivered;
     tally.dropped += delivery.spans.dropped + delivery.scores.dropped;
   }
-  return { loop, total: (performance.now() - started) / 1000, mainCpuMs };
+  const [otherAfter, receiverAfter] = [otherThreadsCpuMs(), receiver.cpuMs()];
+  return {
+    loop,
+    total: (performance.now() - started) / 1000,
+    mainCpuMs,
+    otherCpuMs: otherBefore === undefined || otherAfter === undefined ? undefined : otherAfter - otherBefore,
+    receiverCpuMs: receiverBefore === undefined || receiverAfter === undefined ? undefined : receiverAfter - receiverBefore,
+  };
 }
 
 /** Episodes per second off and on, to the end of the work (`loop`) and to the end of the sink's close. */
@@ -202,6 +219,11 @@ interface LangfuseRates {
   /** The main thread's CPU milliseconds per episode during the work, off and on. */
   cpuOff: number[];
   cpuOn: number[];
+  /** This process's other threads' CPU milliseconds per episode, to the end of the sink's close, off and on. */
+  otherOff: number[];
+  otherOn: number[];
+  /** The receiver process's CPU milliseconds per episode (on only). */
+  receiverOn: number[];
 }
 
 function addLangfuseCost(ctx: SectionContext, id: string, what: string, rates: LangfuseRates, goal?: typeof LANGFUSE_COST_GOAL): void {
@@ -234,6 +256,26 @@ function addLangfuseCost(ctx: SectionContext, id: string, what: string, rates: L
       note: `CPU time of the thread running the episodes (the export worker not counted), so machine load matters less; off ${median(rates.cpuOff).toFixed(2)} ms, on ${median(rates.cpuOn).toFixed(2)} ms per episode`,
     });
   }
+  if (rates.otherOn.length > 0) {
+    const exportCpu = rates.otherOn.map((on, i) => on - rates.otherOff[i]!);
+    ctx.add({
+      id: `recorder.langfuse.${id}_export_cpu_ms`,
+      label: `the export's CPU per episode in this process's other threads, ${what} (on minus off, its close included)`,
+      value: median(exportCpu),
+      unit: 'ms',
+      spread: spread(exportCpu),
+      note: `the export worker with the V8 compiler and GC threads working for it; off ${median(rates.otherOff).toFixed(2)} ms, on ${median(rates.otherOn).toFixed(2)} ms per episode`,
+    });
+  }
+  if (rates.receiverOn.length > 0)
+    ctx.add({
+      id: `recorder.langfuse.${id}_receiver_cpu_ms`,
+      label: `the local receiver's CPU per episode, ${what}`,
+      value: median(rates.receiverOn),
+      unit: 'ms',
+      spread: spread(rates.receiverOn),
+      note: 'a real Langfuse runs elsewhere; on this machine its stand-in shares the cores with the run',
+    });
   const totalCost = cost(rates.on);
   ctx.add({
     id: `recorder.langfuse.${id}_cost_pct`,
@@ -250,8 +292,10 @@ async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<v
   const store = openTraceStore(join(scratchDir('langfuse'), 'tdo.db'));
   const tally: LangfuseTally = { startMs: [], spans: 0, scores: 0, dropped: 0 };
   const round = async (variant: 'off' | 'on', rates: LangfuseRates, episodes: number, work: (store: TraceStore) => Promise<void>) => {
-    const { loop, total, mainCpuMs } = await timedRound(variant, store, receiver.config, tally, work);
+    const { loop, total, mainCpuMs, otherCpuMs, receiverCpuMs } = await timedRound(variant, store, receiver, tally, work);
     if (mainCpuMs !== undefined) (variant === 'off' ? rates.cpuOff : rates.cpuOn).push(mainCpuMs / episodes);
+    if (otherCpuMs !== undefined) (variant === 'off' ? rates.otherOff : rates.otherOn).push(otherCpuMs / episodes);
+    if (receiverCpuMs !== undefined && variant === 'on') rates.receiverOn.push(receiverCpuMs / episodes);
     if (variant === 'off') rates.off.push(episodes / total);
     else {
       rates.onLoop.push(episodes / loop);
@@ -262,7 +306,7 @@ async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<v
     // Recording alone: whole episodes (start, steps, finish, scores), so the per-episode export is included.
     const episodes = scaled(ctx, EPISODES_PER_LANGFUSE_ROUND, 20);
     const payloads = labEpisodePayloads(loaded, episodes, STEPS_PER_EPISODE);
-    const recordRates: LangfuseRates = { off: [], onLoop: [], on: [], cpuOff: [], cpuOn: [] };
+    const recordRates: LangfuseRates = { off: [], onLoop: [], on: [], cpuOff: [], cpuOn: [], otherOff: [], otherOn: [], receiverOn: [] };
     for (let r = 0; r < LANGFUSE_ROUNDS; r++) {
       for (const variant of interleaved(['off', 'on'] as const, r)) {
         const runId = newRun(store, `langfuse-${variant}-${r}`);
@@ -277,7 +321,7 @@ async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<v
     // (runEpisode in the same pool), on one host connected once so that server start-up is not timed.
     const repeats = scaled(ctx, RUN_REPEATS);
     const host = await Host.connect(loaded.suite.servers);
-    const runRates: LangfuseRates = { off: [], onLoop: [], on: [], cpuOff: [], cpuOn: [] };
+    const runRates: LangfuseRates = { off: [], onLoop: [], on: [], cpuOff: [], cpuOn: [], otherOff: [], otherOn: [], receiverOn: [] };
     try {
       const catalogue = host.catalogue();
       const work = loaded.suite.tasks.flatMap((task) => Array.from({ length: repeats }, (_, repeat) => ({ task, repeat })));

@@ -1,5 +1,6 @@
 // Starting the local Langfuse receiver as a separate process and pointing the real SDK at it.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { RECEIVER_KEYS } from '../../test/support/langfuse-receiver.ts';
@@ -9,6 +10,8 @@ const SCRIPT = fileURLToPath(new URL('./langfuse-receiver-process.ts', import.me
 
 export interface ReceiverProcess {
   config: LangfuseConfig;
+  /** The receiver process's CPU time so far (user + system, all threads), in ms; undefined without /proc. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -22,6 +25,7 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
   child.removeAllListeners('exit');
   return {
     config: { ...RECEIVER_KEYS, baseUrl },
+    cpuMs: () => processCpuMs(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -29,4 +33,14 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
         child.stdin.end();
       }),
   };
+}
+
+/** utime + stime of a process (all its threads) from /proc, in ms (10 ms clock ticks). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
