@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** The request's `x-langfuse-*` headers (SDK name and version, public key, ingestion version). */
+  langfuseHeaders: Record<string, string>;
   body: unknown;
 }
 
@@ -168,7 +170,10 @@ export class LangfuseReceiver {
     const text = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.baseUrl);
     const body = text === '' ? undefined : (JSON.parse(text) as unknown);
-    this.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body });
+    const langfuseHeaders = Object.fromEntries(
+      Object.entries(req.headers).flatMap(([name, value]) => (name.startsWith('x-langfuse-') && typeof value === 'string' ? [[name, value]] : [])),
+    );
+    this.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, langfuseHeaders, body });
 
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });

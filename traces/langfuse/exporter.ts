@@ -3,6 +3,7 @@
 // worker (export-worker.ts), so none of this work happens on the thread that runs the episodes.
 import { randomUUID } from 'node:crypto';
 import { LangfuseClient } from '@langfuse/client';
+import { LANGFUSE_SDK_NAME, LANGFUSE_SDK_VERSION } from '@langfuse/core';
 import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { setLangfuseTracerProvider } from '@langfuse/tracing';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
@@ -80,7 +81,16 @@ export class LangfuseExporter {
     // so that each batch's fate is known (retried, counted) instead of logged and forgotten.
     this.otlp = new OTLPTraceExporter({
       url: `${config.baseUrl}/api/public/otel/v1/traces`,
-      headers: { Authorization: auth },
+      // What the SDK's own exporter sends, and the header that selects Langfuse v4's ingestion path (our
+      // observations carry the trace attributes each, as v4 expects): without it a v4 server takes the spans
+      // on its legacy path, where they show up minutes later.
+      headers: {
+        Authorization: auth,
+        'x-langfuse-sdk-name': LANGFUSE_SDK_NAME,
+        'x-langfuse-sdk-version': LANGFUSE_SDK_VERSION,
+        'x-langfuse-public-key': config.publicKey,
+        'x-langfuse-ingestion-version': '4',
+      },
       timeoutMillis: o.requestTimeoutMs,
     });
     const queueOptions = { batchSize: o.batchSize, flushIntervalMs: o.flushIntervalMs, maxQueued: o.maxQueued, retry: o.retry };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LANGFUSE_SDK_VERSION } from '@langfuse/core';
 import { createTraceId } from '@langfuse/tracing';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import { runSuite, type RunReport } from '../../../src/run/run-suite.ts';
@@ -166,6 +167,18 @@ describe('a run with Langfuse on', () => {
     const writes = receiver.requests.filter((r) => r.method === 'POST');
     expect(writes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/public/otel/v1/traces', '/api/public/ingestion']));
     expect(writes.every((r) => r.authorization === AUTH)).toBe(true);
+  });
+
+  it("sends spans with the SDK's headers and the one that selects Langfuse v4's ingestion path", () => {
+    const spanWrites = receiver.requests.filter((r) => r.method === 'POST' && r.path === '/api/public/otel/v1/traces');
+    expect(spanWrites.length).toBeGreaterThan(0);
+    for (const write of spanWrites)
+      expect(write.langfuseHeaders).toEqual({
+        'x-langfuse-sdk-name': 'javascript',
+        'x-langfuse-sdk-version': LANGFUSE_SDK_VERSION,
+        'x-langfuse-public-key': RECEIVER_KEYS.publicKey,
+        'x-langfuse-ingestion-version': '4',
+      });
   });
 
   it('derives the trace id from the episode id as the SDK does, so anyone can find an episode in Langfuse', async () => {
