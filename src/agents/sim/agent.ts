@@ -66,7 +66,7 @@ export class SimAgent implements Agent {
     const plan = ctx.task.plan;
     for (let index = 0; index < plan.length; index++) {
       const step = plan[index]!;
-      const tools = state.pinned === undefined ? catalogueTools : catalogueTools.filter((t) => t.server === state.pinned);
+      const tools = state.pinned === undefined ? catalogueTools : serverTools(catalogueTools, state.pinned);
       if (step.negotiate === true) {
         const closing = plan[index + 1];
         const where = `step ${index + 1} ("${step.intent}")`;
@@ -92,7 +92,7 @@ export class SimAgent implements Agent {
             recordFallback: (intent, chosen, after, why) =>
               ctx.modelCalls.record({
                 model: 'sim',
-                input: { intent, candidates: tools.map((t) => t.name) },
+                input: { intent, candidates: toolNames(tools) },
                 output: { chosen, fallback: { after, error: why, reason: 'next best' } },
                 latencyMs: 0,
               }),
@@ -165,11 +165,42 @@ export class SimAgent implements Agent {
   private record(ctx: AgentContext, intent: string, tools: readonly CatalogueTool[], decision: SimDecision, started: number): void {
     ctx.modelCalls.record({
       model: 'sim',
-      input: { intent, candidates: tools.map((t) => t.name) },
+      input: { intent, candidates: toolNames(tools) },
       output: decision,
       latencyMs: performance.now() - started,
     });
   }
+}
+
+// A run hands every episode the same catalogue, so the lists derived from it are made once and kept by identity:
+// a pinned server's tools keep one array (rank.ts remembers signals per array), and the candidate names every
+// decision records are one array, not a copy per step. Neither is ever modified.
+const toolsByServer = new WeakMap<readonly CatalogueTool[], Map<string, readonly CatalogueTool[]>>();
+const namesOfTools = new WeakMap<readonly CatalogueTool[], string[]>();
+
+/** The tools of one server, in catalogue order. */
+function serverTools(tools: readonly CatalogueTool[], server: string): readonly CatalogueTool[] {
+  let byServer = toolsByServer.get(tools);
+  if (byServer === undefined) {
+    byServer = new Map();
+    toolsByServer.set(tools, byServer);
+  }
+  let own = byServer.get(server);
+  if (own === undefined) {
+    own = tools.filter((t) => t.server === server);
+    byServer.set(server, own);
+  }
+  return own;
+}
+
+/** The tools' catalogue names, in order. */
+function toolNames(tools: readonly CatalogueTool[]): string[] {
+  let names = namesOfTools.get(tools);
+  if (names === undefined) {
+    names = tools.map((t) => t.name);
+    namesOfTools.set(tools, names);
+  }
+  return names;
 }
 
 function giveUp(reason: string): AgentResult {

@@ -20,7 +20,7 @@ export function mapArguments(planArgs: Record<string, unknown>, schema: JsonSche
   const paramNames = Object.keys(properties);
 
   for (const param of paramNames) {
-    const key = remaining.has(param) ? param : [...remaining.keys()].find((k) => normalizeName(k) === normalizeName(param));
+    const key = remaining.has(param) ? param : findByNormalName(remaining, normalizeName(param));
     if (key === undefined) continue;
     filled[param] = coerceForName(remaining.get(key), properties[param]!);
     remaining.delete(key);
@@ -43,8 +43,26 @@ export function mapArguments(planArgs: Record<string, unknown>, schema: JsonSche
 
 const NO_FIT = Symbol('no fit');
 
-function normalizeName(name: string): string {
-  return words(name).join('');
+/** The first key, in insertion order, whose normal form is `form`. */
+function findByNormalName(remaining: Map<string, unknown>, form: string): string | undefined {
+  for (const key of remaining.keys()) if (normalizeName(key) === form) return key;
+  return undefined;
+}
+
+// Parameter and argument names recur at every call of every episode; their normal form is kept rather than
+// re-split each time (bounded: names come from servers' schemas and results).
+const normalized = new Map<string, string>();
+const NORMALIZED_LIMIT = 4096;
+
+/** A name's words run together, lower-cased: file_path, filePath and FilePath all read "filepath". */
+export function normalizeName(name: string): string {
+  let form = normalized.get(name);
+  if (form === undefined) {
+    form = words(name).join('');
+    if (normalized.size >= NORMALIZED_LIMIT) normalized.clear();
+    normalized.set(name, form);
+  }
+  return form;
 }
 
 function declaredTypes(schema: JsonSchema): string[] {

@@ -15,7 +15,7 @@ export interface FallbackChoice {
 export function chooseFallback(ranked: readonly RankedTool[], tools: readonly CatalogueTool[], failed: string, errorText: string): FallbackChoice | undefined {
   const others = ranked.filter((t) => t.name !== failed);
   const errorWords = ` ${words(errorText).join(' ')} `;
-  const mentions = (name: string) => errorWords.includes(` ${words(name).join(' ')} `);
+  const mentions = (name: string) => errorWords.includes(spacedWords(name));
   const named = others.find((ranked) => {
     const tool = tools.find((t) => t.name === ranked.name);
     return mentions(ranked.name) || (tool !== undefined && mentions(tool.tool));
@@ -23,4 +23,19 @@ export function chooseFallback(ranked: readonly RankedTool[], tools: readonly Ca
   if (named !== undefined) return { name: named.name, reason: 'named in the error' };
   const next = others[0];
   return next === undefined ? undefined : { name: next.name, reason: 'next best' };
+}
+
+// Tool names recur at every fallback of every episode: their spaced words are kept rather than re-split.
+const spaced = new Map<string, string>();
+const SPACED_LIMIT = 4096;
+
+/** ` word word ` for a name: what the error text's words must contain for the name to be mentioned. */
+function spacedWords(name: string): string {
+  let form = spaced.get(name);
+  if (form === undefined) {
+    form = ` ${words(name).join(' ')} `;
+    if (spaced.size >= SPACED_LIMIT) spaced.clear();
+    spaced.set(name, form);
+  }
+  return form;
 }

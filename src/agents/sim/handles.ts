@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../host/catalogue-types.ts';
-import { words } from '../../text/words.ts';
+import { normalizeName } from './arguments.ts';
 
 /**
  * State that rides in the arguments (ARCHITECTURE.md section 4): the flat fields of earlier results'
@@ -24,7 +24,7 @@ export function fillFromMemory(args: Record<string, unknown>, schema: JsonSchema
   const remembered = Object.keys(memory);
   for (const param of Object.keys(schema.properties ?? {})) {
     if (param in filled) continue;
-    const key = remembered.find((k) => k === param) ?? remembered.find((k) => words(k).join('') === words(param).join(''));
+    const key = remembered.find((k) => k === param) ?? remembered.find((k) => normalizeName(k) === normalizeName(param));
     if (key !== undefined) filled[param] = memory[key];
   }
   return filled;

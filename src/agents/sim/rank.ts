@@ -7,7 +7,7 @@ import type { SimParams } from './params.ts';
 import { bm25Scores, normalizeByMax } from './relevance.ts';
 import { semanticScores } from './semantic.ts';
 import { contentWords, terms } from '../../text/words.ts';
-import { toolFeatures } from './tool-features.ts';
+import { toolFeatures, toolTextKey } from './tool-features.ts';
 
 /** Each term's weighted contribution; they sum to the tool's score. */
 export interface ScoreParts {
@@ -66,17 +66,33 @@ export function toolSignals(intent: string, tools: readonly CatalogueTool[], par
 }
 
 // A run asks the same catalogue about the same intents again and again (every repeat, every episode of a task),
-// and the signals are a function of the intent, the tools and the bm25 and semantic parameters alone: each
-// catalogue's signals are computed once per intent and parameters. Catalogues are not changed once built.
-const signalsByCatalogue = new WeakMap<readonly CatalogueTool[], Map<string, ToolSignals[]>>();
+// and the signals are a function of the intent, the tools' texts in their order and the bm25 and semantic
+// parameters alone: they are computed once per catalogue text, intent and parameters. A catalogue is keyed by
+// what toolFeatures reads of each tool, so a catalogue rebuilt with the same texts (the next run of a suite,
+// an optimizer candidate evaluated again) finds its signals; the key is made once per tool list (by identity).
+// Catalogues are not changed once built.
+const catalogueKeys = new WeakMap<readonly CatalogueTool[], string>();
+const signalsByCatalogue = new Map<string, Map<string, ToolSignals[]>>();
+const CATALOGUE_CACHE_LIMIT = 64;
 const SIGNALS_CACHE_LIMIT = 4096;
 
-/** toolSignals, remembered per tool list (by identity) and by intent and parameters (by value). */
+function catalogueKey(tools: readonly CatalogueTool[]): string {
+  let key = catalogueKeys.get(tools);
+  if (key === undefined) {
+    key = JSON.stringify(tools.map(toolTextKey));
+    catalogueKeys.set(tools, key);
+  }
+  return key;
+}
+
+/** toolSignals, remembered per catalogue text and by intent and parameters (by value). */
 export function rememberedSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic'>): ToolSignals[] {
-  let byIntent = signalsByCatalogue.get(tools);
+  const catalogue = catalogueKey(tools);
+  let byIntent = signalsByCatalogue.get(catalogue);
   if (byIntent === undefined) {
     byIntent = new Map();
-    signalsByCatalogue.set(tools, byIntent);
+    if (signalsByCatalogue.size >= CATALOGUE_CACHE_LIMIT) signalsByCatalogue.clear();
+    signalsByCatalogue.set(catalogue, byIntent);
   }
   const key = `${JSON.stringify(params.bm25)}${JSON.stringify(params.semantic)}\0${intent}`;
   let signals = byIntent.get(key);

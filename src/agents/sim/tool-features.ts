@@ -28,7 +28,7 @@ export function toolFeatures(tool: CatalogueTool): ToolFeatures {
   let features = byTool.get(tool);
   if (features === undefined) {
     const parameters = parameterTexts(tool);
-    const key = JSON.stringify([tool.name, tool.description, parameters]);
+    const key = JSON.stringify(textsOf(tool, parameters));
     features = byText.get(key);
     if (features === undefined) {
       features = readFeatures(tool.name, tool.description, parameters);
@@ -38,6 +38,16 @@ export function toolFeatures(tool: CatalogueTool): ToolFeatures {
     byTool.set(tool, features);
   }
   return features;
+}
+
+/** Everything the features are read from: two tools with equal texts have equal features. */
+function textsOf(tool: CatalogueTool, parameters: readonly string[]): [string, string, readonly string[]] {
+  return [tool.name, tool.description, parameters];
+}
+
+/** The texts the tool's features are read from, as one value (JSON-serializable, equal for equal texts). */
+export function toolTextKey(tool: CatalogueTool): [string, string, readonly string[]] {
+  return textsOf(tool, parameterTexts(tool));
 }
 
 /** Each parameter's name and description, in schema order: all sim reads of the input schema. */
