@@ -101,23 +101,11 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     if (use.precision !== undefined) store.addScore(episode.id, { name: 'tool_precision', value: use.precision });
     if (use.recall !== undefined) store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
     for (const score of verdict.scores) store.addScore(episode.id, score);
-    for (const score of serverChoiceScores(catalogueServers(spec.catalogue), calls)) store.addScore(episode.id, score);
+    const servers = [...new Set(spec.catalogue.tools.map((t) => t.server))];
+    for (const score of serverChoiceScores(servers, calls)) store.addScore(episode.id, score);
     for (const score of spec.scoreAlso?.(episode.id) ?? []) store.addScore(episode.id, score);
   });
   return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'completed', success: verdict.success, feedback, calls };
-}
-
-// Every episode of a run has the same catalogue: its servers are listed once, not once per episode.
-const serversOfCatalogue = new WeakMap<Catalogue, string[]>();
-
-/** The catalogue's servers, each once, in catalogue order. */
-function catalogueServers(catalogue: Catalogue): string[] {
-  let servers = serversOfCatalogue.get(catalogue);
-  if (servers === undefined) {
-    servers = [...new Set(catalogue.tools.map((t) => t.server))];
-    serversOfCatalogue.set(catalogue, servers);
-  }
-  return servers;
 }
 
 /** Why the episode is an outage rather than a result, if it is: the agent's own error, or a server that did not answer. */

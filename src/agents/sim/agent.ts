@@ -7,6 +7,7 @@ import { SIM_AGENT_ID } from './agent-id.ts';
 import { mapArguments } from './arguments.ts';
 import { chooseFallback, type FallbackChoice } from './fallback.ts';
 import { HAGGLE_PARAMS, type HaggleParams } from './haggle-params.ts';
+import { memoized } from './memo.ts';
 import { carriesHandle, fillFromMemory, remember, type ResultMemory } from './handles.ts';
 import { haggle } from './negotiation.ts';
 import { resolveSimParams, type SimParams, type SimParamsOverrides } from './params.ts';
@@ -173,34 +174,20 @@ export class SimAgent implements Agent {
 }
 
 // A run hands every episode the same catalogue, so the lists derived from it are made once and kept by identity:
-// a pinned server's tools keep one array (rank.ts remembers signals per array), and the candidate names every
+// a pinned server's tools keep one array (rank.ts keys a tool list by its texts once per array), and the candidate names every
 // decision records are one array, not a copy per step. Neither is ever modified.
 const toolsByServer = new WeakMap<readonly CatalogueTool[], Map<string, readonly CatalogueTool[]>>();
 const namesOfTools = new WeakMap<readonly CatalogueTool[], string[]>();
 
 /** The tools of one server, in catalogue order. */
 function serverTools(tools: readonly CatalogueTool[], server: string): readonly CatalogueTool[] {
-  let byServer = toolsByServer.get(tools);
-  if (byServer === undefined) {
-    byServer = new Map();
-    toolsByServer.set(tools, byServer);
-  }
-  let own = byServer.get(server);
-  if (own === undefined) {
-    own = tools.filter((t) => t.server === server);
-    byServer.set(server, own);
-  }
-  return own;
+  const byServer = memoized(toolsByServer, tools, () => new Map<string, readonly CatalogueTool[]>());
+  return memoized(byServer, server, () => tools.filter((t) => t.server === server));
 }
 
 /** The tools' catalogue names, in order. */
 function toolNames(tools: readonly CatalogueTool[]): string[] {
-  let names = namesOfTools.get(tools);
-  if (names === undefined) {
-    names = tools.map((t) => t.name);
-    namesOfTools.set(tools, names);
-  }
-  return names;
+  return memoized(namesOfTools, tools, () => tools.map((t) => t.name));
 }
 
 function giveUp(reason: string): AgentResult {

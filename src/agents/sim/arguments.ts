@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../host/catalogue-types.ts';
 import { ResultText } from '../../suite/references.ts';
+import { BoundedMap, memoized } from './memo.ts';
 import { words } from '../../text/words.ts';
 
 /**
@@ -51,18 +52,11 @@ function findByNormalName(remaining: Map<string, unknown>, form: string): string
 
 // Parameter and argument names recur at every call of every episode; their normal form is kept rather than
 // re-split each time (bounded: names come from servers' schemas and results).
-const normalized = new Map<string, string>();
-const NORMALIZED_LIMIT = 4096;
+const normalized = new BoundedMap<string, string>(4096);
 
 /** A name's words run together, lower-cased: file_path, filePath and FilePath all read "filepath". */
 export function normalizeName(name: string): string {
-  let form = normalized.get(name);
-  if (form === undefined) {
-    form = words(name).join('');
-    if (normalized.size >= NORMALIZED_LIMIT) normalized.clear();
-    normalized.set(name, form);
-  }
-  return form;
+  return memoized(normalized, name, () => words(name).join(''));
 }
 
 function declaredTypes(schema: JsonSchema): string[] {

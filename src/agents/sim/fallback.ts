@@ -1,4 +1,5 @@
 import type { CatalogueTool } from '../../host/catalogue-types.ts';
+import { BoundedMap, memoized } from './memo.ts';
 import type { RankedTool } from './rank.ts';
 import { words } from '../../text/words.ts';
 
@@ -26,16 +27,9 @@ export function chooseFallback(ranked: readonly RankedTool[], tools: readonly Ca
 }
 
 // Tool names recur at every fallback of every episode: their spaced words are kept rather than re-split.
-const spaced = new Map<string, string>();
-const SPACED_LIMIT = 4096;
+const spaced = new BoundedMap<string, string>(4096);
 
 /** ` word word ` for a name: what the error text's words must contain for the name to be mentioned. */
 function spacedWords(name: string): string {
-  let form = spaced.get(name);
-  if (form === undefined) {
-    form = ` ${words(name).join(' ')} `;
-    if (spaced.size >= SPACED_LIMIT) spaced.clear();
-    spaced.set(name, form);
-  }
-  return form;
+  return memoized(spaced, name, () => ` ${words(name).join(' ')} `);
 }

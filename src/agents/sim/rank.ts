@@ -5,6 +5,7 @@ import { CUE_FAMILIES, type CueCounts } from '../../text/cues.ts';
 import { limitMatch } from '../../text/limits.ts';
 import type { SimParams } from './params.ts';
 import { bm25Scores, normalizeByMax } from './relevance.ts';
+import { BoundedMap, memoized } from './memo.ts';
 import { semanticScores } from './semantic.ts';
 import { contentWords, terms } from '../../text/words.ts';
 import { toolFeatures, toolTextKey } from './tool-features.ts';
@@ -72,36 +73,14 @@ export function toolSignals(intent: string, tools: readonly CatalogueTool[], par
 // an optimizer candidate evaluated again) finds its signals; the key is made once per tool list (by identity).
 // Catalogues are not changed once built.
 const catalogueKeys = new WeakMap<readonly CatalogueTool[], string>();
-const signalsByCatalogue = new Map<string, Map<string, ToolSignals[]>>();
-const CATALOGUE_CACHE_LIMIT = 64;
-const SIGNALS_CACHE_LIMIT = 4096;
-
-function catalogueKey(tools: readonly CatalogueTool[]): string {
-  let key = catalogueKeys.get(tools);
-  if (key === undefined) {
-    key = JSON.stringify(tools.map(toolTextKey));
-    catalogueKeys.set(tools, key);
-  }
-  return key;
-}
+const signalsByCatalogue = new BoundedMap<string, BoundedMap<string, ToolSignals[]>>(64);
 
 /** toolSignals, remembered per catalogue text and by intent and parameters (by value). */
 export function rememberedSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic'>): ToolSignals[] {
-  const catalogue = catalogueKey(tools);
-  let byIntent = signalsByCatalogue.get(catalogue);
-  if (byIntent === undefined) {
-    byIntent = new Map();
-    if (signalsByCatalogue.size >= CATALOGUE_CACHE_LIMIT) signalsByCatalogue.clear();
-    signalsByCatalogue.set(catalogue, byIntent);
-  }
+  const catalogue = memoized(catalogueKeys, tools, () => JSON.stringify(tools.map(toolTextKey)));
+  const byIntent = memoized(signalsByCatalogue, catalogue, () => new BoundedMap<string, ToolSignals[]>(4096));
   const key = `${JSON.stringify(params.bm25)}${JSON.stringify(params.semantic)}\0${intent}`;
-  let signals = byIntent.get(key);
-  if (signals === undefined) {
-    signals = toolSignals(intent, tools, params);
-    if (byIntent.size >= SIGNALS_CACHE_LIMIT) byIntent.clear();
-    byIntent.set(key, signals);
-  }
-  return signals;
+  return memoized(byIntent, key, () => toolSignals(intent, tools, params));
 }
 
 /** The weighted parts of a tool's score, without noise. */

@@ -1,3 +1,4 @@
+import { BoundedMap, memoized } from './memo.ts';
 import type { SimParams } from './params.ts';
 import { wordVectors } from './vectors/vectors.ts';
 
@@ -29,22 +30,22 @@ interface DocumentVectors {
   ranks: number[];
   fromName: boolean[];
   /** Per intent word (and exponent) met so far, its match with each of the tool's words. */
-  matches: Map<string, Float64Array>;
+  matches: BoundedMap<string, Float64Array>;
 }
 
 // Catalogues and intent words repeat across steps and episodes; descriptions change only between versions.
-const documents = new Map<string, DocumentVectors>();
-const DOCUMENT_CACHE_LIMIT = 4096;
+const documents = new BoundedMap<string, DocumentVectors>(4096);
 const MATCH_CACHE_LIMIT = 4096;
 
 function documentVectors(words: ToolWords): DocumentVectors {
-  const key = `${words.name.join(' ')}\0${words.text.join(' ')}`;
-  const cached = documents.get(key);
-  if (cached !== undefined) return cached;
+  return memoized(documents, `${words.name.join(' ')}\0${words.text.join(' ')}`, () => readDocument(words));
+}
+
+function readDocument(words: ToolWords): DocumentVectors {
   const table = wordVectors();
   const seen = new Set<string>();
   const vectors: Float32Array[] = [];
-  const doc: DocumentVectors = { vectors: new Float32Array(0), ranks: [], fromName: [], matches: new Map() };
+  const doc: DocumentVectors = { vectors: new Float32Array(0), ranks: [], fromName: [], matches: new BoundedMap(MATCH_CACHE_LIMIT) };
   for (const [list, fromName] of [
     [words.name, true],
     [words.text, false],
@@ -60,16 +61,15 @@ function documentVectors(words: ToolWords): DocumentVectors {
   }
   doc.vectors = new Float32Array(vectors.length * table.dims);
   vectors.forEach((v, i) => doc.vectors.set(v, i * table.dims));
-  if (documents.size >= DOCUMENT_CACHE_LIMIT) documents.clear();
-  documents.set(key, doc);
   return doc;
 }
 
 /** max(0, cosine)^exponent between the word and each of the tool's words. */
 function matches(word: string, vector: Float32Array, doc: DocumentVectors, exponent: number): Float64Array {
-  const key = `${exponent} ${word}`;
-  const cached = doc.matches.get(key);
-  if (cached !== undefined) return cached;
+  return memoized(doc.matches, `${exponent} ${word}`, () => cosines(vector, doc, exponent));
+}
+
+function cosines(vector: Float32Array, doc: DocumentVectors, exponent: number): Float64Array {
   const dims = vector.length;
   const row = new Float64Array(doc.ranks.length);
   for (let j = 0; j < row.length; j++) {
@@ -77,8 +77,6 @@ function matches(word: string, vector: Float32Array, doc: DocumentVectors, expon
     for (let d = 0, o = j * dims; d < dims; d++, o++) cos += vector[d]! * doc.vectors[o]!;
     row[j] = cos <= 0 ? 0 : Math.pow(cos, exponent);
   }
-  if (doc.matches.size >= MATCH_CACHE_LIMIT) doc.matches.clear();
-  doc.matches.set(key, row);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import type { CatalogueTool } from '../../host/catalogue-types.ts';
 import { countCues, type CueCounts } from '../../text/cues.ts';
 import { splitLimitClauses } from '../../text/limits.ts';
+import { BoundedMap, memoized } from './memo.ts';
 import type { ToolWords } from './semantic.ts';
 import { contentWords, terms } from '../../text/words.ts';
 
@@ -21,23 +22,13 @@ export interface ToolFeatures {
 // every episode; and since catalogues are rebuilt with mostly the same texts (each optimizer candidate, each
 // queue worker's episode), features are also kept by the text they are read from.
 const byTool = new WeakMap<CatalogueTool, ToolFeatures>();
-const byText = new Map<string, ToolFeatures>();
-const TEXT_CACHE_LIMIT = 4096;
+const byText = new BoundedMap<string, ToolFeatures>(4096);
 
 export function toolFeatures(tool: CatalogueTool): ToolFeatures {
-  let features = byTool.get(tool);
-  if (features === undefined) {
+  return memoized(byTool, tool, () => {
     const parameters = parameterTexts(tool);
-    const key = JSON.stringify(textsOf(tool, parameters));
-    features = byText.get(key);
-    if (features === undefined) {
-      features = readFeatures(tool.name, tool.description, parameters);
-      if (byText.size >= TEXT_CACHE_LIMIT) byText.clear();
-      byText.set(key, features);
-    }
-    byTool.set(tool, features);
-  }
-  return features;
+    return memoized(byText, JSON.stringify(textsOf(tool, parameters)), () => readFeatures(tool.name, tool.description, parameters));
+  });
 }
 
 /** Everything the features are read from: two tools with equal texts have equal features. */
