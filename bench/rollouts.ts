@@ -1,6 +1,8 @@
 // Item 3 of issue 8: sim-agent lab episodes per second through runSuite (agent, host, recording, checks)
 // at concurrency 1, 2 and 4 over stdio servers, against a bare loop that makes the same tool calls over
-// bare SDK clients with no agent and no recording.
+// bare SDK clients with no agent and no recording. runSuite starts its servers anew for every run, so the
+// bare loop's goal comparison does too; the same loop on servers kept warm across rounds is shown beside it,
+// since a server's JIT warm-up over a few hundred episodes roughly halves its CPU per call.
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { SimAgent } from '../src/agents/sim/agent.ts';
@@ -11,6 +13,7 @@ import { openTraceStore, type TraceStore } from '../traces/index.ts';
 import { bareClient, labSuite, serverOf } from './lib/lab.ts';
 import { scaled, sectionMain } from './lib/section.ts';
 import { interleaved, median, pairedRatios, spread } from './lib/stats.ts';
+import { childrenCpuMs, childrenCpuMsBetween } from './lib/proc-cpu.ts';
 import { scratchDir } from './lib/temp.ts';
 
 const CONCURRENCIES = [1, 2, 4];
@@ -22,6 +25,10 @@ const RATE_GOAL = { op: '>=', target: 200 } as const;
 /** Issue 17 item 4: at least half the bare loop's rate at concurrency 1 and 4. */
 const RATIO_GOAL = { op: '>=', target: 0.5 } as const;
 
+const VARIANTS = ['run', 'bare', 'bare_warm'] as const;
+type Variant = (typeof VARIANTS)[number];
+const VARIANT_LABELS: Record<Variant, string> = { run: 'runSuite', bare: 'bare loop', bare_warm: 'bare loop on warm servers' };
+
 type EpisodeCalls = Array<{ server: string; tool: string; args: Record<string, unknown> }>;
 
 interface Timed {
@@ -29,6 +36,8 @@ interface Timed {
   seconds: number;
   /** CPU time of this process (user + system) over the timed span: the host's own work, which load on the machine barely changes */
   cpuSeconds: number;
+  /** CPU time of this process's child processes (the servers) over the timed span; undefined without /proc */
+  serversCpuSeconds: number | undefined;
   /** connecting the servers, before the first episode (runSuite only) */
   connectSeconds?: number;
 }
@@ -40,6 +49,8 @@ async function timedRun(store: TraceStore, loaded: LoadedSuite, repeats: number,
   let episodes = 0;
   let cpuAtStart = process.cpuUsage();
   let cpuUsed = cpuAtStart;
+  let serversAtStart = childrenCpuMs();
+  let serversUsed: number | undefined;
   const report = await runSuite({
     store,
     loaded,
@@ -48,11 +59,14 @@ async function timedRun(store: TraceStore, loaded: LoadedSuite, repeats: number,
     onStart: () => {
       started = performance.now();
       cpuAtStart = process.cpuUsage();
+      serversAtStart = childrenCpuMs();
     },
     onEpisode: () => {
       episodes++;
       finished = performance.now();
       cpuUsed = process.cpuUsage(cpuAtStart);
+      // Read at every episode, since the servers are gone once runSuite returns.
+      serversUsed = childrenCpuMsBetween(serversAtStart, childrenCpuMs());
     },
   });
   return {
@@ -60,6 +74,7 @@ async function timedRun(store: TraceStore, loaded: LoadedSuite, repeats: number,
     episodes,
     seconds: (finished - started) / 1000,
     cpuSeconds: cpuSecondsOf(cpuUsed),
+    serversCpuSeconds: serversUsed === undefined ? undefined : serversUsed / 1000,
     connectSeconds: (started - called) / 1000,
   };
 }
@@ -82,6 +97,7 @@ function callsOfRun(store: TraceStore, runId: string): EpisodeCalls[] {
 async function timedBareLoop(clients: Map<string, Client>, episodes: EpisodeCalls[], concurrency: number): Promise<Timed> {
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
+  const serversAtStart = childrenCpuMs();
   await runPool(
     episodes,
     concurrency,
@@ -90,7 +106,33 @@ async function timedBareLoop(clients: Map<string, Client>, episodes: EpisodeCall
     },
     () => false,
   );
-  return { episodes: episodes.length, seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSecondsOf(process.cpuUsage(cpuAtStart)) };
+  const serversUsed = childrenCpuMsBetween(serversAtStart, childrenCpuMs());
+  return {
+    episodes: episodes.length,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: cpuSecondsOf(process.cpuUsage(cpuAtStart)),
+    serversCpuSeconds: serversUsed === undefined ? undefined : serversUsed / 1000,
+  };
+}
+
+async function connectBare(loaded: LoadedSuite): Promise<Map<string, Client>> {
+  const clients = new Map<string, Client>();
+  for (const server of loaded.suite.servers) clients.set(server.name, await bareClient(serverOf(loaded, server.name)));
+  return clients;
+}
+
+async function closeBare(clients: Map<string, Client>): Promise<void> {
+  await Promise.allSettled([...clients.values()].map((c) => c.close()));
+}
+
+/** The bare loop on servers started for this measurement alone, as runSuite's are (connecting untimed). */
+async function timedFreshBareLoop(loaded: LoadedSuite, episodes: EpisodeCalls[], concurrency: number): Promise<Timed> {
+  const clients = await connectBare(loaded);
+  try {
+    return await timedBareLoop(clients, episodes, concurrency);
+  } finally {
+    await closeBare(clients);
+  }
 }
 
 await sectionMain('rollouts', '3. Rollouts: sim-agent lab episodes per second, runSuite vs a bare loop of the same calls', async (ctx) => {
@@ -103,24 +145,31 @@ await sectionMain('rollouts', '3. Rollouts: sim-agent lab episodes per second, r
   ctx.note(
     `each measurement runs the ${loaded.suite.tasks.length} lab tasks x ${repeats} repeats = ${plan.length} episodes (${toolCalls} tool calls, seed ${SEED}); ` +
       `runSuite is timed from its first episode to its last (server start-up is reported apart); the bare loop replays the calls the sim agent made, ` +
-      `episode by episode, over one bare SDK v2 client per server (stdio), with the same pool; ${ROUNDS} rounds per concurrency, variants alternating`,
+      `episode by episode, over one bare SDK v2 client per server (stdio), with the same pool, on servers started for each measurement as runSuite's are ` +
+      `(connecting untimed), and again on servers kept warm since the section began; ${ROUNDS} rounds per concurrency, variants alternating`,
   );
 
-  const clients = new Map<string, Client>();
-  for (const server of loaded.suite.servers) clients.set(server.name, await bareClient(serverOf(loaded, server.name)));
+  const warmClients = await connectBare(loaded);
   const connects: number[] = [];
   try {
-    await timedBareLoop(clients, plan, 1); // warm-up for the bare servers, as the reference run was for runSuite's code
+    await timedBareLoop(warmClients, plan, 1); // warm-up for the warm servers, as the reference run was for runSuite's code
     for (const concurrency of CONCURRENCIES) {
-      const rates: Record<'run' | 'bare', number[]> = { run: [], bare: [] };
-      const cpuMs: Record<'run' | 'bare', number[]> = { run: [], bare: [] };
+      const rates: Record<Variant, number[]> = { run: [], bare: [], bare_warm: [] };
+      const cpuMs: Record<Variant, number[]> = { run: [], bare: [], bare_warm: [] };
+      const serversCpuMs: Record<Variant, number[]> = { run: [], bare: [], bare_warm: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const variant of interleaved(['run', 'bare'] as const, round)) {
-          const timed = variant === 'run' ? await timedRun(store, loaded, repeats, concurrency) : await timedBareLoop(clients, plan, concurrency);
+        for (const variant of interleaved(VARIANTS, round)) {
+          const timed =
+            variant === 'run'
+              ? await timedRun(store, loaded, repeats, concurrency)
+              : variant === 'bare'
+                ? await timedFreshBareLoop(loaded, plan, concurrency)
+                : await timedBareLoop(warmClients, plan, concurrency);
           if (timed.episodes !== plan.length) throw new Error(`${variant} ran ${timed.episodes} episodes, expected ${plan.length}`);
           if (timed.connectSeconds !== undefined) connects.push(timed.connectSeconds);
           rates[variant].push(timed.episodes / timed.seconds);
           cpuMs[variant].push((timed.cpuSeconds * 1000) / timed.episodes);
+          if (timed.serversCpuSeconds !== undefined) serversCpuMs[variant].push((timed.serversCpuSeconds * 1000) / timed.episodes);
         }
       }
       ctx.add({
@@ -133,32 +182,56 @@ await sectionMain('rollouts', '3. Rollouts: sim-agent lab episodes per second, r
       });
       ctx.add({
         id: `rollouts.c${concurrency}.bare_eps`,
-        label: `concurrency ${concurrency}: bare loop of the same calls`,
+        label: `concurrency ${concurrency}: bare loop of the same calls, servers started anew as runSuite's are`,
         value: median(rates.bare),
         unit: 'episodes/s',
         spread: spread(rates.bare),
       });
+      ctx.add({
+        id: `rollouts.c${concurrency}.bare_warm_eps`,
+        label: `concurrency ${concurrency}: bare loop of the same calls, servers kept warm`,
+        value: median(rates.bare_warm),
+        unit: 'episodes/s',
+        spread: spread(rates.bare_warm),
+      });
       const ratios = pairedRatios(rates.run, rates.bare);
       ctx.add({
         id: `rollouts.c${concurrency}.ratio`,
-        label: `concurrency ${concurrency}: ratio runSuite/bare`,
+        label: `concurrency ${concurrency}: ratio runSuite/bare (servers started anew in both)`,
         value: median(ratios),
         unit: '',
         spread: spread(ratios),
         goal: RATIO_GOAL,
       });
-      for (const variant of ['run', 'bare'] as const) {
+      const warmRatios = pairedRatios(rates.run, rates.bare_warm);
+      ctx.add({
+        id: `rollouts.c${concurrency}.ratio_warm`,
+        label: `concurrency ${concurrency}: ratio runSuite/bare on warm servers (runSuite's started anew)`,
+        value: median(warmRatios),
+        unit: '',
+        spread: spread(warmRatios),
+      });
+      for (const variant of VARIANTS) {
         ctx.add({
           id: `rollouts.c${concurrency}.${variant}_cpu_ms`,
-          label: `concurrency ${concurrency}: ${variant === 'run' ? 'runSuite' : 'bare loop'}, this process's CPU per episode (servers apart)`,
+          label: `concurrency ${concurrency}: ${VARIANT_LABELS[variant]}, this process's CPU per episode (servers apart)`,
           value: median(cpuMs[variant]),
           unit: 'ms',
           spread: spread(cpuMs[variant]),
         });
+        if (serversCpuMs[variant].length > 0) {
+          ctx.add({
+            id: `rollouts.c${concurrency}.${variant}_servers_cpu_ms`,
+            label: `concurrency ${concurrency}: ${VARIANT_LABELS[variant]}, the servers' CPU per episode`,
+            value: median(serversCpuMs[variant]),
+            unit: 'ms',
+            spread: spread(serversCpuMs[variant]),
+          });
+        }
       }
     }
   } finally {
-    await Promise.allSettled([...clients.values()].map((c) => c.close()));
+    await closeBare(warmClients);
     store.close();
   }
   ctx.add({

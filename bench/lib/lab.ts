@@ -36,6 +36,13 @@ export function labCalls(loaded: LoadedSuite, count: number): PlannedCall[] {
   return Array.from({ length: count }, (_, i) => steps[i % steps.length]!);
 }
 
+/**
+ * A subclass, as the host's is (src/host/connection.ts): the SDK then sends its version probe to the server it
+ * starts instead of starting a disposable sibling server to probe, which would still be loading beside the first
+ * timed calls.
+ */
+class InPlaceProbeStdioTransport extends StdioClientTransport {}
+
 /** What a user's own SDK v2 client would do: no catalogue, no routing, no recording. */
 export async function bareClient(spec: ServerSpec): Promise<Client> {
   // The same protocol negotiation as the host's connections, so only the host's own work differs.
@@ -43,7 +50,7 @@ export async function bareClient(spec: ServerSpec): Promise<Client> {
   const transport =
     'url' in spec
       ? new StreamableHTTPClientTransport(new URL(spec.url))
-      : new StdioClientTransport({
+      : new InPlaceProbeStdioTransport({
           command: spec.command,
           args: spec.args,
           env: Object.fromEntries(Object.entries({ ...process.env, ...spec.env }).filter((e): e is [string, string] => e[1] !== undefined)),

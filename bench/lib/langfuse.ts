@@ -1,10 +1,10 @@
 // Starting the local Langfuse receiver as a separate process and pointing the real SDK at it.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { RECEIVER_KEYS } from '../../test/support/langfuse-receiver.ts';
 import type { LangfuseConfig } from '../../traces/langfuse/index.ts';
+import { processCpuMs } from './proc-cpu.ts';
 
 const SCRIPT = fileURLToPath(new URL('./langfuse-receiver-process.ts', import.meta.url));
 
@@ -33,14 +33,4 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
         child.stdin.end();
       }),
   };
-}
-
-/** utime + stime of a process (all its threads) from /proc, in ms (10 ms clock ticks). */
-function processCpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
