@@ -182,9 +182,13 @@ await sectionMain('store', '4. The trace store at a million steps: generation, q
          AND EXISTS (SELECT 1 FROM steps s WHERE s.episode_id = e.id AND s.kind = 'tool' AND s.tool = ?)
        ORDER BY e.started_at DESC LIMIT 50`,
     );
+    // Summed per run first, so each run's version is read out of its JSON once rather than once per episode.
     const usedServerPerVersion = sqlite.prepare(
-      `SELECT json_extract(r.version_ids, '$.lab') AS version, COUNT(*) AS episodes, AVG(sc.value) AS used_server
-       FROM runs r JOIN episodes e ON e.run_id = r.id JOIN scores sc ON sc.episode_id = e.id AND sc.name = 'used_server:lab'
+      `SELECT json_extract(r.version_ids, '$.lab') AS version, SUM(per_run.episodes) AS episodes, SUM(per_run.used) / SUM(per_run.episodes) AS used_server
+       FROM (SELECT e.run_id, COUNT(*) AS episodes, SUM(sc.value) AS used
+             FROM episodes e JOIN scores sc ON sc.episode_id = e.id AND sc.name = 'used_server:lab'
+             GROUP BY e.run_id) AS per_run
+       JOIN runs r ON r.id = per_run.run_id
        GROUP BY version`,
     );
     const versions = usedServerPerVersion.all().length;
@@ -209,7 +213,7 @@ await sectionMain('store', '4. The trace store at a million steps: generation, q
       'used_server_per_version',
       `used-server share of the lab server per description version, over all ${g.episodes.toLocaleString('en-US')} episodes`,
       () => usedServerPerVersion.all(),
-      'from the per-episode `used_server:lab` score (SQL in this script)',
+      'from the per-episode `used_server:lab` score, summed per run, then per version (SQL in this script)',
     );
     timeQuery(
       ctx,
