@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { Host } from '../src/host/host.ts';
+import { inheritedEnv } from '../src/host/inherited-env.ts';
 import { launchHttpServer } from '../src/host/launch.ts';
 import type { ServerSpec } from '../src/suite/schema.ts';
 import { openTraceStore } from '../traces/index.ts';
@@ -145,10 +146,7 @@ await sectionMain('instrumentation', '1. Instrumentation overhead: tdo host + re
   await compare(ctx, 'stdio', lab, calls);
 
   // One HTTP server process answers both clients, so both variants meet the same server.
-  const server = await launchHttpServer(
-    { ...lab, args: [...lab.args, '--http', '--port', '0'] },
-    Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
-  );
+  const server = await launchHttpServer({ ...lab, args: [...lab.args, '--http', '--port', '0'] }, inheritedEnv());
   try {
     await compare(ctx, 'http', { name: lab.name, url: server.url, headers: {} }, calls);
   } finally {

@@ -2,6 +2,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LAB_TOOL_NAMES } from '../../servers/lab/server.ts';
+import { inheritedEnv } from '../../src/host/inherited-env.ts';
 import { loadSuite, type LoadedSuite } from '../../src/suite/load.ts';
 import type { ServerSpec, StdioServerSpec } from '../../src/suite/schema.ts';
 
@@ -53,7 +54,7 @@ export async function bareClient(spec: ServerSpec): Promise<Client> {
       : new InPlaceProbeStdioTransport({
           command: spec.command,
           args: spec.args,
-          env: Object.fromEntries(Object.entries({ ...process.env, ...spec.env }).filter((e): e is [string, string] => e[1] !== undefined)),
+          env: { ...inheritedEnv(), ...spec.env },
           stderr: 'ignore',
         });
   await client.connect(transport);

@@ -4,6 +4,7 @@ import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
 import { infrastructureError } from '../errors.ts';
+import { inheritedEnv } from './inherited-env.ts';
 
 export interface ListedTool {
   name: string;
@@ -171,9 +172,4 @@ export function flattenContent(content: unknown): string {
       return `[${item.type}${item.mimeType ? ` ${item.mimeType}` : ''}]`;
     })
     .join('\n');
-}
-
-/** Spawned servers get the parent's environment (minus undefined values) so PATH, keys and TDO_* reach them. */
-function inheritedEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
 }

@@ -3,6 +3,7 @@ import type { HttpServerSpec, ServerSpec } from '../suite/schema.ts';
 import { buildCatalogue, type DescriptionOverrides, type ServerTools } from './catalogue.ts';
 import type { Catalogue, CatalogueTool, ToolOutcome } from './catalogue-types.ts';
 import { connectServer, type ServerConnection } from './connection.ts';
+import { inheritedEnv } from './inherited-env.ts';
 import { launchHttpServer, type LaunchedServer } from './launch.ts';
 import { liveToolCall, type LiveToolCall } from './tool-call.ts';
 
@@ -142,8 +143,4 @@ function routeCalls(byServer: Map<string, ServerConnection>, catalogue: Catalogu
 async function withHeaders(spec: ServerSpec, headersFor: HeadersFor | undefined): Promise<ServerSpec> {
   if (!('url' in spec) || spec.auth === undefined || headersFor === undefined) return spec;
   return { ...spec, headers: { ...spec.headers, ...(await headersFor(spec.name, spec.url)) } };
-}
-
-function inheritedEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
 }

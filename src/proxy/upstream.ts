@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ReadBuffer, serializeMessage, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/client';
 import { infrastructureError } from '../errors.ts';
+import { inheritedEnv } from '../host/inherited-env.ts';
 
 /** The real server: a command spawned over stdio. */
 export interface UpstreamCommand {
@@ -155,8 +156,4 @@ export class Upstream {
     replay.settle('error' in message ? infrastructureError(`the restarted server refused the replayed initialize: ${message.error.message}`) : undefined);
     return true;
   }
-}
-
-function inheritedEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
 }
