@@ -25,7 +25,7 @@ export { resolveConditions } from './run/conditions.ts';
 export type { EpisodeOutcome, EpisodeSpec } from './run/episode.ts';
 export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts';
 export type { EpisodeExecutor } from './run/episode-executor.ts';
-export { checkMaxErrorRate, describeErrors, tallyErrors, tooManyErrors, type ErrorCause } from './run/outages.ts';
+export { checkMaxErrorRate, outageCause, tallyErrors, type ErrorCause } from './run/outages.ts';
 export { episodeSeed } from './run/seeds.ts';
 export { firstChoices, FIRST_CHOICE_SHARE, isServerChoiceScore, serverChoiceOf, USED_SERVER, type ServerChoice } from './run/server-choice.ts';
 export type { SuiteRunStore } from './run/store-port.ts';

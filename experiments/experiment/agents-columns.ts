@@ -1,10 +1,8 @@
 // The versions x agents tables of `tdo experiment --agents`, built once so the terminal, Markdown and HTML
 // views cannot disagree.
-import { percent, points } from '../format.ts';
+import { points } from '../format.ts';
 import type { AgentsExperimentReport, VersionAcrossAgents } from './agents-experiment.ts';
-import type { Table } from './columns.ts';
-
-const interval = (p: { rate: number; low: number; high: number }) => `${percent(p.rate)} [${percent(p.low)}, ${percent(p.high)}]`;
+import { interval, type Table } from './columns.ts';
 
 /** One row per version: each agent's success with its interval and its change against the first version, then the worst agent. */
 export function agentsTable(report: AgentsExperimentReport, rows: readonly VersionAcrossAgents[]): Table {

@@ -1,14 +1,24 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
 import { percent, points } from '../format.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
-import type { VersionResult } from './statistics.ts';
+import type { Proportion } from '../measure/wilson.ts';
+import type { Comparison, VersionResult } from './statistics.ts';
 
 export interface Table {
   head: string[];
   rows: string[][];
 }
 
-const interval = (p: { rate: number; low: number; high: number }) => `${percent(p.rate)} [${percent(p.low)}, ${percent(p.high)}]`;
+/** "72.7% [51.8%, 86.8%]" (the bounds to `digits` decimals), or '–' when no episode was judged: nothing was measured. */
+export const interval = (p: Proportion, digits = 1) => (p.n === 0 ? '–' : `${percent(p.rate)} [${percent(p.low, digits)}, ${percent(p.high, digits)}]`);
+/** A share, or '–' when no episode was judged. */
+export const share = (p: Proportion) => (p.n === 0 ? '–' : percent(p.rate));
+
+/** A version's change in success against the first, with its interval; '–' when either had no judged episode. */
+export function changeCell(results: readonly VersionResult[], c: Comparison): string {
+  const judged = (id: string) => (results.find((r) => r.versionId === id)?.success.n ?? 0) > 0;
+  return judged(c.baseline) && judged(c.version) ? `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]` : '–';
+}
 const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–' : f(x));
 
 /**
@@ -16,21 +26,12 @@ const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–
  * cells ('–' when the split was not run for it, 'baseline' for the first). Never marked as a regression:
  * the verdict reads the test split only.
  */
-export function paraphraseCells(
-  suite: SuiteResults,
-  versionId: string,
-  interval: (p: { rate: number; low: number; high: number }) => string,
-): [string, string] {
+export function paraphraseCells(suite: SuiteResults, versionId: string, interval: (p: Proportion) => string): [string, string] {
   const p = suite.paraphrase;
   const r = p?.results.find((x) => x.versionId === versionId);
   if (p === undefined || r === undefined) return ['–', '–'];
   const c = p.comparisons.find((x) => x.version === versionId);
-  const delta =
-    c === undefined
-      ? versionId === p.results[0]?.versionId
-        ? 'baseline'
-        : '–'
-      : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]`;
+  const delta = c === undefined ? (versionId === p.results[0]?.versionId ? 'baseline' : '–') : changeCell(p.results, c);
   return [interval(r.success), delta];
 }
 
@@ -61,7 +62,7 @@ export function scoreColumns(report: ExperimentReport, suite: SuiteResults): Sco
     const recorded = suite.results.flatMap((r) => (r.scores[name] === undefined ? [] : [r.scores[name]]));
     const indicator = recorded.length > 0 && recorded.every((x) => x.mean === 1);
     if (indicator) {
-      return { name, head: `${name} (share of episodes)`, cell: (r) => percent(r.success.n === 0 ? 0 : (r.scores[name]?.episodes ?? 0) / r.success.n) };
+      return { name, head: `${name} (share of episodes)`, cell: (r) => (r.success.n === 0 ? '–' : percent((r.scores[name]?.episodes ?? 0) / r.success.n)) };
     }
     return {
       name,
@@ -104,11 +105,11 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       r.versionId,
       versionLabel(report, r.versionId),
       interval(r.success),
-      c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' REGRESSION' : ''}`,
+      c === undefined ? 'baseline' : `${changeCell(suite.results, c)}${c.regressed ? ' REGRESSION' : ''}`,
       ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, interval)),
       `${interval(r.firstChoiceShare)} (${r.server})`,
       interval(r.usedServer),
-      ...(hasTarget ? [r.target === null ? '–' : `${percent(r.target.firstChoiceShare.rate)}, ${percent(r.target.usedServer.rate)}`] : []),
+      ...(hasTarget ? [r.target === null ? '–' : `${share(r.target.firstChoiceShare)}, ${share(r.target.usedServer)}`] : []),
       maybe(r.precision, (x) => x.toFixed(2)),
       maybe(r.recall, (x) => x.toFixed(2)),
       r.toolCallsPerEpisode.toFixed(2),
@@ -186,9 +187,7 @@ export function erroredEpisodes(report: ExperimentReport): number {
 export function verdictSentence(report: ExperimentReport): string {
   if (report.verdict === 'error') {
     const causes = report.outages.map((o) => `${o.version} on ${o.suite} (${o.split}, run ${o.runId}): ${o.cause}`).join(' ');
-    // A lost queue is an outage without errored episodes; the error budget is beside the point then.
-    const budget = report.outages.some((o) => o.errors > 0) ? ` --max-error-rate allows ${percent(report.settings.maxErrorRate)}.` : '';
-    return `No verdict: an outage, not a result. ${causes}${budget}`;
+    return `No verdict: an outage, not a result. ${causes}`;
   }
   if (report.verdict === 'interrupted') return 'Interrupted: some runs did not finish; the numbers cover the episodes that did.';
   const errored = erroredEpisodes(report);

@@ -4,16 +4,15 @@
 import {
   type Agent,
   checkMaxErrorRate,
-  describeErrors,
   type EpisodeExecutor,
   inputError,
   isSimAgentId,
   isTdoError,
   type LoadedSuite,
+  outageCause,
   resolveConditions,
   runSuite,
   tasksForSplit,
-  tooManyErrors,
 } from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import { episodeFacts } from '../measure/episode-facts.ts';
@@ -93,11 +92,11 @@ export interface ExperimentReport {
   /** Per suite, the answer the reports open with: the best version on test success, its change against the first, the verdict. */
   answers: SuiteAnswer[];
   regressions: Array<{ suite: string; version: string; successDelta: number }>;
-  /** Runs whose errors exceeded --max-error-rate: an outage, so the experiment gives no verdict. */
+  /** Runs that measured nothing (errors beyond --max-error-rate, no judged episode, a lost queue): the experiment gives no verdict. */
   outages: Array<{ suite: string; version: string; split: string; runId: string; errors: number; episodes: number; cause: string }>;
   /** Each later version's descriptions against the baseline's, when both describe the same server. */
   diffs: VersionDiff[];
-  /** 'error': too many episodes errored (see outages); nothing is concluded */
+  /** 'error': an outage (see outages): more episodes errored than allowed, none was judged, or the queue was lost; nothing is concluded */
   verdict: 'pass' | 'regression' | 'interrupted' | 'error';
   db: string;
 }
@@ -189,7 +188,8 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           cause: report.interruptedBy,
         });
       } else if (report.status === 'interrupted') interrupted = true;
-      if (tooManyErrors(report.errors, maxErrorRate)) {
+      const outage = outageCause(report.errors, maxErrorRate);
+      if (outage !== undefined) {
         outages.push({
           suite: loaded.suite.name,
           version: version.id,
@@ -197,7 +197,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           runId: report.runId,
           errors: report.errors.errors,
           episodes: report.errors.episodes,
-          cause: describeErrors(report.errors),
+          cause: outage,
         });
       }
       return summarizeVersion(version, { runId: report.runId, status: report.status }, episodeFacts(store, report.runId), loaded.suite.target);

@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
-import { percent, points, tableStyle } from '../format.ts';
-import { answerSentences, lintSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
+import { tableStyle } from '../format.ts';
+import { answerSentences, changeCell, interval, lintSentences, paraphraseCells, scoreColumns, share, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 /** The terminal view: per suite, one compact row per version (the full table is in the reports). */
@@ -32,11 +32,11 @@ export function renderExperimentSummary(report: ExperimentReport): string {
       table.push([
         r.versionId,
         ...(roles ? [report.versions.find((v) => v.id === r.versionId)?.role ?? ''] : []),
-        `${percent(r.success.rate)} [${percent(r.success.low, 0)}, ${percent(r.success.high, 0)}]`,
-        c === undefined ? 'baseline' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]${c.regressed ? ' ✖' : ''}`,
-        ...(paraphrase ? paraphraseCells(suite, r.versionId, (p) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`) : []),
-        percent(r.firstChoiceShare.rate),
-        percent(r.usedServer.rate),
+        interval(r.success, 0),
+        c === undefined ? 'baseline' : `${changeCell(suite.results, c)}${c.regressed ? ' ✖' : ''}`,
+        ...(paraphrase ? paraphraseCells(suite, r.versionId, (p) => interval(p, 0)) : []),
+        share(r.firstChoiceShare),
+        share(r.usedServer),
         r.precision === null ? '–' : r.precision.toFixed(2),
         r.recall === null ? '–' : r.recall.toFixed(2),
         r.toolCallsPerEpisode.toFixed(2),

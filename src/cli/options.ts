@@ -33,7 +33,7 @@ export function share(value: string): number {
 
 /** The --max-error-rate option every command that runs episodes declares, with one help text. */
 export const MAX_ERROR_RATE_HELP =
-  'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause';
+  'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause (as it does, whatever the share, when no episode was judged)';
 
 /** --rpm or --tpm, declared alike by every command that makes model clients (a fresh Option for each command). */
 export function rateLimitOption(kind: 'rpm' | 'tpm'): Option {

@@ -36,8 +36,19 @@ export function tallyErrors(episodes: ReadonlyArray<{ status: string; note: stri
 }
 
 /** Whether errors exceed the allowed share (0 allows none). */
-export function tooManyErrors(tally: Pick<ErrorTally, 'episodes' | 'errors'>, maxErrorRate: number): boolean {
+function tooManyErrors(tally: Pick<ErrorTally, 'episodes' | 'errors'>, maxErrorRate: number): boolean {
   return tally.errors > 0 && tally.errors > maxErrorRate * tally.episodes + 1e-9;
+}
+
+/**
+ * Why a finished run's figures are an outage rather than a result, for summaries and exit messages; undefined
+ * when they are a result. More errored episodes than `maxErrorRate` allows, or errored episodes and no judged
+ * one: whatever share was allowed, such a run measured nothing.
+ */
+export function outageCause(tally: ErrorTally, maxErrorRate: number): string | undefined {
+  if (tooManyErrors(tally, maxErrorRate)) return `${describeErrors(tally)} --max-error-rate allows ${(maxErrorRate * 100).toFixed(1)}%.`;
+  if (tally.errors > 0 && tally.judged === 0) return `${describeErrors(tally)} No episode was judged, so nothing was measured.`;
+  return undefined;
 }
 
 /** "3 of 20 episodes (15.0%) errored, not judged. Cause (3): ..." for summaries and exit messages. */

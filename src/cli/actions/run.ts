@@ -8,7 +8,7 @@ import { agentSelection, createAgent, describeAgent, type AgentConfig } from '..
 import { agentWithDefaults, type CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
-import { describeErrors, tooManyErrors } from '../../run/outages.ts';
+import { outageCause } from '../../run/outages.ts';
 import { withStore } from '../context.ts';
 import { startProgress } from '../progress.ts';
 import { renderRunReport, runReportJson } from '../format/run-report.ts';
@@ -26,11 +26,10 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
     const report = await execute(context.store, flags, command, context.config);
     context.runId = report.run.runId;
     process.stdout.write(flags.json ? toJsonText(runReportJson(report)) : renderRunReport(report));
-    if (tooManyErrors(report.run.errors, flags.maxErrorRate)) {
+    const outage = outageCause(report.run.errors, flags.maxErrorRate);
+    if (outage !== undefined) {
       // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
-      process.stderr.write(
-        `tdo: ${describeErrors(report.run.errors)} --max-error-rate allows ${(flags.maxErrorRate * 100).toFixed(1)}%. Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`,
-      );
+      process.stderr.write(`tdo: ${outage} Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`);
       process.exitCode = EXIT.usage;
     } else if (report.run.interruptedBy !== undefined) {
       process.stderr.write(

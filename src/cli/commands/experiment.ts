@@ -35,7 +35,7 @@ export function registerExperiment(program: TdoCommand): void {
   program
     .command('experiment')
     .description(
-      "run description versions on the test split (and a suite's paraphrase split beside it), N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first on test, 2 on a config error or when more episodes errored (model endpoint, MCP server) than --max-error-rate allows",
+      "run description versions on the test split (and a suite's paraphrase split beside it), N repeats each, and write report.md/.json/.html; exit 1 when a version regresses against the first on test, 2 on a config error, when more episodes errored (model endpoint, MCP server) than --max-error-rate allows, or when a run judged none",
     )
     .addOption(sharedOption.suites())
     .addOption(sharedOption.version('description versions, comma-separated (or the flag repeated); the first is the baseline'))

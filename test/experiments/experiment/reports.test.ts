@@ -4,6 +4,7 @@ import { versionTable } from '../../../experiments/experiment/columns.ts';
 import { renderExperimentHtml } from '../../../experiments/experiment/report-html.ts';
 import { renderExperimentMarkdown } from '../../../experiments/experiment/report-md.ts';
 import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
+import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
 import { fakeReport } from './fake-report.ts';
 
 const renderings = (report: ReturnType<typeof fakeReport>) => ({
@@ -96,5 +97,31 @@ describe('experiment reports with errored episodes', () => {
     expect(markdown).toContain('**No verdict: an outage, not a result. mega-<b>inflated</b> on market (test, run r-2): 2 of 14 episodes');
     expect(markdown).not.toMatch(/No regression/);
     expect(html).toContain('class="verdict error with-errors"');
+  });
+});
+
+describe('experiment reports with a version that has no judged episode', () => {
+  it('show its rates and its change as not measured, never as 0%', () => {
+    const report = fakeReport();
+    const suite = report.suites[0]!;
+    const errored = Array.from({ length: 4 }, (_, i) => ({
+      taskId: 'a',
+      repeat: i,
+      status: 'error' as const,
+      errorCause: 'The model endpoint answered HTTP 401',
+      success: false,
+      toolCalls: 0,
+      scores: new Map<string, number>(),
+    }));
+    suite.results[1] = summarizeVersion({ id: 'mega-unmeasured', server: 'mega', tokens: 50 }, { runId: 'r-3', status: 'completed' }, errored, 'mega');
+    suite.comparisons = compareWithBaseline(suite.results, 0.1);
+    const row = versionTable(report, suite).rows[1]!;
+    expect(row[0]).toBe('mega-unmeasured');
+    // success, its change, the first-choice share and the used-server share
+    expect(row.slice(2, 6)).toEqual(['–', '–', '– (mega)', '–']);
+    const { terminal } = renderings(report);
+    const line = terminal.split('\n').find((l) => l.includes('mega-unmeasured'))!;
+    expect(line).not.toMatch(/%/);
+    expect(line).toMatch(/4\/4/);
   });
 });

@@ -10,18 +10,24 @@ import { finalAnswer, httpStatus, startOpenAiDouble, type OpenAiDouble } from '.
 // An endpoint that refuses the key (401 is not retried) and one that answers: an outage, then the fix.
 let refusing: OpenAiDouble;
 let answering: OpenAiDouble;
+/** Refuses every other request: each episode makes one call, so every other episode errors. */
+let flaky: OpenAiDouble;
 let dir: string;
 const llm = (baseURL: string) => ({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' });
 
 beforeAll(async () => {
   refusing = await startOpenAiDouble(() => httpStatus(401, { message: 'Incorrect API key provided' }));
   answering = await startOpenAiDouble(() => finalAnswer('I cannot tell.'));
+  flaky = await startOpenAiDouble((_body, index) =>
+    index % 2 === 0 ? httpStatus(401, { message: 'Incorrect API key provided' }) : finalAnswer('I cannot tell.'),
+  );
   dir = mkdtempSync(join(tmpdir(), 'tdo-outage-'));
 });
 
 afterAll(async () => {
   await refusing.close();
   await answering.close();
+  await flaky.close();
 });
 
 describe('an outage is not a result', () => {
@@ -68,13 +74,45 @@ describe('an outage is not a result', () => {
 
   it('tdo run within --max-error-rate finishes, counts the errors apart and rates only judged episodes', { timeout: 120_000 }, async () => {
     const r = await tdo(
-      ['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--max-error-rate', '1', '--db', join(dir, 'tolerant.db')],
-      llm(refusing.baseURL),
+      [
+        'run',
+        '--suite',
+        'lab',
+        '--split',
+        'val',
+        '--agent',
+        'llm',
+        '--model',
+        'double-model',
+        '--concurrency',
+        '1',
+        '--max-error-rate',
+        '0.6',
+        '--db',
+        join(dir, 'tolerant.db'),
+        '--json',
+      ],
+      llm(flaky.baseURL),
     );
     expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { status: string; episodes: number; errors: number; judged: number; success_rate: number };
+    expect(report.status).toBe('completed');
+    expect(report.errors).toBe(Math.ceil(report.episodes / 2));
+    expect(report.judged).toBe(report.episodes - report.errors);
+    // "I cannot tell." solves no task: the rate is 0 over the judged episodes, the errored ones apart
+    expect(report.success_rate).toBe(0);
+  });
+
+  it('tdo run in which every episode errored exits 2 whatever --max-error-rate allows: nothing was measured', { timeout: 120_000 }, async () => {
+    const r = await tdo(
+      ['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--max-error-rate', '1', '--db', join(dir, 'all-errored.db')],
+      llm(refusing.baseURL),
+    );
+    expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toMatch(/\(completed\)/);
     expect(r.stdout).toMatch(/success – \(no judged episode\)/);
     expect(r.stdout).toMatch(/errors: (\d+) of \1 episodes \(100\.0%\) errored, not judged\. Cause \(\1\): .*401/);
+    expect(r.stderr).toMatch(/No episode was judged, so nothing was measured\. Fix the cause, then run the errored episodes again with `tdo run --resume r-/);
   });
 
   it('tdo run refuses a --max-error-rate outside 0..1', async () => {
@@ -103,6 +141,27 @@ describe('an outage is not a result', () => {
     expect(markdown).toContain('**No verdict: an outage, not a result.');
     expect(markdown).not.toMatch(/No regression/);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/class="verdict error[ "]/);
+  });
+
+  it('tdo experiment in which every episode errored gives no verdict whatever --max-error-rate allows', { timeout: 180_000 }, async () => {
+    const db = join(dir, 'experiment-all-errored.db');
+    const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);
+    expect(seed.code, seed.stderr).toBe(0);
+    const seedId = (JSON.parse(seed.stdout) as { id: string }).id;
+    const out = join(dir, 'experiment-all-errored-report');
+    const r = await tdo(
+      ['experiment', '--suite', 'lab', '--versions', seedId, '--agent', 'llm', '--model', 'double-model', '--max-error-rate', '1', '--db', db, '--out', out],
+      llm(refusing.baseURL),
+    );
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/No verdict: an outage, not a result\. .*Cause \(\d+\): .*401.*No episode was judged, so nothing was measured\./);
+    expect(r.stdout).not.toMatch(/No regression|Best/);
+    // nothing judged is shown as not measured, never as a 0% rate
+    expect(r.stdout).not.toMatch(/(?<![\d.])0\.0%/);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { verdict: string; outages: Array<{ version: string; cause: string }> };
+    expect(report.verdict).toBe('error');
+    expect(report.outages[0]).toMatchObject({ version: seedId, cause: expect.stringMatching(/No episode was judged/) });
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).not.toMatch(/(?<![\d.])0\.0%/);
   });
 
   it('tdo optimize against a refusing endpoint exits 2 with the cause and the resume command, and marks the run failed', { timeout: 180_000 }, async () => {
