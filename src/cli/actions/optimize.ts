@@ -51,7 +51,6 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
     const { store, config } = context;
     if (flags.resume !== undefined) context.runId = flags.resume;
     const report = await execute(store, flags, command, config.refs, modelRateLimiter(flags, config));
-    if (report === undefined) return;
     context.runId = report.runId;
     process.stdout.write(flags.json ? toJsonText(reportJson(report, store.path)) : renderReport(report, store.path));
     if (report.status === 'interrupted') process.exitCode = EXIT.interrupted;
@@ -65,7 +64,7 @@ async function execute(
   refs: Parameters<typeof loadSuite>[1],
   // one limiter for the agent and the proposer: they draw on the same account
   rateLimiter: ModelRateLimiter | undefined,
-): Promise<OptimizeReport | undefined> {
+): Promise<OptimizeReport> {
   let loaded: LoadedSuite;
   let settings: OptimizeSettings;
   let seedRuns: string[] | undefined;
@@ -123,10 +122,7 @@ async function execute(
       ...(flags.agents === undefined ? {} : { agents: flags.agents.map((a) => ({ ...a })), objective: flags.objective ?? 'mean' }),
     };
   }
-  if (flags.traces === 'langfuse') {
-    seedRuns = await importSeedRuns(store, flags);
-    if (seedRuns === undefined) return undefined;
-  }
+  if (flags.traces === 'langfuse') seedRuns = await importSeedRuns(store, flags);
   const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) =>
     createAgent(a, store, { reuseCache: flags.cache, rateLimiter }),
   );
@@ -162,13 +158,12 @@ async function execute(
   }
 }
 
-/** Imports the seed's episodes from Langfuse; undefined (exit 1 already set) when Langfuse could not be read. */
-async function importSeedRuns(store: TraceStore, flags: OptimizeFlags): Promise<string[] | undefined> {
+/** Imports the seed's episodes from Langfuse (an infrastructure error when Langfuse cannot be read). */
+async function importSeedRuns(store: TraceStore, flags: OptimizeFlags): Promise<string[]> {
   const { importMatching, renderImport, LANGFUSE_QUERY_NEEDED } = await import('./traces-langfuse.ts');
   if (flags.session === undefined && flags.since === undefined) throw inputError(`--traces langfuse: ${LANGFUSE_QUERY_NEEDED}`);
   const config = langfuseConfigOrUsage();
   const report = await importMatching(store, config, flags);
-  if (report === undefined) return undefined;
   process.stderr.write(renderImport(report, config));
   if (report.runs.length === 0)
     throw inputError(

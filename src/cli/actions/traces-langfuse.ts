@@ -1,6 +1,6 @@
 import type { LangfuseConfig } from '../../../traces/langfuse/config.ts';
 import { exportRun, formatDelivery, importFromLangfuse, LangfuseSink, type ImportReport } from '../../../traces/langfuse/index.ts';
-import { inputError } from '../../errors.ts';
+import { infrastructureError, inputError } from '../../errors.ts';
 import { EXIT } from '../errors.ts';
 import { commandConfig, withStore } from '../context.ts';
 import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS } from '../langfuse.ts';
@@ -26,7 +26,8 @@ export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> 
         : `run ${runId}: ${episodes} episodes sent to ${config.baseUrl}\n`,
     );
     process.stderr.write(formatDelivery(delivery));
-    if (delivery.spans.dropped + delivery.scores.dropped > 0) process.exitCode = EXIT.failure;
+    // An outage, not a result: what Langfuse did not take can be sent again.
+    if (delivery.spans.dropped + delivery.scores.dropped > 0) process.exitCode = EXIT.usage;
   });
 }
 
@@ -47,19 +48,17 @@ export function renderImport(report: ImportReport, config: LangfuseConfig): stri
 }
 
 /**
- * Reads the matching episodes into the store. Langfuse unreachable or refusing is reported and ends the
- * command with exit 1 (undefined), before anything else is written.
+ * Reads the matching episodes into the store. Langfuse unreachable or refusing is an outage: an
+ * infrastructure error (exit 2), before anything else is written.
  */
-export async function importMatching(store: TraceStore, config: LangfuseConfig, flags: LangfuseQueryFlags): Promise<ImportReport | undefined> {
+export async function importMatching(store: TraceStore, config: LangfuseConfig, flags: LangfuseQueryFlags): Promise<ImportReport> {
   try {
     return await importFromLangfuse(store, config, {
       ...(flags.session === undefined ? {} : { session: flags.session }),
       ...(flags.since === undefined ? {} : { since: flags.since }),
     });
   } catch (err) {
-    process.stderr.write(`tdo: could not read from Langfuse at ${config.baseUrl}: ${(err as Error).message}\n`);
-    process.exitCode = EXIT.failure;
-    return undefined;
+    throw infrastructureError(`could not read from Langfuse at ${config.baseUrl}: ${(err as Error).message}`, { cause: err });
   }
 }
 
@@ -71,6 +70,6 @@ export async function importFromLangfuseCommand(flags: TracesImportFlags): Promi
   const config = langfuseConfigOrUsage();
   await withStore(flags, { mode: 'write' }, async ({ store }) => {
     const report = await importMatching(store, config, flags);
-    if (report !== undefined) process.stdout.write(flags.json ? toJsonText(report) : renderImport(report, config));
+    process.stdout.write(flags.json ? toJsonText(report) : renderImport(report, config));
   });
 }

@@ -91,6 +91,7 @@ describe('one composition point for every command', () => {
     expect(exported.code).toBe(2);
     expect(exported.stderr).toContain(`no run "r-00000000" in ${db}`);
     const imported = await run(['traces', 'import', '--from', 'langfuse', '--session', runId], langfuse);
+    expect(imported.code).toBe(2);
     expect(imported.stderr).toContain('could not read from Langfuse at http://127.0.0.1:9');
   }, 60_000);
 
