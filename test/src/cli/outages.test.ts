@@ -30,6 +30,19 @@ afterAll(async () => {
   await flaky.close();
 });
 
+/** The lab's shipped descriptions imported as a version into a new store, then run by `tdo experiment` against the refusing endpoint. */
+async function experimentAgainstRefusing(dbName: string, out: string, extra: string[]) {
+  const db = join(dir, dbName);
+  const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);
+  expect(seed.code, seed.stderr).toBe(0);
+  const seedId = (JSON.parse(seed.stdout) as { id: string }).id;
+  const r = await tdo(
+    ['experiment', '--suite', 'lab', '--versions', seedId, '--agent', 'llm', '--model', 'double-model', ...extra, '--db', db, '--out', out],
+    llm(refusing.baseURL),
+  );
+  return { seedId, r };
+}
+
 describe('an outage is not a result', () => {
   it(
     'tdo run against a refusing endpoint stops early, exits 2 naming the cause, and a resume after the fix runs the errored episodes again',
@@ -122,15 +135,8 @@ describe('an outage is not a result', () => {
   });
 
   it('tdo experiment --agent llm against a refusing endpoint exits 2, says why, and its reports show no pass', { timeout: 180_000 }, async () => {
-    const db = join(dir, 'experiment.db');
-    const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);
-    expect(seed.code, seed.stderr).toBe(0);
-    const seedId = (JSON.parse(seed.stdout) as { id: string }).id;
     const out = join(dir, 'experiment-report');
-    const r = await tdo(
-      ['experiment', '--suite', 'lab', '--versions', seedId, '--agent', 'llm', '--model', 'double-model', '--db', db, '--out', out],
-      llm(refusing.baseURL),
-    );
+    const { seedId, r } = await experimentAgainstRefusing('experiment.db', out, []);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/No verdict: an outage, not a result\. .*errored, not judged\. Cause \(\d+\): .*401/);
     expect(r.stdout).not.toMatch(/No regression/);
@@ -144,15 +150,8 @@ describe('an outage is not a result', () => {
   });
 
   it('tdo experiment in which every episode errored gives no verdict whatever --max-error-rate allows', { timeout: 180_000 }, async () => {
-    const db = join(dir, 'experiment-all-errored.db');
-    const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);
-    expect(seed.code, seed.stderr).toBe(0);
-    const seedId = (JSON.parse(seed.stdout) as { id: string }).id;
     const out = join(dir, 'experiment-all-errored-report');
-    const r = await tdo(
-      ['experiment', '--suite', 'lab', '--versions', seedId, '--agent', 'llm', '--model', 'double-model', '--max-error-rate', '1', '--db', db, '--out', out],
-      llm(refusing.baseURL),
-    );
+    const { seedId, r } = await experimentAgainstRefusing('experiment-all-errored.db', out, ['--max-error-rate', '1']);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/No verdict: an outage, not a result\. .*Cause \(\d+\): .*401.*No episode was judged, so nothing was measured\./);
     expect(r.stdout).not.toMatch(/No regression|Best/);
