@@ -28,9 +28,11 @@ const reference = await runSuite({
   agent: new SimAgent(),
   options: { split: 'val', repeats: 1, seed: 0, concurrency: 4, versionIds: accurate },
 });
-const threshold = 0.95 * reference.successRate;
+const referenceRate = reference.successRate;
+if (referenceRate === null) throw new Error(`the reference run ${reference.runId} judged no episode (${reference.errors.errors} errored)`);
+const threshold = 0.95 * referenceRate;
 console.log(
-  `accurate lab descriptions (labplus as shipped): val success ${reference.successRate.toFixed(3)}; threshold ${threshold.toFixed(3)}; budget ${budget} per run; sim agent and sim proposer (simulated, not LLM results)`,
+  `accurate lab descriptions (labplus as shipped): val success ${referenceRate.toFixed(3)}; threshold ${threshold.toFixed(3)}; budget ${budget} per run; sim agent and sim proposer (simulated, not LLM results)`,
 );
 
 const base: Omit<OptimizeSettings, 'seed' | 'selector' | 'reflection' | 'componentChoice'> = {
@@ -62,7 +64,7 @@ for (let seed = 0; seed < seeds; seed++) {
       reportTest: false,
     });
     const calls = Object.fromEntries(
-      LEVELS.map((level) => [level, report.history.find((h) => (h.valMetrics['success'] ?? 0) >= level * reference.successRate)?.budgetUsed ?? null]),
+      LEVELS.map((level) => [level, report.history.find((h) => (h.valMetrics['success'] ?? 0) >= level * referenceRate)?.budgetUsed ?? null]),
     );
     rows.push({ variant, seed, calls, best: report.best.val.success_rate });
     console.log(

@@ -59,8 +59,8 @@ export interface RunReport {
   planned: number;
   episodes: number;
   successes: number;
-  /** successes over judged episodes (errored ones have no verdict) */
-  successRate: number;
+  /** successes over judged episodes (errored ones have no verdict); null when none was judged: nothing was measured */
+  successRate: number | null;
   errors: ErrorTally;
   toolCalls: number;
   /** each tool's calls and errored calls over the run's episodes */
@@ -194,7 +194,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       planned: all.length,
       episodes: summary.episodes,
       successes: summary.successes,
-      successRate: errors.judged === 0 ? 0 : summary.successes / errors.judged,
+      successRate: errors.judged === 0 ? null : summary.successes / errors.judged,
       errors,
       toolCalls: summary.toolCalls,
       callsByTool: store.toolSelectionCounts(run.id),

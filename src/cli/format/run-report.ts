@@ -67,13 +67,12 @@ export function runReportJson(view: RunReportView) {
 
 export function renderRunReport(view: RunReportView): string {
   const { run } = view;
-  const table = new Table({ style: tableStyle(), head: ['server', 'tool', 'chosen', 'errors'] });
+  const table = new Table({ style: tableStyle(), head: ['server', 'tool', 'calls', 'errors'] });
   for (const s of run.callsByTool) table.push([s.server, s.tool, s.calls, s.errors]);
-  const pct = (run.successRate * 100).toFixed(1);
   return [
     `run ${run.runId} (${run.status})  suite ${view.suite}  split ${view.split}`,
     `agent ${view.agent}`,
-    `success ${run.errors.judged === 0 ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${pct}%`}   tool calls ${run.toolCalls}`,
+    `success ${run.successRate === null ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${(run.successRate * 100).toFixed(1)}%`}   tool calls ${run.toolCalls}`,
     ...(run.errors.errors === 0 ? [] : [`errors: ${describeErrors(run.errors)}`]),
     `descriptions ${Object.entries(run.versionIds)
       .map(([s, v]) => `${s}=${v}`)

@@ -52,4 +52,14 @@ describe('the run summary', () => {
       error_causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }],
     });
   });
+
+  it('says nothing was measured when every episode errored: no rate in the text, null in the JSON', () => {
+    const v = view({
+      successes: 0,
+      successRate: null,
+      errors: { episodes: 22, errors: 22, judged: 0, causes: [{ cause: 'Cannot reach the model endpoint', episodes: 22 }] },
+    });
+    expect(renderRunReport(v)).toContain('success – (no judged episode)');
+    expect(runReportJson(v)).toMatchObject({ errors: 22, judged: 0, success_rate: null });
+  });
 });
