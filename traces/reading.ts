@@ -16,6 +16,7 @@ function episodeFilter(q: EpisodeQuery): SQL | undefined {
   if (q.runId !== undefined) conditions.push(eq(episodes.runId, q.runId));
   if (q.failed === true) conditions.push(ne(episodes.status, 'running'), eq(episodes.success, false));
   if (q.failed === false) conditions.push(eq(episodes.success, true));
+  if (q.errored === true) conditions.push(eq(episodes.status, 'error'));
   return and(...conditions);
 }
 

@@ -116,6 +116,8 @@ export interface EpisodeQuery {
   runId?: string;
   /** true: only finished episodes that did not succeed; false: only successes; absent: all */
   failed?: boolean;
+  /** true: only episodes that ended in an outage (status 'error': no verdict) */
+  errored?: boolean;
   limit?: number;
 }
 

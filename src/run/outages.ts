@@ -56,7 +56,7 @@ export function describeErrors(tally: ErrorTally): string {
   if (tally.errors === 0) return 'no episode errored.';
   const share = tally.episodes === 0 ? 0 : (100 * tally.errors) / tally.episodes;
   const [first] = tally.causes;
-  const others = tally.causes.length > 1 ? ` ${tally.causes.length - 1} other cause(s) in \`tdo traces list\`.` : '';
+  const others = tally.causes.length > 1 ? ` ${tally.causes.length - 1} other cause(s) in \`tdo traces list --errored\`.` : '';
   const cause = /[.!?]$/.test(first!.cause) ? first!.cause : `${first!.cause}.`;
   return `${tally.errors} of ${tally.episodes} episodes (${share.toFixed(1)}%) errored, not judged. Cause (${first!.episodes}): ${cause}${others}`;
 }

@@ -37,13 +37,14 @@ describe('reading traces', () => {
     expect(listed[2]).toMatchObject({ taskId: 't2', status: 'completed', success: false });
   });
 
-  it('filters episodes by run, by failure and by limit', async () => {
+  it('filters episodes by run, by failure, by outage and by limit', async () => {
     const store = await openTempStore();
     const { run, t1, t2, t3 } = seedRun(store);
     const other = seedRun(store);
 
     expect(store.listEpisodes({ runId: run.id, failed: true }).map((e) => e.id)).toEqual([t3.id, t2.id]);
     expect(store.listEpisodes({ runId: run.id, failed: false }).map((e) => e.id)).toEqual([t1.id]);
+    expect(store.listEpisodes({ runId: run.id, errored: true }).map((e) => e.id)).toEqual([t3.id]);
     expect(store.listEpisodes({ runId: run.id, limit: 2 })).toHaveLength(2);
     expect(store.listEpisodes({})).toHaveLength(8);
     expect(store.listEpisodes({ limit: 1 }).map((e) => e.id)).toEqual([other.t4.id]);

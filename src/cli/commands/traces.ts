@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { inputError } from '../../errors.ts';
 import { positiveInt, sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 import { registerLangfuseTraces } from './traces-langfuse.ts';
@@ -19,17 +19,19 @@ export function registerTraces(program: Command): void {
     .description('list episodes, newest first')
     .option('--run <id>', 'only this run')
     .option('--failed', 'only failed episodes')
+    .addOption(new Option('--errored', 'only errored episodes: outages (model endpoint, MCP server), with their cause').conflicts('failed'))
     .option('--limit <n>', 'at most this many', positiveInt, 50)
     .addOption(sharedOption.db())
     .addOption(sharedOption.config())
     .addOption(sharedOption.json())
-    .action(async (flags: { run?: string; failed?: boolean; limit: number } & StoreFlags & JsonFlag) => {
+    .action(async (flags: { run?: string; failed?: boolean; errored?: boolean; limit: number } & StoreFlags & JsonFlag) => {
       const { withStore, renderEpisodeList, toJsonText } = await load();
       await withStore(flags, { mode: 'read' }, ({ store }) => {
         if (flags.run !== undefined && !store.getRun(flags.run)) throw inputError(`no run "${flags.run}" in ${store.path}`);
         const episodes = store.listEpisodes({
           ...(flags.run === undefined ? {} : { runId: flags.run }),
           ...(flags.failed ? { failed: true } : {}),
+          ...(flags.errored ? { errored: true } : {}),
           limit: flags.limit,
         });
         process.stdout.write(flags.json ? toJsonText(episodes) : renderEpisodeList(episodes, flags.limit));

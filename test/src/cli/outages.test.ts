@@ -126,6 +126,15 @@ describe('an outage is not a result', () => {
     expect(r.stdout).toMatch(/success – \(no judged episode\)/);
     expect(r.stdout).toMatch(/errors: (\d+) of \1 episodes \(100\.0%\) errored, not judged\. Cause \(\1\): .*401/);
     expect(r.stderr).toMatch(/No episode was judged, so nothing was measured\. Fix the cause, then run the errored episodes again with `tdo run --resume r-/);
+    const runId = /tdo run --resume (r-[0-9a-f]+)/.exec(r.stderr)![1]!;
+    const errored = await tdo(['traces', 'list', '--run', runId, '--errored', '--db', join(dir, 'all-errored.db'), '--json']);
+    const rows = JSON.parse(errored.stdout) as Array<{ status: string; note: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((e) => e.status === 'error' && /401/.test(e.note))).toBe(true);
+    const failed = await tdo(['traces', 'list', '--run', runId, '--failed', '--db', join(dir, 'all-errored.db'), '--json']);
+    expect(JSON.parse(failed.stdout)).toEqual([]); // an outage is not a failed task
+    const both = await tdo(['traces', 'list', '--failed', '--errored', '--db', join(dir, 'all-errored.db')]);
+    expect([both.code, both.stderr]).toEqual([2, expect.stringMatching(/--errored.*cannot be used with.*--failed/)]);
   });
 
   it('tdo run refuses a --max-error-rate outside 0..1', async () => {
