@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, TDO_ROOT } from '../../src/index.ts';
+import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences, TDO_ROOT } from '../../src/index.ts';
 import { readDescriptionsFile, writeDescriptionsFile } from './descriptions-file.ts';
 
 export interface DescriptionsLocation {
@@ -34,56 +34,73 @@ export function descriptionsArgument(args: readonly string[]): string | undefine
  * shipped server's default file. A server reached by URL, or an unknown command without the argument,
  * cannot be located: the caller must name the file.
  */
-export function locateDescriptionsFile(spec: ServerSpec, suitePath: string, shipped: ShippedDescriptionsFile): DescriptionsLocation {
+export function locateDescriptionsFile(spec: ServerSpec, source: string, shipped: ShippedDescriptionsFile): DescriptionsLocation {
   const askForOut = 'pass --out FILE to name the file it loads';
-  if ('url' in spec)
-    throw inputError(`server "${spec.name}" is reached at ${spec.url} (suite ${suitePath}), so tdo cannot tell which file it loads; ${askForOut}`);
+  if ('url' in spec) throw inputError(`server "${spec.name}" is reached at ${spec.url} (in ${source}), so tdo cannot tell which file it loads; ${askForOut}`);
   const given = descriptionsArgument(spec.args);
   if (given !== undefined)
-    return { file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${suitePath}` };
+    return { file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${source}` };
   const found = shipped(spec);
   if (found !== undefined) return found;
   throw inputError(
-    `server "${spec.name}" in ${suitePath} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo cannot tell which file it loads; ${askForOut}`,
+    `server "${spec.name}" in ${source} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo cannot tell which file it loads; ${askForOut}`,
   );
 }
 
+/** Where a server's start-up spec was read: a suite file, or tdo.config.json's mcpServers. */
+export interface FoundServerSpec {
+  spec: ServerSpec;
+  /** The file the spec came from, for the user to check. */
+  source: string;
+}
+
 /**
- * The suite that describes how the version's server starts: `suite` when given; else the newest run
- * that connected the server, then the shipped suites.
+ * The spec that says how the version's server starts: from `suite` when given; else from the newest run's
+ * suite that connected the server, then tdo.config.json's server of that name, then the shipped suites.
+ * Suites are loaded with the config's references, as `tdo run` loads them, so a suite that names a
+ * config server (`servers: [name]`, as `tdo init` writes) resolves here too.
  */
-export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: string, suite?: string): { spec: ServerSpec; suitePath: string } {
-  const candidates =
-    suite !== undefined
-      ? [suite]
-      : [
-          ...store
-            .listRuns(Number.MAX_SAFE_INTEGER)
-            .filter((r) => server in r.versionIds)
-            .map((r) => r.suitePath),
-          ...readdirSync(SHIPPED_SUITES_DIR)
-            .filter((f) => /\.(ya?ml|json)$/.test(f))
-            .sort()
-            .map((f) => join(SHIPPED_SUITES_DIR, f)),
-        ];
-  for (const path of new Set(candidates)) {
-    if (suite === undefined && !existsSync(path)) continue;
+export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: string, suite?: string, refs: SuiteReferences = {}): FoundServerSpec {
+  if (suite !== undefined) {
+    const loaded = loadSuite(suite, refs);
+    const spec = loaded.suite.servers.find((s) => s.name === server);
+    if (spec === undefined) throw inputError(`suite ${suite} has no server "${server}"; pass --out FILE or the suite that starts it`);
+    return { spec, source: loaded.path };
+  }
+  const runSuites = store
+    .listRuns(Number.MAX_SAFE_INTEGER)
+    .filter((r) => server in r.versionIds)
+    .map((r) => r.suitePath);
+  const shippedSuites = readdirSync(SHIPPED_SUITES_DIR)
+    .filter((f) => /\.(ya?ml|json)$/.test(f))
+    .sort()
+    .map((f) => join(SHIPPED_SUITES_DIR, f));
+  const configured = refs.servers?.[server];
+  const found =
+    inSuites(new Set(runSuites), server, refs) ??
+    (configured === undefined ? undefined : { spec: configured, source: refs.source ?? 'tdo.config.json' }) ??
+    inSuites(new Set(shippedSuites), server, refs);
+  if (found !== undefined) return found;
+  throw inputError(
+    `no suite in the trace store's runs, no server in ${refs.source ?? 'tdo.config.json (none found)'} and no suite in ${SHIPPED_SUITES_DIR} starts a server "${server}"; pass --suite or --out FILE`,
+  );
+}
+
+/** The first of the suites that loads and starts the server; a stale suite (moved, now invalid) is skipped. */
+function inSuites(paths: Iterable<string>, server: string, refs: SuiteReferences): FoundServerSpec | undefined {
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
     let loaded;
     try {
-      loaded = loadSuite(path);
+      loaded = loadSuite(path, refs);
     } catch (err) {
-      // A suite named by the user must load; a stale one found in old runs is skipped.
-      if (isTdoError(err, 'input') && suite === undefined) continue;
+      if (isTdoError(err, 'input')) continue;
       throw err;
     }
     const spec = loaded.suite.servers.find((s) => s.name === server);
-    if (spec !== undefined) return { spec, suitePath: loaded.path };
+    if (spec !== undefined) return { spec, source: loaded.path };
   }
-  throw inputError(
-    suite !== undefined
-      ? `suite ${suite} has no server "${server}"; pass --out FILE or the suite that starts it`
-      : `no suite in the trace store's runs or in ${SHIPPED_SUITES_DIR} starts a server "${server}"; pass --suite or --out FILE`,
-  );
+  return undefined;
 }
 
 export interface ApplyResult {

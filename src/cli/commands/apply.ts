@@ -35,7 +35,11 @@ export function registerApply(program: Command): void {
     .description('write a description version to the file its server loads at start (or to --out FILE)')
     .argument('<version>', 'version id (or a unique prefix)')
     .option('--out <file>', 'write here instead of the file the server loads')
-    .addOption(sharedOption.suite("the suite whose server spec says how the server starts (default: the version's latest run, then the shipped suites)"))
+    .addOption(
+      sharedOption.suite(
+        "the suite whose server spec says how the server starts (default: the version's latest run, then tdo.config.json's server, then the shipped suites)",
+      ),
+    )
     .addOption(sharedOption.db())
     .addOption(sharedOption.config())
     .addOption(sharedOption.json())
@@ -45,14 +49,14 @@ export function registerApply(program: Command): void {
       const { TDO_ROOT } = await import('../../suite/load.ts');
       const { applyVersion, findServerSpec, locateDescriptionsFile } = await import('../../../experiments/versions/apply.ts');
       const { resolveVersion } = await import('../../../experiments/versions/resolve.ts');
-      await withStore(flags, { mode: 'read' }, ({ store }) => {
+      await withStore(flags, { mode: 'read' }, ({ store, config }) => {
         const version = resolveVersion(store, ref);
         let location: DescriptionsLocation;
         if (flags.out !== undefined) {
           location = { file: resolve(flags.out), reason: '--out' };
         } else {
-          const { spec, suitePath } = findServerSpec(store, version.server, flags.suite);
-          location = locateDescriptionsFile(spec, suitePath, shippedDescriptionsFile(TDO_ROOT));
+          const { spec, source } = findServerSpec(store, version.server, flags.suite, config.refs);
+          location = locateDescriptionsFile(spec, source, shippedDescriptionsFile(TDO_ROOT));
         }
         const result = applyVersion(version, location);
         if (flags.json) {
@@ -61,7 +65,9 @@ export function registerApply(program: Command): void {
           process.stdout.write(
             `wrote ${version.id} (server ${version.server}, ${Object.keys(version.descriptions).length} tools) to ${result.file}\n  found via ${result.reason}\n` +
               (result.kept.length === 0 ? '' : `  kept the file's own text for ${result.kept.join(', ')} (the version does not describe them)\n`) +
-              `  the server reads it at start: restart it to serve the new descriptions\n`,
+              (flags.out === undefined
+                ? `  the server reads it at start: restart it to serve the new descriptions\n`
+                : `  a server that loads this file at start serves the new descriptions once restarted\n`),
           );
         }
       });

@@ -8,7 +8,7 @@ import { importVersion } from '../../../experiments/versions/import.ts';
 import { shippedDescriptionsFile } from '../../../src/cli/commands/apply.ts';
 import { TDO_ROOT } from '../../../src/suite/load.ts';
 import type { ServerSpec } from '../../../src/suite/schema.ts';
-import { openTraceStore } from '../../../traces/index.ts';
+import { openTraceStore, type RunRow } from '../../../traces/index.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'tdo-apply-'));
 const store = () => openTraceStore(join(dir(), 'tdo.db'));
@@ -138,10 +138,36 @@ describe('locating the descriptions file a server loads', () => {
 
   it('finds the server in a given suite or in the shipped suites', () => {
     const s = store();
-    expect(findServerSpec(s, 'labplus').suitePath).toMatch(/experiments\/suites\/lab\.yaml$/);
+    expect(findServerSpec(s, 'labplus').source).toMatch(/experiments\/suites\/lab\.yaml$/);
     expect(() => findServerSpec(s, 'nowhere')).toThrow(expect.objectContaining({ kind: 'input' }));
     expect(() => findServerSpec(s, 'nowhere', 'lab')).toThrow(/suite lab has no server "nowhere"/);
     s.close();
+  });
+
+  it("reads suites with the config's references, as tdo run does, and falls back on the config's server", () => {
+    const d = dir();
+    const suite = join(d, 'notes.yaml');
+    writeFileSync(
+      suite,
+      [
+        'name: notes',
+        'systemPrompt: s',
+        'servers: [notes]',
+        'tasks:',
+        '  - { id: t, split: test, prompt: p, plan: [{ intent: i, tools: [notes/get] }], check: { kind: selection } }',
+        '',
+      ].join('\n'),
+    );
+    const config = join(d, 'tdo.config.json');
+    const refs = { servers: { notes: stdio(['server.js', '--descriptions', 'd.json'], { name: 'notes', cwd: d }) }, suites: { notes: suite }, source: config };
+    const ranNotes = { listRuns: () => [{ suitePath: suite, versionIds: { notes: 'notes-1' } } as unknown as RunRow] };
+    const noRuns = { listRuns: () => [] };
+    // The run's suite names the config's server: without the references it cannot load (and was skipped).
+    expect(findServerSpec(ranNotes, 'notes', undefined, refs)).toMatchObject({ source: suite, spec: { name: 'notes' } });
+    expect(findServerSpec(noRuns, 'notes', 'notes', refs).source).toBe(suite);
+    expect(findServerSpec(noRuns, 'notes', undefined, refs).source).toBe(config);
+    expect(locateDescriptionsFile(findServerSpec(noRuns, 'notes', undefined, refs).spec, config, none).file).toBe(join(d, 'd.json'));
+    expect(() => findServerSpec(ranNotes, 'notes')).toThrow(/no server in tdo.config.json \(none found\)/);
   });
 });
 
