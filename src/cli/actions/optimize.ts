@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadSuite, resolveSuitePath, type LoadedSuite } from '../../suite/load.ts';
 import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
@@ -5,11 +6,18 @@ import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
 import { PERFECT } from '../../../optimizer/engine/engine.ts';
 import { startSearchProgress } from '../progress.ts';
-import { defaultHonestyGate, optimize, type CandidateSummary, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
+import {
+  defaultHonestyGate,
+  optimize,
+  type CandidateSummary,
+  type OptimizeReport,
+  type OptimizeSettings,
+  type SplitScores,
+} from '../../../optimizer/mcp/optimize.ts';
 import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
-import { withStore } from '../context.ts';
+import { databasePath, withStore } from '../context.ts';
 import { createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
@@ -20,6 +28,8 @@ import { langfuseConfigOrUsage } from '../langfuse.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/optimize-agents.ts';
 import { toJsonText } from '../../json-keys.ts';
+import { heldOutChanges, successProportion } from '../format/optimize-intervals.ts';
+import { percent, points } from '../../../experiments/format.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
   'target',
@@ -183,10 +193,10 @@ function candidateJson(c: CandidateSummary) {
     used_server: headline.used_server,
     score: headline.score,
     tokens: c.tokens,
-    val: c.val,
-    test: c.test,
+    val: splitJson(c.val),
+    test: splitJson(c.test),
     // only when the suite has a paraphrase split (and the run finished)
-    ...(c.paraphrase ? { paraphrase: c.paraphrase } : {}),
+    ...(c.paraphrase ? { paraphrase: splitJson(c.paraphrase) } : {}),
     descriptions: c.descriptions,
   };
 }
@@ -217,6 +227,8 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     gate_rejected_by_rule: gateOf(r).byRule,
     seed: candidateJson(r.seed),
     best: candidateJson(r.best),
+    // best - seed on each held-out split: delta with its 95% Newcombe interval
+    success_change: heldOutChanges(r.seed, r.best),
     token_delta: r.best.tokens - r.seed.tokens,
     added_words: addedWordsJson(r),
     seed_data:
@@ -235,6 +247,29 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** "72.7% [52%, 87%]" padded to the column: the rate with its Wilson interval, as `tdo experiment` gives it. */
+const SUCCESS_WIDTH = 19;
+const successCell = (scores: SplitScores) => {
+  const p = successProportion(scores);
+  return `${pct(p.rate).padStart(6)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`.padEnd(SUCCESS_WIDTH);
+};
+
+/** The winner's change in success on the held-out splits, with Newcombe's interval; none when the seed won. */
+function changeLine(r: OptimizeReport): string[] {
+  if (r.versionId === r.seedVersionId) return [];
+  const changes = Object.entries(heldOutChanges(r.seed, r.best)).map(
+    ([split, c]) => `    ${split.padEnd(10)}  ${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`,
+  );
+  return changes.length === 0 ? [] : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes];
+}
+
+/** Each split's scores with the success interval; null for a split not run. */
+function splitJson(scores: SplitScores | null) {
+  if (scores === null) return null;
+  const p = successProportion(scores);
+  return { ...scores, success_low: p.low, success_high: p.high };
+}
+
 export function renderReport(r: OptimizeReport, dbPath: string): string {
   const rows = (label: string, s: CandidateSummary) =>
     (
@@ -247,7 +282,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
       scores === null
         ? []
         : [
-            `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${pct(scores.success_rate).padStart(7)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
+            `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${successCell(scores)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
           ],
     );
   const simulated = [agentSimulated(r) ? (r.perAgent ? 'agents' : 'agent') : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
@@ -260,9 +295,10 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${r.stopReason === PERFECT ? ' (the best candidate scored 1 on every validation task; nothing could beat it, so the rest of the budget was kept)' : ''}`,
     gateLine(r),
-    `  ${''.padEnd(16)} ${'success'.padStart(7)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
+    `  ${''.padEnd(16)} ${'success [95% CI]'.padEnd(SUCCESS_WIDTH)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
     ...rows('seed', r.seed),
     ...rows('best', r.best),
+    ...changeLine(r),
     `  token delta ${r.best.tokens - r.seed.tokens >= 0 ? '+' : ''}${r.best.tokens - r.seed.tokens}`,
     ...addedWordsLine(r),
     ...(r.perAgent ? agentsTable(r.perAgent, r.target) : []),
@@ -346,6 +382,7 @@ function suiteArgument(r: OptimizeReport): string {
   }
 }
 
+/** The --db the next commands need: none when, run from here, they would open this database anyway. */
 function dbFlag(dbPath: string): string {
-  return process.env['TDO_DB'] === undefined && dbPath.endsWith('traces/tdo.db') ? '' : ` --db ${dbPath}`;
+  return resolve(dbPath) === databasePath({}) ? '' : ` --db ${dbPath}`;
 }

@@ -1,11 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tdo } from '../../support/cli.ts';
 import { renderReport, reportJson } from '../../../src/cli/actions/optimize.ts';
 import type { OptimizeReport } from '../../../optimizer/mcp/optimize.ts';
+import { wilson } from '../../../experiments/measure/wilson.ts';
+import { points } from '../../../experiments/format.ts';
 import { labSuite } from '../../support/lab-runs.ts';
 import { LangfuseReceiver, refusingBaseUrl } from '../../support/langfuse-receiver.ts';
 
@@ -169,10 +171,30 @@ describe('tdo optimize and the paraphrase split', () => {
     const report = JSON.parse(stored!.summary) as OptimizeReport;
     const text = renderReport(report, db);
     expect(text).toContain(`(+${json.report_calls} for the test report, +${json.paraphrase_calls} for the paraphrase report)`);
-    const shares = ' +[\\d.]+% +[\\d.]+% +[\\d.]+%';
-    expect(text).toMatch(/\n {19}success {2}first-choice share {2}used server {2}tokens {3}shares of lab\n/);
+    const shares = ' +[\\d.]+% \\[\\d+%, \\d+%\\] +[\\d.]+% +[\\d.]+%';
+    expect(text).toMatch(/\n {19}success \[95% CI\] {5}first-choice share {2}used server {2}tokens {3}shares of lab\n/);
     for (const label of ['seed', 'best']) {
       expect(text).toMatch(new RegExp(`\\n {2}${label} {2}val ${shares} +\\d+\\n {8}test ${shares}\\n {8}paraphrase${shares}\\n`));
+    }
+
+    // The next commands name the database unless, run from here, they would open it anyway.
+    const elsewhere = join(dir, 'traces', 'tdo.db');
+    expect(renderReport(report, elsewhere)).toContain(`tdo traces list --run ${json.run_id} --db ${elsewhere}\``);
+    expect(renderReport(report, resolve('traces/tdo.db'))).toContain(`tdo traces list --run ${json.run_id}\``);
+
+    // Each split's success with its Wilson interval, as tdo experiment computes it; the held-out changes with Newcombe's.
+    const seedTest = json.seed['test'] as { tasks: number; success_rate: number; success_low: number; success_high: number };
+    const expected = wilson(Math.round(seedTest.success_rate * seedTest.tasks), seedTest.tasks);
+    expect([seedTest.success_low, seedTest.success_high]).toEqual([expected.low, expected.high]);
+    const changes = json['success_change'] as Record<string, { delta: number; low: number; high: number }>;
+    expect(Object.keys(changes).sort()).toEqual(['paraphrase', 'test']);
+    for (const [split, c] of Object.entries(changes)) {
+      const before = json.seed[split]!;
+      const after = json.best[split] as { success_rate: number };
+      expect(c.delta).toBeCloseTo(after.success_rate - before.success_rate, 12);
+      expect(c.low).toBeLessThan(c.delta);
+      expect(c.high).toBeGreaterThan(c.delta);
+      if (!sameAsSeed) expect(text).toContain(`    ${split.padEnd(10)}  ${points(c.delta)} [${points(c.low)}, ${points(c.high)}]\n`);
     }
 
     // Where the winner's words come from: counted in JSON and named in the summary when it added any.
