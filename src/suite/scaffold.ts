@@ -51,6 +51,7 @@ export function scaffoldSuite(server: string, tools: readonly ScaffoldTool[], sc
     `# yaml-language-server: $schema=${schemaPath}`,
     `# Written by \`tdo init\` for the server "${server}". Replace every value starting with "${FILL}"; the suite`,
     '# does not run until none is left. Splits: train feeds the optimizer, val chooses its winner, test is held out.',
+    "# Add tasks beyond these: on a few val or test tasks a search's figures mean little (tdo optimize shows intervals).",
     `# The format, key by key: README.md ("Suite file reference"). Split names: ${SPLITS.join(', ')}.`,
     '# A step argument may take an earlier step\'s result: {$from: 1} (its number or text), {$from: 1, path: "items.0.price"}.',
   ];

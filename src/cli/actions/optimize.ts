@@ -30,6 +30,7 @@ import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/o
 import { toJsonText } from '../../json-keys.ts';
 import { heldOutChanges, successProportion } from '../format/optimize-intervals.ts';
 import { percent, points } from '../../../experiments/format.ts';
+import { wilson } from '../../../experiments/measure/wilson.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
   'target',
@@ -247,6 +248,19 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** Below this many validation episodes a perfect score's 95% interval reaches below 72%. */
+const FEW_VAL_EPISODES = 10;
+
+/** Why a perfect seed ends the search, and how little a perfect score on a small validation split proves. */
+function perfectNote(r: OptimizeReport): string {
+  const episodes = r.best.val.tasks;
+  const few =
+    episodes < FEW_VAL_EPISODES
+      ? `; on ${episodes} episodes a perfect score proves little (its 95% interval reaches down to ${percent(wilson(episodes, episodes).low, 0)}): add val tasks to the suite`
+      : '';
+  return ` (the best candidate scored 1 on every validation task; nothing could beat it, so the rest of the budget was kept${few})`;
+}
+
 /** "72.7% [52%, 87%]" padded to the column: the rate with its Wilson interval, as `tdo experiment` gives it. */
 const SUCCESS_WIDTH = 19;
 const successCell = (scores: SplitScores) => {
@@ -293,7 +307,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(r.seedData === null ? [] : [seedDataLine(r.seedData)]),
     ...(r.perAgent ? [...agentsHeader(r.perAgent), proposer] : [`agent ${describeAgent(r.agent)}  ${proposer}`]),
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
-    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${r.stopReason === PERFECT ? ' (the best candidate scored 1 on every validation task; nothing could beat it, so the rest of the budget was kept)' : ''}`,
+    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${r.stopReason === PERFECT ? perfectNote(r) : ''}`,
     gateLine(r),
     `  ${''.padEnd(16)} ${'success [95% CI]'.padEnd(SUCCESS_WIDTH)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
     ...rows('seed', r.seed),

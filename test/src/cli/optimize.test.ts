@@ -182,6 +182,11 @@ describe('tdo optimize and the paraphrase split', () => {
     expect(renderReport(report, elsewhere)).toContain(`tdo traces list --run ${json.run_id} --db ${elsewhere}\``);
     expect(renderReport(report, resolve('traces/tdo.db'))).toContain(`tdo traces list --run ${json.run_id}\``);
 
+    // A perfect stop on a small validation split says how little it proves.
+    const perfect = (tasks: number) => renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db);
+    expect(perfect(3)).toContain('on 3 episodes a perfect score proves little (its 95% interval reaches down to 44%): add val tasks to the suite');
+    expect(perfect(22)).not.toContain('proves little');
+
     // Each split's success with its Wilson interval, as tdo experiment computes it; the held-out changes with Newcombe's.
     const seedTest = json.seed['test'] as { tasks: number; success_rate: number; success_low: number; success_high: number };
     const expected = wilson(Math.round(seedTest.success_rate * seedTest.tasks), seedTest.tasks);
