@@ -193,7 +193,9 @@ export function verdictSentence(report: ExperimentReport): string {
   const errored = erroredEpisodes(report);
   const errors = errored === 0 ? '' : ` ${errored} errored episode(s), within --max-error-rate, are left out of every rate.`;
   const threshold = `${(report.settings.threshold * 100).toFixed(1)} points`;
+  // at the default threshold of 0 the bound is 0 itself, not "−0.0"
+  const bound = report.settings.threshold === 0 ? '0' : `−${threshold}`;
   if (report.verdict === 'pass')
-    return `No regression: no version's test success fell more than ${threshold} below the first version's with 95% confidence (the upper end of the change's interval below −${threshold}).${errors}`;
-  return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${threshold} below the first version, the whole 95% interval of the change below −${threshold}.${errors}`;
+    return `No regression: no version's test success fell more than ${threshold} below the first version's with 95% confidence (the upper end of the change's interval below ${bound}).${errors}`;
+  return `Regression: ${report.regressions.map((r) => `${r.version} on ${r.suite} (${points(r.successDelta)})`).join(', ')} fell more than ${threshold} below the first version, the whole 95% interval of the change below ${bound}.${errors}`;
 }

@@ -1,6 +1,6 @@
 // The experiment's terminal summary, report.md, report.json and report.html, with and without a paraphrase split.
 import { describe, expect, it } from 'vitest';
-import { versionTable } from '../../../experiments/experiment/columns.ts';
+import { verdictSentence, versionTable } from '../../../experiments/experiment/columns.ts';
 import { renderExperimentHtml } from '../../../experiments/experiment/report-html.ts';
 import { renderExperimentMarkdown } from '../../../experiments/experiment/report-md.ts';
 import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
@@ -123,5 +123,17 @@ describe('experiment reports with a version that has no judged episode', () => {
     const line = terminal.split('\n').find((l) => l.includes('mega-unmeasured'))!;
     expect(line).not.toMatch(/%/);
     expect(line).toMatch(/4\/4/);
+  });
+});
+
+describe('the verdict sentence', () => {
+  it('names the bound the change had to fall below: the threshold, or 0 itself at the default', () => {
+    const report = fakeReport();
+    report.regressions = [];
+    report.verdict = 'pass';
+    expect(verdictSentence(report)).toContain("the upper end of the change's interval below −10.0 points");
+    report.settings.threshold = 0;
+    expect(verdictSentence(report)).toContain("the upper end of the change's interval below 0).");
+    expect(verdictSentence(report)).not.toContain('−0.0');
   });
 });
