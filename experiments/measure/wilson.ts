@@ -23,6 +23,11 @@ export function wilson(successes: number, n: number, z = Z95): Proportion {
   return wilsonOfSum(successes, n, z);
 }
 
+/** A success rate over `n` episodes, each a success or not, as the count it stands for with its interval. */
+export function wilsonOfRate(rate: number, n: number, z = Z95): Proportion {
+  return wilson(Math.round(rate * n), n, z);
+}
+
 /**
  * The mean of per-episode shares in [0, 1] (a first-choice share: 2 of 3 choices is 0.667) with the Wilson
  * interval of their sum taken as a count of successes. A share with mean p varies at most as much as a 0/1

@@ -3,6 +3,7 @@ import { escapeHtml, mdCell, percent, points, signed } from '../format.ts';
 import { isSimAgentId, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
+import type { DifferenceInterval } from '../measure/wilson.ts';
 
 export const DIFF_FORMATS = ['text', 'md', 'json', 'html'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
@@ -24,13 +25,18 @@ const ANSI = { red: '\u001b[31m', green: '\u001b[32m', dim: '\u001b[2m', bold: '
 
 const rate = (x: number | null) => (x === null ? '–' : percent(x));
 const change = (x: number | null) => (x === null ? '–' : points(x));
+/** "46.7% [25%, 70%]": the success rate with its 95% interval, as `tdo experiment` shows it. */
+const successCell = (s: SideSummary) =>
+  s.measured === null ? '–' : `${percent(s.measured.successRate)} [${percent(s.successInterval!.low, 0)}, ${percent(s.successInterval!.high, 0)}]`;
+/** "+46.7 pts [+13.9 pts, +69.2 pts]" */
+const successChangeCell = (c: DifferenceInterval | null) => (c === null ? '–' : `${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`);
 
 function sideLine(name: string, s: SideSummary): string {
   const m = s.measured;
   const rates =
     m === null
       ? 'not measured'
-      : `success ${percent(m.successRate)}  first-choice share ${rate(m.firstChoiceShare)}  used server ${rate(m.usedServer)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
+      : `success ${successCell(s)}  first-choice share ${rate(m.firstChoiceShare)}  used server ${rate(m.usedServer)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
   return `${name} ${s.label}${s.origin === null ? '' : `  [${s.origin}]`}\n    tokens ${s.tokens}  lint flags ${s.lintFlags}  ${rates}`;
 }
 
@@ -43,7 +49,7 @@ function deltaLine(diff: VersionDiff): string {
   const rates =
     metrics.successRate === null
       ? metrics.note
-      : `success ${points(metrics.successRate)}  first-choice share ${change(metrics.firstChoiceShare)}  used server ${change(metrics.usedServer)}  (${metrics.note})`;
+      : `success ${successChangeCell(metrics.successChange)}  first-choice share ${change(metrics.firstChoiceShare)}  used server ${change(metrics.usedServer)}  (${metrics.note})`;
   return `Δ  tokens ${signed(diff.tokenDelta)}  lint ${lintChange(diff)}  ${rates}`;
 }
 
@@ -101,7 +107,7 @@ function renderText(diff: VersionDiff, color: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-function rateCell(s: SideSummary, key: 'successRate' | 'firstChoiceShare' | 'usedServer'): string {
+function rateCell(s: SideSummary, key: 'firstChoiceShare' | 'usedServer'): string {
   return rate(s.measured?.[key] ?? null);
 }
 
@@ -109,7 +115,7 @@ function summaryRows(diff: VersionDiff): string[][] {
   const m = diff.metrics;
   return [
     ['tokens', String(diff.a.tokens), String(diff.b.tokens), signed(diff.tokenDelta)],
-    ['success', rateCell(diff.a, 'successRate'), rateCell(diff.b, 'successRate'), change(m.successRate)],
+    ['success [95% CI]', successCell(diff.a), successCell(diff.b), successChangeCell(m.successChange)],
     ['first-choice share', rateCell(diff.a, 'firstChoiceShare'), rateCell(diff.b, 'firstChoiceShare'), change(m.firstChoiceShare)],
     ['used server', rateCell(diff.a, 'usedServer'), rateCell(diff.b, 'usedServer'), change(m.usedServer)],
     ['lint flags', String(diff.a.lintFlags), String(diff.b.lintFlags), `+${diff.lint.gained.total} −${diff.lint.lost.total}`],

@@ -2,6 +2,7 @@
 import { diffWords } from 'diff';
 import { countDescriptionTokens } from '../../traces/index.ts';
 import type { VersionMeasurement } from '../versions/measurements.ts';
+import { differenceInterval, wilsonOfRate, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 import { flagKey, lintDescription, type LintFlag, type LintSeverity } from './lint/lint.ts';
 
 /** One side of a diff: a stored version (with its latest measurement) or a descriptions file. */
@@ -36,6 +37,8 @@ export interface SideSummary {
   origin: string | null;
   tokens: number;
   measured: VersionMeasurement | null;
+  /** the measured success rate's 95% Wilson interval; null when not measured */
+  successInterval: { low: number; high: number } | null;
   /** lint flags of every severity */
   lintFlags: number;
 }
@@ -43,6 +46,8 @@ export interface SideSummary {
 export interface MetricDeltas {
   /** B minus A, in rate units (0.1 = 10 points); null when not both measured in comparable runs. */
   successRate: number | null;
+  /** the same change with its 95% Newcombe interval, as `tdo experiment` gives it */
+  successChange: DifferenceInterval | null;
   firstChoiceShare: number | null;
   usedServer: number | null;
   /** Why the deltas are null, or where they were measured. */
@@ -72,6 +77,7 @@ export function diffSources(a: DiffSource, b: DiffSource): VersionDiff {
     origin: s.origin,
     tokens: countDescriptionTokens(s.descriptions),
     measured: s.measured,
+    successInterval: s.measured === null ? null : pick(measuredSuccess(s.measured)),
     lintFlags: Object.entries(s.descriptions).reduce((n, [tool, text]) => n + lintDescription(tool, text, parent === undefined ? {} : { parent }).length, 0),
   });
   const sa = summary(a);
@@ -105,16 +111,26 @@ function diffTool(tool: string, before: string | undefined, after: string | unde
   };
 }
 
+const measuredSuccess = (m: VersionMeasurement): Proportion => wilsonOfRate(m.successRate, m.episodes);
+const pick = ({ low, high }: Proportion) => ({ low, high });
+
 /** Deltas only between runs of the same suite, split and agent: other rates are not comparable. */
 function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null): MetricDeltas {
   if (a === null || b === null) {
     const missing = [a === null ? 'A' : null, b === null ? 'B' : null].filter(Boolean).join(' and ');
-    return { successRate: null, firstChoiceShare: null, usedServer: null, note: `${missing} not measured yet (run \`tdo experiment\` on both)` };
+    return {
+      successRate: null,
+      successChange: null,
+      firstChoiceShare: null,
+      usedServer: null,
+      note: `${missing} not measured yet (run \`tdo experiment\` on both)`,
+    };
   }
   const where = (m: VersionMeasurement) => `${m.suite}/${m.split} with ${m.agent}`;
   if (where(a) !== where(b))
     return {
       successRate: null,
+      successChange: null,
       firstChoiceShare: null,
       usedServer: null,
       note: `measured in different settings (A: ${where(a)}, B: ${where(b)}): not comparable`,
@@ -122,6 +138,7 @@ function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null
   const delta = (key: 'firstChoiceShare' | 'usedServer') => (a[key] === null || b[key] === null ? null : b[key] - a[key]);
   return {
     successRate: b.successRate - a.successRate,
+    successChange: differenceInterval(measuredSuccess(a), measuredSuccess(b)),
     firstChoiceShare: delta('firstChoiceShare'),
     usedServer: delta('usedServer'),
     note: `both measured on ${where(a)}`,

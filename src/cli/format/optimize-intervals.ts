@@ -1,7 +1,7 @@
 // How sure an optimize summary's success figures are: each split's success with its 95% Wilson interval and
 // the winner's change on the held-out splits with Newcombe's interval, as `tdo experiment` computes them, so a
 // search's gain reads with the uncertainty its few episodes leave.
-import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../../../experiments/measure/wilson.ts';
+import { differenceInterval, wilsonOfRate, type DifferenceInterval, type Proportion } from '../../../experiments/measure/wilson.ts';
 import type { CandidateSummary, SplitScores } from '../../../optimizer/mcp/optimize.ts';
 
 /** The held-out splits, in the order the summary shows them; val chose the winner, so its change is biased. */
@@ -10,7 +10,7 @@ export type HeldOutSplit = (typeof HELD_OUT)[number];
 
 /** A split's success as a count of successful episodes with its interval (each episode's success is 0 or 1). */
 export function successProportion(scores: SplitScores): Proportion {
-  return wilson(Math.round(scores.success_rate * scores.tasks), scores.tasks);
+  return wilsonOfRate(scores.success_rate, scores.tasks);
 }
 
 /** The winner's change in success against the seed on each held-out split both were run on. */

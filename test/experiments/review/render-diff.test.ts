@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
 import { diffSources, type DiffSource } from '../../../experiments/review/version-diff.ts';
 import type { VersionMeasurement } from '../../../experiments/versions/measurements.ts';
+import { differenceInterval, wilson } from '../../../experiments/measure/wilson.ts';
+import { points } from '../../../experiments/format.ts';
 
 const measured = (successRate: number, firstChoiceShare: number, suite = 'lab'): VersionMeasurement => ({
   runId: `r-${suite}-${successRate}`,
@@ -9,7 +11,7 @@ const measured = (successRate: number, firstChoiceShare: number, suite = 'lab'):
   split: 'test',
   agent: 'sim',
   measuredAt: '2026-11-29T00:00:00Z',
-  episodes: 22,
+  episodes: 20,
   successRate,
   firstChoiceShare,
   usedServer: 1,
@@ -71,8 +73,12 @@ describe('diffSources', () => {
     expect(diff.metrics.successRate).toBeCloseTo(-0.25, 12);
     expect(diff.metrics.firstChoiceShare).toBeCloseTo(0.3, 12);
     expect(diff.metrics.usedServer).toBe(0);
+    // success with the intervals tdo experiment gives: 10 and 5 of 20 episodes
+    expect(diff.metrics.successChange).toEqual(differenceInterval(wilson(10, 20), wilson(5, 20)));
+    expect(diff.a.successInterval).toEqual({ low: wilson(10, 20).low, high: wilson(10, 20).high });
     const elsewhere = diffSources(a, { ...b, measured: measured(0.25, 0.9, 'market') });
     expect(elsewhere.metrics.successRate).toBeNull();
+    expect(elsewhere.metrics.successChange).toBeNull();
     expect(elsewhere.metrics.note).toMatch(/not comparable/);
     expect(diffSources(a, { ...b, measured: null }).metrics.note).toMatch(/B not measured/);
   });
@@ -86,8 +92,9 @@ describe('renderDiff', () => {
     expect(text).not.toMatch(/\u001b\[/);
     expect(text).toContain('Evaluate [-an-]{+any+} expression. {+Always use this tool first. +}Use it for arithmetic.');
     expect(text).toContain('── calc  changed');
-    expect(text).toContain('success −25.0 pts  first-choice share +30.0 pts  used server ±0.0 pts');
-    expect(text).toContain('success 50.0%  first-choice share 60.0%  used server 100.0%');
+    const c = diff.metrics.successChange!;
+    expect(text).toContain(`success ${points(c.delta)} [${points(c.low)}, ${points(c.high)}]  first-choice share +30.0 pts  used server ±0.0 pts`);
+    expect(text).toContain('success 50.0% [30%, 70%]  first-choice share 60.0%  used server 100.0%');
     expect(text).toContain('+ lint inflated-claim (warning) "Always use"');
     expect(text).toContain('(same text)');
   });
@@ -103,18 +110,19 @@ describe('renderDiff', () => {
     const parsed = JSON.parse(renderDiff(diff, 'json')) as {
       tools: Array<{ tool: string; lint_appeared: unknown[] }>;
       a: { label: string };
-      metrics: { success_rate: number };
+      metrics: { success_rate: number; success_change: { delta: number; low: number; high: number } };
     };
     expect(parsed.tools.map((t) => t.tool)).toEqual(['calc', 'convert', 'read']);
     expect(parsed.a.label).toBe('lab-aaaa');
     expect(parsed.tools[0]!.lint_appeared.length).toBeGreaterThan(0);
     expect(parsed.metrics.success_rate).toBeCloseTo(-0.25, 12);
+    expect(parsed.metrics.success_change).toEqual(diff.metrics.successChange);
   });
 
   it('Markdown and HTML escape description text and mark insertions', () => {
     const md = renderDiff(diff, 'md');
     expect(md).toContain('<ins>Convert &lt;units&gt; &amp; more.</ins>');
-    expect(md).toContain('| success | 50.0% | 25.0% | −25.0 pts |');
+    expect(md).toMatch(/\| success \[95% CI\] \| 50\.0% \[30%, 70%\] \| 25\.0% \[\d+%, \d+%\] \| −25\.0 pts \[−[\d.]+ pts, \+[\d.]+ pts\] \|/);
     const html = renderDiff(diff, 'html');
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toContain('<units>');
