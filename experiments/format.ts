@@ -1,4 +1,5 @@
 // Number and text formatting shared by the review and experiment reports.
+import type { Proportion } from './measure/wilson.ts';
 
 /** cli-table3 colours only on a terminal, and never under NO_COLOR: a pipe or a log gets plain text. */
 export function tableStyle(stream: NodeJS.WriteStream = process.stdout): { head?: string[]; border?: string[] } {
@@ -9,6 +10,9 @@ export const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%
 
 /** A change in a rate, in percentage points with its sign ("+4.5 pts"). */
 export const points = (delta: number) => `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta * 100).toFixed(1)} pts`;
+
+/** "72.7% [51.8%, 86.8%]" (the bounds to `digits` decimals), or '–' when no episode was judged: nothing was measured. */
+export const interval = (p: Proportion, digits = 1) => (p.n === 0 ? '–' : `${percent(p.rate)} [${percent(p.low, digits)}, ${percent(p.high, digits)}]`);
 
 export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 

@@ -1,5 +1,7 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
-import { percent, points } from '../format.ts';
+import { interval, percent, points } from '../format.ts';
+
+export { interval };
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import type { Proportion } from '../measure/wilson.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
@@ -9,8 +11,6 @@ export interface Table {
   rows: string[][];
 }
 
-/** "72.7% [51.8%, 86.8%]" (the bounds to `digits` decimals), or '–' when no episode was judged: nothing was measured. */
-export const interval = (p: Proportion, digits = 1) => (p.n === 0 ? '–' : `${percent(p.rate)} [${percent(p.low, digits)}, ${percent(p.high, digits)}]`);
 /** A share, or '–' when no episode was judged. */
 export const share = (p: Proportion) => (p.n === 0 ? '–' : percent(p.rate));
 

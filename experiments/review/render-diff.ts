@@ -1,5 +1,6 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
-import { escapeHtml, mdCell, percent, points, signed } from '../format.ts';
+import { escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
+import { measuredSuccess } from '../versions/measurements.ts';
 import { isSimAgentId, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
@@ -26,8 +27,7 @@ const ANSI = { red: '\u001b[31m', green: '\u001b[32m', dim: '\u001b[2m', bold: '
 const rate = (x: number | null) => (x === null ? '–' : percent(x));
 const change = (x: number | null) => (x === null ? '–' : points(x));
 /** "46.7% [25%, 70%]": the success rate with its 95% interval, as `tdo experiment` shows it. */
-const successCell = (s: SideSummary) =>
-  s.measured === null ? '–' : `${percent(s.measured.successRate)} [${percent(s.successInterval!.low, 0)}, ${percent(s.successInterval!.high, 0)}]`;
+const successCell = (s: SideSummary) => (s.measured === null ? '–' : interval(measuredSuccess(s.measured), 0));
 /** "+46.7 pts [+13.9 pts, +69.2 pts]" */
 const successChangeCell = (c: DifferenceInterval | null) => (c === null ? '–' : `${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`);
 

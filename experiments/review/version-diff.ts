@@ -1,8 +1,8 @@
 // `tdo diff A B`: what changed between two description versions, tool by tool, and what it did.
 import { diffWords } from 'diff';
 import { countDescriptionTokens } from '../../traces/index.ts';
-import type { VersionMeasurement } from '../versions/measurements.ts';
-import { differenceInterval, wilsonOfRate, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { measuredSuccess, type VersionMeasurement } from '../versions/measurements.ts';
+import { differenceInterval, type DifferenceInterval } from '../measure/wilson.ts';
 import { flagKey, lintDescription, type LintFlag, type LintSeverity } from './lint/lint.ts';
 
 /** One side of a diff: a stored version (with its latest measurement) or a descriptions file. */
@@ -37,8 +37,6 @@ export interface SideSummary {
   origin: string | null;
   tokens: number;
   measured: VersionMeasurement | null;
-  /** the measured success rate's 95% Wilson interval; null when not measured */
-  successInterval: { low: number; high: number } | null;
   /** lint flags of every severity */
   lintFlags: number;
 }
@@ -77,7 +75,6 @@ export function diffSources(a: DiffSource, b: DiffSource): VersionDiff {
     origin: s.origin,
     tokens: countDescriptionTokens(s.descriptions),
     measured: s.measured,
-    successInterval: s.measured === null ? null : pick(measuredSuccess(s.measured)),
     lintFlags: Object.entries(s.descriptions).reduce((n, [tool, text]) => n + lintDescription(tool, text, parent === undefined ? {} : { parent }).length, 0),
   });
   const sa = summary(a);
@@ -110,9 +107,6 @@ function diffTool(tool: string, before: string | undefined, after: string | unde
     lintDisappeared: flagsA.filter((f) => !keysB.has(flagKey(f))),
   };
 }
-
-const measuredSuccess = (m: VersionMeasurement): Proportion => wilsonOfRate(m.successRate, m.episodes);
-const pick = ({ low, high }: Proportion) => ({ low, high });
 
 /** Deltas only between runs of the same suite, split and agent: other rates are not comparable. */
 function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null): MetricDeltas {

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import type { TraceStore } from '../../traces/index.ts';
 import { choiceShares, episodeFacts, judged, successRate } from '../measure/episode-facts.ts';
+import { wilsonOfRate, type Proportion } from '../measure/wilson.ts';
 
 export interface VersionMeasurement {
   runId: string;
@@ -14,6 +15,9 @@ export interface VersionMeasurement {
   /** judged episodes (errored ones, outages, are left out of the rates); for an optimize measurement, its tasks */
   episodes: number;
   successRate: number;
+  /** the success rate's 95% Wilson interval, as `tdo experiment` gives it */
+  successLow: number;
+  successHigh: number;
   /** the mean first-choice share of the version's server; null when the episodes did not record it */
   firstChoiceShare: number | null;
   /** the share of episodes that called the version's server at all; null when not recorded */
@@ -23,6 +27,17 @@ export interface VersionMeasurement {
 }
 
 export type MeasurementStore = Pick<TraceStore, 'listRuns' | 'getOptimizerRun' | 'getVersion' | 'listEpisodes' | 'getTrajectory'>;
+
+/** A measurement's success as a proportion, for the tables. */
+export function measuredSuccess(m: VersionMeasurement): Proportion {
+  return { successes: Math.round(m.successRate * m.episodes), n: m.episodes, rate: m.successRate, low: m.successLow, high: m.successHigh };
+}
+
+/** A success rate over its episodes, with the interval. */
+function successOf(rate: number, episodes: number): Pick<VersionMeasurement, 'episodes' | 'successRate' | 'successLow' | 'successHigh'> {
+  const p = wilsonOfRate(rate, episodes);
+  return { episodes, successRate: rate, successLow: p.low, successHigh: p.high };
+}
 
 /** version id -> its latest measurement, for the versions asked about (all versions of each run otherwise unread). */
 export function latestMeasurements(store: MeasurementStore, versionIds: readonly string[]): Map<string, VersionMeasurement> {
@@ -38,13 +53,12 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
     for (const [server, id] of fresh) {
       const shares = choiceShares(facts, server);
       found.set(id, {
+        ...successOf(successRate(facts), facts.length),
         runId: run.id,
         suite: run.suiteName,
         split: run.split,
         agent: run.agentId,
         measuredAt: run.finishedAt ?? run.createdAt,
-        episodes: facts.length,
-        successRate: successRate(facts),
         firstChoiceShare: shares?.firstChoiceShare.rate ?? null,
         usedServer: shares?.usedServer.rate ?? null,
         by: 'run',
@@ -83,13 +97,12 @@ function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasu
       if (id === null || found.has(id)) continue;
       const split = c.test ?? c.val;
       found.set(id, {
+        ...successOf(split.success_rate, split.tasks),
         runId: run.id,
         suite: run.suiteName,
         split: c.test ? 'test' : 'val',
         agent: run.agentId,
         measuredAt: run.finishedAt ?? run.createdAt,
-        episodes: split.tasks,
-        successRate: split.success_rate,
         firstChoiceShare: split.first_choice_share ?? split.selection_rate ?? null,
         usedServer: split.used_server ?? null,
         by: 'optimize',

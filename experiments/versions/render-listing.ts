@@ -1,5 +1,6 @@
 import Table from 'cli-table3';
-import { percent, tableStyle } from '../format.ts';
+import { interval, percent, tableStyle } from '../format.ts';
+import { measuredSuccess } from './measurements.ts';
 import { isSimAgentId } from '../../src/index.ts';
 import type { VersionEntry } from './listing.ts';
 
@@ -8,7 +9,7 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
   if (entries.length === 0) return 'no description versions yet: `tdo run --suite lab` records the seed versions\n';
   const table = new Table({
     style: tableStyle(),
-    head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success', 'first-choice share', 'used server', 'measured in'],
+    head: ['version', 'origin', 'parents', 'tools', 'tokens', 'success [95% CI]', 'first-choice share', 'used server', 'measured in'],
   });
   for (const e of entries) {
     const m = e.measured;
@@ -18,7 +19,7 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
       e.parents.join(', ') || '-',
       e.tools,
       e.tokens,
-      m === null ? '-' : percent(m.successRate),
+      m === null ? '-' : interval(measuredSuccess(m), 0),
       m?.firstChoiceShare == null ? '-' : percent(m.firstChoiceShare),
       m?.usedServer == null ? '-' : percent(m.usedServer),
       m === null

@@ -265,6 +265,7 @@ function perfectNote(r: OptimizeReport): string {
 const SUCCESS_WIDTH = 19;
 const successCell = (scores: SplitScores) => {
   const p = successProportion(scores);
+  // the rate right-aligned, so rates line up down the column whatever their interval
   return `${pct(p.rate).padStart(6)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`.padEnd(SUCCESS_WIDTH);
 };
 

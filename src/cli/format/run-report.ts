@@ -1,7 +1,8 @@
 import Table from 'cli-table3';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
-import { tableStyle } from '../../../experiments/format.ts';
+import { interval, tableStyle } from '../../../experiments/format.ts';
+import { wilson } from '../../../experiments/measure/wilson.ts';
 import { describeErrors } from '../../run/outages.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 
@@ -54,6 +55,8 @@ export function runReportJson(view: RunReportView) {
     error_causes: run.errors.causes,
     successes: run.successes,
     success_rate: run.successRate,
+    // the rate's 95% Wilson interval, as every command gives it; null with the rate
+    ...successInterval(run),
     tool_calls: run.toolCalls,
     calls_by_tool: callsByTool(run.callsByTool),
     calls_by_tool_detail: run.callsByTool,
@@ -65,6 +68,12 @@ export function runReportJson(view: RunReportView) {
   };
 }
 
+function successInterval(run: RunReport): { success_low: number | null; success_high: number | null } {
+  if (run.successRate === null) return { success_low: null, success_high: null };
+  const p = wilson(run.successes, run.errors.judged);
+  return { success_low: p.low, success_high: p.high };
+}
+
 export function renderRunReport(view: RunReportView): string {
   const { run } = view;
   const table = new Table({ style: tableStyle(), head: ['server', 'tool', 'calls', 'errors'] });
@@ -72,7 +81,7 @@ export function renderRunReport(view: RunReportView): string {
   return [
     `run ${run.runId} (${run.status})  suite ${view.suite}  split ${view.split}`,
     `agent ${view.agent}`,
-    `success ${run.successRate === null ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${(run.successRate * 100).toFixed(1)}%`}   tool calls ${run.toolCalls}`,
+    `success ${run.successRate === null ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${interval(wilson(run.successes, run.errors.judged), 0)}`}   tool calls ${run.toolCalls}`,
     ...(run.errors.errors === 0 ? [] : [`errors: ${describeErrors(run.errors)}`]),
     `descriptions ${Object.entries(run.versionIds)
       .map(([s, v]) => `${s}=${v}`)

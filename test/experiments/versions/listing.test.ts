@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wilson } from '../../../experiments/measure/wilson.ts';
 import { describe, expect, it } from 'vitest';
 import { listVersionEntries } from '../../../experiments/versions/listing.ts';
 import { renderVersionListing } from '../../../experiments/versions/render-listing.ts';
@@ -90,11 +91,15 @@ describe('listVersionEntries', () => {
       runId: latest,
       episodes: 4,
       successRate: 0.75,
+      successLow: wilson(3, 4).low,
+      successHigh: wilson(3, 4).high,
       firstChoiceShare: 0.5,
       usedServer: 0.5,
       suite: 'lab',
       split: 'test',
     });
+    // success with its interval, as tdo experiment gives it: 3 of 4 is 75.0% [30%, 95%]
+    expect(renderVersionListing(entries)).toContain('75.0% [30%, 95%]');
     expect(entries.find((e) => e.id === unmeasured.id)!.measured).toBeNull();
     expect(renderVersionListing(entries)).toContain('not measured');
     s.close();

@@ -25,10 +25,10 @@ describe('after tdo optimize on a suite file', () => {
       // before anything else runs them, diff and versions quote what the optimize run measured for both
       const diff = await tdo(['diff', seed!, best!, '--db', db]);
       expect(diff.stdout).toMatch(
-        /A lab-[0-9a-f]+ .*\n\s+tokens \d+\s+lint flags \d+\s+success \d+\.\d%\s+first-choice share \d+\.\d%\s+used server \d+\.\d%\s+\(optimize run r-[0-9a-f]+, lab\/test, 22 tasks/,
+        /A lab-[0-9a-f]+ .*\n\s+tokens \d+\s+lint flags \d+\s+success \d+\.\d% \[\d+%, \d+%\]\s+first-choice share \d+\.\d%\s+used server \d+\.\d%\s+\(optimize run r-[0-9a-f]+, lab\/test, 22 tasks/,
       );
       expect(diff.stdout).toMatch(
-        /Δ .* success [+−±]\d+\.\d pts {2}first-choice share [+−±]\d+\.\d pts {2}used server [+−±]\d+\.\d pts {2}\(both measured on lab\/test with sim\)/,
+        /Δ .* success [+−±]\d+\.\d pts \[[+−±]\d+\.\d pts, [+−±]\d+\.\d pts\] {2}first-choice share [+−±]\d+\.\d pts {2}used server [+−±]\d+\.\d pts {2}\(both measured on lab\/test with sim\)/,
       );
 
       const steps = [...optimized.stdout.matchAll(/^ {2}`tdo ([^`]+)`/gm)].map((m) => m[1]!.split(' '));

@@ -41,7 +41,8 @@ describe('the run summary', () => {
       errors: { episodes: 22, errors: 2, judged: 20, causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }] },
     });
     const text = renderRunReport(v);
-    expect(text).toContain('success 10/20 judged = 50.0%');
+    // the rate over judged episodes with its 95% Wilson interval (10 of 20: 29.9% to 70.1%)
+    expect(text).toContain('success 10/20 judged = 50.0% [30%, 70%]');
     expect(text).toContain('errors: 2 of 22 episodes (9.1%) errored, not judged. Cause (2): MCP server lab did not answer read_file.');
     expect(runReportJson(v)).toMatchObject({
       planned: 22,
@@ -49,6 +50,8 @@ describe('the run summary', () => {
       errors: 2,
       judged: 20,
       success_rate: 0.5,
+      success_low: expect.closeTo(0.299, 3),
+      success_high: expect.closeTo(0.701, 3),
       error_causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }],
     });
   });
@@ -60,6 +63,6 @@ describe('the run summary', () => {
       errors: { episodes: 22, errors: 22, judged: 0, causes: [{ cause: 'Cannot reach the model endpoint', episodes: 22 }] },
     });
     expect(renderRunReport(v)).toContain('success – (no judged episode)');
-    expect(runReportJson(v)).toMatchObject({ errors: 22, judged: 0, success_rate: null });
+    expect(runReportJson(v)).toMatchObject({ errors: 22, judged: 0, success_rate: null, success_low: null, success_high: null });
   });
 });
