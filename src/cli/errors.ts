@@ -4,7 +4,7 @@ import { TdoError, type ErrorKind } from '../errors.ts';
 /** Every exit code of `tdo`, in one place. */
 export const EXIT = {
   ok: 0,
-  /** a result the user asked to be told about: a regression, lint problems, a queue lost mid-run, a bug */
+  /** a result the user asked to be told about: a regression, lint problems; or a bug */
   failure: 1,
   /** what the user gave must change (a flag, a file, a version), or what tdo depends on failed (an outage) */
   usage: 2,

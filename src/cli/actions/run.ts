@@ -35,7 +35,8 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
       process.stderr.write(
         `tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId} --queue ${flags.queue}\`\n`,
       );
-      process.exitCode = EXIT.failure;
+      // the queue is infrastructure: an outage, as when optimize or experiment lose it
+      process.exitCode = EXIT.usage;
     } else if (report.run.status === 'interrupted') process.exitCode = EXIT.interrupted;
   });
 }

@@ -81,7 +81,11 @@ export class EpisodeQueue {
         Promise.allSettled([...unsettled].map((id) => this.queue.remove(id))).then(() => resolve(), reject);
       };
       const stopCheck = setInterval(() => {
-        if (batch.shouldStop()) finish();
+        // The executor gave up on the batch (the queue was lost): stop checking, or the timer keeps the process alive.
+        if (state.finished) {
+          clearInterval(stopCheck);
+          resolve();
+        } else if (batch.shouldStop()) finish();
       }, STOP_CHECK_MS);
       if (jobs.length === 0) finish();
       for (const data of jobs) {
