@@ -38,6 +38,11 @@ export function databasePath(flags: Pick<StoreFlags, 'db'>): string {
   return resolve(flags.db ?? (process.env.TDO_DB || DEFAULT_DB));
 }
 
+/** The ` --db PATH` a printed command needs: none when, run from here, it would open this database anyway. */
+export function dbFlag(dbPath: string): string {
+  return resolve(dbPath) === databasePath({}) ? '' : ` --db ${dbPath}`;
+}
+
 export interface OpenContext extends CommandContext {
   /** Drains Langfuse (when attached) and closes the store. */
   close(): Promise<void>;

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadSuite, resolveSuitePath, type LoadedSuite } from '../../suite/load.ts';
 import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
@@ -17,7 +16,7 @@ import {
 import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
-import { databasePath, withStore } from '../context.ts';
+import { dbFlag, withStore } from '../context.ts';
 import { createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
@@ -159,7 +158,9 @@ async function execute(
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
       ...(queue === undefined ? {} : { executor: queue.executor }),
       onStart: ({ runId }) =>
-        process.stderr.write(`optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}\` if it is stopped\n`),
+        process.stderr.write(
+          `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}${dbFlag(store.path)}\` if it is stopped\n`,
+        ),
       onProgress: (p) => progress.update(p),
     });
   } finally {
@@ -395,9 +396,4 @@ function suiteArgument(r: OptimizeReport): string {
   } catch {
     return r.suitePath;
   }
-}
-
-/** The --db the next commands need: none when, run from here, they would open this database anyway. */
-function dbFlag(dbPath: string): string {
-  return resolve(dbPath) === databasePath({}) ? '' : ` --db ${dbPath}`;
 }

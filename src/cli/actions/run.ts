@@ -9,7 +9,7 @@ import { agentWithDefaults, type CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { outageCause } from '../../run/outages.ts';
-import { withStore } from '../context.ts';
+import { dbFlag, withStore } from '../context.ts';
 import { startProgress } from '../progress.ts';
 import { renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
@@ -29,11 +29,13 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
     const outage = outageCause(report.run.errors, flags.maxErrorRate);
     if (outage !== undefined) {
       // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
-      process.stderr.write(`tdo: ${outage} Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}\`\n`);
+      process.stderr.write(
+        `tdo: ${outage} Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}${dbFlag(context.store.path)}\`\n`,
+      );
       process.exitCode = EXIT.usage;
     } else if (report.run.interruptedBy !== undefined) {
       process.stderr.write(
-        `tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId} --queue ${flags.queue}\`\n`,
+        `tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId}${dbFlag(context.store.path)} --queue ${flags.queue}\`\n`,
       );
       // the queue is infrastructure: an outage, as when optimize or experiment lose it
       process.exitCode = EXIT.usage;

@@ -4,6 +4,7 @@ import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
 import { interval, tableStyle } from '../../../experiments/format.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 import { describeErrors } from '../../run/outages.ts';
+import { dbFlag } from '../context.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 
 export interface RunReportView {
@@ -104,7 +105,7 @@ export function renderRunReport(view: RunReportView): string {
 /** A stopped run's summary is partial, and leans to the tasks that run first: say so, and how to finish it. */
 function partialLine(view: RunReportView): string {
   const { run } = view;
-  return `partial: ${run.episodes} of ${run.planned} episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with \`tdo run --resume ${run.runId} --db ${view.dbPath}\``;
+  return `partial: ${run.episodes} of ${run.planned} episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with \`tdo run --resume ${run.runId}${dbFlag(view.dbPath)}\``;
 }
 
 function marketLines(run: RunReport): string[] {

@@ -68,7 +68,8 @@ describe('an outage is not a result', () => {
       // one episode, not the whole split: the run stopped at the first error
       expect(report).toMatchObject({ status: 'failed', episodes: 1, errors: 1, judged: 0 });
       expect(report.error_causes[0]!.cause).toMatch(/401/);
-      expect(failed.stderr).toContain(`tdo run --resume ${report.run_id}`);
+      // the database is not the default one, so the command to run names it
+      expect(failed.stderr).toContain(`tdo run --resume ${report.run_id} --db ${db}\``);
 
       const resumed = await tdo(['run', '--resume', report.run_id, '--db', db, '--json'], llm(answering.baseURL));
       expect(resumed.code, resumed.stderr).toBe(0);
@@ -182,6 +183,7 @@ describe('an outage is not a result', () => {
     expect(r.stderr).toMatch(/an episode errored \(an outage, not a result\), task [\w-]+: .*401/);
     const runId = /tdo optimize --resume (r-[0-9a-f]+)/.exec(r.stderr)?.[1];
     expect(runId).toBeDefined();
+    expect(r.stderr).toContain(`resume with \`tdo optimize --resume ${runId} --db ${db}\` if it is stopped`);
     const store = openTraceStore(db);
     try {
       expect(store.getRun(runId!)?.status).toBe('failed');
