@@ -19,7 +19,7 @@ export { advertisedDescriptions } from './host/catalogue.ts';
 export type { CatalogueTool, ToolOutcome } from './host/catalogue-types.ts';
 export type { Host } from './host/host.ts';
 
-export { labelMatches } from './checks/tool-labels.ts';
+export { labelMatches, siblingName } from './checks/tool-labels.ts';
 
 export { resolveConditions } from './run/conditions.ts';
 export type { EpisodeOutcome, EpisodeSpec } from './run/episode.ts';

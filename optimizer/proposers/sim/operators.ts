@@ -4,7 +4,7 @@
 // worked example (from calls that worked). They read what happened (tasks, calls, outcomes), never the score
 // or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
-import { countCues, splitLimitClauses, terms } from '../../../src/index.ts';
+import { countCues, siblingName, splitLimitClauses, terms } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
 import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
@@ -266,13 +266,21 @@ export const trimUse: EditOperator = {
 const NOT_FOR_SENTENCE = /^It does not [^;]*; use (.+?) instead\.$/;
 
 function notForSentence(tools: readonly string[]): string {
-  const jobs = tools.map((t) => nameJob(t) ?? `work as ${article(t)} ${t.replace(/[_-]+/g, ' ')}`);
+  const jobs = tools.map((t) => {
+    const job = nameJob(t);
+    // a name that is one verb ("convert") says too little to be the job: "does not convert; use convert"
+    if (job === t) return `do what ${t} does`;
+    return job ?? `work as ${article(t)} ${t.replace(/[_-]+/g, ' ')}`;
+  });
   return `It does not ${proseList(jobs, 'or')}; use ${proseList(tools, 'or')} instead.`;
 }
 
 /**
- * Names a tool that was right for a step of a failed task in which this tool was called, and says this tool
- * does not do that tool's job ("It does not read files; use read_file instead.").
+ * Names a tool of the same server that was right for a step of a failed task in which this tool was called,
+ * and says this tool does not do that tool's job ("It does not read files; use read_file instead."). A plan
+ * label's server prefix is never written ("money/convert" is "convert"), and another server's tool is never
+ * named: the host shows it under a name of its own, and the same tool name may be this server's too ("It does
+ * not open negotiations; use color-works/open_negotiation instead" would be false on a seller of its own).
  */
 export const stateNotFor: EditOperator = {
   name: 'state-not-for',
@@ -283,10 +291,13 @@ export const stateNotFor: EditOperator = {
       .find((m) => m !== null);
     const named = current === undefined ? [] : listItems(current[1]!);
     // A step's first label is the tool the suite means for it; later ones are alternatives that also work.
+    const server = ctx.views.flatMap((v) => v.calls).find((c) => c.component)?.server;
     const others = [
       ...new Set(
         ctx.views.flatMap((v) =>
-          !v.observed || (!v.success && v.usedComponent) ? v.steps.filter((s) => !s.forComponent).flatMap((s) => s.tools.slice(0, 1)) : [],
+          !v.observed || (!v.success && v.usedComponent)
+            ? v.steps.filter((s) => !s.forComponent).flatMap((s) => s.tools.slice(0, 1).flatMap((label) => siblingName(label, server) ?? []))
+            : [],
         ),
       ),
     ].filter((t) => !named.includes(t));

@@ -121,6 +121,21 @@ describe('state-not-for', () => {
     for (const text of texts(stateNotFor, 'Convert a value.', [failed])) expect(text).not.toContain('smart_compute');
   });
 
+  it("writes a label's tool as its own server names it, never another server's tool, and never a bare verb as the job", () => {
+    // split_bill of the money server went wrong where convert (money/convert) and calc/percentage were right
+    const failed = (tools: string[]) =>
+      record({
+        usedComponent: true,
+        calls: [call({ name: 'split_bill', server: 'money' })],
+        steps: [{ ...READ_STEP, tools }],
+      });
+    expect(apply(stateNotFor, 'Split a bill.', [failed(['money/convert'])])?.text).toBe('Split a bill. It does not do what convert does; use convert instead.');
+    expect(apply(stateNotFor, 'Split a bill.', [failed(['money/read_file'])])?.text).toBe('Split a bill. It does not read files; use read_file instead.');
+    // a seller's own open_negotiation is not another seller's: naming it would make the sentence false
+    expect(apply(stateNotFor, 'Split a bill.', [failed(['calc/percentage'])])).toBeUndefined();
+    for (const text of texts(stateNotFor, 'Split a bill.', [failed(['calc/percentage']), failed(['money/convert'])])) expect(text).not.toMatch(/\//);
+  });
+
   it('says nothing from tasks that succeeded or in which the tool was not called', () => {
     expect(apply(stateNotFor, 'Convert a value.', [record({ steps: [READ_STEP] })])).toBeUndefined();
     expect(apply(stateNotFor, 'Convert a value.', [record({ usedComponent: true, success: true, steps: [READ_STEP] })])).toBeUndefined();
