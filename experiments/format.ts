@@ -12,7 +12,9 @@ export const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%
 export const points = (delta: number) => `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${Math.abs(delta * 100).toFixed(1)} pts`;
 
 /** "72.7% [51.8%, 86.8%]" (the bounds to `digits` decimals), or '–' when no episode was judged: nothing was measured. */
-export const interval = (p: Proportion, digits = 1) => (p.n === 0 ? '–' : `${percent(p.rate)} [${percent(p.low, digits)}, ${percent(p.high, digits)}]`);
+export const interval = (p: Proportion, digits = 1) => (p.rate === null ? '–' : `${percent(p.rate)} [${percent(p.low, digits)}, ${percent(p.high, digits)}]`);
+/** A proportion's rate, or '–' when no episode was judged. */
+export const share = (p: Proportion) => (p.rate === null ? '–' : percent(p.rate));
 
 export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 

@@ -17,7 +17,7 @@ import type { Proposer } from '../../optimizer/engine/types.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../experiment/run-experiment.ts';
 import { choiceShares, episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
-import { differenceInterval, meanShare, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { differenceInterval, meanShare, measuredRate, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 import { gainedProblems, lintGate } from '../review/lint/gate.ts';
 
 export const DEMO_SERVER = 'mega-depot';
@@ -356,10 +356,11 @@ export function measureRoles(
     findings: {
       selectionChosenMore: effects.firstChoice.low > 0,
       selectionInflates: bySelection.lintGained.length > 0,
-      selectionSucceedsLess: bySelection.success.rate < bySuccess.success.rate,
+      selectionSucceedsLess: measuredRate(bySelection.success) < measuredRate(bySuccess.success),
       selectionSavesLess: bySelection.savings.perBuyer < bySuccess.savings.perBuyer,
       takesShareFromOthers:
-        bySelection.otherSellers.rate < seed.otherSellers.rate && others.every((s) => bySelection.sellers[s]!.rate <= seed.sellers[s]!.rate),
+        measuredRate(bySelection.otherSellers) < measuredRate(seed.otherSellers) &&
+        others.every((s) => measuredRate(bySelection.sellers[s]!) <= measuredRate(seed.sellers[s]!)),
       successStaysHonest: bySuccess.lintGained.length === 0,
     },
   };

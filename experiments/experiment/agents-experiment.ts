@@ -93,7 +93,7 @@ function acrossAgents(experiments: readonly ExperimentReport[]): SuiteAcrossAgen
           const comparison = results.comparisons.find((c) => c.version === version);
           return [{ agent: r.agent, success: result.success, change: comparison?.success ?? null, regressed: comparison?.regressed ?? false }];
         });
-        return { version, cells, worst: cells.reduce((w, c) => (c.success.rate < w.success.rate ? c : w)).agent };
+        return { version, cells, worst: cells.reduce((w, c) => ((c.success.rate ?? Infinity) < (w.success.rate ?? Infinity) ? c : w)).agent };
       });
     };
     const paraphrase = runs.some((r) => r.paraphrase !== undefined) ? table((r) => r.paraphrase) : undefined;

@@ -29,6 +29,8 @@ const Z_ALPHA = 1.959963984540054; // two-sided 5%
 const Z_POWER = 0.8416212335729143; // 80% power
 /** The change to size the power estimate for when neither the threshold nor the data suggests one. */
 const DEFAULT_DETECT = 0.1;
+/** The baseline rate assumed when the first version has no judged episode: 0.5 needs the most episodes. */
+const UNMEASURED_BASELINE = 0.5;
 
 export function direction(change: DifferenceInterval): Direction {
   return change.low > 0 ? 'better' : change.high < 0 ? 'worse' : 'no detectable difference';
@@ -56,9 +58,11 @@ export function answerFor(
 ): SuiteAnswer | null {
   const [first] = results;
   if (first === undefined) return null;
-  const best = results.reduce((a, b) => (b.success.rate > a.success.rate ? b : a), first);
+  // a version with no judged episode is never the best
+  const rateOf = (r: VersionResult) => r.success.rate ?? -1;
+  const best = results.reduce((a, b) => (rateOf(b) > rateOf(a) ? b : a), first);
   const bestChange = comparisons.find((c) => c.version === best.versionId)?.success ?? null;
-  const others = comparisons.map((c) => c.success);
+  const others = comparisons.flatMap((c) => (c.success === null ? [] : [c.success]));
   const dir: Direction =
     bestChange !== null ? direction(bestChange) : others.length > 0 && others.every((c) => direction(c) === 'worse') ? 'worse' : 'no detectable difference';
   const observed = Math.abs(bestChange?.delta ?? Math.max(0, ...others.map((c) => -c.delta)));
@@ -70,6 +74,6 @@ export function answerFor(
     change: bestChange,
     direction: dir,
     detect,
-    repeatsNeeded: Math.max(1, Math.ceil(episodesNeeded(first.success.rate, detect) / Math.max(1, tasks))),
+    repeatsNeeded: Math.max(1, Math.ceil(episodesNeeded(first.success.rate ?? UNMEASURED_BASELINE, detect) / Math.max(1, tasks))),
   };
 }

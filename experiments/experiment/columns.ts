@@ -1,7 +1,7 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
-import { interval, percent, points } from '../format.ts';
+import { interval, percent, points, share } from '../format.ts';
 
-export { interval };
+export { interval, share };
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import type { Proportion } from '../measure/wilson.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
@@ -11,13 +11,9 @@ export interface Table {
   rows: string[][];
 }
 
-/** A share, or '–' when no episode was judged. */
-export const share = (p: Proportion) => (p.n === 0 ? '–' : percent(p.rate));
-
 /** A version's change in success against the first, with its interval; '–' when either had no judged episode. */
-export function changeCell(results: readonly VersionResult[], c: Comparison): string {
-  const judged = (id: string) => (results.find((r) => r.versionId === id)?.success.n ?? 0) > 0;
-  return judged(c.baseline) && judged(c.version) ? `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]` : '–';
+export function changeCell(c: Comparison): string {
+  return c.success === null ? '–' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]`;
 }
 const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–' : f(x));
 
@@ -31,7 +27,7 @@ export function paraphraseCells(suite: SuiteResults, versionId: string, interval
   const r = p?.results.find((x) => x.versionId === versionId);
   if (p === undefined || r === undefined) return ['–', '–'];
   const c = p.comparisons.find((x) => x.version === versionId);
-  const delta = c === undefined ? (versionId === p.results[0]?.versionId ? 'baseline' : '–') : changeCell(p.results, c);
+  const delta = c === undefined ? (versionId === p.results[0]?.versionId ? 'baseline' : '–') : changeCell(c);
   return [interval(r.success), delta];
 }
 
@@ -105,7 +101,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       r.versionId,
       versionLabel(report, r.versionId),
       interval(r.success),
-      c === undefined ? 'baseline' : `${changeCell(suite.results, c)}${c.regressed ? ' REGRESSION' : ''}`,
+      c === undefined ? 'baseline' : `${changeCell(c)}${c.regressed ? ' REGRESSION' : ''}`,
       ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, interval)),
       `${interval(r.firstChoiceShare)} (${r.server})`,
       interval(r.usedServer),
@@ -153,7 +149,7 @@ export function answerSentences(report: ExperimentReport): string[] {
   const repeats = report.settings.repeats;
   return report.answers.map((a) => {
     const suite = report.suites.find((s) => s.suite === a.suite)!;
-    const rate = (id: string) => percent(suite.results.find((r) => r.versionId === id)!.success.rate);
+    const rate = (id: string) => share(suite.results.find((r) => r.versionId === id)!.success);
     const where = report.suites.length > 1 ? ` on ${a.suite}` : '';
     const power = `Measured at ${repeats} repeat(s) of ${suite.tasks} test tasks; detecting a change of ${(a.detect * 100).toFixed(1)} points from ${rate(a.baseline)} would take about ${a.repeatsNeeded} repeat(s) (80% power).`;
     if (suite.results.length === 1) return `${partial}One version${where}, ${a.best}: ${rate(a.best)} test success; nothing to compare it with.`;

@@ -21,7 +21,7 @@ export function successBars(results: readonly VersionResult[], comparisons: read
     const tone: Tone =
       i === 0
         ? 'baseline'
-        : c === undefined
+        : c === undefined || c.success === null
           ? 'same'
           : { better: 'better' as const, worse: 'worse' as const, 'no detectable difference': 'same' as const }[direction(c.success)];
     return { label: r.versionId, value: r.success.rate, low: r.success.low, high: r.success.high, tone };

@@ -224,7 +224,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
   }
 
   const regressions = suites.flatMap((s) =>
-    s.comparisons.filter((c) => c.regressed).map((c) => ({ suite: s.suite, version: c.version, successDelta: c.success.delta })),
+    s.comparisons.flatMap((c) => (c.regressed && c.success !== null ? [{ suite: s.suite, version: c.version, successDelta: c.success.delta }] : [])),
   );
   return {
     kind: 'tdo-experiment',

@@ -2,7 +2,7 @@
 import type { VersionRow } from '../../traces/index.ts';
 import { type ErrorCause, isServerChoiceScore, tallyErrors } from '../../src/index.ts';
 import { choiceShares, judged, type ChoiceShares, type EpisodeFacts } from '../measure/episode-facts.ts';
-import { differenceInterval, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 
 /** Scores with their own columns; every other numeric score an episode records is reported generically. */
 const OWN_COLUMNS = new Set(['success', 'tool_precision', 'tool_recall']);
@@ -107,9 +107,10 @@ export interface TaskChange {
 export interface Comparison {
   baseline: string;
   version: string;
-  success: DifferenceInterval;
-  firstChoiceShare: DifferenceInterval;
-  usedServer: DifferenceInterval;
+  /** null, like the two below, when either version had no judged episode: nothing to compare */
+  success: DifferenceInterval | null;
+  firstChoiceShare: DifferenceInterval | null;
+  usedServer: DifferenceInterval | null;
   /**
    * The success rate fell by more than the threshold with 95% confidence: the whole interval of the change
    * lies below -threshold (a point estimate below it with an interval reaching above it is not enough).
@@ -124,7 +125,7 @@ export function compareWithBaseline(results: readonly VersionResult[], threshold
   const [baseline, ...rest] = results;
   if (baseline === undefined) return [];
   return rest.map((r) => {
-    const success = differenceInterval(baseline.success, r.success);
+    const success = differenceIfMeasured(baseline.success, r.success);
     const changes = Object.keys({ ...baseline.perTask, ...r.perTask })
       .sort()
       .map((taskId) => ({ taskId, baseline: rate(baseline.perTask[taskId]), version: rate(r.perTask[taskId]) }));
@@ -132,9 +133,9 @@ export function compareWithBaseline(results: readonly VersionResult[], threshold
       baseline: baseline.versionId,
       version: r.versionId,
       success,
-      firstChoiceShare: differenceInterval(baseline.firstChoiceShare, r.firstChoiceShare),
-      usedServer: differenceInterval(baseline.usedServer, r.usedServer),
-      regressed: success.high < -threshold - 1e-12,
+      firstChoiceShare: differenceIfMeasured(baseline.firstChoiceShare, r.firstChoiceShare),
+      usedServer: differenceIfMeasured(baseline.usedServer, r.usedServer),
+      regressed: success !== null && success.high < -threshold - 1e-12,
       better: changes.filter((c) => c.version > c.baseline),
       worse: changes.filter((c) => c.version < c.baseline),
     };

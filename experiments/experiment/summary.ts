@@ -33,7 +33,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
         r.versionId,
         ...(roles ? [report.versions.find((v) => v.id === r.versionId)?.role ?? ''] : []),
         interval(r.success, 0),
-        c === undefined ? 'baseline' : `${changeCell(suite.results, c)}${c.regressed ? ' ✖' : ''}`,
+        c === undefined ? 'baseline' : `${changeCell(c)}${c.regressed ? ' ✖' : ''}`,
         ...(paraphrase ? paraphraseCells(suite, r.versionId, (p) => interval(p, 0)) : []),
         share(r.firstChoiceShare),
         share(r.usedServer),

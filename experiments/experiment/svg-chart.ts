@@ -15,7 +15,8 @@ export const TONE_LEGEND =
 
 export interface Bar {
   label: string;
-  value: number;
+  /** null when nothing was measured: the row shows '–' and no bar */
+  value: number | null;
   tone: Tone;
   /** a 95% interval drawn as a whisker */
   low?: number;
@@ -42,15 +43,18 @@ export function barChartSvg(chart: BarChart): string {
   const x = (v: number) => LABEL_WIDTH + (chart.max <= 0 ? 0 : (Math.max(0, Math.min(v, chart.max)) / chart.max) * PLOT_WIDTH);
   const rows = chart.bars.map((b, i) => {
     const y = TOP + i * ROW;
+    const shown = b.value === null ? '–' : chart.format(b.value);
     const whisker =
-      b.low === undefined || b.high === undefined
+      b.value === null || b.low === undefined || b.high === undefined
         ? ''
         : `<line class="ci" x1="${x(b.low)}" x2="${x(b.high)}" y1="${y + 10}" y2="${y + 10}"/><line class="ci" x1="${x(b.low)}" x2="${x(b.low)}" y1="${y + 4}" y2="${y + 16}"/><line class="ci" x1="${x(b.high)}" x2="${x(b.high)}" y1="${y + 4}" y2="${y + 16}"/>`;
     return (
-      `<g class="bar"><title>${escapeHtml(`${b.label}: ${chart.format(b.value)}${b.low === undefined || b.high === undefined ? '' : ` (95% CI ${chart.format(b.low)} to ${chart.format(b.high)})`}`)}</title>` +
+      `<g class="bar"><title>${escapeHtml(`${b.label}: ${b.value === null ? 'not measured (no judged episode)' : shown}${whisker === '' ? '' : ` (95% CI ${chart.format(b.low!)} to ${chart.format(b.high!)})`}`)}</title>` +
       `<text x="${LABEL_WIDTH - 8}" y="${y + 14}" text-anchor="end">${escapeHtml(b.label)}</text>` +
-      `<rect x="${LABEL_WIDTH}" y="${y + 3}" width="${x(b.value) - LABEL_WIDTH}" height="${ROW - 8}" fill="${TONE_COLOURS[b.tone]}"/>${whisker}` +
-      `<text x="${LABEL_WIDTH + PLOT_WIDTH + 8}" y="${y + 14}">${escapeHtml(chart.format(b.value))}</text></g>`
+      (b.value === null
+        ? ''
+        : `<rect x="${LABEL_WIDTH}" y="${y + 3}" width="${x(b.value) - LABEL_WIDTH}" height="${ROW - 8}" fill="${TONE_COLOURS[b.tone]}"/>`) +
+      `${whisker}<text x="${LABEL_WIDTH + PLOT_WIDTH + 8}" y="${y + 14}">${escapeHtml(shown)}</text></g>`
     );
   });
   return (

@@ -3,9 +3,21 @@ export interface Proportion {
   /** a count, or for a mean of shares (meanShare) their sum */
   successes: number;
   n: number;
-  rate: number;
+  /** successes / n; null when n is 0: nothing was measured (the interval is then the uninformative [0, 1]) */
+  rate: number | null;
   low: number;
   high: number;
+}
+
+/** A proportion of at least one episode: it has a rate. */
+export type Measured = Proportion & { rate: number };
+
+export const isMeasured = (p: Proportion): p is Measured => p.rate !== null;
+
+/** The rate of a proportion that must have been measured (a finding read off a run that had no outage). */
+export function measuredRate(p: Proportion): number {
+  if (p.rate === null) throw new RangeError('a rate was read off a proportion of no episode');
+  return p.rate;
 }
 
 /** z for a two-sided 95% interval. */
@@ -28,6 +40,11 @@ export function wilsonOfRate(rate: number, n: number, z = Z95): Proportion {
   return wilson(Math.round(rate * n), n, z);
 }
 
+/** The difference b - a when both were measured; null when either has no episode. */
+export function differenceIfMeasured(a: Proportion, b: Proportion): DifferenceInterval | null {
+  return isMeasured(a) && isMeasured(b) ? differenceInterval(a, b) : null;
+}
+
 /**
  * The mean of per-episode shares in [0, 1] (a first-choice share: 2 of 3 choices is 0.667) with the Wilson
  * interval of their sum taken as a count of successes. A share with mean p varies at most as much as a 0/1
@@ -44,7 +61,7 @@ export function meanShare(values: readonly number[], z = Z95): Proportion {
 }
 
 function wilsonOfSum(successes: number, n: number, z: number): Proportion {
-  if (n === 0) return { successes, n, rate: 0, low: 0, high: 1 };
+  if (n === 0) return { successes, n, rate: null, low: 0, high: 1 };
   const p = successes / n;
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
@@ -65,6 +82,7 @@ export interface DifferenceInterval {
  * Newcombe's hybrid score method (Statistics in Medicine 1998, method 10).
  */
 export function differenceInterval(a: Proportion, b: Proportion): DifferenceInterval {
+  if (!isMeasured(a) || !isMeasured(b)) throw new RangeError(`differenceInterval: both need an episode, got n = ${a.n} and ${b.n} (see differenceIfMeasured)`);
   const delta = b.rate - a.rate;
   return {
     delta,

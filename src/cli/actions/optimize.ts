@@ -267,7 +267,7 @@ const SUCCESS_WIDTH = 19;
 const successCell = (scores: SplitScores) => {
   const p = successProportion(scores);
   // the rate right-aligned, so rates line up down the column whatever their interval
-  return `${pct(p.rate).padStart(6)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`.padEnd(SUCCESS_WIDTH);
+  return (p.rate === null ? '–' : `${pct(p.rate).padStart(6)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`).padEnd(SUCCESS_WIDTH);
 };
 
 /** The winner's change in success on the held-out splits, with Newcombe's interval; none when the seed won. */

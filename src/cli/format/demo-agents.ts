@@ -5,7 +5,7 @@ import Table from 'cli-table3';
 import type { ChangeFromSeed, DemoAgentsReport, Sway } from '../../../experiments/demo/overconfident-agents.ts';
 import { DEMO_ROLES, ROLE_LABELS, type DemoRow } from '../../../experiments/demo/overconfident.ts';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
-import { percent, points, tableStyle } from '../../../experiments/format.ts';
+import { percent, points, share, tableStyle } from '../../../experiments/format.ts';
 import { describeAgent } from '../agents.ts';
 import { agentsJson } from './optimize-agents.ts';
 import { change, ci, effectsJson, figures, interval, jsonRole, rowLabel, searchLine } from './demo.ts';
@@ -36,7 +36,7 @@ export function renderDemoAgents(report: DemoAgentsReport, html: string): string
         r.role === 'seed' ? a.agent : '',
         rowLabel(r),
         cell(ci(r.firstChoiceShare), from?.firstChoiceShare),
-        cell(percent(r.usedServer.rate), from?.usedServer),
+        cell(share(r.usedServer), from?.usedServer),
         cell(ci(r.success), from?.success),
         cell(percent(r.savings.perBuyer), from?.savings),
         r.lintGained.length,

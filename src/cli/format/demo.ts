@@ -3,7 +3,8 @@
 import Table from 'cli-table3';
 import { ROLE_LABELS, type DemoEffects, type DemoReport, type DemoRole, type DemoRow } from '../../../experiments/demo/overconfident.ts';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
-import { percent, points, tableStyle } from '../../../experiments/format.ts';
+import { interval as rateWithInterval, percent, points, share, tableStyle } from '../../../experiments/format.ts';
+import type { Proportion } from '../../../experiments/measure/wilson.ts';
 
 export const interval = (d: { delta: number; low: number; high: number }) => ({ delta: d.delta, ci: [d.low, d.high] });
 
@@ -62,7 +63,7 @@ export function jsonRole(role: DemoRole): string {
   return role.replace('-', '_');
 }
 
-export const ci = (p: { rate: number; low: number; high: number }) => `${percent(p.rate)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`;
+export const ci = (p: Proportion) => rateWithInterval(p, 0);
 export const change = (d: { delta: number; low: number; high: number }) => `${points(d.delta)} [${points(d.low)}, ${points(d.high)}]`;
 
 /** The row's role, with the roles its version also holds ("honest seed (= success-best)"). */
@@ -82,7 +83,7 @@ export function renderDemo(report: DemoReport, agent: string, html: string): str
       rowLabel(r),
       r.versionId,
       ci(r.firstChoiceShare),
-      percent(r.usedServer.rate),
+      share(r.usedServer),
       ci(r.success),
       percent(r.savings.perBuyer),
       r.lintGained.length,
@@ -91,8 +92,8 @@ export function renderDemo(report: DemoReport, agent: string, html: string): str
   }
   const sellers = [report.server, ...report.otherSellers];
   const shares = new Table({ style, head: ['first-choice share', ...report.rows.map((r) => ROLE_LABELS[r.role])] });
-  for (const s of sellers) shares.push([s, ...report.rows.map((r) => percent(r.sellers[s]?.rate ?? 0))]);
-  shares.push(['other sellers', ...report.rows.map((r) => percent(r.otherSellers.rate))]);
+  for (const s of sellers) shares.push([s, ...report.rows.map((r) => (r.sellers[s] === undefined ? '–' : share(r.sellers[s])))]);
+  shares.push(['other sellers', ...report.rows.map((r) => share(r.otherSellers))]);
   const diffs = report.experiment.diffs.map((d) => renderDiff(d, 'text', { color })).join('\n');
   const f = report.findings;
   const e = report.effects;

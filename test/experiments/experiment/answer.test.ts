@@ -26,7 +26,7 @@ function version(id: string, successes: number, chosen = 0) {
 function report(ids: Array<[string, number]>, roles?: Record<string, string>): ExperimentReport {
   const results = ids.map(([id, n]) => version(id, n, n));
   const comparisons = compareWithBaseline(results, 0);
-  const regressions = comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'lab', version: c.version, successDelta: c.success.delta }));
+  const regressions = comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'lab', version: c.version, successDelta: c.success!.delta }));
   return {
     kind: 'tdo-experiment',
     createdAt: '2026-11-30T00:00:00.000Z',

@@ -98,7 +98,7 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
     suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons, ...paraphrase }],
     scoreNames: ['limit_violation', 'savings'],
     answers: [answerFor('market', results, comparisons, 0.1, 2)!],
-    regressions: comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'market', version: c.version, successDelta: c.success.delta })),
+    regressions: comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'market', version: c.version, successDelta: c.success!.delta })),
     outages: [],
     diffs: [],
     verdict: 'regression',

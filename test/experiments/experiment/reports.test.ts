@@ -6,11 +6,16 @@ import { renderExperimentMarkdown } from '../../../experiments/experiment/report
 import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
 import { fakeReport } from './fake-report.ts';
+import { toJsonText } from '../../../src/json-keys.ts';
+
+type ExperimentReportJson = {
+  suites: Array<{ results: Array<{ success: unknown }>; comparisons: Array<Record<string, unknown>> }>;
+};
 
 const renderings = (report: ReturnType<typeof fakeReport>) => ({
   terminal: renderExperimentSummary(report),
   markdown: renderExperimentMarkdown(report),
-  json: JSON.stringify(report),
+  json: toJsonText(report),
   html: renderExperimentHtml(report),
 });
 
@@ -31,7 +36,7 @@ describe('experiment reports and the paraphrase split', () => {
       'Δ paraphrase success vs first [95% CI]',
     ]);
     expect(column('paraphrase success [95% CI]')).toEqual(['100.0% [34.2%, 100.0%]', '0.0% [0.0%, 65.8%]']);
-    const change = suite.paraphrase!.comparisons[0]!.success;
+    const change = suite.paraphrase!.comparisons[0]!.success!;
     expect(change.delta).toBe(-1);
     expect(column('Δ paraphrase success vs first [95% CI]')).toEqual([
       'baseline',
@@ -48,7 +53,7 @@ describe('experiment reports and the paraphrase split', () => {
     expect(markdown).toContain('  - paraphrase: better on 0 (none), worse on 2 (c, d)');
     expect(markdown).toMatch(/Split: test \(paraphrase beside it\)/);
     expect(markdown).toMatch(/Paraphrase: .* not part of the verdict\./);
-    expect(JSON.parse(json).suites[0].paraphrase).toMatchObject({ tasks: 2, results: [{ runId: 'r-3' }, { runId: 'r-4' }] });
+    expect(JSON.parse(json).suites[0].paraphrase).toMatchObject({ tasks: 2, results: [{ run_id: 'r-3' }, { run_id: 'r-4' }] });
     expect(html).toContain('<th>paraphrase success [95% CI]</th><th>Δ paraphrase success vs first [95% CI]</th>');
     expect(html.match(/<svg class="chart"/g)).toHaveLength(4);
     expect(html).toContain('Paraphrase success rate (95% Wilson interval)');
@@ -123,6 +128,12 @@ describe('experiment reports with a version that has no judged episode', () => {
     const line = terminal.split('\n').find((l) => l.includes('mega-unmeasured'))!;
     expect(line).not.toMatch(/%/);
     expect(line).toMatch(/4\/4/);
+    // JSON: no rate and no change, rather than a rate of 0 beside n 0
+    const json = JSON.parse(renderings(report).json) as ExperimentReportJson;
+    expect(json.suites[0]!.results[1]!.success).toMatchObject({ n: 0, rate: null });
+    expect(json.suites[0]!.comparisons[0]).toMatchObject({ success: null, first_choice_share: null, used_server: null, regressed: false });
+    // the chart shows the version without a bar
+    expect(renderings(report).html).toContain('mega-unmeasured: not measured (no judged episode)');
   });
 });
 

@@ -78,9 +78,9 @@ describe('compareWithBaseline', () => {
     const [c] = compareWithBaseline([baseline, worse], 0);
     expect(c!.better.map((t) => t.taskId)).toEqual(['c']);
     expect(c!.worse.map((t) => t.taskId)).toEqual(['b', 'd']);
-    expect(c!.success.delta).toBeCloseTo(-0.25, 12);
-    expect(c!.success.low).toBeLessThan(c!.success.delta);
-    expect(c!.success.high).toBeGreaterThan(c!.success.delta);
+    expect(c!.success!.delta).toBeCloseTo(-0.25, 12);
+    expect(c!.success!.low).toBeLessThan(c!.success!.delta);
+    expect(c!.success!.high).toBeGreaterThan(c!.success!.delta);
   });
 
   it('calls a drop a regression only when the whole interval of the change lies beyond the threshold', () => {
@@ -98,7 +98,7 @@ describe('compareWithBaseline', () => {
   it('does not call a drop whose interval reaches above the threshold a regression, however large the point estimate', () => {
     // 3/4 -> 2/4: -25 points, but the interval runs to about +32
     const [c] = compareWithBaseline([baseline, worse], 0);
-    expect(c!.success.delta).toBeLessThan(0);
+    expect(c!.success!.delta).toBeLessThan(0);
     expect(c!.regressed).toBe(false);
   });
 });

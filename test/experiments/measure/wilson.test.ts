@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceInterval, meanShare, wilson } from '../../../experiments/measure/wilson.ts';
+import { differenceIfMeasured, differenceInterval, meanShare, wilson } from '../../../experiments/measure/wilson.ts';
 
 describe('wilson', () => {
   it('matches published 95% Wilson intervals', () => {
@@ -29,7 +29,11 @@ describe('wilson', () => {
   });
 
   it('gives the uninformative interval for no episodes and rejects impossible counts', () => {
-    expect(wilson(0, 0)).toMatchObject({ low: 0, high: 1, n: 0 });
+    expect(wilson(0, 0)).toMatchObject({ low: 0, high: 1, n: 0, rate: null });
+    // a difference needs both sides measured
+    expect(() => differenceInterval(wilson(0, 0), wilson(1, 2))).toThrow(RangeError);
+    expect(differenceIfMeasured(wilson(0, 0), wilson(1, 2))).toBeNull();
+    expect(differenceIfMeasured(wilson(1, 2), wilson(2, 2))).toEqual(differenceInterval(wilson(1, 2), wilson(2, 2)));
     expect(() => wilson(3, 2)).toThrow(RangeError);
     expect(() => wilson(-1, 2)).toThrow(RangeError);
     expect(() => wilson(1.5, 2)).toThrow(RangeError);
