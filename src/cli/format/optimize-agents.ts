@@ -4,9 +4,11 @@ import { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent }
 import type { SplitScores } from '../../../optimizer/mcp/split-scores.ts';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import { describeAgent } from '../agents.ts';
+import { points } from '../../../experiments/format.ts';
+import { differenceInterval } from '../../../experiments/measure/wilson.ts';
+import { successProportion } from './optimize-intervals.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const points = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
 
 /** Whether any of the report's agents is simulated (its numbers are then not, or not all, LLM results). */
 export function anySimulated(p: PerAgentReport): boolean {
@@ -26,6 +28,13 @@ export function agentsHeader(p: PerAgentReport): string[] {
   ];
 }
 
+/** "+22.7 pts [−5.7 pts, +46.6 pts]" and room for it. */
+const CHANGE_WIDTH = 36;
+const successChange = (seed: SplitScores, best: SplitScores) => {
+  const c = differenceInterval(successProportion(seed), successProportion(best));
+  return `${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`;
+};
+
 /** Seed and best per agent and split, then the worst agent of each; the target score beside success when they differ. */
 export function agentsTable(p: PerAgentReport, target: string): string[] {
   const withScore = target !== 'success';
@@ -34,7 +43,7 @@ export function agentsTable(p: PerAgentReport, target: string): string[] {
   const cell = (s: SplitScores | null) =>
     (s === null ? '' : `${pct(s.success_rate).padStart(7)}${withScore ? `  ${s.score.toFixed(3).padStart(6)}` : ''}`).padStart(cellWidth);
   const row = (label: string, split: string, seed: SplitScores | null, best: SplitScores | null, note = '') =>
-    `  ${label.padEnd(width)} ${split.padEnd(10)} ${cell(seed)}  ${cell(best)}  ${(seed && best ? points(best.success_rate - seed.success_rate) : '').padStart(6)}${note}`;
+    `  ${label.padEnd(width)} ${split.padEnd(10)} ${cell(seed)}  ${cell(best)}  ${(seed && best ? successChange(seed, best) : '').padEnd(CHANGE_WIDTH)}${note}`.trimEnd();
   const agentRows = (seed: AgentSplits, best: AgentSplits, agent: string) =>
     REPORT_SPLITS.flatMap((split, i) => (seed[split] === null ? [] : [row(i === 0 ? agent : '', split, seed[split], best[split])]));
   const who = (w: WorstAgent | null) => w?.agent ?? '-';
@@ -45,7 +54,7 @@ export function agentsTable(p: PerAgentReport, target: string): string[] {
       : [row(i === 0 ? 'worst agent' : '', split, seed.scores, best?.scores ?? null, `  lowest ${target} score: seed ${who(seed)}, best ${who(best)}`)];
   });
   return [
-    `  ${'per agent'.padEnd(width)} ${'split'.padEnd(10)} ${'seed'.padStart(cellWidth)}  ${'best'.padStart(cellWidth)}  ${'change'.padStart(6)}   ${withScore ? `success and ${target} score; ` : ''}change in success points`,
+    `  ${'per agent'.padEnd(width)} ${'split'.padEnd(10)} ${'seed'.padStart(cellWidth)}  ${'best'.padStart(cellWidth)}  ${'success change [95% CI]'.padEnd(CHANGE_WIDTH)}${withScore ? `seed and best: success and ${target} score` : ''}`.trimEnd(),
     ...p.agents.flatMap((a) => agentRows(a.seed, a.best, a.agent)),
     ...worstRows,
   ];

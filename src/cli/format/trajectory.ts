@@ -8,7 +8,9 @@ const RESULT_PREVIEW = 300;
 export function renderEpisodeList(episodes: EpisodeSummary[], limit?: number): string {
   if (episodes.length === 0) return 'no episodes\n';
   const more =
-    limit !== undefined && episodes.length >= limit ? `showing the ${limit} newest; --limit N shows more, --run ID one run, --failed the judged failures, --errored the outages\n` : '';
+    limit !== undefined && episodes.length >= limit
+      ? `showing the ${limit} newest; --limit N shows more, --run ID one run, --failed the judged failures, --errored the outages\n`
+      : '';
   const table = new Table({
     style: tableStyle(),
     head: ['episode', 'run', 'task', 'split', 'rep', 'result', 'tool calls', 'feedback'],
