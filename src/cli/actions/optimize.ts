@@ -27,7 +27,7 @@ import { langfuseConfigOrUsage } from '../langfuse.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/optimize-agents.ts';
 import { toJsonText } from '../../json-keys.ts';
-import { heldOutChanges, successProportion } from '../format/optimize-intervals.ts';
+import { heldOutChanges, splitJson, successProportion } from '../format/optimize-intervals.ts';
 import { percent, points } from '../../../experiments/format.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 
@@ -277,13 +277,6 @@ function changeLine(r: OptimizeReport): string[] {
     ([split, c]) => `    ${split.padEnd(10)}  ${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`,
   );
   return changes.length === 0 ? [] : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes];
-}
-
-/** Each split's scores with the success interval; null for a split not run. */
-function splitJson(scores: SplitScores | null) {
-  if (scores === null) return null;
-  const p = successProportion(scores);
-  return { ...scores, success_low: p.low, success_high: p.high };
 }
 
 export function renderReport(r: OptimizeReport, dbPath: string): string {

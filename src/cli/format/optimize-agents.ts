@@ -6,7 +6,7 @@ import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import { describeAgent } from '../agents.ts';
 import { points } from '../../../experiments/format.ts';
 import { differenceInterval } from '../../../experiments/measure/wilson.ts';
-import { successProportion } from './optimize-intervals.ts';
+import { splitJson, successProportion } from './optimize-intervals.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -61,11 +61,11 @@ export function agentsTable(p: PerAgentReport, target: string): string[] {
 }
 
 function splitsJson(s: AgentSplits) {
-  return Object.fromEntries(REPORT_SPLITS.flatMap((split) => (s[split] === null ? [] : [[split, s[split]]])));
+  return Object.fromEntries(REPORT_SPLITS.flatMap((split) => (s[split] === null ? [] : [[split, splitJson(s[split])]])));
 }
 
 const worstJson = (w: PerAgentReport['worst']['seed']) =>
-  Object.fromEntries(REPORT_SPLITS.flatMap((split) => (w[split] === null ? [] : [[split, { agent: w[split].agent, ...w[split].scores }]])));
+  Object.fromEntries(REPORT_SPLITS.flatMap((split) => (w[split] === null ? [] : [[split, { agent: w[split].agent, ...splitJson(w[split].scores) }]])));
 
 export function agentsJson(p: PerAgentReport) {
   return {

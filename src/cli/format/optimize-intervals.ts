@@ -13,6 +13,13 @@ export function successProportion(scores: SplitScores): Proportion {
   return wilsonOfRate(scores.success_rate, scores.tasks);
 }
 
+/** A split's scores as every optimize JSON gives them: with the success interval; null for a split not run. */
+export function splitJson(scores: SplitScores | null) {
+  if (scores === null) return null;
+  const p = successProportion(scores);
+  return { ...scores, success_low: p.low, success_high: p.high };
+}
+
 /** The winner's change in success against the seed on each held-out split both were run on. */
 export function heldOutChanges(seed: CandidateSummary, best: CandidateSummary): Partial<Record<HeldOutSplit, DifferenceInterval>> {
   const changes: Partial<Record<HeldOutSplit, DifferenceInterval>> = {};

@@ -61,7 +61,11 @@ describe('tdo optimize --agents', () => {
     for (const a of report.per_agent.agents) {
       expect(a.seed.val.tasks).toBe(22);
       expect(a.best.test?.tasks).toBe(22);
+      // the same split keys as the single-agent JSON, the success interval included
+      expect(a.best.test).toHaveProperty('success_low');
+      expect(a.best.test).toHaveProperty('success_high');
     }
+    expect(report.per_agent.worst_agent.best['test']).toHaveProperty('success_low');
     for (const split of ['val', 'test'] as const) {
       const scores = report.per_agent.agents.map((a) => a.best[split]!.score);
       expect(report.per_agent.worst_agent.best[split]!.score).toBe(Math.min(...scores));

@@ -14,7 +14,7 @@ const missing = redisMissing();
 if (missing !== undefined) console.warn(missing);
 
 /** Starts `tdo ARGS --queue URL` on a Redis of its own with no worker, and takes Redis away once episodes wait. */
-async function loseQueueMidRun(args: string[]): Promise<{ result: CliResult; port: number }> {
+async function loseQueueMidRun(args: string[]): Promise<{ result: CliResult; port: number; db: string }> {
   const redis = await startRedis();
   const db = join(mkdtempSync(join(tmpdir(), 'tdo-queue-lost-')), 'tdo.db');
   try {
@@ -26,7 +26,7 @@ async function loseQueueMidRun(args: string[]): Promise<{ result: CliResult; por
       await queue.close();
     }
     await redis.stop();
-    return { result: await running, port: redis.port };
+    return { result: await running, port: redis.port, db };
   } finally {
     await redis.stop();
   }
@@ -34,10 +34,11 @@ async function loseQueueMidRun(args: string[]): Promise<{ result: CliResult; por
 
 describe.skipIf(missing !== undefined)('losing Redis mid-run', () => {
   it('tdo run exits 2, an outage, naming the run to resume', { timeout: 120_000 }, async () => {
-    const { result: r, port } = await loseQueueMidRun(['run', '--suite', 'lab', '--split', 'val']);
+    const { result: r, port, db } = await loseQueueMidRun(['run', '--suite', 'lab', '--split', 'val']);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`lost the episode queue at redis://127\\.0\\.0\\.1:${port}/0`));
-    expect(r.stderr).toMatch(/`tdo run --resume r-[0-9a-f]+ --queue redis:\/\/127\.0\.0\.1:\d+`/);
+    // the database is not the default one, so the command names it
+    expect(r.stderr).toMatch(new RegExp(`\`tdo run --resume r-[0-9a-f]+ --db ${db} --queue redis://127\\.0\\.0\\.1:${port}\``));
   });
 
   it('tdo optimize exits 2 too, naming the search to resume', { timeout: 120_000 }, async () => {
