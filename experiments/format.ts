@@ -13,6 +13,8 @@ export const points = (delta: number) => `${delta > 0 ? '+' : delta < 0 ? '−' 
 
 /** "72.7% [51.8%, 86.8%]" (the bounds to `digits` decimals), or '–' when no episode was judged: nothing was measured. */
 export const interval = (p: Proportion, digits = 1) => (p.rate === null ? '–' : `${percent(p.rate)} [${percent(p.low, digits)}, ${percent(p.high, digits)}]`);
+/** "+22.7 pts [−5.7 pts, +46.6 pts]": a change in a rate with its 95% interval. */
+export const changeWithInterval = (d: { delta: number; low: number; high: number }) => `${points(d.delta)} [${points(d.low)}, ${points(d.high)}]`;
 /** A proportion's rate, or '–' when no episode was judged. */
 export const share = (p: Proportion) => (p.rate === null ? '–' : percent(p.rate));
 

@@ -1,6 +1,6 @@
 // The versions x agents tables of `tdo experiment --agents`, built once so the terminal, Markdown and HTML
 // views cannot disagree.
-import { points } from '../format.ts';
+import { changeWithInterval, points } from '../format.ts';
 import type { AgentsExperimentReport, VersionAcrossAgents } from './agents-experiment.ts';
 import { interval, type Table } from './columns.ts';
 
@@ -15,10 +15,7 @@ export function agentsTable(report: AgentsExperimentReport, rows: readonly Versi
       ...agents.flatMap((a) => {
         const cell = r.cells.find((c) => c.agent === a);
         if (cell === undefined) return ['–', '–'];
-        const change =
-          cell.change === null
-            ? 'baseline'
-            : `${points(cell.change.delta)} [${points(cell.change.low)}, ${points(cell.change.high)}]${cell.regressed ? ' REGRESSION' : ''}`;
+        const change = cell.change === null ? 'baseline' : `${changeWithInterval(cell.change)}${cell.regressed ? ' REGRESSION' : ''}`;
         return [interval(cell.success), change];
       }),
       r.worst,

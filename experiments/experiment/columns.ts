@@ -1,5 +1,5 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
-import { interval, percent, points, share } from '../format.ts';
+import { changeWithInterval, interval, percent, points, share } from '../format.ts';
 
 export { interval, share };
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
@@ -13,7 +13,7 @@ export interface Table {
 
 /** A version's change in success against the first, with its interval; '–' when either had no judged episode. */
 export function changeCell(c: Comparison): string {
-  return c.success === null ? '–' : `${points(c.success.delta)} [${points(c.success.low)}, ${points(c.success.high)}]`;
+  return c.success === null ? '–' : changeWithInterval(c.success);
 }
 const maybe = (x: number | null, f: (n: number) => string) => (x === null ? '–' : f(x));
 
@@ -155,7 +155,7 @@ export function answerSentences(report: ExperimentReport): string[] {
     if (suite.results.length === 1) return `${partial}One version${where}, ${a.best}: ${rate(a.best)} test success; nothing to compare it with.`;
     if (a.change !== null) {
       const verdict = a.direction === 'better' ? 'better, with 95% confidence' : 'no detectable difference';
-      return `${partial}Best${where}: ${a.best}, ${rate(a.best)} test success against ${rate(a.baseline)} for the first version (${a.baseline}), ${points(a.change.delta)} [${points(a.change.low)}, ${points(a.change.high)}]: ${verdict}. ${power}`;
+      return `${partial}Best${where}: ${a.best}, ${rate(a.best)} test success against ${rate(a.baseline)} for the first version (${a.baseline}), ${changeWithInterval(a.change)}: ${verdict}. ${power}`;
     }
     const verdict = a.direction === 'worse' ? 'every other version is worse, with 95% confidence' : 'no other version differs detectably';
     return `${partial}Best${where}: the first version, ${a.baseline}, ${rate(a.baseline)} test success; ${verdict}. ${power}`;

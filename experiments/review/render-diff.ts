@@ -1,5 +1,5 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
-import { escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
+import { changeWithInterval, escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
 import { measuredSuccess } from '../versions/measurements.ts';
 import { isSimAgentId, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
@@ -29,7 +29,7 @@ const change = (x: number | null) => (x === null ? '–' : points(x));
 /** "46.7% [25%, 70%]": the success rate with its 95% interval, as `tdo experiment` shows it. */
 const successCell = (s: SideSummary) => (s.measured === null ? '–' : interval(measuredSuccess(s.measured), 0));
 /** "+46.7 pts [+13.9 pts, +69.2 pts]" */
-const successChangeCell = (c: DifferenceInterval | null) => (c === null ? '–' : `${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`);
+const successChangeCell = (c: DifferenceInterval | null) => (c === null ? '–' : changeWithInterval(c));
 
 function sideLine(name: string, s: SideSummary): string {
   const m = s.measured;

@@ -28,7 +28,7 @@ import { openEpisodeQueue } from '../queue.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/optimize-agents.ts';
 import { toJsonText } from '../../json-keys.ts';
 import { heldOutChanges, splitJson, successProportion } from '../format/optimize-intervals.ts';
-import { percent, points } from '../../../experiments/format.ts';
+import { changeWithInterval, percent } from '../../../experiments/format.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
@@ -273,9 +273,7 @@ const successCell = (scores: SplitScores) => {
 /** The winner's change in success on the held-out splits, with Newcombe's interval; none when the seed won. */
 function changeLine(r: OptimizeReport): string[] {
   if (r.versionId === r.seedVersionId) return [];
-  const changes = Object.entries(heldOutChanges(r.seed, r.best)).map(
-    ([split, c]) => `    ${split.padEnd(10)}  ${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`,
-  );
+  const changes = Object.entries(heldOutChanges(r.seed, r.best)).map(([split, c]) => `    ${split.padEnd(10)}  ${changeWithInterval(c)}`);
   return changes.length === 0 ? [] : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes];
 }
 

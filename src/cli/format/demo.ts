@@ -3,7 +3,7 @@
 import Table from 'cli-table3';
 import { ROLE_LABELS, type DemoEffects, type DemoReport, type DemoRole, type DemoRow } from '../../../experiments/demo/overconfident.ts';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
-import { interval as rateWithInterval, percent, points, share, tableStyle } from '../../../experiments/format.ts';
+import { changeWithInterval, interval as rateWithInterval, percent, share, tableStyle } from '../../../experiments/format.ts';
 import type { Proportion } from '../../../experiments/measure/wilson.ts';
 
 export const interval = (d: { delta: number; low: number; high: number }) => ({ delta: d.delta, ci: [d.low, d.high] });
@@ -64,7 +64,7 @@ export function jsonRole(role: DemoRole): string {
 }
 
 export const ci = (p: Proportion) => rateWithInterval(p, 0);
-export const change = (d: { delta: number; low: number; high: number }) => `${points(d.delta)} [${points(d.low)}, ${points(d.high)}]`;
+export const change = changeWithInterval;
 
 /** The row's role, with the roles its version also holds ("honest seed (= success-best)"). */
 export function rowLabel(r: DemoRow): string {

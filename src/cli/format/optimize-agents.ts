@@ -4,7 +4,7 @@ import { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent }
 import type { SplitScores } from '../../../optimizer/mcp/split-scores.ts';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import { describeAgent } from '../agents.ts';
-import { points } from '../../../experiments/format.ts';
+import { changeWithInterval } from '../../../experiments/format.ts';
 import { differenceInterval } from '../../../experiments/measure/wilson.ts';
 import { splitJson, successProportion } from './optimize-intervals.ts';
 
@@ -32,7 +32,7 @@ export function agentsHeader(p: PerAgentReport): string[] {
 const CHANGE_WIDTH = 36;
 const successChange = (seed: SplitScores, best: SplitScores) => {
   const c = differenceInterval(successProportion(seed), successProportion(best));
-  return `${points(c.delta)} [${points(c.low)}, ${points(c.high)}]`;
+  return changeWithInterval(c);
 };
 
 /** Seed and best per agent and split, then the worst agent of each; the target score beside success when they differ. */
