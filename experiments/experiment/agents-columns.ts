@@ -1,8 +1,8 @@
 // The versions x agents tables of `tdo experiment --agents`, built once so the terminal, Markdown and HTML
 // views cannot disagree.
-import { changeWithInterval, points } from '../format.ts';
+import { changeWithInterval, interval, points } from '../format.ts';
 import type { AgentsExperimentReport, VersionAcrossAgents } from './agents-experiment.ts';
-import { interval, type Table } from './columns.ts';
+import type { Table } from './columns.ts';
 
 /** One row per version: each agent's success with its interval and its change against the first version, then the worst agent. */
 export function agentsTable(report: AgentsExperimentReport, rows: readonly VersionAcrossAgents[]): Table {

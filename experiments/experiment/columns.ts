@@ -1,7 +1,5 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
 import { changeWithInterval, interval, percent, points, share } from '../format.ts';
-
-export { interval, share };
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import type { Proportion } from '../measure/wilson.ts';
 import type { Comparison, VersionResult } from './statistics.ts';

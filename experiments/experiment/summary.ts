@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
-import { tableStyle } from '../format.ts';
-import { answerSentences, changeCell, interval, lintSentences, paraphraseCells, scoreColumns, share, taskCounts } from './columns.ts';
+import { interval, share, tableStyle } from '../format.ts';
+import { answerSentences, changeCell, lintSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 
 /** The terminal view: per suite, one compact row per version (the full table is in the reports). */
