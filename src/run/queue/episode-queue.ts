@@ -25,6 +25,7 @@ export class EpisodeQueue {
     private readonly events: QueueEvents,
     /** resolves with the cause once the connection to Redis is gone for good */
     private readonly lost: Promise<string>,
+    private readonly waiters: ResultWaiters,
   ) {}
 
   static async open(address: QueueAddress): Promise<EpisodeQueue> {
@@ -43,14 +44,13 @@ export class EpisodeQueue {
       await Promise.allSettled([queue.close(), events.close()]);
       throw infrastructureError(`cannot reach the episode queue at ${address.shown}: ${causeOf(err)}`);
     }
-    // Every job waited on listens for the queue closing: a run has as many as it has episodes in flight.
-    queue.setMaxListeners(0);
+    const waiters = new ResultWaiters(events);
     const clients = await Promise.all([queue.client, events.client]);
     const lost = new Promise<string>((resolve) => {
       for (const client of clients)
         client.once('end', () => resolve(`lost the episode queue at ${address.shown}: ${causeOf(lastError ?? new Error('connection closed'))}`));
     });
-    return new EpisodeQueue(address, queue, events, lost);
+    return new EpisodeQueue(address, queue, events, lost, waiters);
   }
 
   /** Runs a batch through the queue's workers; a lost connection interrupts the run instead of failing it. */
@@ -63,6 +63,7 @@ export class EpisodeQueue {
   };
 
   async close(): Promise<void> {
+    this.waiters.abandon('the episode queue was closed');
     await Promise.allSettled([this.queue.close(), this.events.close()]);
   }
 
@@ -110,10 +111,26 @@ export class EpisodeQueue {
     });
   }
 
-  private async waitForResult(jobId: string): Promise<unknown> {
-    const job = await Job.fromId(this.queue, jobId);
-    if (job === undefined) throw new Error(`job ${jobId} is no longer in the queue`);
-    return job.waitUntilFinished(this.events);
+  /**
+   * What the worker returned for a job. Not BullMQ's `Job.waitUntilFinished`: when the connection drops
+   * during its first look at the job, that rejects a promise no caller can handle, and the process dies.
+   */
+  private waitForResult(jobId: string): Promise<unknown> {
+    const result = this.waiters.waitFor(jobId);
+    // A job that finished before the coordinator listened sends no event: look at it once, its state before its
+    // fields (a job read first could finish between the two reads, and would then look finished with no result).
+    this.queue
+      .getJobState(jobId)
+      .then(async (state) => {
+        if (state === 'unknown') return this.waiters.fail(jobId, `job ${jobId} is no longer in the queue`);
+        if (state !== 'completed' && state !== 'failed') return;
+        const job = await Job.fromId(this.queue, jobId);
+        if (job === undefined) this.waiters.fail(jobId, `job ${jobId} is no longer in the queue`);
+        else if (state === 'completed') this.waiters.complete(jobId, job.returnvalue);
+        else this.waiters.fail(jobId, job.failedReason);
+      })
+      .catch((err: unknown) => this.waiters.fail(jobId, causeOf(err)));
+    return result;
   }
 
   /**
@@ -129,6 +146,34 @@ export class EpisodeQueue {
     });
     await this.queue.remove(data.episodeId).catch(() => undefined);
     if (recorded) batch.onOutcome(outcomeOf(record));
+  }
+}
+
+/** The jobs a coordinator waits on, settled from one pair of queue-event listeners rather than two per job. */
+class ResultWaiters {
+  private readonly pending = new Map<string, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+
+  constructor(events: QueueEvents) {
+    events.on('completed', ({ jobId, returnvalue }) => this.complete(jobId, returnvalue));
+    events.on('failed', ({ jobId, failedReason }) => this.fail(jobId, failedReason));
+  }
+
+  waitFor(jobId: string): Promise<unknown> {
+    return new Promise((resolve, reject) => this.pending.set(jobId, { resolve, reject }));
+  }
+
+  complete(jobId: string, value: unknown): void {
+    this.pending.get(jobId)?.resolve(value);
+    this.pending.delete(jobId);
+  }
+
+  fail(jobId: string, reason: string): void {
+    this.pending.get(jobId)?.reject(new Error(reason));
+    this.pending.delete(jobId);
+  }
+
+  abandon(reason: string): void {
+    for (const jobId of [...this.pending.keys()]) this.fail(jobId, reason);
   }
 }
 
