@@ -47,6 +47,8 @@ export interface McpEvaluatorOptions {
   headersFor?: EpisodeSpec['headersFor'];
   /** Runs each evaluation's episodes elsewhere (`--queue`: on `tdo worker` processes); in this process when absent. */
   remote?: RemoteEpisodes;
+  /** The command an outage message tells the user to continue the search with (the caller knows its flags). */
+  resumeCommand?: (searchRunId: string) => string;
 }
 
 /** What an executor needs besides the episodes: what a worker rebuilds the run from. */
@@ -101,6 +103,7 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       if (task !== undefined) scored.set(taskId, this.scored(task, episodeId));
     }
     const todo = tasks.filter((t) => !scored.has(t.id));
+    const resume = this.options.resumeCommand?.(search) ?? `tdo optimize --resume ${search}`;
     let outage: string | undefined;
     const hooks: EpisodeHooks = {
       // Read back inside the episode's commit, so the facts are those a resume would read.
@@ -120,13 +123,13 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       const { interruptedBy } = await this.runOn(remote, request, todo, hooks);
       if (interruptedBy !== undefined)
         throw infrastructureError(
-          `${interruptedBy}. Optimize run ${search} is saved: once the queue is back, continue it with \`tdo optimize --resume ${search}\` and the same --queue`,
+          `${interruptedBy}. Optimize run ${search} is saved: once the queue is back, continue it with \`${resume}\` and the same --queue`,
         );
     }
     // An errored episode has no score a search could compare, so the search stops rather than read it as a failure.
     if (outage !== undefined)
       throw infrastructureError(
-        `an episode errored (an outage, not a result), ${outage}. Optimize run ${search} is saved: fix the cause, then continue it with \`tdo optimize --resume ${search}\`, which runs the errored episode again`,
+        `an episode errored (an outage, not a result), ${outage}. Optimize run ${search} is saved: fix the cause, then continue it with \`${resume}\`, which runs the errored episode again`,
       );
     if (tasks.some((t) => !scored.has(t.id))) throw new EvaluationInterrupted(`evaluation ${request.ordinal} stopped before all its episodes ran`);
     return tasks.map((task) => taskResult(scored.get(task.id)!, server));

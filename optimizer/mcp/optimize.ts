@@ -61,6 +61,8 @@ export interface OptimizeRequest {
   stopFile?: string;
   /** evaluate seed and best on the test split, and the paraphrase split when the suite has one, at the end (default true) */
   reportTest?: boolean;
+  /** The command that continues the search, as outage messages name it; `tdo optimize --resume RUN` when absent. */
+  resumeCommand?: (runId: string) => string;
   onStart?: (info: { runId: string; resumed: boolean }) => void;
   onProgress?: (progress: EngineProgress) => void;
 }
@@ -202,6 +204,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
           slots,
           ...(req.signal ? { signal: req.signal } : {}),
           ...(headersFor ? { headersFor } : {}),
+          ...(req.resumeCommand ? { resumeCommand: req.resumeCommand } : {}),
           ...(req.executor === undefined
             ? {}
             : {

@@ -56,6 +56,11 @@ const SETTINGS_FIXED_BY_RESUME = [
   'allowFlags',
 ] as const;
 
+/** The command that continues an optimize run recorded in the database at dbPath, run from here. */
+function resumeCommand(runId: string, dbPath: string): string {
+  return `tdo optimize --resume ${runId}${dbFlag(dbPath)}`;
+}
+
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   await withStore(flags, { mode: 'write', langfuse: true }, async (context) => {
     const { store, config } = context;
@@ -157,9 +162,10 @@ async function execute(
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
       ...(queue === undefined ? {} : { executor: queue.executor }),
+      resumeCommand: (runId) => resumeCommand(runId, store.path),
       onStart: ({ runId }) =>
         process.stderr.write(
-          `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`tdo optimize --resume ${runId}${dbFlag(store.path)}\` if it is stopped\n`,
+          `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`${resumeCommand(runId, store.path)}\` if it is stopped\n`,
         ),
       onProgress: (p) => progress.update(p),
     });
@@ -311,7 +317,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(r.perAgent ? agentsTable(r.perAgent, r.target) : []),
   ];
   if (r.versionId === null) {
-    lines.push(`interrupted: continue with \`tdo optimize --resume ${r.runId}${dbFlag(dbPath)}\``);
+    lines.push(`interrupted: continue with \`${resumeCommand(r.runId, dbPath)}\``);
   } else {
     const suite = suiteArgument(r);
     const db = dbFlag(dbPath);

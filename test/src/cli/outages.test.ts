@@ -184,6 +184,8 @@ describe('an outage is not a result', () => {
     const runId = /tdo optimize --resume (r-[0-9a-f]+)/.exec(r.stderr)?.[1];
     expect(runId).toBeDefined();
     expect(r.stderr).toContain(`resume with \`tdo optimize --resume ${runId} --db ${db}\` if it is stopped`);
+    // the outage names the same command, with the database that holds the run
+    expect(r.stderr).toContain(`continue it with \`tdo optimize --resume ${runId} --db ${db}\`, which runs the errored episode again`);
     const store = openTraceStore(db);
     try {
       expect(store.getRun(runId!)?.status).toBe('failed');

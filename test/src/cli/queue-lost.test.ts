@@ -42,9 +42,9 @@ describe.skipIf(missing !== undefined)('losing Redis mid-run', () => {
   });
 
   it('tdo optimize exits 2 too, naming the search to resume', { timeout: 120_000 }, async () => {
-    const { result: r, port } = await loseQueueMidRun(['optimize', '--suite', 'lab', '--server', 'lab', '--budget', '40']);
+    const { result: r, port, db } = await loseQueueMidRun(['optimize', '--suite', 'lab', '--server', 'lab', '--budget', '40']);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`lost the episode queue at redis://127\\.0\\.0\\.1:${port}/0`));
-    expect(r.stderr).toMatch(/continue it with `tdo optimize --resume r-[0-9a-f]+` and the same --queue/);
+    expect(r.stderr).toMatch(new RegExp(`continue it with \`tdo optimize --resume r-[0-9a-f]+ --db ${db}\` and the same --queue`));
   });
 });
