@@ -4,6 +4,12 @@ import { measuredSuccess } from './measurements.ts';
 import { isSimAgentId } from '../../src/index.ts';
 import type { VersionEntry } from './listing.ts';
 
+/** The optimize runs a version won (newest first): named when few, else counted with the latest named (`--json` lists all). */
+function bestOfLabel(runs: readonly string[]): string {
+  if (runs.length === 0) return '';
+  return runs.length <= 2 ? ` ★ best of ${runs.join(', ')}` : ` ★ best of ${runs.length} optimize runs, latest ${runs[0]}`;
+}
+
 /** The lineage as an indented table: children under their parent, with who made each and how it measured. */
 export function renderVersionListing(entries: readonly VersionEntry[]): string {
   if (entries.length === 0) return 'no description versions yet: `tdo run --suite lab` records the seed versions\n';
@@ -15,7 +21,7 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
     const m = e.measured;
     table.push([
       `${e.depth === 0 ? '' : `${'  '.repeat(e.depth - 1)}└ `}${e.id}`,
-      `${e.origin.label}${e.bestOf.length === 0 ? '' : ` ★ best of ${e.bestOf.join(', ')}`}`,
+      `${e.origin.label}${bestOfLabel(e.bestOf)}`,
       e.parents.join(', ') || '-',
       e.tools,
       e.tokens,
