@@ -2,14 +2,12 @@
 // read first (it may name the database, the endpoint and Langfuse), then the store is opened, and both
 // are released however the command ends. Errors are mapped to exit codes in one place, src/cli/errors.ts.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { openTraceStore, type TraceStore } from '../../traces/index.ts';
 import { inputError } from '../errors.ts';
 import { loadCliConfig, type CliConfig } from './config.ts';
+import { databasePath } from './database-path.ts';
 import { attachLangfuse } from './langfuse.ts';
 import type { StoreFlags } from './options.ts';
-
-export const DEFAULT_DB = 'traces/tdo.db';
 
 export interface CommandContext {
   config: CliConfig;
@@ -28,19 +26,6 @@ export interface StoreUse {
 /** The config of a command: --config, else TDO_CONFIG, else ./tdo.config.json (none is fine). */
 export function commandConfig(flags: Pick<StoreFlags, 'config'>): CliConfig {
   return loadCliConfig(flags.config);
-}
-
-/**
- * --db wins over TDO_DB, which wins over the config's `db` (loadCliConfig fills TDO_DB from it when unset),
- * which wins over traces/tdo.db under the working directory.
- */
-export function databasePath(flags: Pick<StoreFlags, 'db'>): string {
-  return resolve(flags.db ?? (process.env.TDO_DB || DEFAULT_DB));
-}
-
-/** The ` --db PATH` a printed command needs: none when, run from here, it would open this database anyway. */
-export function dbFlag(dbPath: string): string {
-  return resolve(dbPath) === databasePath({}) ? '' : ` --db ${dbPath}`;
 }
 
 export interface OpenContext extends CommandContext {

@@ -2,6 +2,7 @@
 import type { TraceStore } from '../../traces/index.ts';
 import { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig } from '../../traces/langfuse/config.ts';
 import { inputError } from '../errors.ts';
+import { dbFlag } from './database-path.ts';
 import { EXIT } from './errors.ts';
 
 /** How long the end of a run waits for Langfuse to take what is still queued. */
@@ -33,7 +34,7 @@ export async function attachLangfuse(store: TraceStore, env: Record<string, stri
       const delivery = await sink.close(LANGFUSE_DRAIN_MS);
       process.stderr.write(formatDelivery(delivery));
       if (delivery.spans.dropped + delivery.scores.dropped > 0) {
-        process.stderr.write(`langfuse: send the run again later with \`tdo traces export --langfuse --run ${runId ?? 'RUN_ID'}\`\n`);
+        process.stderr.write(`langfuse: send the run again later with \`tdo traces export --langfuse --run ${runId ?? 'RUN_ID'}${dbFlag(store.path)}\`\n`);
         // An outage changes the exit code (the run's own results are whole in SQLite); a command's own code stands.
         if (!process.exitCode) process.exitCode = EXIT.usage;
       }

@@ -16,7 +16,8 @@ import {
 import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
-import { dbFlag, withStore } from '../context.ts';
+import { withStore } from '../context.ts';
+import { dbFlag } from '../database-path.ts';
 import { createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
@@ -94,7 +95,7 @@ async function execute(
     const searchOf = stored.agentRunOf;
     if (searchOf !== undefined)
       throw inputError(
-        `run ${run.id} holds one agent's episodes of the several-agent optimize run ${searchOf}; resume that: \`tdo optimize --resume ${searchOf}\``,
+        `run ${run.id} holds one agent's episodes of the several-agent optimize run ${searchOf}; resume that: \`${resumeCommand(searchOf, store.path)}\``,
       );
     settings = { ...stored, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.concurrency };
     loaded = loadSuite(run.suitePath, refs);

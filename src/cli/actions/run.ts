@@ -9,7 +9,8 @@ import { agentWithDefaults, type CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { outageCause } from '../../run/outages.ts';
-import { dbFlag, withStore } from '../context.ts';
+import { withStore } from '../context.ts';
+import { dbFlag } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
 import { renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
@@ -129,10 +130,10 @@ export const storedRunConfigSchema = z.object({
  */
 async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: RunRow; stored: z.infer<typeof storedRunConfigSchema> }> {
   const run = store.getRun(id);
-  if (!run) throw inputError(`no run "${id}" in ${store.path} (see \`tdo traces list\`)`);
+  if (!run) throw inputError(`no run "${id}" in ${store.path} (see \`tdo traces list${dbFlag(store.path)}\`)`);
   if (run.kind === 'optimize') {
     throw inputError(
-      `run ${id} is an optimize run, not a suite run; \`tdo run --resume\` would add episodes that belong to no candidate. Continue it with \`tdo optimize --resume ${id}\``,
+      `run ${id} is an optimize run, not a suite run; \`tdo run --resume\` would add episodes that belong to no candidate. Continue it with \`tdo optimize --resume ${id}${dbFlag(store.path)}\``,
     );
   }
   const imported = runSettings(run, 'imported');

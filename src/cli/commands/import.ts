@@ -12,6 +12,7 @@ export function registerImport(program: TdoCommand): void {
     .addOption(sharedOption.json())
     .action(async (file: string, flags: { server: string; parent?: string; newServer?: boolean } & StoreFlags & JsonFlag) => {
       const { withStore } = await import('../context.ts');
+      const { dbFlag } = await import('../database-path.ts');
       const { toJsonText } = await import('../../json-keys.ts');
       const { importVersion } = await import('../../../experiments/versions/import.ts');
       await withStore(flags, { mode: 'write' }, ({ store }) => {
@@ -38,7 +39,8 @@ export function registerImport(program: TdoCommand): void {
             `  parent ${result.parent.id}${result.parent.chosen === 'closest' ? ' (the stored version closest to the file; set it with --parent)' : ''}`,
           );
         if (result.missing.length > 0) lines.push(`  not described: ${result.missing.join(', ')} (they keep the server's own text)`);
-        if (result.created) lines.push(`  next: \`tdo lint ${v.id}\`, \`tdo experiment --suite SUITE --version BASELINE,${v.id}\``);
+        if (result.created)
+          lines.push(`  next: \`tdo lint ${v.id}${dbFlag(store.path)}\`, \`tdo experiment --suite SUITE --version BASELINE,${v.id}${dbFlag(store.path)}\``);
         process.stdout.write(`${lines.join('\n')}\n`);
       });
     });

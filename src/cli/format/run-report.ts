@@ -4,7 +4,7 @@ import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
 import { interval, tableStyle } from '../../../experiments/format.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 import { describeErrors } from '../../run/outages.ts';
-import { dbFlag } from '../context.ts';
+import { dbFlag } from '../database-path.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 
 export interface RunReportView {
@@ -97,7 +97,7 @@ export function renderRunReport(view: RunReportView): string {
     ...marketLines(run),
     table.toString(),
     ...(run.status === 'completed' ? [] : [partialLine(view)]),
-    `traces in ${view.dbPath}: \`tdo traces list --run ${run.runId}\``,
+    `traces in ${view.dbPath}: \`tdo traces list --run ${run.runId}${dbFlag(view.dbPath)}\``,
     '',
   ].join('\n');
 }

@@ -35,7 +35,8 @@ describe('tdo run', () => {
     expect(stdout).toMatch(/success \d+\/24 judged = /);
     expect(stdout).toMatch(/agent sim \(simulated selection model, not an LLM\)/);
     expect(stdout).toMatch(/success \d+\/\d+ judged = [\d.]+%/);
-    expect(stdout).toMatch(/tdo traces list --run r-/);
+    // the database is not the default one, so the printed command names it
+    expect(stdout).toContain(`\`tdo traces list --run ${/run (r-[0-9a-f]+)/.exec(stdout)?.[1]} --db ${join(dir, 'text.db')}\``);
     // a pipe gets plain text: no colour codes
     expect(stdout).not.toContain('\u001b[');
     const listed = await tdo(['traces', 'list', '--limit', '3', '--db', join(dir, 'text.db')]);
@@ -98,7 +99,7 @@ describe('tdo exits with 2 and a clear message on bad input', () => {
 
   it('an unknown episode or run', async () => {
     const db = join(dir, 'val.db');
-    expect((await tdo(['traces', 'show', 'e-nope', '--db', db])).stderr).toMatch(/no episode "e-nope"/);
+    expect((await tdo(['traces', 'show', 'e-nope', '--db', db])).stderr).toMatch(/no episode "e-nope" in .*val\.db \(see `tdo traces list --db .*val\.db`\)/);
     const listed = await tdo(['traces', 'list', '--run', 'r-nope', '--db', db]);
     expect(listed.code).toBe(2);
     expect(listed.stderr).toMatch(/no run "r-nope"/);
@@ -166,7 +167,7 @@ describe('tdo run --resume refuses runs that are not suite runs, and writes noth
     [
       'an optimize run, pointing at tdo optimize --resume',
       (db) => stoppedRun(db, { split: 'optimize', kind: 'optimize', settings: { optimize: { server: 'lab' }, conditions: {} } }, true),
-      /is an optimize run, not a suite run.*Continue it with `tdo optimize --resume r-/,
+      /is an optimize run, not a suite run.*Continue it with `tdo optimize --resume r-[0-9a-f]+ --db .*tdo\.db`/,
     ],
     [
       'an optimize run, whatever its split says',

@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import type { StoreFlags } from './options.ts';
+
+const DEFAULT_DB = 'traces/tdo.db';
+
+/**
+ * --db wins over TDO_DB, which wins over the config's `db` (loadCliConfig fills TDO_DB from it when unset),
+ * which wins over traces/tdo.db under the working directory.
+ */
+export function databasePath(flags: Pick<StoreFlags, 'db'>): string {
+  return resolve(flags.db ?? (process.env.TDO_DB || DEFAULT_DB));
+}
+
+/** The ` --db PATH` a printed command needs: none when, run from here, it would open this database anyway. */
+export function dbFlag(dbPath: string): string {
+  return resolve(dbPath) === databasePath({}) ? '' : ` --db ${dbPath}`;
+}
