@@ -141,6 +141,19 @@ const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) 
 /** The stop reason when the best candidate scores 1 on every validation task. */
 export const PERFECT = 'perfect';
 
+/**
+ * The stop reason when a whole pass over the train tasks found only perfect minibatches: the proposer learns
+ * from failed train tasks alone, so however validation scores, more minibatches would only be skipped.
+ */
+export const TRAIN_SOLVED = 'train solved';
+
+/**
+ * Train episodes that must succeed in a row, besides the whole pass, before TRAIN_SOLVED: a small train split
+ * is passed again, since by the rule of three 20 successes in a row only bound the failure rate below 15%
+ * (95% confidence), and an agent that fails a task now and then still gives the proposer something to read.
+ */
+export const SOLVED_EPISODES_IN_A_ROW = 20;
+
 export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): Promise<EngineResult> {
   const minibatchSize = config.minibatchSize ?? DEFAULT_MINIBATCH;
   // the calls of the largest minibatch: units may hold several ids (a task's pairs with each agent)
@@ -178,6 +191,9 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
   let sinceImprovement = 0;
   let mergesDue = 0;
   let mergesTried = 0;
+  /** the train tasks of the perfect minibatches since the last minibatch with a failure, and their episodes */
+  const solvedInARow = new Set<string>();
+  let solvedEpisodesInARow = 0;
 
   const progress = () =>
     config.onProgress?.({
@@ -392,11 +408,18 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
     // Outcomes join the search in iteration order, up to the first mutation that did not finish.
     for (const [j, outcome] of settled.entries()) {
       if (outcome.status === 'rejected') throw firstError!.error;
-      settle(plans[j]!.at, outcome.value);
+      settle(plans[j]!, outcome.value);
     }
   }
 
-  function settle(at: number, outcome: MutationOutcome<Trace>): void {
+  function settle({ at, minibatch }: MutationPlan<Trace>, outcome: MutationOutcome<Trace>): void {
+    if (outcome.kind === 'skipped') {
+      for (const id of minibatch) solvedInARow.add(id);
+      solvedEpisodesInARow += minibatch.length;
+    } else {
+      solvedInARow.clear();
+      solvedEpisodesInARow = 0;
+    }
     if (outcome.kind !== 'accepted') {
       sinceImprovement++;
       if (outcome.kind === 'rejected') {
@@ -419,6 +442,10 @@ export async function runEngine<Trace, Row>(config: EngineConfig<Trace, Row>): P
       // the budget would buy nothing.
       if (objective.score(best()) >= 1 - 1e-12) {
         stopReason = PERFECT;
+        break;
+      }
+      if (solvedEpisodesInARow >= SOLVED_EPISODES_IN_A_ROW && config.trainTaskIds.every((id) => solvedInARow.has(id))) {
+        stopReason = TRAIN_SOLVED;
         break;
       }
       const stop = (config.stops ?? []).map((s) => s.check({ iteration, budgetUsed: budget.used, sinceImprovement })).find((r) => r !== undefined);

@@ -3,7 +3,7 @@ import { loadSuite, resolveSuitePath, type LoadedSuite } from '../../suite/load.
 import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
-import { PERFECT } from '../../../optimizer/engine/engine.ts';
+import { PERFECT, SOLVED_EPISODES_IN_A_ROW, TRAIN_SOLVED } from '../../../optimizer/engine/engine.ts';
 import { startSearchProgress } from '../progress.ts';
 import {
   defaultHonestyGate,
@@ -260,6 +260,14 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const FEW_VAL_EPISODES = 10;
 
 /** Why a perfect seed ends the search, and how little a perfect score on a small validation split proves. */
+/** Why an early stop kept the rest of the budget, and what the suite needs for the search to go on. */
+function stopNote(r: OptimizeReport): string {
+  if (r.stopReason === PERFECT) return perfectNote(r);
+  if (r.stopReason === TRAIN_SOLVED)
+    return ` (every train task succeeded, at least ${SOLVED_EPISODES_IN_A_ROW} train episodes in a row; the proposer learns only from failed train tasks, so the rest of the budget was kept${r.best.val.score < 1 ? `; the best candidate scores ${percent(r.best.val.score)} on val: add train tasks like the val tasks it fails` : ''})`;
+  return '';
+}
+
 function perfectNote(r: OptimizeReport): string {
   const episodes = r.best.val.tasks;
   const few =
@@ -307,7 +315,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(r.seedData === null ? [] : [seedDataLine(r.seedData)]),
     ...(r.perAgent ? [...agentsHeader(r.perAgent), proposer] : [`agent ${describeAgent(r.agent)}  ${proposer}`]),
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
-    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${r.stopReason === PERFECT ? perfectNote(r) : ''}`,
+    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${stopNote(r)}`,
     gateLine(r),
     `  ${''.padEnd(16)} ${'success [95% CI]'.padEnd(SUCCESS_WIDTH)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
     ...rows('seed', r.seed),

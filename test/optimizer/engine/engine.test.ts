@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERFECT, runEngine, type EngineConfig } from '../../../optimizer/engine/engine.ts';
+import { PERFECT, runEngine, TRAIN_SOLVED, type EngineConfig } from '../../../optimizer/engine/engine.ts';
 import { mergeTexts } from '../../../optimizer/engine/merge.ts';
 import { roundRobin } from '../../../optimizer/engine/strategies.ts';
 import { EvaluationInterrupted, type Candidate, type Journal, type ProposalRecord, type Verdict } from '../../../optimizer/engine/types.ts';
@@ -84,6 +84,31 @@ describe('runEngine', () => {
     expect(learning.best.valMean).toBe(1);
     expect(learning.stopReason).toBe(PERFECT);
     expect(learning.budgetUsed).toBeLessThan(4000);
+  });
+
+  it('stops once the train tasks are solved, since the proposer learns only from failed train tasks, even when val is not', async () => {
+    const solvedTrain = { seedTexts: { a: 'alpha beta', b: 'start' }, trainTaskIds: tasks('a', ['alpha', 'beta']), valTaskIds: tasks('a', ['alpha', 'gamma']) };
+    const { journal, proposals } = recordingJournal();
+    const result = await runEngine(config({ ...solvedTrain, minibatchSize: 2, budget: 300, journal }));
+    expect(result.stopReason).toBe(TRAIN_SOLVED);
+    expect(result.best.valMean).toBe(0.5);
+    expect(proposals).toEqual([]);
+    // a small train split is passed again until 20 episodes in a row succeeded: 10 minibatches of 2, after the seed's val
+    expect(result.iterations).toBe(10);
+    expect(result.budgetUsed).toBe(2 + 20);
+
+    // a train task that fails now and then keeps the search going: every fourth parent minibatch fails it
+    const inner = new ToyEvaluator();
+    let parents = 0;
+    const flaky = {
+      evaluate: async (r: Parameters<ToyEvaluator['evaluate']>[0]) => {
+        const results = await inner.evaluate(r);
+        if (r.purpose !== 'minibatch-parent' || ++parents % 4 !== 0) return results;
+        return results.map((x) => (x.taskId === toyTask('a', 'beta') ? { ...x, score: 0 } : x));
+      },
+    };
+    const going = await runEngine(config({ ...solvedTrain, evaluator: flaky, proposer: uselessProposer, minibatchSize: 2, budget: 300 }));
+    expect(going.stopReason).toBe('budget spent');
   });
 
   it('is deterministic for a seed', async () => {

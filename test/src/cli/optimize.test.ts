@@ -186,6 +186,13 @@ describe('tdo optimize and the paraphrase split', () => {
     const perfect = (tasks: number) => renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db);
     expect(perfect(3)).toContain('on 3 episodes a perfect score proves little (its 95% interval reaches down to 44%): add val tasks to the suite');
     expect(perfect(22)).not.toContain('proves little');
+    // A train-solved stop says why the budget was kept, and what to add when val is not solved.
+    const trainSolved = (score: number) =>
+      renderReport({ ...report, stopReason: 'train solved', best: { ...report.best, val: { ...report.best.val, score } } }, db);
+    expect(trainSolved(0.5)).toContain(
+      'stopped: train solved (every train task succeeded, at least 20 train episodes in a row; the proposer learns only from failed train tasks, so the rest of the budget was kept; the best candidate scores 50.0% on val: add train tasks like the val tasks it fails)',
+    );
+    expect(trainSolved(1)).not.toContain('add train tasks');
 
     // Each split's success with its Wilson interval, as tdo experiment computes it; the held-out changes with Newcombe's.
     const seedTest = json.seed['test'] as { tasks: number; success_rate: number; success_low: number; success_high: number };
