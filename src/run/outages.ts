@@ -45,18 +45,21 @@ function tooManyErrors(tally: Pick<ErrorTally, 'episodes' | 'errors'>, maxErrorR
  * when they are a result. More errored episodes than `maxErrorRate` allows, or errored episodes and no judged
  * one: whatever share was allowed, such a run measured nothing.
  */
-export function outageCause(tally: ErrorTally, maxErrorRate: number): string | undefined {
-  if (tooManyErrors(tally, maxErrorRate)) return `${describeErrors(tally)} --max-error-rate allows ${(maxErrorRate * 100).toFixed(1)}%.`;
-  if (tally.errors > 0 && tally.judged === 0) return `${describeErrors(tally)} No episode was judged, so nothing was measured.`;
+export function outageCause(tally: ErrorTally, maxErrorRate: number, listCommand?: string): string | undefined {
+  if (tooManyErrors(tally, maxErrorRate)) return `${describeErrors(tally, listCommand)} --max-error-rate allows ${(maxErrorRate * 100).toFixed(1)}%.`;
+  if (tally.errors > 0 && tally.judged === 0) return `${describeErrors(tally, listCommand)} No episode was judged, so nothing was measured.`;
   return undefined;
 }
 
-/** "3 of 20 episodes (15.0%) errored, not judged. Cause (3): ..." for summaries and exit messages. */
-export function describeErrors(tally: ErrorTally): string {
+/**
+ * "3 of 20 episodes (15.0%) errored, not judged. Cause (3): ..." for summaries and exit messages; the other
+ * causes are in what `listCommand` lists (the caller knows the run and the database).
+ */
+export function describeErrors(tally: ErrorTally, listCommand = 'tdo traces list --errored'): string {
   if (tally.errors === 0) return 'no episode errored.';
   const share = tally.episodes === 0 ? 0 : (100 * tally.errors) / tally.episodes;
   const [first] = tally.causes;
-  const others = tally.causes.length > 1 ? ` ${tally.causes.length - 1} other cause(s) in \`tdo traces list --errored\`.` : '';
+  const others = tally.causes.length > 1 ? ` ${tally.causes.length - 1} other cause(s) in \`${listCommand}\`.` : '';
   const cause = /[.!?]$/.test(first!.cause) ? first!.cause : `${first!.cause}.`;
   return `${tally.errors} of ${tally.episodes} episodes (${share.toFixed(1)}%) errored, not judged. Cause (${first!.episodes}): ${cause}${others}`;
 }

@@ -12,7 +12,7 @@ import { outageCause } from '../../run/outages.ts';
 import { withStore } from '../context.ts';
 import { dbFlag } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
-import { renderRunReport, runReportJson } from '../format/run-report.ts';
+import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { openEpisodeQueue } from '../queue.ts';
@@ -27,7 +27,7 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
     const report = await execute(context.store, flags, command, context.config);
     context.runId = report.run.runId;
     process.stdout.write(flags.json ? toJsonText(runReportJson(report)) : renderRunReport(report));
-    const outage = outageCause(report.run.errors, flags.maxErrorRate);
+    const outage = outageCause(report.run.errors, flags.maxErrorRate, erroredListCommand(report.run.runId, context.store.path));
     if (outage !== undefined) {
       // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
       process.stderr.write(

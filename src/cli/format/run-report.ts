@@ -83,7 +83,7 @@ export function renderRunReport(view: RunReportView): string {
     `run ${run.runId} (${run.status})  suite ${view.suite}  split ${view.split}`,
     `agent ${view.agent}`,
     `success ${run.successRate === null ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${interval(wilson(run.successes, run.errors.judged), 0)}`}   tool calls ${run.toolCalls}`,
-    ...(run.errors.errors === 0 ? [] : [`errors: ${describeErrors(run.errors)}`]),
+    ...(run.errors.errors === 0 ? [] : [`errors: ${describeErrors(run.errors, erroredListCommand(run.runId, view.dbPath))}`]),
     `descriptions ${Object.entries(run.versionIds)
       .map(([s, v]) => `${s}=${v}`)
       .join('  ')}`,
@@ -100,6 +100,11 @@ export function renderRunReport(view: RunReportView): string {
     `traces in ${view.dbPath}: \`tdo traces list --run ${run.runId}${dbFlag(view.dbPath)}\``,
     '',
   ].join('\n');
+}
+
+/** The command that lists a run's errored episodes with their causes. */
+export function erroredListCommand(runId: string, dbPath: string): string {
+  return `tdo traces list --run ${runId} --errored${dbFlag(dbPath)}`;
 }
 
 /** A stopped run's summary is partial, and leans to the tasks that run first: say so, and how to finish it. */

@@ -23,6 +23,14 @@ describe('outageCause', () => {
     );
   });
 
+  it('points at the other causes with the command the caller gives (the run and its database)', () => {
+    const tally = tallyErrors([refused, refused, { status: 'error', note: 'server lab exited' }]);
+    expect(outageCause(tally, 0)).toContain('Cause (2): Model endpoint refused the key (401). 1 other cause(s) in `tdo traces list --errored`.');
+    expect(outageCause(tally, 0, 'tdo traces list --run r-1 --errored --db x.db')).toContain(
+      '1 other cause(s) in `tdo traces list --run r-1 --errored --db x.db`.',
+    );
+  });
+
   it('is undefined for a run that finished no episode at all (nothing errored, nothing to report)', () => {
     expect(outageCause(tallyErrors([]), 0)).toBeUndefined();
   });
