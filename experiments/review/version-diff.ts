@@ -68,14 +68,17 @@ export interface VersionDiff {
 /** B is linted with A as its parent, so a limit A stated and B dropped is one of B's flags (removed-limit). */
 export function diffSources(a: DiffSource, b: DiffSource): VersionDiff {
   const names = [...new Set([...Object.keys(a.descriptions), ...Object.keys(b.descriptions)])].sort();
-  const tools = names.map((tool) => diffTool(tool, a.descriptions[tool], b.descriptions[tool]));
+  const tools = names.map((tool) => diffTool(tool, a.descriptions, b.descriptions));
   const summary = (s: DiffSource, parent?: Record<string, string>): SideSummary => ({
     label: s.label,
     server: s.server,
     origin: s.origin,
     tokens: countDescriptionTokens(s.descriptions),
     measured: s.measured,
-    lintFlags: Object.entries(s.descriptions).reduce((n, [tool, text]) => n + lintDescription(tool, text, parent === undefined ? {} : { parent }).length, 0),
+    lintFlags: Object.entries(s.descriptions).reduce(
+      (n, [tool, text]) => n + lintDescription(tool, text, { tools: Object.keys(s.descriptions), ...(parent === undefined ? {} : { parent }) }).length,
+      0,
+    ),
   });
   const sa = summary(a);
   const sb = summary(b, a.descriptions);
@@ -88,11 +91,14 @@ function lintCounts(flags: LintFlag[]): LintCounts {
   return { total: flags.length, error: count('error'), warning: count('warning'), info: count('info') };
 }
 
-function diffTool(tool: string, before: string | undefined, after: string | undefined): ToolDiff {
+/** One tool's change; each side is linted among its own version's tools. */
+function diffTool(tool: string, a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): ToolDiff {
+  const [before, after] = [a[tool], b[tool]];
   const tokensA = before === undefined ? 0 : countDescriptionTokens({ [tool]: before });
   const tokensB = after === undefined ? 0 : countDescriptionTokens({ [tool]: after });
-  const flagsA = before === undefined ? [] : lintDescription(tool, before);
-  const flagsB = after === undefined ? [] : lintDescription(tool, after, before === undefined ? {} : { parent: { [tool]: before } });
+  const flagsA = before === undefined ? [] : lintDescription(tool, before, { tools: Object.keys(a) });
+  const flagsB =
+    after === undefined ? [] : lintDescription(tool, after, { tools: Object.keys(b), ...(before === undefined ? {} : { parent: { [tool]: before } }) });
   const keysA = new Set(flagsA.map(flagKey));
   const keysB = new Set(flagsB.map(flagKey));
   const status = before === undefined ? 'added' : after === undefined ? 'removed' : before === after ? 'unchanged' : 'changed';

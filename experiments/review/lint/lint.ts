@@ -4,6 +4,7 @@
  * sways a model; the patterns only the lint needs live in patterns.ts.
  */
 import { type CueFamily, findCues, splitLimitClauses, terms } from '../../../src/index.ts';
+import escapeStringRegexp from 'escape-string-regexp';
 import { countDescriptionTokens } from '../../../traces/index.ts';
 import { CLIPPED_FRAGMENT, EXTRA_INFLATION, KEYWORD_LIST_LABEL, LIMIT_STATEMENT, MODEL_DIRECTIVES, USE_FOR_GUIDANCE, VALUE_LIST_LABEL } from './patterns.ts';
 
@@ -74,6 +75,8 @@ export interface LintContext {
   toolResults?: readonly string[];
   /** The descriptions this version was derived from, tool -> text: limits they stated and this one dropped are flagged. */
   parent?: Readonly<Record<string, string>>;
+  /** The server's tool names: a sentence that sends some requests to another of them ("For later days use get_forecast.") says what this one is not for. */
+  tools?: readonly string[];
 }
 
 /** Lints one description. */
@@ -119,7 +122,8 @@ export function lintDescription(tool: string, text: string, context: LintContext
     for (const limit of removedLimits(before, text)) add('removed-limit', `the parent stated the limit "${limit}" and this version no longer does`, limit);
   }
   if (!USE_FOR_GUIDANCE.test(text)) add('missing-use-for', 'no guidance on when to use it ("use it for ...")', null);
-  if (splitLimitClauses(text).limits.length === 0) add('missing-not-for', 'no statement of what it does not do ("does not ...", "not for ...")', null);
+  if (splitLimitClauses(text).limits.length === 0 && !redirectsToSibling(text, tool, context.tools ?? []))
+    add('missing-not-for', 'no statement of what it does not do ("does not ...", "not for ...")', null);
   return dedupe(flags);
 }
 
@@ -127,7 +131,16 @@ export function lintDescription(tool: string, text: string, context: LintContext
 export function lintDescriptions(descriptions: Readonly<Record<string, string>>, context: LintContext = {}): LintFlag[] {
   return Object.keys(descriptions)
     .sort()
-    .flatMap((tool) => lintDescription(tool, descriptions[tool]!, context));
+    .flatMap((tool) => lintDescription(tool, descriptions[tool]!, { tools: Object.keys(descriptions), ...context }));
+}
+
+/** Whether a sentence sends some requests to another tool of the server by name: "For X, use other_tool", "use other_tool for X" or "... instead". */
+function redirectsToSibling(text: string, tool: string, tools: readonly string[]): boolean {
+  const others = tools.filter((t) => t !== tool);
+  if (others.length === 0) return false;
+  const names = others.map(escapeStringRegexp).join('|');
+  const pointer = new RegExp(`\\b(?:use|call|try)\\s+[\`'"]?(?:${names})\\b`, 'i');
+  return text.split(/(?<=[.;!?])\s+|\n+/).some((sentence) => pointer.test(sentence) && /\b(?:for|instead|rather)\b/i.test(sentence));
 }
 
 /**

@@ -4,6 +4,7 @@
 // worked example (from calls that worked). They read what happened (tasks, calls, outcomes), never the score
 // or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
+import escapeStringRegexp from 'escape-string-regexp';
 import { countCues, siblingName, splitLimitClauses, terms } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
@@ -333,17 +334,13 @@ export const quoteLimit: EditOperator = {
     const limits = ownCalls(ctx.views, true)
       .flatMap((c) => sentences(wholeItems(c.output)).map((s) => ({ s: s.trim(), tool: c.name })))
       .filter(({ s }) => /\b(?:only|must|expects?|at most|at least)\b/i.test(s) && s.split(/\s+/).length <= MAX_QUOTED_WORDS && !/'[^']*'/.test(s))
-      .map(({ s, tool }) => `${s.replace(new RegExp(`^${escapeRegExp(tool)}\\b`), 'It').replace(/[.]?$/, '.')}`)
+      .map(({ s, tool }) => `${s.replace(new RegExp(`^${escapeStringRegexp(tool)}\\b`), 'It').replace(/[.]?$/, '.')}`)
       .filter((s) => /^\p{Lu}/u.test(s) && !ctx.text.includes(s));
     if (limits.length === 0) return undefined;
     const sentence = ctx.rng.pick([...new Set(limits)]);
     return { text: append(ctx.text, sentence), change: `+ ${sentence}` };
   },
 };
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 // --- What it accepts and returns. ---
 

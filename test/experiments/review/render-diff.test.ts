@@ -71,6 +71,13 @@ describe('diffSources', () => {
     expect(back.lintDisappeared.map((f) => f.phrase)).toContain('Always use');
   });
 
+  it('lints each side among the tools of its own version, as tdo lint does: a pointer to a sibling states what a tool is not for', () => {
+    const pointing: DiffSource = { ...a, label: 'lab-cccc', descriptions: { ...a.descriptions, read: 'Read a text file. For images use calc instead.' } };
+    const read = diffSources(a, pointing).tools.find((t) => t.tool === 'read')!;
+    expect(read.lintDisappeared.map((f) => f.rule)).toEqual(['missing-not-for']);
+    expect(diffSources(a, pointing).b.lintFlags).toBe(diffSources(a, pointing).a.lintFlags - 1);
+  });
+
   it('gives metric deltas only for comparable measurements', () => {
     expect(diff.metrics.successRate).toBeCloseTo(-0.25, 12);
     expect(diff.metrics.firstChoiceShare).toBeCloseTo(0.3, 12);

@@ -57,6 +57,20 @@ describe('lintDescription', () => {
     expect(long.find((f) => f.rule === 'excessive-length')?.severity).toBe('warning');
   });
 
+  it('takes a sentence that sends some requests to another tool of the server, by name, as saying what the tool is not for', () => {
+    const weather = {
+      get_weather: 'Current conditions for a city right now. For later days use get_forecast.',
+      get_forecast: 'Forecast for a city over the coming days. Call `get_weather` instead for the conditions right now.',
+      convert: 'Convert a temperature. Use get_weather first to know what to convert.',
+    };
+    const notFor = (flags: ReturnType<typeof lintDescriptions>) => flags.filter((f) => f.rule === 'missing-not-for').map((f) => f.tool);
+    // a prerequisite ("first") is no limit, and neither is a tool the server does not have
+    expect(notFor(lintDescriptions(weather))).toEqual(['convert']);
+    expect(notFor(lintDescriptions({ get_weather: weather.get_weather }))).toEqual(['get_weather']);
+    // without the server's tool names, a sentence cannot be told to name a sibling
+    expect(rules('get_weather', weather.get_weather)).toContain('missing-not-for:');
+  });
+
   it('does not flag domain uses of the same words', () => {
     expect(
       lintDescription('route', 'Finds the best route between two cities for any number of stops. Use it for trip planning. Not for flights.').filter(isProblem),
