@@ -1,13 +1,18 @@
 /**
  * A description's own statements of what the tool does not do ("Not for PDFs", "does not evaluate
- * arithmetic", "cannot write files", "use calculator instead"). A lexical relevance model cannot
- * read negation, so these clauses are cut out of the text relevance sees and scored separately.
+ * arithmetic", "cannot write files", "use calculator instead", and, given the server's other tools,
+ * "For later days use get_forecast."). A lexical relevance model cannot read negation, so these clauses
+ * are cut out of the text relevance sees and scored separately.
  */
+import escapeStringRegexp from 'escape-string-regexp';
 
 // A clause runs from one of these to the end of its sentence.
 const LIMIT_TRIGGER =
   /\b(?:(?<!\bor )not(?! only\b)|never|cannot|can't|can not|don't|doesn't|won't|isn't|aren't|unable to|instead of)\b|\buse\b[^.;!?\n]*\binstead\b/i;
 const SENTENCE_BREAK = /(?<=[.;!?])\s+|\n+/;
+/** A pointer that sends some requests elsewhere, not a step to take first ("Use list_tables first to ..."). */
+const REDIRECT_WORD = /\b(?:for|instead|rather)\b/i;
+const PREREQUISITE_WORD = /\b(?:first|before|then|after)\b/i;
 
 export interface DescriptionParts {
   /** Limit clauses, each from its trigger to the end of its sentence. */
@@ -16,10 +21,20 @@ export interface DescriptionParts {
   rest: string;
 }
 
-export function splitLimitClauses(description: string): DescriptionParts {
+/**
+ * Splits a description into its limit clauses and the rest. `siblings`, the other tools of the same server by
+ * their own names, make a sentence that sends some requests to one of them a limit clause whole: "For later days
+ * use get_forecast." says the tool is not for later days, though no word of it is a negation.
+ */
+export function splitLimitClauses(description: string, siblings: readonly string[] = []): DescriptionParts {
   const limits: string[] = [];
   const rest: string[] = [];
+  const pointer = siblingPointer(siblings);
   for (const sentence of description.split(SENTENCE_BREAK)) {
+    if (pointer !== undefined && pointer.test(sentence) && REDIRECT_WORD.test(sentence) && !PREREQUISITE_WORD.test(sentence)) {
+      limits.push(sentence);
+      continue;
+    }
     const trigger = LIMIT_TRIGGER.exec(sentence);
     if (trigger === null) {
       rest.push(sentence);
@@ -29,6 +44,12 @@ export function splitLimitClauses(description: string): DescriptionParts {
     limits.push(sentence.slice(trigger.index));
   }
   return { limits, rest: rest.join(' ') };
+}
+
+/** "use get_forecast", "call `get_forecast`", for any of the siblings; undefined without any. */
+function siblingPointer(siblings: readonly string[]): RegExp | undefined {
+  if (siblings.length === 0) return undefined;
+  return new RegExp(`\\b(?:use|call|try)\\s+[\`'"]?(?:${siblings.map(escapeStringRegexp).join('|')})\\b`, 'i');
 }
 
 /**

@@ -4,7 +4,6 @@
  * sways a model; the patterns only the lint needs live in patterns.ts.
  */
 import { type CueFamily, findCues, splitLimitClauses, terms } from '../../../src/index.ts';
-import escapeStringRegexp from 'escape-string-regexp';
 import { countDescriptionTokens } from '../../../traces/index.ts';
 import { CLIPPED_FRAGMENT, EXTRA_INFLATION, KEYWORD_LIST_LABEL, LIMIT_STATEMENT, MODEL_DIRECTIVES, USE_FOR_GUIDANCE, VALUE_LIST_LABEL } from './patterns.ts';
 
@@ -83,6 +82,7 @@ export interface LintContext {
 export function lintDescription(tool: string, text: string, context: LintContext = {}): LintFlag[] {
   const flags: LintFlag[] = [];
   const add = (rule: LintRule, message: string, phrase: string | null) => flags.push({ tool, rule, severity: RULE_SEVERITY[rule], message, phrase });
+  const siblings = (context.tools ?? []).filter((t) => t !== tool);
 
   for (const { kind, why, pattern } of MODEL_DIRECTIVES) {
     for (const m of text.matchAll(pattern)) add('model-directive', `instruction aimed at the model (${kind}): ${why}`, m[0].trim());
@@ -119,11 +119,12 @@ export function lintDescription(tool: string, text: string, context: LintContext
   }
   const before = context.parent?.[tool];
   if (before !== undefined) {
-    for (const limit of removedLimits(before, text)) add('removed-limit', `the parent stated the limit "${limit}" and this version no longer does`, limit);
+    for (const limit of removedLimits(before, text, siblings))
+      add('removed-limit', `the parent stated the limit "${limit}" and this version no longer does`, limit);
   }
   if (!USE_FOR_GUIDANCE.test(text)) add('missing-use-for', 'no guidance on when to use it ("use it for ...")', null);
-  if (splitLimitClauses(text).limits.length === 0 && !redirectsToSibling(text, tool, context.tools ?? []))
-    add('missing-not-for', 'no statement of what it does not do ("does not ...", "not for ...")', null);
+  if (splitLimitClauses(text, siblings).limits.length === 0)
+    add('missing-not-for', 'no statement of what it does not do ("does not ...", "not for ...", "for ... use OTHER_TOOL")', null);
   return dedupe(flags);
 }
 
@@ -132,15 +133,6 @@ export function lintDescriptions(descriptions: Readonly<Record<string, string>>,
   return Object.keys(descriptions)
     .sort()
     .flatMap((tool) => lintDescription(tool, descriptions[tool]!, { tools: Object.keys(descriptions), ...context }));
-}
-
-/** Whether a sentence sends some requests to another tool of the server by name: "For X, use other_tool", "use other_tool for X" or "... instead". */
-function redirectsToSibling(text: string, tool: string, tools: readonly string[]): boolean {
-  const others = tools.filter((t) => t !== tool);
-  if (others.length === 0) return false;
-  const names = others.map(escapeStringRegexp).join('|');
-  const pointer = new RegExp(`\\b(?:use|call|try)\\s+[\`'"]?(?:${names})\\b`, 'i');
-  return text.split(/(?<=[.;!?])\s+|\n+/).some((sentence) => pointer.test(sentence) && /\b(?:for|instead|rather)\b/i.test(sentence));
 }
 
 /**
@@ -304,8 +296,8 @@ export function copiedFragments(text: string, results: readonly string[] | undef
 }
 
 /** Whether a sentence states a limit: a negation limits.ts reads, a restriction ("... only") or a bound ("at most 4000"). */
-export function statesLimit(sentence: string): boolean {
-  return splitLimitClauses(sentence).limits.length > 0 || LIMIT_STATEMENT.some((p) => p.test(sentence));
+export function statesLimit(sentence: string, siblings: readonly string[] = []): boolean {
+  return splitLimitClauses(sentence, siblings).limits.length > 0 || LIMIT_STATEMENT.some((p) => p.test(sentence));
 }
 
 const LIMIT_TOKEN = /[\p{L}\p{N}]+|[+\-*/^%<>=]+/gu;
@@ -330,13 +322,13 @@ function normalized(text: string): string {
  * and not reworded in one of the child's own limit sentences. A model reads a dropped limit as a tool that
  * can do what it cannot ("Numbers and + - * / ** only.", "Returns at most 4000 characters.").
  */
-export function removedLimits(parent: string, child: string): string[] {
+export function removedLimits(parent: string, child: string, siblings: readonly string[] = []): string[] {
   const childText = normalized(child);
   const childLimits = sentencesOf(child)
-    .filter((s) => statesLimit(s) || SCOPE_STATEMENT.test(s))
+    .filter((s) => statesLimit(s, siblings) || SCOPE_STATEMENT.test(s))
     .map((s) => new Set(normalized(s).match(LIMIT_TOKEN) ?? []));
   return sentencesOf(parent)
-    .filter(statesLimit)
+    .filter((s) => statesLimit(s, siblings))
     .filter((limit) => {
       if (childText.includes(normalized(limit))) return false;
       const tokens = [...new Set(normalized(limit).match(LIMIT_TOKEN) ?? [])];

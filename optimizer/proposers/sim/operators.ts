@@ -14,6 +14,8 @@ export interface EditContext {
   text: string;
   views: readonly EpisodeView[];
   rng: Rng;
+  /** the server's other tools, by name: a sentence sending requests to one of them states a limit */
+  siblings: readonly string[];
 }
 
 export interface Edit {
@@ -77,8 +79,10 @@ function setSentence(text: string, pattern: RegExp, sentence: string): string {
 }
 
 /** A sentence stating a limit: a negation clause, or "only", "at most" and the like. Never deleted. */
-export function statesLimit(sentence: string): boolean {
-  return splitLimitClauses(sentence).limits.length > 0 || /\b(?:only|at most|at least|up to|no more than|maximum|minimum|limit(?:ed)?)\b/i.test(sentence);
+export function statesLimit(sentence: string, siblings: readonly string[] = []): boolean {
+  return (
+    splitLimitClauses(sentence, siblings).limits.length > 0 || /\b(?:only|at most|at least|up to|no more than|maximum|minimum|limit(?:ed)?)\b/i.test(sentence)
+  );
 }
 
 // --- When to use it: job words of the requests it served, by kind, never the requests' own lists. ---
@@ -480,7 +484,7 @@ export const shorten: EditOperator = {
   kind: 'tighten',
   apply(ctx) {
     const parts = sentences(ctx.text);
-    const droppable = parts.map((s, i) => i).filter((i) => i > 0 && !statesLimit(parts[i]!));
+    const droppable = parts.map((s, i) => i).filter((i) => i > 0 && !statesLimit(parts[i]!, ctx.siblings));
     if (droppable.length === 0) return undefined;
     const i = ctx.rng.pick(droppable);
     return { text: parts.filter((_, k) => k !== i).join(' '), change: `- ${parts[i]}` };

@@ -41,6 +41,7 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
   async propose(request: ProposalRequest<ToolReflectionRecord>): Promise<Proposal> {
     const rng = new Rng(request.seed, 'sim-proposer');
     const views = request.dataset.map(objectiveAgnostic);
+    const siblings = Object.keys(request.texts).filter((tool) => tool !== request.component);
     let text = request.texts[request.component] ?? '';
     const edits = rng.float() < SECOND_EDIT_PROBABILITY ? 2 : 1;
     const applied: Array<{ operator: string; change: string }> = [];
@@ -48,7 +49,7 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
       if (applied.length === edits) break;
       // An edit and its inverse in one proposal would cancel out.
       if (applied.some((a) => INVERSES[a.operator] === operator.name)) continue;
-      const edit = operator.apply({ text, views, rng });
+      const edit = operator.apply({ text, views, rng, siblings });
       if (edit === undefined) continue;
       text = edit.text;
       applied.push({ operator: operator.name, change: edit.change });

@@ -8,7 +8,7 @@ import { bm25Scores, normalizeByMax } from './relevance.ts';
 import { BoundedMap, memoized } from './memo.ts';
 import { semanticScores } from './semantic.ts';
 import { contentWords, terms } from '../../text/words.ts';
-import { toolFeatures, toolTextKey } from './tool-features.ts';
+import { siblingsIn, toolFeatures, toolTextKey } from './tool-features.ts';
 
 /** Each term's weighted contribution; they sum to the tool's score. */
 export interface ScoreParts {
@@ -44,7 +44,7 @@ export interface ToolSignals {
 export function toolSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic'>): ToolSignals[] {
   const intentTerms = terms(intent);
   const intentSet = new Set(intentTerms);
-  const features = tools.map(toolFeatures);
+  const features = tools.map((tool) => toolFeatures(tool, siblingsIn(tool, tools)));
   const relevance = normalizeByMax(
     bm25Scores(
       intentTerms,

@@ -21,24 +21,33 @@ export interface ToolFeatures {
 // A catalogue's tool objects live for a whole run, so their features are read once, not at every step of
 // every episode; and since catalogues are rebuilt with mostly the same texts (each optimizer candidate, each
 // queue worker's episode), features are also kept by the text they are read from.
-const byTool = new WeakMap<CatalogueTool, ToolFeatures>();
+const byTool = new WeakMap<CatalogueTool, { siblings: string; features: ToolFeatures }>();
 const byText = new BoundedMap<string, ToolFeatures>(4096);
 
-export function toolFeatures(tool: CatalogueTool): ToolFeatures {
-  return memoized(byTool, tool, () => {
-    const parameters = parameterTexts(tool);
-    return memoized(byText, JSON.stringify(textsOf(tool, parameters)), () => readFeatures(tool.name, tool.description, parameters));
-  });
+/** The tool's features; `siblings` are the other tools of its server in the catalogue, by their own names. */
+export function toolFeatures(tool: CatalogueTool, siblings: readonly string[] = []): ToolFeatures {
+  const siblingKey = JSON.stringify(siblings);
+  const known = byTool.get(tool);
+  if (known?.siblings === siblingKey) return known.features;
+  const parameters = parameterTexts(tool);
+  const features = memoized(byText, JSON.stringify([tool.name, tool.description, parameters, siblings]), () =>
+    readFeatures(tool.name, tool.description, parameters, siblings),
+  );
+  byTool.set(tool, { siblings: siblingKey, features });
+  return features;
 }
 
-/** Everything the features are read from: two tools with equal texts have equal features. */
-function textsOf(tool: CatalogueTool, parameters: readonly string[]): [string, string, readonly string[]] {
-  return [tool.name, tool.description, parameters];
+/** The other tools of the tool's server in the catalogue, by the names their server gives them. */
+export function siblingsIn(tool: CatalogueTool, tools: readonly CatalogueTool[]): string[] {
+  return tools.filter((t) => t !== tool && t.server === tool.server).map((t) => t.tool);
 }
 
-/** The texts the tool's features are read from, as one value (JSON-serializable, equal for equal texts). */
-export function toolTextKey(tool: CatalogueTool): [string, string, readonly string[]] {
-  return textsOf(tool, parameterTexts(tool));
+/**
+ * What the tool's features are read from, as one value (JSON-serializable): equal for two tools with equal
+ * texts in the same place of their server, so a catalogue of equal keys has equal features.
+ */
+export function toolTextKey(tool: CatalogueTool): [string, string, string, string, readonly string[]] {
+  return [tool.server, tool.tool, tool.name, tool.description, parameterTexts(tool)];
 }
 
 /** Each parameter's name and description, in schema order: all sim reads of the input schema. */
@@ -49,8 +58,8 @@ function parameterTexts(tool: CatalogueTool): string[] {
   ]);
 }
 
-function readFeatures(name: string, description: string, parameters: readonly string[]): ToolFeatures {
-  const { limits, rest } = splitLimitClauses(description);
+function readFeatures(name: string, description: string, parameters: readonly string[], siblings: readonly string[]): ToolFeatures {
+  const { limits, rest } = splitLimitClauses(description, siblings);
   const text = [rest, ...parameters].join('\n');
   const documentTerms = terms([name, text].join('\n'));
   return {

@@ -16,6 +16,17 @@ describe('splitLimitClauses', () => {
     expect(splitLimitClauses('Handles not only sums but also products.').limits).toEqual([]);
     expect(splitLimitClauses('')).toEqual({ limits: [], rest: '' });
   });
+
+  it('takes a sentence that sends some requests to a sibling tool, by name, as a limit clause whole', () => {
+    const description = 'Current conditions for a city. For later days use get_forecast. Call `get_alerts` rather than this for warnings.';
+    const parts = splitLimitClauses(description, ['get_forecast', 'get_alerts']);
+    expect(parts.limits).toEqual(['For later days use get_forecast.', 'Call `get_alerts` rather than this for warnings.']);
+    expect(parts.rest).toBe('Current conditions for a city.');
+    // without the siblings no word of it is a negation; a step to take first is no limit; nor is a tool the server lacks
+    expect(splitLimitClauses(description).limits).toEqual([]);
+    expect(splitLimitClauses('Use get_forecast first for the city id.', ['get_forecast']).limits).toEqual([]);
+    expect(splitLimitClauses('For later days use get_forecast.', ['get_alerts']).limits).toEqual([]);
+  });
 });
 
 describe('limitMatch', () => {

@@ -21,7 +21,7 @@ import {
 import { call, READ_STEP, record } from '../records.ts';
 
 const rng = () => new Rng(1);
-const apply = (operator: EditOperator, text: string, views: EpisodeView[], seed = 1) => operator.apply({ text, views, rng: new Rng(seed) });
+const apply = (operator: EditOperator, text: string, views: EpisodeView[], seed = 1) => operator.apply({ text, views, rng: new Rng(seed), siblings: [] });
 /** What an operator writes over many seeds ('' when it had no material). */
 const texts = (operator: EditOperator, text: string, views: EpisodeView[], seeds = 30) =>
   Array.from({ length: seeds }, (_, seed) => apply(operator, text, views, seed)?.text ?? '');
@@ -195,10 +195,10 @@ describe('what its errors and results say', () => {
 
 describe('claims and shortening', () => {
   it('add-claim adds an assertive cue, remove-claim takes one out', () => {
-    const claimed = addClaim.apply({ text: 'Convert a value.', views: [], rng: rng() })!.text;
+    const claimed = addClaim.apply({ text: 'Convert a value.', views: [], rng: rng(), siblings: [] })!.text;
     const cues = countCues(claimed);
     expect(cues.endorsement + cues.socialProof + cues.maintenance).toBeGreaterThan(0);
-    expect(removeClaim.apply({ text: claimed, views: [], rng: rng() })?.text).toBe('Convert a value.');
+    expect(removeClaim.apply({ text: claimed, views: [], rng: rng(), siblings: [] })?.text).toBe('Convert a value.');
   });
 
   it('shorten drops a sentence but never the first nor one that states a limit', () => {

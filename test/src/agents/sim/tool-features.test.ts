@@ -26,6 +26,14 @@ describe('tool features', () => {
     expect(toolFeatures(tool(described))).toBe(toolFeatures(tool(described)));
   });
 
+  it('read a sentence that sends requests to a sibling tool as a limit, given the siblings, and are kept per siblings', () => {
+    const pointing = tool('Read a text file. For images use read_media_file.');
+    expect(toolFeatures(pointing).limitTerms).toEqual(new Set());
+    expect(toolFeatures(pointing, ['read_media_file']).limitTerms).toEqual(new Set(['imag', 'us', 'read', 'media', 'file']));
+    expect(toolFeatures(pointing, ['read_media_file']).documentTerms).not.toContain('imag');
+    expect(toolFeatures(pointing).documentTerms).toContain('imag');
+  });
+
   it('follow any change of the texts they are read from', () => {
     const base = toolFeatures(tool(described));
     const otherDescription = toolFeatures(tool(`${described} Use it for logs.`));
