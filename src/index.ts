@@ -33,7 +33,7 @@ export type { RunReport, RunRequest } from './run/run-suite.ts';
 export type { SuiteHost } from './run/suite-host.ts';
 
 export { countCues, findCues, type CueFamily } from './text/cues.ts';
-export { splitLimitClauses } from './text/limits.ts';
+export { splitLimitClauses, statesLimit } from './text/limits.ts';
 export { terms } from './text/words.ts';
 
 type RunSuite = typeof import('./run/run-suite.ts').runSuite;

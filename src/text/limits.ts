@@ -53,6 +53,24 @@ function siblingPointer(siblings: readonly string[]): RegExp | undefined {
 }
 
 /**
+ * Restrictions and bounds, which state a limit without a negation: "Numbers and + - * / ** only.", "only reads
+ * text files"; "Returns at most 4000 characters", "up to 10 results", "at least 3 characters", "limited to 50".
+ */
+const RESTRICTION_OR_BOUND: readonly RegExp[] = [
+  /\bonly\b/i,
+  /\b(?:at most|at least|up to|no more than|not more than|maximum(?: of)?|minimum(?: of)?|max\.?|min\.?|limited to|a limit of|capped at)\s+[\d$€£]/i,
+];
+
+/**
+ * Whether a sentence states a limit: a limit clause (given the server's other tools, a pointer to one of them),
+ * a restriction or a bound. The lint reports such a sentence dropped by an edit (removed-limit), and the sim
+ * proposer never drops one.
+ */
+export function statesLimit(sentence: string, siblings: readonly string[] = []): boolean {
+  return splitLimitClauses(sentence, siblings).limits.length > 0 || RESTRICTION_OR_BOUND.some((p) => p.test(sentence));
+}
+
+/**
  * How much the intent falls under the tool's limit clauses, in [0, 1]: of the intent's terms that
  * this tool's text mentions at all, the share mentioned only in its limit clauses. Terms the clauses
  * share with the positive text ("does not read binary files" in a file reader) carry no signal and

@@ -3,9 +3,9 @@
  * Inflated claims reuse the sim agent's cue lexicon, so the lint and the selection model agree on what
  * sways a model; the patterns only the lint needs live in patterns.ts.
  */
-import { type CueFamily, findCues, splitLimitClauses, terms } from '../../../src/index.ts';
+import { type CueFamily, findCues, splitLimitClauses, statesLimit, terms } from '../../../src/index.ts';
 import { countDescriptionTokens } from '../../../traces/index.ts';
-import { CLIPPED_FRAGMENT, EXTRA_INFLATION, KEYWORD_LIST_LABEL, LIMIT_STATEMENT, MODEL_DIRECTIVES, USE_FOR_GUIDANCE, VALUE_LIST_LABEL } from './patterns.ts';
+import { CLIPPED_FRAGMENT, EXTRA_INFLATION, KEYWORD_LIST_LABEL, MODEL_DIRECTIVES, USE_FOR_GUIDANCE, VALUE_LIST_LABEL } from './patterns.ts';
 
 export const LINT_RULES = [
   'model-directive',
@@ -293,11 +293,6 @@ export function copiedFragments(text: string, results: readonly string[] | undef
     i = j + 1;
   }
   return fragments;
-}
-
-/** Whether a sentence states a limit: a negation limits.ts reads, a restriction ("... only") or a bound ("at most 4000"). */
-export function statesLimit(sentence: string, siblings: readonly string[] = []): boolean {
-  return splitLimitClauses(sentence, siblings).limits.length > 0 || LIMIT_STATEMENT.some((p) => p.test(sentence));
 }
 
 const LIMIT_TOKEN = /[\p{L}\p{N}]+|[+\-*/^%<>=]+/gu;

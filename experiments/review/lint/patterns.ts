@@ -77,13 +77,3 @@ export const CLIPPED_FRAGMENT: RegExp[] = [
   /(?<!\S)(?:\S*[^\s.!?:][ \t]+){0,5}(?:\S*\p{N})?(?:\.\.\.|…)(?=\.(?:\s|$))/gu,
   /(?<!\S)(?:\S*[^\s.!?:][ \t]+){0,5}\S*\.\.\. \[truncated\]/gu,
 ];
-
-/**
- * Sentences that state a limit beyond the negations of src/text/limits.ts ("does not", "cannot",
- * "never", "instead"): restrictions ("Numbers and + - * / ** only.", "only reads text files") and bounds
- * ("Returns at most 4000 characters", "up to 10 results", "at least 3 characters", "limited to 50").
- */
-export const LIMIT_STATEMENT: RegExp[] = [
-  /\bonly\b/i,
-  /\b(?:at most|at least|up to|no more than|not more than|maximum(?: of)?|minimum(?: of)?|max\.?|min\.?|limited to|a limit of|capped at)\s+[\d$€£]/i,
-];

@@ -5,7 +5,7 @@
 // or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
 import escapeStringRegexp from 'escape-string-regexp';
-import { countCues, siblingName, splitLimitClauses, terms } from '../../../src/index.ts';
+import { countCues, siblingName, statesLimit, terms } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
 import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
@@ -48,13 +48,18 @@ export const ASSERTIVE_CLAIMS = [
   'Actively maintained and battle-tested.',
 ];
 
-const MAX_USE_VERBS = 5;
-const MAX_USE_NOUNS = 6;
-/** How many new job words one edit brings in, at most. */
-const NEW_VERBS = 3;
-const NEW_NOUNS = 4;
-/** Chance that a job word already named survives a rewrite of the use-for sentence. */
-const KEEP_NAMED = 0.8;
+/** How describeUse rewrites the use-for sentence. */
+const USE_FOR = {
+  /** How many verbs and nouns the sentence names, at most. */
+  maxVerbs: 5,
+  maxNouns: 6,
+  /** How many new job words one edit brings in, at most. */
+  newVerbs: 3,
+  newNouns: 4,
+  /** Chance that a job word already named survives a rewrite. */
+  keepNamed: 0.8,
+} as const;
+
 /** Error sentences longer than this are explanations, not limits worth quoting. */
 const MAX_QUOTED_WORDS = 20;
 /** Results longer than this are content, not an example's answer. */
@@ -76,13 +81,6 @@ function setSentence(text: string, pattern: RegExp, sentence: string): string {
   const at = parts.findIndex((s) => pattern.test(s));
   if (at < 0) return sentence === '' ? text : append(text, sentence);
   return parts.flatMap((s, i) => (i !== at ? [s] : sentence === '' ? [] : [sentence])).join(' ');
-}
-
-/** A sentence stating a limit: a negation clause, or "only", "at most" and the like. Never deleted. */
-export function statesLimit(sentence: string, siblings: readonly string[] = []): boolean {
-  return (
-    splitLimitClauses(sentence, siblings).limits.length > 0 || /\b(?:only|at most|at least|up to|no more than|maximum|minimum|limit(?:ed)?)\b/i.test(sentence)
-  );
 }
 
 // --- When to use it: job words of the requests it served, by kind, never the requests' own lists. ---
@@ -219,11 +217,11 @@ export const describeUse: EditOperator = {
     if (own.length === 0) return undefined;
     const counts = jobWordCounts(own);
     const current = readUseFor(ctx.text);
-    const keptVerbs = current.verbs.filter(() => ctx.rng.float() < KEEP_NAMED);
-    const keptNouns = current.nouns.filter(() => ctx.rng.float() < KEEP_NAMED);
-    const verbs = capRandomly([...keptVerbs, ...drawNew(recurring(counts.verbs), current.verbs, NEW_VERBS, ctx.rng)], MAX_USE_VERBS, ctx.rng);
+    const keptVerbs = current.verbs.filter(() => ctx.rng.float() < USE_FOR.keepNamed);
+    const keptNouns = current.nouns.filter(() => ctx.rng.float() < USE_FOR.keepNamed);
+    const verbs = capRandomly([...keptVerbs, ...drawNew(recurring(counts.verbs), current.verbs, USE_FOR.newVerbs, ctx.rng)], USE_FOR.maxVerbs, ctx.rng);
     const kinds = new Map([...recurring(counts.nouns), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
-    const nouns = capRandomly([...keptNouns, ...drawNew(kinds, current.nouns, NEW_NOUNS, ctx.rng)], MAX_USE_NOUNS, ctx.rng);
+    const nouns = capRandomly([...keptNouns, ...drawNew(kinds, current.nouns, USE_FOR.newNouns, ctx.rng)], USE_FOR.maxNouns, ctx.rng);
     const sentence = useSentence({ verbs, kind: current.kind, nouns });
     const text = setSentence(ctx.text, USE_SENTENCE, sentence);
     if (text === ctx.text || sentence === '') return undefined;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { choice, isoDate, positiveInt, searchAgentOptions, sharedOption, storeOptions, type SearchFlags, type TdoCommand } from '../options.ts';
+import { TARGET_NAMES } from '../../../optimizer/mcp/targets.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
 export interface OptimizeFlags extends LangfuseQueryFlags, SearchFlags {
@@ -34,7 +35,7 @@ export function registerOptimize(program: TdoCommand): void {
     .option(
       '--target <target>',
       "what to optimize: success, selection (the first-choice share: the share of the agent's first choices, before any fallback, that go to the server) or feedback (LLM agent only)",
-      choice(['success', 'selection', 'feedback'] as const),
+      choice(TARGET_NAMES),
       'success',
     )
     .addOption(sharedOption.suite())

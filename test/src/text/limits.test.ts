@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitMatch, splitLimitClauses } from '../../../src/text/limits.ts';
+import { limitMatch, splitLimitClauses, statesLimit } from '../../../src/text/limits.ts';
 import { terms } from '../../../src/text/words.ts';
 
 describe('splitLimitClauses', () => {
@@ -26,6 +26,20 @@ describe('splitLimitClauses', () => {
     expect(splitLimitClauses(description).limits).toEqual([]);
     expect(splitLimitClauses('Use get_forecast first for the city id.', ['get_forecast']).limits).toEqual([]);
     expect(splitLimitClauses('For later days use get_forecast.', ['get_alerts']).limits).toEqual([]);
+  });
+});
+
+describe('statesLimit', () => {
+  it('reads limit clauses, restrictions and bounds, and nothing else', () => {
+    expect(statesLimit('It does not read files.')).toBe(true);
+    expect(statesLimit('Numbers and + - * / ** only.')).toBe(true);
+    expect(statesLimit('Returns at most 4000 characters.')).toBe(true);
+    expect(statesLimit('Limited to 50 rows.')).toBe(true);
+    expect(statesLimit('For later days use get_forecast.', ['get_forecast'])).toBe(true);
+    expect(statesLimit('For later days use get_forecast.')).toBe(false);
+    expect(statesLimit('Returns the number.')).toBe(false);
+    // a maximum without a bound is what the tool computes, not a limit on it
+    expect(statesLimit('Returns the maximum of a list.')).toBe(false);
   });
 });
 

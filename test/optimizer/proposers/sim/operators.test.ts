@@ -13,7 +13,6 @@ import {
   removeClaim,
   shorten,
   stateNotFor,
-  statesLimit,
   stateReturns,
   trimUse,
   type EditOperator,
@@ -211,8 +210,6 @@ describe('claims and shortening', () => {
     )) {
       expect(text).toBe('Evaluate an expression. Numbers and + - * / ** only. Returns at most 4000 characters. It does not read files.');
     }
-    expect(statesLimit('Numbers and + - * / ** only.')).toBe(true);
-    expect(statesLimit('Returns the number.')).toBe(false);
   });
 });
 
