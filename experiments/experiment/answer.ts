@@ -11,6 +11,8 @@ export interface SuiteAnswer {
   suite: string;
   /** the version with the highest test success rate (the first listed on a tie) */
   best: string;
+  /** the other versions with best's rate, in the order listed: a tie the reader is told of */
+  tiedWith: string[];
   baseline: string;
   /** best against the first version; null when the first is best, or is the only version */
   change: DifferenceInterval | null;
@@ -70,6 +72,7 @@ export function answerFor(
   return {
     suite,
     best: best.versionId,
+    tiedWith: results.filter((r) => r !== best && r.success.rate !== null && r.success.rate === best.success.rate).map((r) => r.versionId),
     baseline: first.versionId,
     change: bestChange,
     direction: dir,

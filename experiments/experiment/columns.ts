@@ -150,13 +150,14 @@ export function answerSentences(report: ExperimentReport): string[] {
     const rate = (id: string) => share(suite.results.find((r) => r.versionId === id)!.success);
     const where = report.suites.length > 1 ? ` on ${a.suite}` : '';
     const power = `Measured at ${repeats} repeat(s) of ${suite.tasks} test tasks; detecting a change of ${(a.detect * 100).toFixed(1)} points from ${rate(a.baseline)} would take about ${a.repeatsNeeded} repeat(s) (80% power).`;
+    const tie = a.tiedWith.length === 0 ? '' : ` (tied with ${a.tiedWith.join(', ')})`;
     if (suite.results.length === 1) return `${partial}One version${where}, ${a.best}: ${rate(a.best)} test success; nothing to compare it with.`;
     if (a.change !== null) {
       const verdict = a.direction === 'better' ? 'better, with 95% confidence' : 'no detectable difference';
-      return `${partial}Best${where}: ${a.best}, ${rate(a.best)} test success against ${rate(a.baseline)} for the first version (${a.baseline}), ${changeWithInterval(a.change)}: ${verdict}. ${power}`;
+      return `${partial}Best${where}: ${a.best}${tie}, ${rate(a.best)} test success against ${rate(a.baseline)} for the first version (${a.baseline}), ${changeWithInterval(a.change)}: ${verdict}. ${power}`;
     }
     const verdict = a.direction === 'worse' ? 'every other version is worse, with 95% confidence' : 'no other version differs detectably';
-    return `${partial}Best${where}: the first version, ${a.baseline}, ${rate(a.baseline)} test success; ${verdict}. ${power}`;
+    return `${partial}Best${where}: the first version, ${a.baseline}${tie}, ${rate(a.baseline)} test success; ${verdict}. ${power}`;
   });
 }
 

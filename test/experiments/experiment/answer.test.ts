@@ -96,6 +96,31 @@ describe('the answer a report opens with', () => {
     }
   });
 
+  it('names the versions tied with the best', () => {
+    const r = report([
+      ['seed', 66],
+      ['tuned', 66],
+      ['other', 60],
+    ]);
+    expect(r.answers[0]).toMatchObject({ best: 'seed', tiedWith: ['tuned'], change: null });
+    for (const [where, line] of Object.entries(firstLines(r))) {
+      expect(line, where).toMatch(/^\**Best: the first version, seed \(tied with tuned\), 100\.0% test success; no other version differs detectably\./);
+    }
+    const later = report([
+      ['seed', 33],
+      ['tuned', 48],
+      ['again', 48],
+    ]);
+    expect(later.answers[0]).toMatchObject({ best: 'tuned', tiedWith: ['again'] });
+    expect(firstLines(later).terminal).toMatch(/Best: tuned \(tied with again\), 72\.7% test success against 50\.0%/);
+    expect(
+      report([
+        ['seed', 33],
+        ['tuned', 48],
+      ]).answers[0]!.tiedWith,
+    ).toEqual([]);
+  });
+
   it('sizes episodes for 80% power as the normal approximation gives (50% -> 60%: about 385 per version)', () => {
     expect(episodesNeeded(0.5, 0.1)).toBeGreaterThanOrEqual(385);
     expect(episodesNeeded(0.5, 0.1)).toBeLessThanOrEqual(390);
