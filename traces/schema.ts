@@ -115,6 +115,28 @@ export const episodes = sqliteTable(
   ],
 );
 
+/** What only a tool step records (null on a model step). */
+const toolStepColumns = {
+  server: text('server'),
+  /** the tool's name on its own server */
+  tool: text('tool'),
+  /** the name the agent saw in its catalogue (may be prefixed or renamed) */
+  catalogueName: text('catalogue_name'),
+  arguments: text('arguments', { mode: 'json' }).$type<unknown>(),
+  resultText: text('result_text'),
+  isError: integer('is_error', { mode: 'boolean' }),
+};
+
+/** What only a model step records (null on a tool step). */
+const modelStepColumns = {
+  model: text('model'),
+  input: text('input', { mode: 'json' }).$type<unknown>(),
+  output: text('output', { mode: 'json' }).$type<unknown>(),
+  tokensIn: integer('tokens_in'),
+  tokensOut: integer('tokens_out'),
+  cached: integer('cached', { mode: 'boolean' }),
+};
+
 export const steps = sqliteTable(
   'steps',
   {
@@ -125,22 +147,8 @@ export const steps = sqliteTable(
     kind: text('kind', { enum: STEP_KINDS }).notNull(),
     startedAt: text('started_at').notNull(),
     latencyMs: real('latency_ms').notNull(),
-    // tool steps
-    server: text('server'),
-    /** the tool's name on its own server */
-    tool: text('tool'),
-    /** the name the agent saw in its catalogue (may be prefixed or renamed) */
-    catalogueName: text('catalogue_name'),
-    arguments: text('arguments', { mode: 'json' }).$type<unknown>(),
-    resultText: text('result_text'),
-    isError: integer('is_error', { mode: 'boolean' }),
-    // model steps
-    model: text('model'),
-    input: text('input', { mode: 'json' }).$type<unknown>(),
-    output: text('output', { mode: 'json' }).$type<unknown>(),
-    tokensIn: integer('tokens_in'),
-    tokensOut: integer('tokens_out'),
-    cached: integer('cached', { mode: 'boolean' }),
+    ...toolStepColumns,
+    ...modelStepColumns,
   },
   (t) => [
     uniqueIndex('steps_episode_seq_idx').on(t.episodeId, t.seq),
