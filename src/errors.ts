@@ -13,19 +13,35 @@ export type ErrorKind = 'input' | 'infrastructure' | 'interrupted';
  */
 export class TdoError extends Error {
   override name = 'TdoError';
+  readonly see: SeeAlso | undefined;
 
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    options?: ErrorOptions,
+    options?: TdoErrorOptions,
   ) {
     super(message, options);
+    this.see = options?.see;
   }
 }
 
-export const inputError = (message: string, options?: ErrorOptions): TdoError => new TdoError('input', message, options);
+/**
+ * The command that lists what the user could have given (`tdo versions`, `tdo traces list`), and the database
+ * the error was met in. The CLI prints it after the message, with --db when that database is not its default,
+ * which only the CLI knows: run as printed, the command then lists the same database.
+ */
+export interface SeeAlso {
+  command: string;
+  dbPath: string;
+}
 
-export const infrastructureError = (message: string, options?: ErrorOptions): TdoError => new TdoError('infrastructure', message, options);
+export interface TdoErrorOptions extends ErrorOptions {
+  see?: SeeAlso;
+}
+
+export const inputError = (message: string, options?: TdoErrorOptions): TdoError => new TdoError('input', message, options);
+
+export const infrastructureError = (message: string, options?: TdoErrorOptions): TdoError => new TdoError('infrastructure', message, options);
 
 /** Whether an error is a TdoError, and of this kind when one is given. */
 export function isTdoError(error: unknown, kind?: ErrorKind): error is TdoError {

@@ -35,7 +35,7 @@ export function lintSubject(store: Pick<TraceStore, 'getVersion' | 'toolResults'
   return { parents, toolResults: store.toolResults({ server: version.server, tools: Object.keys(version.descriptions) }) };
 }
 
-export function versionSource(store: MeasurementStore & Pick<TraceStore, 'listVersions'>, ref: string): DiffSource {
+export function versionSource(store: MeasurementStore & Pick<TraceStore, 'listVersions' | 'path'>, ref: string): DiffSource {
   const version = resolveVersion(store, ref);
   return {
     label: version.id,

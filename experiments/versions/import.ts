@@ -24,7 +24,7 @@ export interface ImportOptions {
 }
 
 export function importVersion(
-  store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion'>,
+  store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion' | 'path'>,
   file: string,
   server: string,
   options: ImportOptions = {},

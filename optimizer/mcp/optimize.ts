@@ -141,7 +141,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   const suite = loaded.suite;
   const split = (s: string) => suite.tasks.filter((t) => t.split === s).map((t) => t.id);
   const [trainIds, valIds, testIds, paraphraseIds] = [split('train'), split('val'), split('test'), split('paraphrase')];
-  validate(req, trainIds.length, valIds.length);
+  validate(req);
   const target = targetFor(settings.target, settings.server);
   const agents = (req.agents ?? [req.agent]).map((a) => (settings.target === 'feedback' ? new RatingAgent(a) : a));
   const agent = agents[0]!;
@@ -323,26 +323,38 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   }
 }
 
-function validate(req: OptimizeRequest, train: number, val: number): void {
-  const { settings, loaded } = req;
+/**
+ * What a search's settings must satisfy on its suite, read from the two alone: the CLI checks it before it opens
+ * the trace store, so a mistyped server leaves no new database behind, and optimize checks it again.
+ */
+export function checkSearch(loaded: LoadedSuite, settings: OptimizeSettings): void {
   const suite = loaded.suite;
   if (!suite.servers.some((s) => s.name === settings.server)) {
     throw inputError(`suite "${suite.name}" has no server "${settings.server}" (it connects ${suite.servers.map((s) => s.name).join(', ')})`);
   }
+  const count = (split: string) => suite.tasks.filter((t) => t.split === split).length;
+  const [train, val] = [count('train'), count('val')];
   if (train === 0 || val === 0) throw inputError(`suite "${suite.name}" needs train and val tasks to optimize (it has ${train} train and ${val} val)`);
   if (settings.minibatch > train) throw inputError(`minibatch ${settings.minibatch} is larger than the ${train} train tasks of suite "${suite.name}"`);
-  const agents = req.agents ?? [req.agent];
-  if (agents.length !== (settings.agents?.length ?? 1))
-    throw new Error(`${agents.length} agents given for the ${settings.agents?.length ?? 1} in the settings`);
   // every agent runs every task, so each task is as many metric calls as there are agents
-  const [valCalls, batchCalls] = [val * agents.length, settings.minibatch * agents.length];
+  const agents = settings.agents?.length ?? 1;
+  const [valCalls, batchCalls] = [val * agents, settings.minibatch * agents];
   const needed = minimumBudget(valCalls, batchCalls);
   if (settings.budget < needed) {
-    const each = agents.length === 1 ? '' : ` (${agents.length} agents each)`;
+    const each = agents === 1 ? '' : ` (${agents} agents each)`;
     throw inputError(
       `budget ${settings.budget} is too small: the seed's validation takes ${valCalls} metric calls and one iteration ${2 * batchCalls}${each}; give --budget ${needed} or more`,
     );
   }
+}
+
+function validate(req: OptimizeRequest): void {
+  const { settings, loaded } = req;
+  const suite = loaded.suite;
+  const agents = req.agents ?? [req.agent];
+  if (agents.length !== (settings.agents?.length ?? 1))
+    throw new Error(`${agents.length} agents given for the ${settings.agents?.length ?? 1} in the settings`);
+  checkSearch(loaded, settings);
   if (agents.length > 1 && req.seedRuns !== undefined)
     throw inputError('recorded episodes (--traces) can stand for the seed of a one-agent search only; drop --traces or give one --agent');
   if (settings.honestyGate === true && req.gate === undefined) throw new Error('settings.honestyGate is on but no gate was given');

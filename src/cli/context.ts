@@ -16,11 +16,20 @@ export interface CommandContext {
   runId?: string;
 }
 
-export interface StoreUse {
-  /** `read`: an existing database (a missing file is an error, not a new empty one); `write`: created if needed. */
-  mode: 'read' | 'write';
+export interface StoreUse<C = undefined> {
+  /**
+   * `read`: an existing database (a missing file is an error, not a new empty one); `update`: an existing one the
+   * command adds to (what it needs is recorded there already, as an experiment's versions); `write`: created if
+   * needed.
+   */
+  mode: 'read' | 'update' | 'write';
   /** Record to Langfuse too when it is configured (commands that run episodes). */
   langfuse?: boolean;
+  /**
+   * Reads the command's input against the config before the store is opened, so input it refuses (a suite or
+   * server that does not exist) leaves no new database behind; withStore passes what it returns to `use`.
+   */
+  check?: (config: CliConfig) => C;
 }
 
 /** The config of a command: --config, else TDO_CONFIG, else ./tdo.config.json (none is fine). */
@@ -34,10 +43,9 @@ export interface OpenContext extends CommandContext {
 }
 
 /** The config and the store for a command that manages their lifetime itself; prefer withStore. */
-export async function openContext(flags: StoreFlags, how: StoreUse): Promise<OpenContext> {
-  const config = commandConfig(flags);
+export async function openContext(flags: StoreFlags, how: StoreUse<unknown>, config: CliConfig = commandConfig(flags)): Promise<OpenContext> {
   const path = databasePath(flags);
-  if (how.mode === 'read' && !existsSync(path))
+  if (how.mode !== 'write' && !existsSync(path))
     throw inputError(`no trace database at ${path}: run \`tdo run --suite lab\` first, or point --db, TDO_DB or \`db\` in tdo.config.json at an existing one`);
   const store = openTraceStore(path);
   if (how.langfuse !== true) return { config, store, close: async () => store.close() };
@@ -61,11 +69,17 @@ export async function openContext(flags: StoreFlags, how: StoreUse): Promise<Ope
   }
 }
 
-/** Runs `use` with the config and the store, closing the store (and draining Langfuse) however it ends. */
-export async function withStore<T>(flags: StoreFlags, how: StoreUse, use: (context: CommandContext) => Promise<T> | T): Promise<T> {
-  const context = await openContext(flags, how);
+/** Runs `use` with the config and the store (and what `how.check` returned), closing the store (and draining Langfuse) however it ends. */
+export async function withStore<T, C = undefined>(
+  flags: StoreFlags,
+  how: StoreUse<C>,
+  use: (context: CommandContext, checked: C) => Promise<T> | T,
+): Promise<T> {
+  const config = commandConfig(flags);
+  const checked = how.check?.(config) as C;
+  const context = await openContext(flags, how, config);
   try {
-    return await use(context);
+    return await use(context, checked);
   } finally {
     await context.close();
   }

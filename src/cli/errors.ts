@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
-import { TdoError, type ErrorKind } from '../errors.ts';
+import { TdoError, type ErrorKind, type SeeAlso } from '../errors.ts';
+import { dbFlag } from './database-path.ts';
 
 /** Every exit code of `tdo`, in one place. */
 export const EXIT = {
@@ -33,6 +34,16 @@ export async function errorKind(err: unknown): Promise<ErrorKind | undefined> {
 export async function reportFailure(err: unknown): Promise<{ exitCode: number; message?: string }> {
   if (err instanceof CommanderError) return { exitCode: err.exitCode === 0 ? EXIT.ok : EXIT.usage };
   const kind = await errorKind(err);
-  if (kind !== undefined) return { exitCode: EXIT_BY_KIND[kind], message: `tdo: ${(err as Error).message}\n` };
+  if (kind !== undefined) {
+    const see = seeAlso(err);
+    const hint = see === undefined ? '' : ` (see \`${see.command}${dbFlag(see.dbPath)}\`)`;
+    return { exitCode: EXIT_BY_KIND[kind], message: `tdo: ${(err as Error).message}${hint}\n` };
+  }
   return { exitCode: EXIT.failure, message: `tdo: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n` };
+}
+
+/** The first command to see along the error's causes: a wrapper that adds context keeps its cause's. */
+function seeAlso(err: unknown): SeeAlso | undefined {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (e instanceof TdoError && e.see !== undefined) return e.see;
+  return undefined;
 }

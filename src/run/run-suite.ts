@@ -212,7 +212,7 @@ function resolveOverrides(store: SuiteRunStore, versionIds: string[]): Descripti
   const overrides: DescriptionOverrides = {};
   for (const id of versionIds) {
     const version = store.getVersion(id);
-    if (!version) throw inputError(`unknown description version "${id}" (see \`tdo versions\`)`);
+    if (!version) throw inputError(`unknown description version "${id}" in ${store.path}`, { see: { command: 'tdo versions', dbPath: store.path } });
     if (overrides[version.server]) throw inputError(`two description versions given for server "${version.server}"; pass at most one per server`);
     overrides[version.server] = version.descriptions;
   }

@@ -22,6 +22,7 @@ export type SuiteRunStore = Pick<
   | 'listEpisodes'
   | 'getTrajectory'
   | 'scoreTotals'
+  | 'path'
 >;
 
 /** What one episode writes as it runs: the trace store in-process, an in-memory record on a queue worker. */

@@ -8,6 +8,7 @@ import { agentSentence, verdictSentence } from '../../../experiments/experiment/
 import { agentSelection, createAgent } from '../agents.ts';
 import type { ExperimentFlags } from '../commands/experiment.ts';
 import { withStore } from '../context.ts';
+import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { startProgress } from '../progress.ts';
@@ -25,13 +26,14 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
   // --versions is the old spelling of --version, kept as a hidden alias
   const versionRefs = [...flags.version, ...flags.versions];
   if (versionRefs.length === 0) throw inputError('tdo experiment needs --version A[,B,...] (see `tdo versions`); the first is the baseline');
-  await withStore(flags, { mode: 'write', langfuse: true }, async ({ store, config }) => {
+  // the suites are read before the store is opened: a mistyped one leaves no new database behind
+  const check = (config: CliConfig) => flags.suite.map((s) => loadSuite(s, config.refs));
+  await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, suites) => {
     // Before any run is created: an unreachable queue leaves nothing behind.
     const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
     const interrupt = interruptSignal('stopping: finishing episodes in flight');
     const progress = startProgress();
     try {
-      const suites = flags.suite.map((s) => loadSuite(s, config.refs));
       const versions = versionRefs.map((ref) => resolveVersion(store, ref));
       const rateLimiter = modelRateLimiter(flags, config);
       const agentConfigs = (flags.agents ?? [{ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }]).map((a) => ({

@@ -6,6 +6,7 @@ import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
 import { PERFECT, SOLVED_EPISODES_IN_A_ROW, TRAIN_SOLVED } from '../../../optimizer/engine/engine.ts';
 import { startSearchProgress } from '../progress.ts';
 import {
+  checkSearch,
   defaultHonestyGate,
   optimize,
   type CandidateSummary,
@@ -14,6 +15,7 @@ import {
   type SplitScores,
 } from '../../../optimizer/mcp/optimize.ts';
 import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { withStore } from '../context.ts';
@@ -63,82 +65,94 @@ function resumeCommand(runId: string, dbPath: string): string {
 }
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
-  await withStore(flags, { mode: 'write', langfuse: true }, async (context) => {
+  // a resumed search's settings are in the store; a new one's are checked before the store is opened
+  const check = (config: CliConfig) => (flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume });
+  await withStore(flags, { mode: 'write', langfuse: true, check }, async (context, checked) => {
     const { store, config } = context;
     if (flags.resume !== undefined) context.runId = flags.resume;
-    const report = await execute(store, flags, command, config.refs, modelRateLimiter(flags, config));
+    const search = 'resume' in checked ? resumedSearch(store, checked.resume, flags, command, config.refs) : checked;
+    const report = await execute(store, flags, search, modelRateLimiter(flags, config));
     context.runId = report.runId;
     process.stdout.write(flags.json ? toJsonText(reportJson(report, store.path)) : renderReport(report, store.path));
     if (report.status === 'interrupted') process.exitCode = EXIT.interrupted;
   });
 }
 
+/** What a search is made of: its suite and its settings. */
+interface Search {
+  loaded: LoadedSuite;
+  settings: OptimizeSettings;
+}
+
+/** A resumed search: its own stored settings, but for --concurrency. */
+function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
+  const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
+  if (given.length > 0)
+    throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+  const run = store.getRun(runId);
+  const stored = run && storedOptimizeSettings(run);
+  if (!run || !stored) throw inputError(`no optimize run "${runId}" in ${store.path}`);
+  if (run.status === 'completed') throw inputError(`optimize run ${run.id} already completed; nothing to resume`);
+  const searchOf = stored.agentRunOf;
+  if (searchOf !== undefined)
+    throw inputError(
+      `run ${run.id} holds one agent's episodes of the several-agent optimize run ${searchOf}; resume that: \`${resumeCommand(searchOf, store.path)}\``,
+    );
+  return {
+    settings: { ...stored, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.concurrency },
+    loaded: loadSuite(run.suitePath, refs),
+  };
+}
+
+/** A new search, read from the flags and the config alone and checked against its suite (before the store is opened). */
+function newSearch(flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
+  if (flags.suite === undefined) throw inputError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
+  const loaded = loadSuite(flags.suite, refs);
+  const server = flags.server ?? loaded.suite.target;
+  if (server === undefined)
+    throw inputError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
+  if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
+  if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))
+    throw inputError('--session and --since choose recorded episodes: use them with --traces langfuse');
+  if (flags.gate === true && flags.allowFlags === true) throw inputError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
+  checkSearchAgents(flags, command, 'evaluates the candidates');
+  const agent: AgentConfig = flags.agents?.[0] ?? { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
+  const proposer = proposerSelection(flags);
+  const settings: OptimizeSettings = {
+    server,
+    target: flags.target,
+    budget: flags.budget,
+    // the default never exceeds a small suite's train tasks; a --minibatch given is checked as given
+    minibatch:
+      command.getOptionValueSource('minibatch') === 'cli'
+        ? flags.minibatch
+        : Math.max(1, Math.min(flags.minibatch, loaded.suite.tasks.filter((t) => t.split === 'train').length)),
+    ...(flags.parallelIterations === 1 ? {} : { parallelIterations: flags.parallelIterations }),
+    merge: flags.merge === true,
+    seed: flags.seed,
+    componentChoice: flags.components,
+    ...(flags.patience === undefined ? {} : { patience: flags.patience }),
+    selector: 'pareto',
+    reflection: true,
+    concurrency: flags.concurrency,
+    conditions: flags.condition,
+    honestyGate: flags.allowFlags === true ? false : flags.gate === true || defaultHonestyGate(flags.target),
+    agent: { ...agent },
+    proposer: { ...proposer },
+    ...(flags.agents === undefined ? {} : { agents: flags.agents.map((a) => ({ ...a })), objective: flags.objective ?? 'mean' }),
+  };
+  checkSearch(loaded, settings);
+  return { loaded, settings };
+}
+
 async function execute(
   store: TraceStore,
   flags: OptimizeFlags,
-  command: Command,
-  refs: Parameters<typeof loadSuite>[1],
+  { loaded, settings }: Search,
   // one limiter for the agent and the proposer: they draw on the same account
   rateLimiter: ModelRateLimiter | undefined,
 ): Promise<OptimizeReport> {
-  let loaded: LoadedSuite;
-  let settings: OptimizeSettings;
-  let seedRuns: string[] | undefined;
-  if (flags.resume !== undefined) {
-    const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
-    if (given.length > 0)
-      throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
-    const run = store.getRun(flags.resume);
-    const stored = run && storedOptimizeSettings(run);
-    if (!run || !stored) throw inputError(`no optimize run "${flags.resume}" in ${store.path}`);
-    if (run.status === 'completed') throw inputError(`optimize run ${run.id} already completed; nothing to resume`);
-    const searchOf = stored.agentRunOf;
-    if (searchOf !== undefined)
-      throw inputError(
-        `run ${run.id} holds one agent's episodes of the several-agent optimize run ${searchOf}; resume that: \`${resumeCommand(searchOf, store.path)}\``,
-      );
-    settings = { ...stored, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.concurrency };
-    loaded = loadSuite(run.suitePath, refs);
-  } else {
-    if (flags.suite === undefined) throw inputError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
-    loaded = loadSuite(flags.suite, refs);
-    const server = flags.server ?? loaded.suite.target;
-    if (server === undefined)
-      throw inputError(
-        `suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`,
-      );
-    if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
-    if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))
-      throw inputError('--session and --since choose recorded episodes: use them with --traces langfuse');
-    if (flags.gate === true && flags.allowFlags === true) throw inputError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
-    checkSearchAgents(flags, command, 'evaluates the candidates');
-    const agent: AgentConfig = flags.agents?.[0] ?? { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
-    const proposer = proposerSelection(flags);
-    settings = {
-      server,
-      target: flags.target,
-      budget: flags.budget,
-      // the default never exceeds a small suite's train tasks; a --minibatch given is checked as given
-      minibatch:
-        command.getOptionValueSource('minibatch') === 'cli'
-          ? flags.minibatch
-          : Math.max(1, Math.min(flags.minibatch, loaded.suite.tasks.filter((t) => t.split === 'train').length)),
-      ...(flags.parallelIterations === 1 ? {} : { parallelIterations: flags.parallelIterations }),
-      merge: flags.merge === true,
-      seed: flags.seed,
-      componentChoice: flags.components,
-      ...(flags.patience === undefined ? {} : { patience: flags.patience }),
-      selector: 'pareto',
-      reflection: true,
-      concurrency: flags.concurrency,
-      conditions: flags.condition,
-      honestyGate: flags.allowFlags === true ? false : flags.gate === true || defaultHonestyGate(flags.target),
-      agent: { ...agent },
-      proposer: { ...proposer },
-      ...(flags.agents === undefined ? {} : { agents: flags.agents.map((a) => ({ ...a })), objective: flags.objective ?? 'mean' }),
-    };
-  }
-  if (flags.traces === 'langfuse') seedRuns = await importSeedRuns(store, flags);
+  const seedRuns = flags.traces === 'langfuse' ? await importSeedRuns(store, flags) : undefined;
   const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) =>
     createAgent(a, store, { reuseCache: flags.cache, rateLimiter }),
   );

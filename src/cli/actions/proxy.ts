@@ -6,7 +6,6 @@ import type { ProxyFlags } from '../commands/proxy.ts';
 import type { CliConfig } from '../config.ts';
 import { inputError } from '../../errors.ts';
 import { commandConfig, withStore } from '../context.ts';
-import { dbFlag } from '../database-path.ts';
 
 export async function proxyCommand(command: string[], flags: ProxyFlags): Promise<void> {
   // stdout is the MCP channel: anything a library logs goes to stderr instead.
@@ -18,7 +17,7 @@ export async function proxyCommand(command: string[], flags: ProxyFlags): Promis
   await withStore(flags, { mode: 'write', langfuse: true }, async ({ store }) => {
     const served = versionId === undefined ? undefined : store.getVersion(versionId);
     if (versionId !== undefined && served === undefined)
-      throw inputError(`unknown description version "${versionId}" in ${store.path} (see \`tdo versions${dbFlag(store.path)}\`)`);
+      throw inputError(`unknown description version "${versionId}" in ${store.path}`, { see: { command: 'tdo versions', dbPath: store.path } });
     if (served !== undefined && served.server !== flags.name)
       throw inputError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
     const recorder = new SessionRecorder(store, {

@@ -22,9 +22,12 @@ import { toJsonText } from '../../json-keys.ts';
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
-  await withStore(flags, { mode: 'write', langfuse: true }, async (context) => {
+  // a resumed run's input is in the store; a new run's is checked before the store is opened
+  const check = (config: CliConfig) => (flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume });
+  await withStore(flags, { mode: 'write', langfuse: true, check }, async (context, checked) => {
     if (flags.resume !== undefined) context.runId = flags.resume;
-    const report = await execute(context.store, flags, command, context.config);
+    const input = 'resume' in checked ? await resumedRun(context.store, checked.resume, flags, command, context.config) : checked;
+    const report = await execute(context.store, flags, input, context.config);
     context.runId = report.run.runId;
     process.stdout.write(flags.json ? toJsonText(runReportJson(report)) : renderRunReport(report));
     const outage = outageCause(report.run.errors, flags.maxErrorRate, erroredListCommand(report.run.runId, context.store.path));
@@ -44,30 +47,27 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
   });
 }
 
-async function execute(store: TraceStore, flags: RunFlags, command: Command, config: CliConfig) {
-  let loaded: LoadedSuite;
-  let options: RunOptions;
-  let agentConfig: AgentConfig;
-  if (flags.resume !== undefined) {
-    const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
-    if (given.length > 0)
-      throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
-    const { run, stored } = await suiteRunToResume(store, flags.resume);
-    options = { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency };
-    agentConfig = stored.agent;
-    loaded = loadSuite(run.suitePath, config.refs);
-  } else {
-    if (flags.suite === undefined) throw inputError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
-    loaded = loadSuite(flags.suite, config.refs);
-    options = {
+/** What a run is made of: its suite, its options and its agent. */
+interface RunInput {
+  loaded: LoadedSuite;
+  options: RunOptions;
+  agentConfig: AgentConfig;
+}
+
+/** A new run's input, read from the flags and the config alone (before the store is opened). */
+function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput {
+  if (flags.suite === undefined) throw inputError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
+  return {
+    loaded: loadSuite(flags.suite, config.refs),
+    options: {
       split: flags.split,
       repeats: flags.repeat,
       seed: flags.seed,
       concurrency: flags.concurrency,
       versionIds: flags.version,
       conditions: flags.condition,
-    };
-    agentConfig = agentWithDefaults(
+    },
+    agentConfig: agentWithDefaults(
       {
         ...agentSelection(flags.agent),
         ...(flags.model === undefined ? {} : { model: flags.model }),
@@ -75,8 +75,24 @@ async function execute(store: TraceStore, flags: RunFlags, command: Command, con
       },
       command.getOptionValueSource('agent') === 'cli',
       config,
-    );
-  }
+    ),
+  };
+}
+
+/** A resumed run's input: its own stored settings, but for --concurrency. */
+async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, command: Command, config: CliConfig): Promise<RunInput> {
+  const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
+  if (given.length > 0)
+    throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+  const { run, stored } = await suiteRunToResume(store, runId);
+  return {
+    options: { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency },
+    agentConfig: stored.agent,
+    loaded: loadSuite(run.suitePath, config.refs),
+  };
+}
+
+async function execute(store: TraceStore, flags: RunFlags, { loaded, options, agentConfig }: RunInput, config: CliConfig) {
   const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config) });
 
   // Before the run is created: an unreachable queue leaves nothing behind.
@@ -130,7 +146,7 @@ export const storedRunConfigSchema = z.object({
  */
 async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: RunRow; stored: z.infer<typeof storedRunConfigSchema> }> {
   const run = store.getRun(id);
-  if (!run) throw inputError(`no run "${id}" in ${store.path} (see \`tdo traces list${dbFlag(store.path)}\`)`);
+  if (!run) throw inputError(`no run "${id}" in ${store.path}`, { see: { command: 'tdo traces list', dbPath: store.path } });
   if (run.kind === 'optimize') {
     throw inputError(
       `run ${id} is an optimize run, not a suite run; \`tdo run --resume\` would add episodes that belong to no candidate. Continue it with \`tdo optimize --resume ${id}${dbFlag(store.path)}\``,

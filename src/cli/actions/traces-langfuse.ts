@@ -3,7 +3,6 @@ import { exportRun, formatDelivery, importFromLangfuse, LangfuseSink, type Impor
 import { infrastructureError, inputError } from '../../errors.ts';
 import { EXIT } from '../errors.ts';
 import { commandConfig, withStore } from '../context.ts';
-import { dbFlag } from '../database-path.ts';
 import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS } from '../langfuse.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import type { LangfuseQueryFlags, TracesExportFlags, TracesImportFlags } from '../commands/traces-langfuse.ts';
@@ -17,7 +16,7 @@ export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> 
   await withStore(flags, { mode: 'read' }, async ({ store }) => {
     const runId = flags.run ?? store.listRuns(1)[0]?.id;
     if (runId === undefined) throw inputError(`no runs in ${store.path}: nothing to export`);
-    if (!store.getRun(runId)) throw inputError(`no run "${runId}" in ${store.path} (see \`tdo traces list${dbFlag(store.path)}\`)`);
+    if (!store.getRun(runId)) throw inputError(`no run "${runId}" in ${store.path}`, { see: { command: 'tdo traces list', dbPath: store.path } });
     const sink = LangfuseSink.open(config);
     const episodes = exportRun(store, runId, sink);
     const delivery = await sink.close(LANGFUSE_DRAIN_MS);

@@ -6,7 +6,6 @@ import { registerLangfuseTraces } from './traces-langfuse.ts';
 /** The store and formatters load on use, so commands that need neither start fast. */
 const load = async () => ({
   ...(await import('../context.ts')),
-  ...(await import('../database-path.ts')),
   ...(await import('../format/trajectory.ts')),
   ...(await import('../../json-keys.ts')),
 });
@@ -47,10 +46,10 @@ export function registerTraces(program: Command): void {
     .addOption(sharedOption.config())
     .addOption(sharedOption.json())
     .action(async (episodeId: string, flags: StoreFlags & JsonFlag) => {
-      const { withStore, dbFlag, renderTrajectory, toJsonText } = await load();
+      const { withStore, renderTrajectory, toJsonText } = await load();
       await withStore(flags, { mode: 'read' }, ({ store }) => {
         const trajectory = store.getTrajectory(episodeId);
-        if (!trajectory) throw inputError(`no episode "${episodeId}" in ${store.path} (see \`tdo traces list${dbFlag(store.path)}\`)`);
+        if (!trajectory) throw inputError(`no episode "${episodeId}" in ${store.path}`, { see: { command: 'tdo traces list', dbPath: store.path } });
         process.stdout.write(flags.json ? toJsonText(trajectory) : renderTrajectory(trajectory));
       });
     });

@@ -104,6 +104,17 @@ describe('tdo exits with 2 and a clear message on bad input', () => {
     expect(listed.code).toBe(2);
     expect(listed.stderr).toMatch(/no run "r-nope"/);
   });
+
+  it('an unknown description version, with the command that lists those of the same database', async () => {
+    const db = join(dir, 'val.db');
+    const seeVersions = /unknown description version "lab-0000000000" in .*val\.db \(see `tdo versions --db .*val\.db`\)/;
+    const run = await tdo(['run', '--suite', 'lab', '--version', 'lab-0000000000', '--db', db]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(seeVersions);
+    const diff = await tdo(['diff', 'lab-0000000000', 'lab-0000000001', '--db', db]);
+    expect(diff.code).toBe(2);
+    expect(diff.stderr).toMatch(seeVersions);
+  });
 });
 
 describe('tdo run --resume refuses runs that are not suite runs, and writes nothing', () => {

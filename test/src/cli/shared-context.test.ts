@@ -139,3 +139,27 @@ describe('one composition point for every command', () => {
     expect(listed.stdout).not.toContain(ESC);
   });
 });
+
+describe('bad input leaves no new database behind', () => {
+  it('is refused before the store is opened: a suite or server that does not exist, or versions in no database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tdo-refused-'));
+    const db = join(dir, 'never.db');
+    const cases: Array<[string[], RegExp]> = [
+      [['run', '--suite', 'no-such-suite'], /unknown suite "no-such-suite"/],
+      [['optimize', '--suite', 'lab', '--server', 'nope'], /suite "lab" has no server "nope"/],
+      [['optimize', '--suite', 'lab', '--budget', '3'], /budget 3 is too small/],
+      [['experiment', '--suite', 'no-such-suite', '--version', 'lab-0000000000'], /unknown suite "no-such-suite"/],
+      [['experiment', '--suite', 'lab', '--version', 'lab-0000000000'], /no trace database at/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await tdo([...args, '--db', db], {}, dir);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+      expect(existsSync(db), args.join(' ')).toBe(false);
+    }
+    // without --db, the default database's folder is not made either
+    const r = await tdo(['run', '--suite', 'no-such-suite'], { TDO_DB: undefined }, dir);
+    expect(r.code).toBe(2);
+    expect(existsSync(join(dir, 'traces'))).toBe(false);
+  }, 60_000);
+});
