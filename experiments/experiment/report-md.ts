@@ -57,7 +57,8 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
       (columns.paraphraseNote(report) === '' ? '' : ` ${columns.paraphraseNote(report)}`),
     '',
   );
-  for (const d of report.diffs) out.push(`Description changes ${d.a.label} → ${d.b.label}: \`tdo diff ${d.a.label} ${d.b.label}\``);
+  // a report is read later and from anywhere, so its command names the database
+  for (const d of report.diffs) out.push(`Description changes ${d.a.label} → ${d.b.label}: \`tdo diff ${d.a.label} ${d.b.label} --db ${report.db}\``);
   out.push('', `Trace database: ${report.db}`, '');
   return out.join('\n');
 }

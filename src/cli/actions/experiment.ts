@@ -9,6 +9,7 @@ import { agentSelection, createAgent } from '../agents.ts';
 import type { ExperimentFlags } from '../commands/experiment.ts';
 import { withStore } from '../context.ts';
 import type { CliConfig } from '../config.ts';
+import { databasePath } from '../database-path.ts';
 import { EXIT } from '../errors.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { startProgress } from '../progress.ts';
@@ -25,7 +26,8 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
   if (flags.suite.length === 0) throw inputError('tdo experiment needs --suite NAME[,NAME] (e.g. --suite lab)');
   // --versions is the old spelling of --version, kept as a hidden alias
   const versionRefs = [...flags.version, ...flags.versions];
-  if (versionRefs.length === 0) throw inputError('tdo experiment needs --version A[,B,...] (see `tdo versions`); the first is the baseline');
+  if (versionRefs.length === 0)
+    throw inputError('tdo experiment needs --version A[,B,...]; the first is the baseline', { see: { command: 'tdo versions', dbPath: databasePath(flags) } });
   // the suites are read before the store is opened: a mistyped one leaves no new database behind
   const check = (config: CliConfig) => flags.suite.map((s) => loadSuite(s, config.refs));
   await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, suites) => {

@@ -156,7 +156,7 @@ async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: R
   if (imported !== undefined) {
     const { sourceRun, baseUrl } = imported.imported;
     throw inputError(
-      `run ${id} was imported from Langfuse (run ${sourceRun} at ${baseUrl}); it holds episodes run elsewhere and cannot be resumed here. To fetch episodes added there since, use \`tdo traces import --from langfuse --session ${sourceRun}\``,
+      `run ${id} was imported from Langfuse (run ${sourceRun} at ${baseUrl}); it holds episodes run elsewhere and cannot be resumed here. To fetch episodes added there since, use \`tdo traces import --from langfuse --session ${sourceRun}${dbFlag(store.path)}\``,
     );
   }
   const stored = storedRunConfigSchema.safeParse(runSettings(run, 'suite', 'experiment'));

@@ -174,6 +174,8 @@ describe('lint near the top of every report', () => {
       'Lint: plain gained no warning or error against seed.',
     ]);
     expect(renderExperimentMarkdown(r).split('\n').slice(0, 6).join('\n')).toContain('Lint: tuned gained 1 warning(s)');
+    // read later and from anywhere, the report names its database in the command that shows the changes
+    expect(renderExperimentMarkdown(r)).toContain('Description changes seed → tuned: `tdo diff seed tuned --db /x/tdo.db`');
     expect(renderExperimentSummary(r).split('\n')[1]).toBe('Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).');
   });
 });
