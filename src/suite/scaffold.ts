@@ -54,6 +54,8 @@ export function scaffoldSuite(server: string, tools: readonly ScaffoldTool[], sc
     "# Add tasks beyond these: on a few val or test tasks a search's figures mean little (tdo optimize shows intervals).",
     `# The format, key by key: README.md ("Suite file reference"). Split names: ${SPLITS.join(', ')}.`,
     '# A step argument may take an earlier step\'s result: {$from: 1} (its number or text), {$from: 1, path: "items.0.price"}.',
+    '# The end-to-end task needs calls that do real work: delete it for a catalogue served by `tdo serve catalog` whose',
+    '# tools have no canned `result` (its calls answer only that they were accepted, so no answer can be checked).',
   ];
   return { yaml: `${header.join('\n')}\n${stringify(suite, { lineWidth: 0 })}`, tasks: suite.tasks.length };
 }
