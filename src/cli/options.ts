@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { inputError } from '../errors.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
 
 /** commander's Command that adds a group of shared options in one call; its subcommands are TdoCommands too. */
@@ -214,4 +215,15 @@ export function isoDate(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime()))
     throw new InvalidArgumentError('expected a date such as 2026-11-29 or 2026-11-29T08:00:00Z.');
   return parsed;
+}
+
+/** The flag of an option key, as commander names it: maxSteps is --max-steps. */
+export function flagOf(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** --resume reuses the run's own settings: refuses every option of `fixed` that the command line gives. */
+export function refuseGivenWithResume(command: Command, fixed: readonly string[]): void {
+  const given = fixed.filter((key) => command.getOptionValueSource(key) === 'cli');
+  if (given.length > 0) throw inputError(`--resume reuses the run's own settings; drop ${given.map(flagOf).join(', ')}`);
 }

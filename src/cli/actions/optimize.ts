@@ -19,6 +19,7 @@ import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { withStore } from '../context.ts';
+import { refuseGivenWithResume } from '../options.ts';
 import { dbFlag } from '../database-path.ts';
 import { createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
@@ -86,9 +87,7 @@ interface Search {
 
 /** A resumed search: its own stored settings, but for --concurrency. */
 function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
-  const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
-  if (given.length > 0)
-    throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+  refuseGivenWithResume(command, SETTINGS_FIXED_BY_RESUME);
   const run = store.getRun(runId);
   const stored = run && storedOptimizeSettings(run);
   if (!run || !stored) throw inputError(`no optimize run "${runId}" in ${store.path}`);

@@ -10,6 +10,7 @@ import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { outageCause } from '../../run/outages.ts';
 import { withStore } from '../context.ts';
+import { refuseGivenWithResume } from '../options.ts';
 import { dbFlag } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
 import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
@@ -81,9 +82,7 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
 
 /** A resumed run's input: its own stored settings, but for --concurrency. */
 async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, command: Command, config: CliConfig): Promise<RunInput> {
-  const given = SETTINGS_FIXED_BY_RESUME.filter((k) => command.getOptionValueSource(k) === 'cli');
-  if (given.length > 0)
-    throw inputError(`--resume reuses the run's own settings; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+  refuseGivenWithResume(command, SETTINGS_FIXED_BY_RESUME);
   const { run, stored } = await suiteRunToResume(store, runId);
   return {
     options: { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency },

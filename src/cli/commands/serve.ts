@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { inputError } from '../../errors.ts';
+import { flagOf } from '../options.ts';
 
 /** The shipped servers' start-up specs, loaded only when served so other commands start fast. */
 const SERVERS = {
@@ -45,8 +46,7 @@ export function registerServe(program: Command): void {
       if (name !== 'catalog' && file !== undefined) throw inputError(`unexpected argument "${file}": only tdo serve catalog takes a file`);
       if (flags.workspace !== undefined && name !== 'lab') throw inputError('--workspace applies to lab only');
       const marketOnly = MARKET_FLAGS.filter((flag) => flags[flag] !== undefined);
-      if (name !== 'market' && marketOnly.length > 0)
-        throw inputError(`${marketOnly.map((f) => `--${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} apply to market only`);
+      if (name !== 'market' && marketOnly.length > 0) throw inputError(`${marketOnly.map(flagOf).join(', ')} apply to market only`);
       if (name === 'market' && flags.seller === undefined) throw inputError('tdo serve market needs --seller NAME');
       const spec = await SERVERS[name as keyof typeof SERVERS]();
       const { runServerMain } = await import('../../../servers/common/main.ts');
