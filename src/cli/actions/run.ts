@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadSuite, type LoadedSuite } from '../../suite/load.ts';
 import { SPLITS } from '../../suite/schema.ts';
@@ -11,7 +12,7 @@ import { inputError } from '../../errors.ts';
 import { outageCause } from '../../run/outages.ts';
 import { withStore } from '../context.ts';
 import { refuseGivenWithResume } from '../options.ts';
-import { dbFlag } from '../database-path.ts';
+import { databasePath, dbFlag } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
 import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
@@ -58,6 +59,12 @@ interface RunInput {
 /** A new run's input, read from the flags and the config alone (before the store is opened). */
 function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput {
   if (flags.suite === undefined) throw inputError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
+  // a version is recorded in a database: a database that does not exist yet holds none
+  const path = databasePath(flags);
+  if (flags.version.length > 0 && !existsSync(path))
+    throw inputError(
+      `no trace database at ${path}, so no description version ${flags.version.join(', ')}: point --db, TDO_DB or \`db\` in tdo.config.json at the one that records it`,
+    );
   return {
     loaded: loadSuite(flags.suite, config.refs),
     options: {

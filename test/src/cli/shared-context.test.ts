@@ -146,6 +146,7 @@ describe('bad input leaves no new database behind', () => {
     const db = join(dir, 'never.db');
     const cases: Array<[string[], RegExp]> = [
       [['run', '--suite', 'no-such-suite'], /unknown suite "no-such-suite"/],
+      [['run', '--suite', 'lab', '--version', 'lab-0000000000'], /no trace database at .*never\.db, so no description version lab-0000000000/],
       [['optimize', '--suite', 'lab', '--server', 'nope'], /suite "lab" has no server "nope"/],
       [['optimize', '--suite', 'lab', '--budget', '3'], /budget 3 is too small/],
       [['experiment', '--suite', 'no-such-suite', '--version', 'lab-0000000000'], /unknown suite "no-such-suite"/],
