@@ -43,6 +43,10 @@ export const inputError = (message: string, options?: TdoErrorOptions): TdoError
 
 export const infrastructureError = (message: string, options?: TdoErrorOptions): TdoError => new TdoError('infrastructure', message, options);
 
+/** A description version the database at dbPath does not record, with the command that lists those it does. */
+export const unknownVersionError = (ref: string, dbPath: string): TdoError =>
+  inputError(`unknown description version "${ref}" in ${dbPath}`, { see: { command: 'tdo versions', dbPath } });
+
 /** Whether an error is a TdoError, and of this kind when one is given. */
 export function isTdoError(error: unknown, kind?: ErrorKind): error is TdoError {
   return error instanceof TdoError && (kind === undefined || error.kind === kind);

@@ -7,7 +7,7 @@ export type { Agent, AgentContext, AgentResult, ModelCallSink } from './agents/a
 export { isSimAgentId } from './agents/sim/agent-id.ts';
 export type { ChatModel } from './models/chat-client.ts';
 
-export { inputError, infrastructureError, isTdoError, TdoError } from './errors.ts';
+export { inputError, infrastructureError, isTdoError, TdoError, unknownVersionError } from './errors.ts';
 export { readJsonFile } from './files/read-json.ts';
 export { toJsonText } from './json-keys.ts';
 

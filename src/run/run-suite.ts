@@ -14,7 +14,7 @@ import { episodeSeed } from './seeds.ts';
 import type { SuiteRunStore } from './store-port.ts';
 import type { RunLock } from '../../traces/index.ts';
 import { connectSuiteHost } from './suite-host.ts';
-import { inputError } from '../errors.ts';
+import { inputError, unknownVersionError } from '../errors.ts';
 
 export interface RunOptions {
   split: Split | 'all';
@@ -212,7 +212,7 @@ function resolveOverrides(store: SuiteRunStore, versionIds: string[]): Descripti
   const overrides: DescriptionOverrides = {};
   for (const id of versionIds) {
     const version = store.getVersion(id);
-    if (!version) throw inputError(`unknown description version "${id}" in ${store.path}`, { see: { command: 'tdo versions', dbPath: store.path } });
+    if (!version) throw unknownVersionError(id, store.path);
     if (overrides[version.server]) throw inputError(`two description versions given for server "${version.server}"; pass at most one per server`);
     overrides[version.server] = version.descriptions;
   }

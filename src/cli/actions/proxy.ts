@@ -4,7 +4,7 @@ import { SessionRecorder } from '../../proxy/session-recorder.ts';
 import type { UpstreamCommand } from '../../proxy/upstream.ts';
 import type { ProxyFlags } from '../commands/proxy.ts';
 import type { CliConfig } from '../config.ts';
-import { inputError } from '../../errors.ts';
+import { inputError, unknownVersionError } from '../../errors.ts';
 import { commandConfig, withStore } from '../context.ts';
 
 export async function proxyCommand(command: string[], flags: ProxyFlags): Promise<void> {
@@ -16,8 +16,7 @@ export async function proxyCommand(command: string[], flags: ProxyFlags): Promis
   const versionId = flags.version[0];
   await withStore(flags, { mode: 'write', langfuse: true }, async ({ store }) => {
     const served = versionId === undefined ? undefined : store.getVersion(versionId);
-    if (versionId !== undefined && served === undefined)
-      throw inputError(`unknown description version "${versionId}" in ${store.path}`, { see: { command: 'tdo versions', dbPath: store.path } });
+    if (versionId !== undefined && served === undefined) throw unknownVersionError(versionId, store.path);
     if (served !== undefined && served.server !== flags.name)
       throw inputError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
     const recorder = new SessionRecorder(store, {
