@@ -36,10 +36,10 @@ interface EpisodeState {
 /**
  * The simulated agent (ARCHITECTURE.md section 2): walks the task's reference plan and, for each step, picks a
  * tool from the step's intent sentence and the catalogue alone, maps the step's arguments onto the chosen
- * tool, and calls it. It never reads the task's check, and reads the plan's tool labels only to record where they
- * ranked after each choice. An argument `{$from: N}`
- * takes step N's result; fields of structured results fill later parameters of the same name (handles such
- * as a negotiation_id ride in the arguments), and a `negotiate` step is played by the haggle strategy of
+ * tool, and calls it. It never reads the task's check, and reads the plan's tool labels only to record where
+ * they ranked after each choice (labelled.ts). An argument `{$from: N}` takes step N's result; fields of
+ * structured results fill later parameters of the same name (handles such as a negotiation_id ride in the
+ * arguments), and a `negotiate` step is played by the haggle strategy of
  * negotiation.ts together with the step after it, which closes the deal. The buyer's limit is the task's
  * `limit`, as an LLM reads it in the prompt.
  */
