@@ -1,4 +1,5 @@
-// `tdo apply`: write a version where its server loads descriptions at start, so the chosen text ships.
+// `tdo apply`: write a version where its server loads descriptions at start, so the chosen text ships, or say
+// how to serve it through `tdo proxy` when the server has no such file.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
@@ -30,22 +31,30 @@ export function descriptionsArgument(args: readonly string[]): string | undefine
 }
 
 /**
- * The file a suite's server loads: its `--descriptions` argument (relative to the server's cwd), else the
- * shipped server's default file. A server reached by URL, or an unknown command without the argument,
- * cannot be located: the caller must name the file.
+ * How a version of this server ships. A file route when the server loads its descriptions from a file tdo can
+ * locate: its `--descriptions` argument (relative to the server's cwd), else the shipped server's default file.
+ * A stdio server started otherwise keeps its descriptions where tdo cannot write them (in its code, as far as
+ * tdo can tell), so its route is `tdo proxy` in front of that command (proxy-route.ts). A server reached by URL
+ * has neither: the caller must name the file.
  */
-export function locateDescriptionsFile(spec: ServerSpec, source: string, shipped: ShippedDescriptionsFile): DescriptionsLocation {
-  const askForOut = 'pass --out FILE to name the file it loads';
-  if ('url' in spec) throw inputError(`server "${spec.name}" is reached at ${spec.url} (in ${source}), so tdo cannot tell which file it loads; ${askForOut}`);
+export function shipRoute(spec: ServerSpec, source: string, shipped: ShippedDescriptionsFile): ShipRoute {
+  if ('url' in spec)
+    throw inputError(
+      `server "${spec.name}" is reached at ${spec.url} (in ${source}), so tdo cannot tell which file it loads; pass --out FILE to name the file it loads`,
+    );
   const given = descriptionsArgument(spec.args);
   if (given !== undefined)
-    return { file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${source}` };
+    return { route: 'file', file: resolve(spec.cwd ?? process.cwd(), given), reason: `the --descriptions argument of server "${spec.name}" in ${source}` };
   const found = shipped(spec);
-  if (found !== undefined) return found;
-  throw inputError(
-    `server "${spec.name}" in ${source} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo cannot tell which file it loads; ${askForOut}`,
-  );
+  if (found !== undefined) return { route: 'file', ...found };
+  return {
+    route: 'proxy',
+    spec,
+    reason: `server "${spec.name}" in ${source} is started as \`${[spec.command, ...spec.args].join(' ')}\` with no --descriptions argument, so tdo knows of no file it loads its descriptions from`,
+  };
 }
+
+export type ShipRoute = ({ route: 'file' } & DescriptionsLocation) | { route: 'proxy'; spec: StdioServerSpec; reason: string };
 
 /** Where a server's start-up spec was read: a suite file, or tdo.config.json's mcpServers. */
 export interface FoundServerSpec {

@@ -7,6 +7,7 @@ import { SIM_AGENT_ID } from './agent-id.ts';
 import { mapArguments } from './arguments.ts';
 import { chooseFallback, type FallbackChoice } from './fallback.ts';
 import { HAGGLE_PARAMS, type HaggleParams } from './haggle-params.ts';
+import { labelledCandidates, type LabelledCandidate } from './labelled.ts';
 import { memoized } from './memo.ts';
 import { carriesHandle, fillFromMemory, remember, type ResultMemory } from './handles.ts';
 import { haggle } from './negotiation.ts';
@@ -18,6 +19,8 @@ import { stepRng } from './step-rng.ts';
 export interface SimDecision {
   chosen: string;
   scores: RankedTool[];
+  /** The step's labelled tools wherever they ranked (labelled.ts): recorded after the choice, never read to make it. */
+  labelled: LabelledCandidate[];
   fallback?: { after: string; error: string; reason: FallbackChoice['reason'] };
 }
 
@@ -33,9 +36,10 @@ interface EpisodeState {
 /**
  * The simulated agent (ARCHITECTURE.md section 2): walks the task's reference plan and, for each step, picks a
  * tool from the step's intent sentence and the catalogue alone, maps the step's arguments onto the chosen
- * tool, and calls it. It never reads the plan's tool labels or the task's check. An argument `{$from: N}`
- * takes step N's result; fields of structured results fill later parameters of the same name (handles such
- * as a negotiation_id ride in the arguments), and a `negotiate` step is played by the haggle strategy of
+ * tool, and calls it. It never reads the task's check, and reads the plan's tool labels only to record where
+ * they ranked after each choice (labelled.ts). An argument `{$from: N}` takes step N's result; fields of
+ * structured results fill later parameters of the same name (handles such as a negotiation_id ride in the
+ * arguments), and a `negotiate` step is played by the haggle strategy of
  * negotiation.ts together with the step after it, which closes the deal. The buyer's limit is the task's
  * `limit`, as an LLM reads it in the prompt.
  */
@@ -87,7 +91,8 @@ export class SimAgent implements Agent {
             rank: (intent, stepIndex) => {
               const started = performance.now();
               const ranked = rankTools(intent, tools, stepRng(ctx.seed, stepIndex), this.params);
-              this.record(ctx, intent, tools, { chosen: ranked[0]!.name, scores: this.top(ranked) }, started);
+              const labelled = labelledCandidates(ranked, tools, plan[stepIndex]!.tools);
+              this.record(ctx, intent, tools, { chosen: ranked[0]!.name, scores: this.top(ranked), labelled }, started);
               return ranked.map((t) => t.name);
             },
             recordFallback: (intent, chosen, after, why) =>
@@ -115,7 +120,8 @@ export class SimAgent implements Agent {
       const started = performance.now();
       const ranked = rankTools(step.intent, tools, stepRng(ctx.seed, index), this.params);
       const first = ranked[0]!;
-      this.record(ctx, step.intent, tools, { chosen: first.name, scores: this.top(ranked) }, started);
+      const labelled = labelledCandidates(ranked, tools, step.tools);
+      this.record(ctx, step.intent, tools, { chosen: first.name, scores: this.top(ranked), labelled }, started);
       const outcome = await this.call(ctx, tools, first.name, resolved.args, state);
       if (!outcome.isError) {
         answer = outcome.text;
@@ -130,7 +136,7 @@ export class SimAgent implements Agent {
         ctx,
         step.intent,
         tools,
-        { chosen: fallback.name, scores: this.top(ranked), fallback: { after: first.name, error: outcome.text, reason: fallback.reason } },
+        { chosen: fallback.name, scores: this.top(ranked), labelled, fallback: { after: first.name, error: outcome.text, reason: fallback.reason } },
         performance.now(),
       );
       const retried = await this.call(ctx, tools, fallback.name, resolved.args, state);

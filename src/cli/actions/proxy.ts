@@ -1,5 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { startRecordingProxy } from '../../proxy/proxy.ts';
+import { checkServedVersion } from '../../proxy/served-version.ts';
 import { SessionRecorder } from '../../proxy/session-recorder.ts';
 import type { UpstreamCommand } from '../../proxy/upstream.ts';
 import type { ProxyFlags } from '../commands/proxy.ts';
@@ -19,6 +20,7 @@ export async function proxyCommand(command: string[], flags: ProxyFlags): Promis
     if (versionId !== undefined && served === undefined) throw unknownVersionError(versionId, store.path);
     if (served !== undefined && served.server !== flags.name)
       throw inputError(`description version ${served.id} is for server "${served.server}", not "${flags.name}"`);
+    if (served !== undefined) await checkServedVersion(flags.name, upstream, served, store.path);
     const recorder = new SessionRecorder(store, {
       server: flags.name,
       command: [upstream.command, ...upstream.args].join(' '),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StdioServerSpec } from '../../suite/schema.ts';
-import type { DescriptionsLocation } from '../../../experiments/versions/apply.ts';
+import type { ApplyResult, DescriptionsLocation } from '../../../experiments/versions/apply.ts';
 import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
 /**
@@ -32,7 +32,9 @@ export function shippedDescriptionsFile(root: string) {
 export function registerApply(program: Command): void {
   program
     .command('apply')
-    .description('write a description version to the file its server loads at start (or to --out FILE)')
+    .description(
+      'write a description version to the file its server loads at start (or to --out FILE); for a server with its descriptions in its code, print the tdo proxy command that serves the version',
+    )
     .argument('<version>', 'version id (or a unique prefix)')
     .option('--out <file>', 'write here instead of the file the server loads')
     .addOption(
@@ -47,29 +49,30 @@ export function registerApply(program: Command): void {
       const { withStore } = await import('../context.ts');
       const { toJsonText } = await import('../../json-keys.ts');
       const { TDO_ROOT } = await import('../../suite/load.ts');
-      const { applyVersion, findServerSpec, locateDescriptionsFile } = await import('../../../experiments/versions/apply.ts');
+      const { applyVersion, findServerSpec, shipRoute } = await import('../../../experiments/versions/apply.ts');
+      const { proxyRoute } = await import('../../../experiments/versions/proxy-route.ts');
       const { resolveVersion } = await import('../../../experiments/versions/resolve.ts');
+      const { renderProxyRoute, renderWritten } = await import('../format/apply.ts');
       await withStore(flags, { mode: 'read' }, ({ store, config }) => {
         const version = resolveVersion(store, ref);
-        let location: DescriptionsLocation;
-        if (flags.out !== undefined) {
-          location = { file: resolve(flags.out), reason: '--out' };
-        } else {
-          const { spec, source } = findServerSpec(store, version.server, flags.suite, config.refs);
-          location = locateDescriptionsFile(spec, source, shippedDescriptionsFile(TDO_ROOT));
-        }
-        const result = applyVersion(version, location);
-        if (flags.json) {
-          process.stdout.write(toJsonText({ version: version.id, server: version.server, ...result }));
-        } else {
+        const written = (result: ApplyResult) =>
           process.stdout.write(
-            `wrote ${version.id} (server ${version.server}, ${Object.keys(version.descriptions).length} tools) to ${result.file}\n  found via ${result.reason}\n` +
-              (result.kept.length === 0 ? '' : `  kept the file's own text for ${result.kept.join(', ')} (the version does not describe them)\n`) +
-              (flags.out === undefined
-                ? `  the server reads it at start: restart it to serve the new descriptions\n`
-                : `  a server that loads this file at start serves the new descriptions once restarted\n`),
+            flags.json
+              ? toJsonText({ version: version.id, server: version.server, route: 'file', ...result })
+              : renderWritten(version, result, flags.out !== undefined),
           );
-        }
+        if (flags.out !== undefined) return written(applyVersion(version, { file: resolve(flags.out), reason: '--out' }));
+        const { spec, source } = findServerSpec(store, version.server, flags.suite, config.refs);
+        const route = shipRoute(spec, source, shippedDescriptionsFile(TDO_ROOT));
+        if (route.route === 'file') return written(applyVersion(version, route));
+        const dbPath = resolve(store.path);
+        // node and this tdo's own entry point, both absolute: a host starts the proxy from any folder
+        const proxy = proxyRoute(version, route.spec, [process.execPath, resolve(TDO_ROOT, 'bin/tdo.js')], dbPath);
+        process.stdout.write(
+          flags.json
+            ? toJsonText({ version: version.id, server: version.server, route: 'proxy', reason: route.reason, ...proxy })
+            : renderProxyRoute(version, route.reason, proxy, dbPath),
+        );
       });
     });
 }

@@ -70,24 +70,40 @@ function toolOf(step: ToolStep): string {
   return step.server ? `${step.server}/${step.tool}` : `${step.tool} (no such tool)`;
 }
 
-type SimDecisionView = { chosen?: string; scores?: Array<{ name: string; score: number; parts?: Record<string, number> }>; fallback?: { after?: string } };
+type CandidateView = { name: string; score: number; parts?: Record<string, number> };
+type LabelledView = { label: string; name: string | null; rank: number | null; score: number | null; parts: Record<string, number> | null };
+type SimDecisionView = { chosen?: string; scores?: CandidateView[]; labelled?: LabelledView[]; fallback?: { after?: string } };
 
-/** A sim decision: the step's intent (what explains the choice), what it chose, and the parts each candidate's score is made of. */
+/**
+ * A sim decision: the step's intent (what explains the choice), what it chose, the parts each top candidate's
+ * score is made of, and where the step's labelled tool ranked (recorded since labelled.ts; older records lack it).
+ */
 function simDecision(input: unknown, output: unknown): string {
   const d = output as SimDecisionView;
   if (typeof d?.chosen !== 'string') return preview(JSON.stringify(output));
-  const intent = (input as { intent?: unknown } | null)?.intent;
-  const lines = (d.scores ?? []).map((s) => {
-    const parts = Object.entries(s.parts ?? {})
-      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
-      .join(', ');
-    return `${s.name === d.chosen ? '*' : ' '} ${s.name} ${s.score.toFixed(2)} (${parts})`;
-  });
+  const { intent, candidates } = (input ?? {}) as { intent?: unknown; candidates?: unknown };
+  const of = Array.isArray(candidates) ? candidates.length : undefined;
+  const lines = (d.scores ?? []).map((s) => `${s.name === d.chosen ? '*' : ' '} ${s.name} ${scored(s.score, s.parts)}`);
   return [
     ...(typeof intent === 'string' ? [`intent "${intent}"`] : []),
     `chose ${d.chosen}${d.fallback?.after ? ` after ${d.fallback.after} failed` : ''}`,
     ...lines,
+    ...(d.labelled ?? []).map((l) => labelledLine(l, d.chosen!, of)),
   ].join('\n');
+}
+
+function labelledLine(l: LabelledView, chosen: string, of: number | undefined): string {
+  if (l.name === null || l.rank === null || l.score === null) return `labelled ${l.label}: not among the${of === undefined ? '' : ` ${of}`} candidates`;
+  const as = l.name === l.label ? l.name : `${l.label} (as ${l.name})`;
+  return `labelled ${as}: rank ${l.rank}${of === undefined ? '' : ` of ${of}`}${l.name === chosen ? ', chosen' : ''}, ${scored(l.score, l.parts ?? undefined)}`;
+}
+
+/** A score and the parts it sums. */
+function scored(score: number, parts: Record<string, number> | undefined): string {
+  const terms = Object.entries(parts ?? {})
+    .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+    .join(', ');
+  return `${score.toFixed(2)} (${terms})`;
 }
 
 function outcome(status: string, success: boolean | null): string {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyVersion, descriptionsArgument, findServerSpec, locateDescriptionsFile } from '../../../experiments/versions/apply.ts';
+import { applyVersion, descriptionsArgument, findServerSpec, shipRoute, type ShipRoute } from '../../../experiments/versions/apply.ts';
 import { readDescriptionsFile } from '../../../experiments/versions/descriptions-file.ts';
 import { importVersion } from '../../../experiments/versions/import.ts';
 import { shippedDescriptionsFile } from '../../../src/cli/commands/apply.ts';
@@ -110,30 +110,43 @@ describe('importVersion for a server with no versions', () => {
   });
 });
 
-describe('locating the descriptions file a server loads', () => {
+/** The file of a file route; a test fails on any other route. */
+function fileOf(route: ShipRoute): string {
+  if (route.route !== 'file') throw new Error(`expected a file route, got ${route.route}: ${route.reason}`);
+  return route.file;
+}
+
+describe('how a version ships: the descriptions file a server loads, or the proxy', () => {
   it('reads --descriptions from the server command line, relative to its cwd', () => {
     expect(descriptionsArgument(['serve', 'lab', '--descriptions', 'a.json', '--descriptions=b.json'])).toBe('b.json');
-    const found = locateDescriptionsFile(stdio(['x', '--descriptions', 'd.json'], { cwd: '/srv/lab' }), '/s.yaml', none);
-    expect(found.file).toBe('/srv/lab/d.json');
+    const found = shipRoute(stdio(['x', '--descriptions', 'd.json'], { cwd: '/srv/lab' }), '/s.yaml', none);
+    expect(fileOf(found)).toBe('/srv/lab/d.json');
     expect(found.reason).toMatch(/--descriptions argument of server "lab" in \/s.yaml/);
   });
 
   it("knows the shipped servers' default files, and their env override", () => {
     const shipped = shippedDescriptionsFile(TDO_ROOT);
     const bin = join(TDO_ROOT, 'bin/tdo.js');
-    expect(locateDescriptionsFile(stdio([bin, 'serve', 'lab']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/lab/descriptions.json'));
-    expect(locateDescriptionsFile(stdio([bin, 'serve', 'labplus']), '/s', shipped).file).toBe(join(TDO_ROOT, 'servers/labplus/descriptions.json'));
-    expect(locateDescriptionsFile(stdio([bin, 'serve', 'market', '--seller', 'mega-depot', '--http']), '/s', shipped).file).toBe(
+    expect(fileOf(shipRoute(stdio([bin, 'serve', 'lab']), '/s', shipped))).toBe(join(TDO_ROOT, 'servers/lab/descriptions.json'));
+    expect(fileOf(shipRoute(stdio([bin, 'serve', 'labplus']), '/s', shipped))).toBe(join(TDO_ROOT, 'servers/labplus/descriptions.json'));
+    expect(fileOf(shipRoute(stdio([bin, 'serve', 'market', '--seller', 'mega-depot', '--http']), '/s', shipped))).toBe(
       join(TDO_ROOT, 'servers/market/sellers/mega-depot/descriptions.json'),
     );
-    expect(locateDescriptionsFile(stdio([bin, 'serve', 'lab'], { env: { TDO_LAB_DESCRIPTIONS: '/etc/lab.json' } }), '/s', shipped).file).toBe('/etc/lab.json');
+    expect(fileOf(shipRoute(stdio([bin, 'serve', 'lab'], { env: { TDO_LAB_DESCRIPTIONS: '/etc/lab.json' } }), '/s', shipped))).toBe('/etc/lab.json');
   });
 
-  it('asks for --out when it cannot know', () => {
-    expect(() => locateDescriptionsFile({ name: 'remote', url: 'http://127.0.0.1:9/mcp', headers: {} } as ServerSpec, '/s', none)).toThrow(/pass --out FILE/);
-    expect(() => locateDescriptionsFile(stdio(['/opt/other-server.js']), '/s', shippedDescriptionsFile(TDO_ROOT))).toThrow(
-      /no --descriptions argument.*--out FILE/,
-    );
+  it('asks for --out for a server reached by URL', () => {
+    expect(() => shipRoute({ name: 'remote', url: 'http://127.0.0.1:9/mcp', headers: {} } as ServerSpec, '/s', none)).toThrow(/pass --out FILE/);
+  });
+
+  it('routes a stdio server that loads no descriptions file tdo knows of to the proxy, saying why', () => {
+    const spec = stdio(['/opt/other-server.js']);
+    const route = shipRoute(spec, '/s.yaml', shippedDescriptionsFile(TDO_ROOT));
+    expect(route).toEqual({
+      route: 'proxy',
+      spec,
+      reason: expect.stringContaining(`in /s.yaml is started as \`${process.execPath} /opt/other-server.js\` with no --descriptions argument`),
+    });
   });
 
   it('finds the server in a given suite or in the shipped suites', () => {
@@ -166,7 +179,7 @@ describe('locating the descriptions file a server loads', () => {
     expect(findServerSpec(ranNotes, 'notes', undefined, refs)).toMatchObject({ source: suite, spec: { name: 'notes' } });
     expect(findServerSpec(noRuns, 'notes', 'notes', refs).source).toBe(suite);
     expect(findServerSpec(noRuns, 'notes', undefined, refs).source).toBe(config);
-    expect(locateDescriptionsFile(findServerSpec(noRuns, 'notes', undefined, refs).spec, config, none).file).toBe(join(d, 'd.json'));
+    expect(fileOf(shipRoute(findServerSpec(noRuns, 'notes', undefined, refs).spec, config, none))).toBe(join(d, 'd.json'));
     expect(() => findServerSpec(ranNotes, 'notes')).toThrow(/no server in tdo.config.json \(none found\)/);
   });
 });

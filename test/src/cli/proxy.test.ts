@@ -95,4 +95,24 @@ describe('tdo proxy', () => {
     expect(bare.code).toBe(2);
     expect(bare.stderr).toMatch(/tdo proxy needs the real server's command after --/);
   });
+
+  it('refuses a version describing a tool the real server does not list, naming it and the tools it lists, before serving', async () => {
+    const dir = filesystemWorkspace();
+    const db = join(mkdtempSync(join(tmpdir(), 'tdo-proxy-cli-')), 'tdo.db');
+    const store = openTraceStore(db);
+    const version = store.recordVersion({
+      server: 'files',
+      descriptions: { list_directory: 'Lists a folder.', forget_everything: 'Forgets.' },
+      origin: 'manual',
+    });
+    store.close();
+    const refused = await tdo(['proxy', '--name', 'files', '--db', db, '--version', version.id, '--', process.execPath, FILESYSTEM_SERVER, dir]);
+    expect([refused.code, refused.stdout]).toEqual([2, '']);
+    expect(refused.stderr).toContain(
+      `description version ${version.id} describes forget_everything, which server "files" (${process.execPath} ${FILESYSTEM_SERVER} ${dir}) does not list; it lists `,
+    );
+    expect(refused.stderr).toMatch(/it lists [a-z_, ]*list_directory/);
+    expect(refused.stderr).toContain(`(see \`tdo versions --server files --db ${db}\`)`);
+    rmSync(dir, { recursive: true });
+  });
 });

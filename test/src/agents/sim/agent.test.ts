@@ -85,9 +85,11 @@ describe('SimAgent', () => {
 
   it("never lets the plan's tool labels or argument keys change its choices", async () => {
     const choices = async (t: Task, seed: number) => {
-      const { ctx, calls } = harness(t, undefined, seed);
+      const { ctx, calls, records } = harness(t, undefined, seed);
       await new SimAgent().run(ctx);
-      return calls.map((c) => c.name);
+      // Everything the decision records except where the labels ranked, which is all that may differ.
+      const decisions = records.map((r) => ({ chosen: (r.output as SimDecision).chosen, scores: (r.output as SimDecision).scores }));
+      return { calls: calls.map((c) => c.name), decisions };
     };
     const relabelled = plan.map((step, i) => ({
       ...step,
@@ -95,6 +97,28 @@ describe('SimAgent', () => {
       args: Object.fromEntries(Object.entries(step.args).map(([k, v]) => [`renamed_${k}_${i}`, v])),
     }));
     for (const seed of [1, 2, 3, 4, 5]) expect(await choices(task(relabelled), seed)).toEqual(await choices(task(plan), seed));
+  });
+
+  it("records where each step's labelled tool ranked, also when it lost and fell outside the recorded top candidates", async () => {
+    const step: Task['plan'] = [
+      { intent: 'Read the file notes.txt from the workspace', args: { path: 'notes.txt' }, tools: ['labplus/do_anything', 'other/missing'] },
+    ];
+    const decide = async (recordedCandidates: number) => {
+      const { ctx, records } = harness(task(step));
+      await new SimAgent({ temperature: 0, recordedCandidates }).run(ctx);
+      return records[0]!.output as SimDecision;
+    };
+    const narrow = await decide(1);
+    const wide = await decide(catalogue.length);
+    expect(narrow.chosen).toBe('lab__read_file');
+    expect(narrow.scores.map((s) => s.name)).toEqual(['lab__read_file']);
+    const rank = wide.scores.findIndex((s) => s.name === 'labplus__do_anything') + 1;
+    expect(rank).toBeGreaterThan(1);
+    const { score, parts } = wide.scores[rank - 1]!;
+    expect(narrow.labelled).toEqual([
+      { label: 'labplus/do_anything', name: 'labplus__do_anything', rank, score, parts },
+      { label: 'other/missing', name: null, rank: null, score: null, parts: null },
+    ]);
   });
 
   it('is deterministic for a seed and varies across seeds under noise', async () => {
