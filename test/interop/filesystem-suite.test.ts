@@ -31,7 +31,7 @@ const tempDb = () => join(mkdtempSync(join(tmpdir(), 'tdo-fs-suite-')), 'tdo.db'
 
 describe('the filesystem suites (server-filesystem from npm)', () => {
   it('label only tools that server-filesystem really has, in every split', () => {
-    for (const name of ['filesystem', 'filesystem-selection']) {
+    for (const name of ['filesystem', 'filesystem-selection', 'filesystem-edit-selection']) {
       const { suite } = loadSuite(name);
       const labels = suite.tasks.flatMap((t) => t.plan.flatMap((s) => s.tools));
       expect(

@@ -46,7 +46,7 @@ describe('the suite format', () => {
   });
 
   it('names the schema in every shipped suite, and every shipped suite loads', () => {
-    for (const name of ['lab', 'market', 'filesystem', 'filesystem-selection']) {
+    for (const name of ['lab', 'market', 'filesystem', 'filesystem-selection', 'taskmanager-selection', 'sqlite-selection', 'filesystem-edit-selection']) {
       const text = readFileSync(new URL(`../../../experiments/suites/${name}.yaml`, import.meta.url), 'utf8');
       expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../src/suite/suite.schema.json');
       expect(loadSuite(name).suite.name).toBe(name);

@@ -3,7 +3,7 @@
  * (Faghih et al., EMNLP 2025, arXiv 2505.18135; see its README). Shared by the calibration tests and
  * by fit-params.ts, the search that produced the fitted values in src/agents/sim/params.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
 import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
@@ -80,9 +80,24 @@ export function catalogueTool(fn: FunctionDoc): CatalogueTool {
   return { name: fn.name, server: 'bfcl', tool: fn.name, description: fn.description, inputSchema: { ...fn.parameters, type: 'object' } as JsonSchema };
 }
 
+/** BFCL v3 "multiple": 200 tasks of 2-4 functions. */
 export function loadBfcl(): BfclTask[] {
-  const answers = new Map(readLines('bfcl_v3_multiple.answers.jsonl', bfclAnswerSchema).map((a) => [a.id, Object.keys(a.ground_truth[0]!)[0]!]));
-  return readLines('bfcl_v3_multiple.jsonl', bfclTaskSchema).map((task) => {
+  return loadBfclCategory('bfcl_v3_multiple');
+}
+
+/**
+ * The half of BFCL live_multiple the project may use (527 real user queries, 2-37 functions; see the fixtures'
+ * README), without the 9 questions that are not in English: those with a letter outside ASCII (Vietnamese,
+ * Chinese, Korean; one Korean-English mix goes with them).
+ */
+export function loadBfclLiveMultiple(): BfclTask[] {
+  return loadBfclCategory('bfcl_live_multiple').filter((task) => !/[^\x00-\x7f]/.test(task.question));
+}
+
+function loadBfclCategory(name: string): BfclTask[] {
+  const tasksFile = existsSync(new URL(`${name}.jsonl.gz`, FIXTURES)) ? `${name}.jsonl.gz` : `${name}.jsonl`;
+  const answers = new Map(readLines(`${name}.answers.jsonl`, bfclAnswerSchema).map((a) => [a.id, Object.keys(a.ground_truth[0]!)[0]!]));
+  return readLines(tasksFile, bfclTaskSchema).map((task) => {
     const correct = answers.get(task.id);
     if (correct === undefined) throw new Error(`no answer for ${task.id}`);
     const question = task.question

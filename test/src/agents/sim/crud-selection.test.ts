@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIM_PARAMS, resolveSimParams, type SimParams } from '../../../../src/agents/sim/params.ts';
+import { rankTools } from '../../../../src/agents/sim/rank.ts';
+import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
+import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
+import { episodeSeed } from '../../../../src/run/seeds.ts';
+import { loadSuite } from '../../../../src/suite/load.ts';
+
+/**
+ * Third-party CRUD-style servers' selection suites without the servers: each server's captured tools/list
+ * (experiments/catalogs/), ranked for each task's intent as `tdo run` ranks them, with the server's own
+ * descriptions and with the careful ones written for the same tools (experiments/suites/NAME.careful.json).
+ */
+const root = new URL('../../../../', import.meta.url);
+const RUN_SEEDS = 20;
+const NOISE_FREE = resolveSimParams({ temperature: 0 });
+
+interface CrudSuite {
+  suite: string;
+  catalog: string;
+  server: string;
+  /** Whether the sim reaches the 80% target with the server's own descriptions (else the test is `it.fails`). */
+  reachesTarget: boolean;
+}
+
+interface Shares {
+  seeds: number;
+  noiseFree: number;
+}
+
+function measure({ suite, catalog, server }: CrudSuite) {
+  const captured = JSON.parse(readFileSync(new URL(`experiments/catalogs/${catalog}.json`, root), 'utf8')) as {
+    tools: Array<{ name: string; description: string; inputSchema: JsonSchema }>;
+  };
+  const careful = JSON.parse(readFileSync(new URL(`experiments/suites/${suite}.careful.json`, root), 'utf8')) as Record<string, string>;
+  const tasks = loadSuite(suite).suite.tasks;
+  const catalogue = (describe: (tool: { name: string; description: string }) => string): CatalogueTool[] =>
+    captured.tools.map((t) => ({ name: t.name, server, tool: t.name, description: describe(t), inputSchema: t.inputSchema }));
+  // The share of (run seed, task) pairs whose top-ranked tool is a labelled one.
+  const labelledShare = (tools: CatalogueTool[], params: SimParams, seeds: number): number => {
+    let right = 0;
+    for (let seed = 0; seed < seeds; seed++)
+      for (const task of tasks) {
+        const step = task.plan[0]!;
+        if (step.tools.includes(rankTools(step.intent, tools, stepRng(episodeSeed(seed, task.id, 0), 0), params)[0]!.name)) right++;
+      }
+    return right / (seeds * tasks.length);
+  };
+  const shares = (tools: CatalogueTool[]): Shares => ({
+    seeds: labelledShare(tools, DEFAULT_SIM_PARAMS, RUN_SEEDS),
+    noiseFree: labelledShare(tools, NOISE_FREE, 1),
+  });
+  return {
+    toolNames: captured.tools.map((t) => t.name),
+    carefulNames: Object.keys(careful),
+    tasks,
+    own: shares(catalogue((t) => t.description)),
+    careful: shares(catalogue((t) => careful[t.name]!)),
+  };
+}
+
+function describeCrudSuite(spec: CrudSuite, title: string): void {
+  describe(`sim on ${title} (${spec.suite} suite)`, () => {
+    const m = measure(spec);
+    const show = (s: Shares) => `${s.seeds.toFixed(3)} (noise-free ${s.noiseFree.toFixed(3)})`;
+
+    it('has careful descriptions for every tool, and at least 3 tasks per tool', () => {
+      expect([...m.carefulNames].sort()).toEqual([...m.toolNames].sort());
+      for (const tool of m.toolNames) expect(m.tasks.filter((t) => t.plan[0]!.tools.includes(tool)).length, tool).toBeGreaterThanOrEqual(3);
+    });
+
+    it("chooses the labelled tool more often with the careful descriptions than with the server's own", () => {
+      console.log(`${spec.suite}, labelled tool chosen over run seeds 0-${RUN_SEEDS - 1}: server's descriptions ${show(m.own)}, careful ${show(m.careful)}`);
+      expect(m.careful.seeds).toBeGreaterThan(m.own.seeds + 0.1);
+    });
+
+    (spec.reachesTarget ? it : it.fails)("chooses the labelled tool for at least 80% of the steps with the server's own descriptions", () => {
+      expect(m.own.seeds).toBeGreaterThanOrEqual(0.8);
+    });
+  });
+}
+
+// Target not reached (0.551 on main 26cf40a): the sim reads "remove", "drop", "forget" as near "add" and
+// "request" (GloVe puts antonyms close). `it.fails` turns red, to be flipped, once the sim reaches it.
+describeCrudSuite({ suite: 'taskmanager-selection', catalog: 'taskmanager', server: 'taskmanager', reachesTarget: false }, '@kazuph/mcp-taskmanager');
+// Target not reached (0.246 over run seeds 0-19, 0.225 noise-free, on h/sim d242540): "table" in nearly every
+// request pulls the choice to create-table and drop-table (25 of the 31 noise-free misses), whose descriptions
+// are a few words around "table".
+describeCrudSuite({ suite: 'sqlite-selection', catalog: 'sqlite', server: 'sqlite', reachesTarget: false }, 'mcp-server-sqlite');
+// Target not reached (0.339 over run seeds 0-19, 0.341 noise-free, on h/sim d242540): the misses are spread over
+// the tools; "folder" requests go to file tools (read_multiple_files, read_text_file) rather than
+// create_directory or list_directory, and "change" or "changed" to edit_file.
+describeCrudSuite(
+  { suite: 'filesystem-edit-selection', catalog: 'server-filesystem', server: 'filesystem', reachesTarget: false },
+  "@modelcontextprotocol/server-filesystem's writing and reading tools",
+);
