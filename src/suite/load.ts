@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { closest, distance } from 'fastest-levenshtein';
 import type * as z from 'zod';
+import { FOLDER_VARIABLES } from './isolation.ts';
 import { FILL, unfilledFields } from './scaffold.ts';
 import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 import { inputError } from '../errors.ts';
@@ -88,10 +89,12 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
 function interpolate(value: unknown, vars: Record<string, string>, path: string): unknown {
   if (typeof value === 'string') {
     return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+      // filled in by the host when it starts the server (src/suite/isolation.ts)
+      if (FOLDER_VARIABLES.includes(name)) return whole;
       const v = vars[name] ?? process.env[name];
       if (v === undefined)
         throw inputError(
-          `suite file ${path} refers to \${${name}}, which is neither a suite variable (${Object.keys(vars).join(', ')}) nor a set environment variable`,
+          `suite file ${path} refers to \${${name}}, which is neither a suite variable (${[...Object.keys(vars), ...FOLDER_VARIABLES].join(', ')}) nor a set environment variable`,
         );
       return v;
     });
