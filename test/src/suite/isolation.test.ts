@@ -59,7 +59,9 @@ describe('isolation settings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-iso-'));
     const config = join(dir, 'tdo.config.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { notes: { command: 'node', args: ['s.js'], cwd: '${EPISODE_DIR}', isolation: 'episode' } } }));
-    expect(configServers(loadConfig(config))).toEqual({ notes: { name: 'notes', command: 'node', args: ['s.js'], env: {}, cwd: '${EPISODE_DIR}', isolation: 'episode' } });
+    expect(configServers(loadConfig(config))).toEqual({
+      notes: { name: 'notes', command: 'node', args: ['s.js'], env: {}, cwd: '${EPISODE_DIR}', isolation: 'episode' },
+    });
     writeFileSync(config, JSON.stringify({ mcpServers: { notes: { command: 'node', env: { NOTES_DIR: '${RUN_DIR:-/tmp}' } } } }));
     expect(() => loadConfig(config)).toThrow('mcpServers.notes.env.NOTES_DIR: ${RUN_DIR} takes no default');
   });
