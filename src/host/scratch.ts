@@ -32,10 +32,10 @@ export class ScratchFolders {
   /** A fresh empty folder per server for one episode (`listing` for the start that lists tools), and how to remove them. */
   async episode(episodeId: string, servers: readonly string[]): Promise<{ folders: Map<string, string>; remove(): Promise<void> }> {
     const base = join(this.ensureRoot(), 'episodes', safeName(episodeId, 'episode id'));
+    const folders = new Map(servers.map((server) => [server, join(base, safeName(server, 'server name'))]));
     // recursive only for the parent: the episode's own folder must be new, or another episode's files would show
     await mkdir(join(base, '..'), { recursive: true });
     await mkdir(base);
-    const folders = new Map(servers.map((server) => [server, join(base, safeName(server, 'server name'))]));
     await Promise.all([...folders.values()].map((folder) => mkdir(folder)));
     return { folders, remove: () => this.removeFolder(base) };
   }

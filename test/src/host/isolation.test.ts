@@ -10,7 +10,7 @@ import type { EpisodeOutcome } from '../../../src/run/episode.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
 import { tempStore } from '../../support/lab-runs.ts';
-import { notesFileOf, writeNotesSuite } from '../../support/notes-suite.ts';
+import { NOTES_SERVER, notesFileOf, writeNotesSuite } from '../../support/notes-suite.ts';
 
 /** Runs the suite's val task `repeats` times, one episode after another, and returns each episode's outcome. */
 async function episodes(path: string, repeats: number): Promise<EpisodeOutcome[]> {
@@ -79,5 +79,15 @@ describe('a stateful server across episodes', () => {
     expect(firstFile).not.toBe(secondFile);
     expect(firstFile.endsWith('/run/notes.json')).toBe(true);
     expect(existsSync(firstFile)).toBe(false);
+  });
+});
+
+describe('a stateful server that serves HTTP itself (transport: http)', () => {
+  it('is launched afresh per episode with ${EPISODE_DIR}, and shared without it', async () => {
+    const http = { args: [NOTES_SERVER, '--http'], transport: 'http' };
+    const isolated = await episodes(writeNotesSuite({ ...http, env: { NOTES_DIR: '${EPISODE_DIR}' } }).path, 2);
+    expect(isolated.map((o) => o.success)).toEqual([true, true]);
+    const shared = await episodes(writeNotesSuite(http).path, 2);
+    expect(shared.map((o) => o.success)).toEqual([true, false]);
   });
 });
