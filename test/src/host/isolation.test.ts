@@ -60,7 +60,10 @@ describe('a stateful server across episodes', () => {
     // ROOT/episodes/EPISODE_ID/SERVER: the folder is named by the episode it served
     expect(outcomes.map((o, i) => files[i]!.endsWith(`/episodes/${o.episodeId}/notes/notes.json`))).toEqual([true, true]);
     for (const file of files) expect(existsSync(file!)).toBe(true);
-    rmSync(dirname(dirname(dirname(dirname(files[0]!)))), { recursive: true });
+    // ROOT/episodes/EPISODE_ID/notes/notes.json: ROOT is the fresh tdo-XXXXXX folder, the only thing to remove
+    const root = dirname(dirname(dirname(dirname(files[0]!))));
+    expect(root).toMatch(/\/tdo-[^/]+$/);
+    rmSync(root, { recursive: true });
   });
 
   it('with isolation: episode alone restarts the process but keeps a state file in a fixed place: it still leaks', async () => {

@@ -38,6 +38,9 @@ describe('scratch folders', () => {
     await scratch.close();
     const folder = episode.folders.get('notes')!;
     expect(existsSync(folder)).toBe(true);
-    rmSync(dirname(dirname(dirname(dirname(folder)))), { recursive: true });
+    // ROOT/episodes/e-1/notes: ROOT is the fresh tdo-XXXXXX folder, the only thing to remove
+    const root = dirname(dirname(dirname(folder)));
+    expect(root).toMatch(/\/tdo-[^/]+$/);
+    rmSync(root, { recursive: true });
   });
 });
