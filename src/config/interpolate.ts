@@ -1,4 +1,5 @@
 import { inputError } from '../errors.ts';
+import { FOLDER_VARIABLES } from '../suite/isolation.ts';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -9,7 +10,12 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
  */
 export function interpolateEnv(value: unknown, env: Record<string, string | undefined>, path: (string | number)[] = []): unknown {
   if (typeof value === 'string') {
-    return value.replace(REFERENCE, (_whole, name: string, fallback: string | undefined) => {
+    return value.replace(REFERENCE, (whole: string, name: string, fallback: string | undefined) => {
+      // in a server entry, filled in by the host when it starts the server (src/suite/isolation.ts)
+      if (path[0] === 'mcpServers' && FOLDER_VARIABLES.includes(name)) {
+        if (fallback === undefined) return whole;
+        throw inputError(`${path.join('.') || '(root)'}: \${${name}} takes no default (tdo makes that folder for every server it starts); write \${${name}}`);
+      }
       const found = env[name];
       if (found !== undefined && found !== '') return found;
       if (fallback !== undefined) return fallback;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type * as z from 'zod';
 import { readJsonFile } from '../files/read-json.ts';
+import { startsWithFolder } from '../suite/isolation.ts';
 import type { ServerSpec } from '../suite/schema.ts';
 import { interpolateEnv } from './interpolate.ts';
 import { inputError, isTdoError } from '../errors.ts';
@@ -71,7 +72,14 @@ export function configServers(loaded: LoadedConfig): Record<string, ServerSpec> 
 
 export function toServerSpec(name: string, entry: ServerEntry, dir: string): ServerSpec {
   if ('url' in entry) return { name, url: entry.url, headers: entry.headers };
-  return { name, command: entry.command, args: entry.args, env: entry.env, ...(entry.cwd === undefined ? {} : { cwd: resolve(dir, entry.cwd) }) };
+  return {
+    name,
+    command: entry.command,
+    args: entry.args,
+    env: entry.env,
+    ...(entry.cwd === undefined ? {} : { cwd: startsWithFolder(entry.cwd) ? entry.cwd : resolve(dir, entry.cwd) }),
+    ...(entry.isolation === undefined ? {} : { isolation: entry.isolation }),
+  };
 }
 
 /** Named suites with their files resolved against the config file's folder. */

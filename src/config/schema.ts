@@ -14,8 +14,10 @@ export const stdioEntrySchema = z.strictObject({
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
-  /** Working directory of the spawned server, relative to the config file. */
+  /** Working directory of the spawned server, relative to the config file (or a folder variable, src/suite/isolation.ts). */
   cwd: z.string().min(1).optional(),
+  /** `episode`: a fresh process per episode; as in a suite's server entry (src/suite/schema.ts). */
+  isolation: z.enum(['run', 'episode']).optional(),
 });
 export const httpEntrySchema = z.strictObject({
   /** `streamable-http` is what some hosts write for the same transport. */

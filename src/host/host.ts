@@ -1,14 +1,14 @@
 import type { ToolInvoker } from '../agents/agent.ts';
-import type { HttpServerSpec, ServerSpec } from '../suite/schema.ts';
+import type { ServerSpec, StdioServerSpec } from '../suite/schema.ts';
+import { EPISODE_DIR, isolationOf, refersTo, RUN_DIR, withFolders } from '../suite/isolation.ts';
 import { buildCatalogue, type DescriptionOverrides, type ServerTools } from './catalogue.ts';
 import type { Catalogue, CatalogueTool, ToolOutcome } from './catalogue-types.ts';
-import { connectServer, type ServerConnection } from './connection.ts';
-import { inheritedEnv } from './inherited-env.ts';
-import { launchHttpServer, type LaunchedServer } from './launch.ts';
+import type { ServerConnection } from './connection.ts';
+import { ScratchFolders } from './scratch.ts';
+import { startAll, startServer, type HeadersFor, type StartedServer } from './started-server.ts';
 import { liveToolCall, type LiveToolCall } from './tool-call.ts';
 
-/** Extra request headers for one server (e.g. a bearer token), given its name and URL. */
-export type HeadersFor = (server: string, url: string) => Promise<Record<string, string>>;
+export type { HeadersFor } from './started-server.ts';
 
 export interface HostOptions {
   /** Added to the environment of the servers the host starts. */
@@ -23,51 +23,55 @@ export interface EpisodeRoutes {
   close(): Promise<void>;
 }
 
+/** What an episode brings to its routes: its id (its folders are named by it) and its own credentials, if any. */
+export interface EpisodeContext {
+  id: string;
+  headersFor?: HeadersFor;
+}
+
 /**
  * The instrumented host: live connections to a suite's servers and their advertised tools. It knows
- * no tool by name; everything it routes comes from the servers' own tools/list.
+ * no tool by name; everything it routes comes from the servers' own tools/list. A server with
+ * `isolation: episode` is started afresh for each episode (src/suite/isolation.ts).
  */
 export class Host {
   private constructor(
-    private readonly connections: ServerConnection[],
+    private readonly shared: StartedServer[],
     readonly servers: ServerTools[],
-    /** The specs as connected: servers the host started over HTTP appear with their URL. */
-    private readonly specs: ServerSpec[],
-    private readonly launched: LaunchedServer[],
+    /** the servers started per episode, `${RUN_DIR}` filled in */
+    private readonly perEpisode: StdioServerSpec[],
+    private readonly scratch: ScratchFolders,
+    private readonly options: HostOptions,
   ) {}
 
   static async connect(specs: ServerSpec[], options: HostOptions = {}): Promise<Host> {
-    const launched: LaunchedServer[] = [];
-    const stopLaunched = () => Promise.allSettled(launched.map((l) => l.stop()));
-    let resolved: ServerSpec[];
+    const scratch = new ScratchFolders();
+    const env = options.env ?? {};
+    let started: StartedServer[] = [];
     try {
-      resolved = await Promise.all(
-        specs.map(async (spec): Promise<ServerSpec> => {
-          if (!('command' in spec) || spec.transport !== 'http') return spec;
-          const server = await launchHttpServer(spec, { ...inheritedEnv(), ...options.env });
-          launched.push(server);
-          return { name: spec.name, url: server.url, headers: {}, ...(spec.auth === undefined ? {} : { auth: spec.auth }) };
-        }),
-      );
+      const filled = specs.map((spec) => ('command' in spec && refersTo(spec, RUN_DIR) ? withFolders(spec, { [RUN_DIR]: scratch.run() }) : spec));
+      const perEpisode = filled.filter((spec): spec is StdioServerSpec => isolationOf(spec) === 'episode');
+      // A server started per episode is started once here too, in folders of its own, only to list its tools.
+      const listing =
+        perEpisode.length === 0
+          ? undefined
+          : await scratch.episode(
+              'listing',
+              perEpisode.map((s) => s.name),
+            );
+      const forListing = (spec: ServerSpec) => {
+        const folder = listing?.folders.get(spec.name);
+        return folder === undefined ? spec : withFolders(spec as StdioServerSpec, { [EPISODE_DIR]: folder });
+      };
+      started = await startAll(filled, (spec) => startServer(forListing(spec), env, options.headersFor));
+      const servers = await Promise.all(started.map(async (s) => ({ server: s.spec.name, tools: await s.connection.listTools() })));
+      const shared = started.filter((s) => !perEpisode.some((p) => p.name === s.spec.name));
+      await Promise.allSettled(started.filter((s) => !shared.includes(s)).map((s) => s.close()));
+      await listing?.remove();
+      return new Host(shared, servers, perEpisode, scratch, options);
     } catch (err) {
-      await stopLaunched();
-      throw err;
-    }
-
-    const settled = await Promise.allSettled(resolved.map(async (spec) => connectServer(await withHeaders(spec, options.headersFor))));
-    const connections = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failure) {
-      await Promise.allSettled(connections.map((c) => c.close()));
-      await stopLaunched();
-      throw failure.reason;
-    }
-    try {
-      const servers = await Promise.all(connections.map(async (c) => ({ server: c.name, tools: await c.listTools() })));
-      return new Host(connections, servers, resolved, launched);
-    } catch (err) {
-      await Promise.allSettled(connections.map((c) => c.close()));
-      await stopLaunched();
+      await Promise.allSettled(started.map((s) => s.close()));
+      await scratch.close();
       throw err;
     }
   }
@@ -78,13 +82,15 @@ export class Host {
 
   /** The URL of a server reached over HTTP (as given, or as the started process announced it). */
   urlOf(server: string): string | undefined {
-    const spec = this.specs.find((s) => s.name === server);
+    const spec = this.shared.find((s) => s.spec.name === server)?.spec;
     return spec !== undefined && 'url' in spec ? spec.url : undefined;
   }
 
   /** Routes an agent's calls by catalogue name over the run-wide connections and reports each finished call. */
   invoker(catalogue: Catalogue, onCall: (call: LiveToolCall) => void): ToolInvoker {
-    this.byServer ??= new Map(this.connections.map((c) => [c.name, c]));
+    if (this.perEpisode.length > 0)
+      throw new Error(`servers ${this.perEpisode.map((s) => s.name).join(', ')} are started per episode: route calls with Host.episode()`);
+    this.byServer ??= new Map(this.shared.map((s) => [s.spec.name, s.connection]));
     return routeCalls(this.byServer, catalogue, onCall);
   }
 
@@ -92,28 +98,43 @@ export class Host {
   private byServer: Map<string, ServerConnection> | undefined;
 
   /**
-   * Routes for one episode: servers that declare `auth` get fresh connections carrying `headersFor`'s
-   * headers (the episode's own token); the rest share the run-wide connections.
+   * Routes for one episode: servers that declare `auth` get fresh connections carrying the episode's
+   * headers (its own token); servers isolated per episode get a fresh process each, with fresh
+   * `${EPISODE_DIR}` folders; the rest share the run-wide connections.
    */
-  async episode(headersFor: HeadersFor): Promise<EpisodeRoutes> {
-    const own = await Promise.all(
-      this.specs
-        .filter((spec): spec is HttpServerSpec => 'url' in spec && spec.auth !== undefined)
-        .map(async (spec) => connectServer(await withHeaders(spec, headersFor))),
-    );
-    const byServer = new Map(this.connections.map((c) => [c.name, c]));
-    for (const c of own) byServer.set(c.name, c);
+  async episode(context: EpisodeContext): Promise<EpisodeRoutes> {
+    const { headersFor } = context;
+    const reconnect = headersFor === undefined ? [] : this.shared.filter((s) => 'url' in s.spec && s.spec.auth !== undefined).map((s) => s.spec);
+    const folders =
+      this.perEpisode.length === 0
+        ? undefined
+        : await this.scratch.episode(
+            context.id,
+            this.perEpisode.map((s) => s.name),
+          );
+    let own: StartedServer[];
+    try {
+      own = await startAll([...reconnect, ...this.perEpisode.map((spec) => withFolders(spec, { [EPISODE_DIR]: folders!.folders.get(spec.name)! }))], (spec) =>
+        startServer(spec, this.options.env ?? {}, headersFor),
+      );
+    } catch (err) {
+      await folders?.remove();
+      throw err;
+    }
+    const byServer = new Map(this.shared.map((s) => [s.spec.name, s.connection]));
+    for (const s of own) byServer.set(s.spec.name, s.connection);
     return {
       invoker: (catalogue, onCall) => routeCalls(byServer, catalogue, onCall),
       close: async () => {
-        await Promise.allSettled(own.map((c) => c.close()));
+        await Promise.allSettled(own.map((s) => s.close()));
+        await folders?.remove();
       },
     };
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled(this.connections.map((c) => c.close()));
-    await Promise.allSettled(this.launched.map((l) => l.stop()));
+    await Promise.allSettled(this.shared.map((s) => s.close()));
+    await this.scratch.close();
   }
 }
 
@@ -137,10 +158,4 @@ function routeCalls(byServer: Map<string, ServerConnection>, catalogue: Catalogu
       return outcome;
     },
   };
-}
-
-/** An HTTP spec with `auth` gets the extra headers; everything else is returned as is. */
-async function withHeaders(spec: ServerSpec, headersFor: HeadersFor | undefined): Promise<ServerSpec> {
-  if (!('url' in spec) || spec.auth === undefined || headersFor === undefined) return spec;
-  return { ...spec, headers: { ...spec.headers, ...(await headersFor(spec.name, spec.url)) } };
 }

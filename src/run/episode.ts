@@ -1,7 +1,7 @@
 import type { Agent, AgentResult } from '../agents/agent.ts';
 import { checkEpisode } from '../checks/check-episode.ts';
 import type { Catalogue } from '../host/catalogue-types.ts';
-import type { HeadersFor, Host } from '../host/host.ts';
+import type { EpisodeRoutes, HeadersFor, Host } from '../host/host.ts';
 import type { LiveToolCall } from '../host/tool-call.ts';
 import type { Suite, Task } from '../suite/schema.ts';
 import { assessToolUse } from './episode-feedback.ts';
@@ -48,9 +48,9 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
   const { task, suite } = spec;
   const episode = store.startEpisode({ runId: spec.runId, taskId: task.id, split: task.split, repeat: spec.repeat, seed: spec.seed });
   const calls: LiveToolCall[] = [];
-  let routes: Awaited<ReturnType<Host['episode']>> | undefined;
+  let routes: EpisodeRoutes;
   try {
-    routes = spec.headersFor === undefined ? undefined : await host.episode(spec.headersFor(episode.id, task));
+    routes = await host.episode({ id: episode.id, ...(spec.headersFor === undefined ? {} : { headersFor: spec.headersFor(episode.id, task) }) });
   } catch (err) {
     // A server that refuses this episode's connection ends the episode, not the run.
     return finishWithError(store, episode.id, spec, null, `could not connect to the MCP server for this episode: ${(err as Error).message}`, calls);
@@ -59,7 +59,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     calls.push(call);
     store.addToolStep(episode.id, call);
   };
-  const routed = (routes ?? host).invoker(spec.catalogue, record);
+  const routed = routes.invoker(spec.catalogue, record);
   const selectionOnly = task.stopAfterToolCall === true ? stopAtFirstToolCall(spec.catalogue, routed, record) : undefined;
   const tools = selectionOnly?.invoker ?? routed;
 
@@ -76,7 +76,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
   } catch (err) {
     result = { answer: null, stop: 'error', note: `agent failed: ${(err as Error).message}` };
   } finally {
-    await routes?.close();
+    await routes.close();
   }
   // A selection-only task stops the agent at its first call on purpose: that is the result, not an outage.
   if (selectionOnly?.stopped()) result = { answer: null, stop: 'tool_call', note: SELECTION_ONLY_NOTE };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { closest, distance } from 'fastest-levenshtein';
 import type * as z from 'zod';
+import { FOLDER_VARIABLES } from './isolation.ts';
 import { FILL, unfilledFields } from './scaffold.ts';
 import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 import { inputError } from '../errors.ts';
@@ -88,10 +89,12 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
 function interpolate(value: unknown, vars: Record<string, string>, path: string): unknown {
   if (typeof value === 'string') {
     return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+      // filled in by the host when it starts the server (src/suite/isolation.ts)
+      if (FOLDER_VARIABLES.includes(name)) return whole;
       const v = vars[name] ?? process.env[name];
       if (v === undefined)
         throw inputError(
-          `suite file ${path} refers to \${${name}}, which is neither a suite variable (${Object.keys(vars).join(', ')}) nor a set environment variable`,
+          `suite file ${path} refers to \${${name}}, which is neither a suite variable (${[...Object.keys(vars), ...FOLDER_VARIABLES].join(', ')}) nor a set environment variable`,
         );
       return v;
     });
@@ -123,13 +126,15 @@ function resolveServerNames(servers: unknown, refs: SuiteReferences, path: strin
 /**
  * A value no branch of a union accepts (a number, a text or a `{$from}` reference) is reported by the branch that
  * got furthest into it, the one the user meant: `{$from: "1"}` is a reference with a bad step number, not
- * "Invalid input". When no branch got further than another, zod's own summary stands.
+ * "Invalid input"; at equal depth, by the branch with fewer problems (a stdio server with one bad value, not an
+ * HTTP server missing its url). When neither tells the branches apart, zod's own summary stands.
  */
 function meantBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
   const depth = (issues: readonly z.core.$ZodIssue[]) => Math.max(...issues.map((i) => i.path.length));
-  const [deepest, ...rest] = [...issue.errors].sort((a, b) => depth(b) - depth(a));
-  if (rest.length > 0 && depth(rest[0]!) === depth(deepest!)) return [issue];
+  const further = (a: readonly z.core.$ZodIssue[], b: readonly z.core.$ZodIssue[]) => depth(b) - depth(a) || a.length - b.length;
+  const [deepest, ...rest] = [...issue.errors].sort(further);
+  if (rest.length > 0 && further(rest[0]!, deepest!) === 0) return [issue];
   return deepest!.flatMap((inner) => meantBranch({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 

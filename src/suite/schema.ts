@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isolationProblems } from './isolation.ts';
 
 // Every object is strict: a misspelled key ("tolerence") is an error with a suggestion (src/suite/load.ts),
 // never a setting silently ignored.
@@ -28,6 +29,12 @@ export const stdioServerSchema = z.strictObject({
   cwd: z.string().optional(),
   transport: z.enum(['stdio', 'http']).optional(),
   auth: serverAuthSchema.optional(),
+  /**
+   * `episode`: a fresh process for every episode, for a server whose state (a file, memory) must not carry from
+   * one episode to the next; `run`: one process for the whole run. Default: `episode` when the server uses
+   * `${EPISODE_DIR}`, else `run` (src/suite/isolation.ts).
+   */
+  isolation: z.enum(['run', 'episode']).optional(),
 });
 export type StdioServerSpec = z.infer<typeof stdioServerSchema>;
 export const httpServerSchema = z.strictObject({
@@ -177,6 +184,7 @@ export const suiteSchema = z
       ctx.addIssue({ code: 'custom', path: ['target'], message: `target "${suite.target}" is not one of the suite's servers` });
     }
     for (const [i, s] of suite.servers.entries()) {
+      for (const problem of isolationProblems(s)) ctx.addIssue({ code: 'custom', path: ['servers', i, ...problem.path], message: problem.message });
       if ('command' in s && s.auth !== undefined && s.transport !== 'http') {
         ctx.addIssue({
           code: 'custom',

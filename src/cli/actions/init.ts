@@ -39,7 +39,7 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
   if (tools.length === 0) throw inputError(`server "${name}" lists no tools; there is nothing to write tasks for`);
 
   mkdirSync(resolve(cwd, 'suites'), { recursive: true });
-  const scaffold = scaffoldSuite(name, tools, relative(resolve(cwd, 'suites'), join(TDO_ROOT, 'src/suite/suite.schema.json')));
+  const scaffold = scaffoldSuite(name, tools, relative(resolve(cwd, 'suites'), join(TDO_ROOT, 'src/suite/suite.schema.json')), entry);
   writeFileSync(suitePath, scaffold.yaml);
   const suiteFile = relative(cwd, suitePath);
   const next: TdoConfig = { ...config, mcpServers: { ...config.mcpServers, [name]: entry }, suites: { ...config.suites, [name]: suiteFile } };

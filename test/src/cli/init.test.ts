@@ -55,6 +55,8 @@ describe('tdo init', () => {
     const file = join(dir, 'suites', 'shop.yaml');
     const text = readFileSync(file, 'utf8');
     const suite = parse(text) as { tasks: Task[] };
+    // the commented isolation block (test/src/suite/scaffold.test.ts checks it uncommented)
+    expect(text).toContain(`#     args: ${JSON.stringify([SHOP])}\n#     cwd: \${SUITE_DIR}/..\n`);
     const header = text
       .split('\n')
       .filter((l) => l.startsWith('#'))

@@ -12,14 +12,16 @@ const catalogue: Catalogue = { tools: [{ name: 'read_file', server: 'lab', tool:
 
 /** A host whose one server answers each call with `outcome`. */
 function hostAnswering(outcome: ToolOutcome): Host {
-  return {
+  const routes = {
     invoker: (_c: Catalogue, onCall: (call: LiveToolCall) => void) => ({
       call: async (name: string, args: Record<string, unknown>) => {
         onCall(liveToolCall({ server: 'lab', tool: name }, name, args, outcome, 1));
         return outcome;
       },
     }),
-  } as unknown as Host;
+    close: async () => undefined,
+  };
+  return { episode: async () => routes } as unknown as Host;
 }
 
 /** Reads notes.txt and answers with whatever came back. */
