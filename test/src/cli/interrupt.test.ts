@@ -1,7 +1,7 @@
 // Ctrl-C as a terminal sends it: SIGINT to tdo's whole process group, which holds the stdio servers tdo started,
 // so the server dies mid-call too. That is an interruption (exit 130, the summary, the resume hint), not an outage.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,7 +15,7 @@ import { REPO_ROOT, TDO_BIN } from '../../support/lab-runs.ts';
 const SLOW_SERVER = fileURLToPath(new URL('./fixtures/slow-server.mjs', import.meta.url));
 
 let dir: string;
-/** The file the slow server writes when a call starts. */
+/** The file the slow server appends each call's seconds to when the call starts. */
 let started: string;
 let suite: string;
 
@@ -44,7 +44,10 @@ beforeAll(() => {
   );
 });
 
-/** Runs `tdo ARGS` in a process group of its own and sends the group SIGINT once the slow tool's call has started. */
+/** Whether the ten-minute call (the train task's) has started. */
+const longCallStarted = () => existsSync(started) && readFileSync(started, 'utf8').split('\n').includes('600');
+
+/** Runs `tdo ARGS` in a process group of its own and sends the group SIGINT once the ten-minute call has started. */
 async function interruptedMidCall(args: string[]): Promise<CliResult> {
   rmSync(started, { force: true });
   const child = spawn(process.execPath, [TDO_BIN, ...args], { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -54,7 +57,7 @@ async function interruptedMidCall(args: string[]): Promise<CliResult> {
   const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal === null ? 1 : 128))));
   let done = false;
   void exited.then(() => (done = true));
-  while (!existsSync(started) && !done) await sleep(50);
+  while (!longCallStarted() && !done) await sleep(50);
   if (!done) process.kill(-child.pid!, 'SIGINT');
   return { code: await exited, stdout, stderr };
 }
