@@ -151,6 +151,7 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
             seed: this.seedOf(task),
             catalogue,
             ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}),
+            ...(this.options.signal ? { signal: this.options.signal } : {}),
             scoreAlso: (episodeId) => hooks.scoreAlso(episodeId, task),
           });
           hooks.onOutcome(outcome);

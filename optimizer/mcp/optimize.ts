@@ -11,18 +11,20 @@ import {
   isSimAgentId,
   type LoadedSuite,
   resolveConditions,
+  TdoError,
 } from '../../src/index.ts';
 import { conditionLabel, countDescriptionTokens, type RunLock, type RunRow, type TraceStore } from '../../traces/index.ts';
 import { runEngine, minimumBudget, GATE_REASON_PREFIX, type EngineProgress, type EngineResult } from '../engine/engine.ts';
 import { meanOfGroups, worstGroup } from '../engine/objective.ts';
 import { paretoSelector, bestSelector } from '../engine/pareto.ts';
 import { failureAttribution, patience, roundRobin, stopFile, type StopCondition } from '../engine/strategies.ts';
-import type { Candidate, CandidateGate, GateVerdict, Proposer, TaskResult, Texts } from '../engine/types.ts';
+import { EvaluationInterrupted, type Candidate, type CandidateGate, type GateVerdict, type Proposer, type TaskResult, type Texts } from '../engine/types.ts';
 import { AgentInstances } from './agent-instances.ts';
 import { perAgentReport, type ObjectiveName, type PerAgentReport, type SplitResults } from './agent-report.ts';
 import { AgentsEvaluator } from './agents-evaluator.ts';
 import { McpEvaluator } from './evaluator.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
+import { proposerOutagesStopSearch } from './proposer-outages.ts';
 import { RatingAgent } from './rating-agent.ts';
 import { describeSkipped, recordedSeedResults, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
 import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
@@ -204,7 +206,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
           slots,
           ...(req.signal ? { signal: req.signal } : {}),
           ...(headersFor ? { headersFor } : {}),
-          ...(req.resumeCommand ? { resumeCommand: req.resumeCommand } : {}),
+          resumeCommand: (searchRunId: string) => resumeOf(req, searchRunId),
           ...(req.executor === undefined
             ? {}
             : {
@@ -231,7 +233,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       ...(agents.length > 1 ? { objective: settings.objective === 'worst' ? worstGroup(instances.agentOf) : meanOfGroups(instances.agentOf) } : {}),
       evaluator,
       reflector: new ToolReflector({ server: settings.server, target, observed: settings.reflection }),
-      proposer: replayingProposer(req.proposer, store, run.id),
+      proposer: proposerOutagesStopSearch(replayingProposer(req.proposer, store, run.id), run.id, resumeOf(req, run.id)),
       budget: settings.budget,
       seed: settings.seed,
       ...(seedResults ? { seedResults } : {}),
@@ -316,6 +318,11 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     return report;
   } catch (err) {
     if (run !== undefined) setStatus(req.signal?.aborted ? 'interrupted' : 'failed');
+    // stopped before the seed was validated or while the held-out splits were measured: no report, only the way on
+    if (run !== undefined && err instanceof EvaluationInterrupted) {
+      const message = `optimize run ${run.id} was interrupted before it had a result to report; continue it with \`${resumeOf(req, run.id)}\``;
+      throw new TdoError('interrupted', message, { cause: err });
+    }
     throw err;
   } finally {
     lock?.release();
@@ -383,6 +390,11 @@ function seedSelection(req: OptimizeRequest, seed: { seedVersionId: string; targ
     );
   }
   return selection;
+}
+
+/** The command that continues the search, as outage and interruption messages name it. */
+function resumeOf(req: OptimizeRequest, runId: string): string {
+  return req.resumeCommand?.(runId) ?? `tdo optimize --resume ${runId}`;
 }
 
 function fail(message: string): never {

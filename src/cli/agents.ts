@@ -27,14 +27,29 @@ export function agentSelection(spec: AgentSpec): Pick<AgentConfig, 'kind' | 'per
 }
 
 /**
- * Refuses the --agent, --agents, --model and --objective combinations a search cannot read one way;
- * `who` completes "both choose who ..." with what the agents do in the command.
+ * The agent --agent names, with --model when it is the LLM agent. In a search --model serves the LLM agent and
+ * the LLM proposer without --proposer-model (src/cli/proposers.ts): with the sim agent it is the proposer's alone.
+ */
+export function searchAgentConfig(flags: Pick<SearchFlags, 'agent' | 'model'>): AgentConfig {
+  const agent = agentSelection(flags.agent);
+  return { ...agent, ...(agent.kind === 'llm' && flags.model !== undefined ? { model: flags.model } : {}) };
+}
+
+/**
+ * Refuses the --agent, --agents, --model, --proposer-model and --objective combinations a search cannot read one
+ * way; `who` completes "both choose who ..." with what the agents do in the command.
  */
 export function checkSearchAgents(flags: SearchFlags, command: Command, who: string): void {
   if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
     throw inputError(`--agent and --agents both choose who ${who}: give one of them`);
-  if (flags.agents !== undefined && flags.model !== undefined)
-    throw inputError('with --agents, name each LLM agent as llm:MODEL; for an LLM proposer give --proposer-model');
+  if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
+  const proposerTakesModel = flags.proposer === 'llm' && flags.proposerModel === undefined;
+  if (flags.agents !== undefined && flags.model !== undefined && !proposerTakesModel)
+    throw inputError('with --agents, name each LLM agent as llm:MODEL; --model is then the model of --proposer llm');
+  if (flags.agents === undefined && flags.model !== undefined && searchAgentConfig(flags).model === undefined && !proposerTakesModel)
+    throw inputError(
+      `--model names the model of --agent llm and of --proposer llm (unless --proposer-model is given); here the agent is ${flags.agent} and the proposer ${flags.proposer === 'sim' ? 'sim' : 'has --proposer-model'}: drop --model`,
+    );
   if (flags.objective !== undefined && flags.agents === undefined)
     throw inputError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
 }

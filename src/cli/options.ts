@@ -132,16 +132,20 @@ export function modelClientOptions(): Option[] {
   ];
 }
 
-/** The options of SearchFlags after --agent, in order; each command words --agents, --objective and --model for its search. */
-export function searchAgentOptions(what: { agents: string; objective: string; model: string }): Option[] {
+/** --model in a search: one model name for each LLM part that names none of its own (src/cli/agents.ts, proposers.ts). */
+const SEARCH_MODEL_HELP =
+  "model for --agent llm and for --proposer llm: with both, both use it unless --proposer-model names the proposer's; with --agent sim (or --agents) it is the proposer's";
+
+/** The options of SearchFlags after --agent, in order; each command words --agents and --objective for its search. */
+export function searchAgentOptions(what: { agents: string; objective: string }): Option[] {
   return [
     sharedOption.agents(what.agents),
     new Option('--objective <how>', what.objective).argParser(choice(['mean', 'worst'] as const)),
-    sharedOption.model(what.model),
+    sharedOption.model(SEARCH_MODEL_HELP),
     new Option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)')
       .argParser(choice(['sim', 'llm'] as const))
       .default('sim'),
-    new Option('--proposer-model <name>', 'model for --proposer llm'),
+    new Option('--proposer-model <name>', 'model for --proposer llm (default: --model)'),
     ...modelClientOptions(),
   ];
 }

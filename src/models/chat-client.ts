@@ -6,7 +6,7 @@ import { chatCompletionSchema, type AssistantMessage, type ChatCompletionReply }
 import { resolveEndpoint } from './endpoint.ts';
 import { estimateRequestTokens, type ModelRateLimiter } from './rate-limiter.ts';
 import { requestCacheKey, type ResponseCache } from './response-cache.ts';
-import { inputError } from '../errors.ts';
+import { inputError, TdoError } from '../errors.ts';
 import { AttemptFailedError, serverRequestedDelayMs, withRetries, type RetryPolicy } from './retry.ts';
 
 /** Everything of a chat-completions request except the model, which the client fixes. */
@@ -36,15 +36,19 @@ export interface ChatModel {
   complete(request: ChatRequest): Promise<ChatResult>;
 }
 
-/** A model call that failed for good; the message says what to fix where we can tell. */
-export class ModelCallError extends Error {
+/**
+ * A model call that failed for good (unreachable, 429/5xx after the retries, past its deadline, refused, a
+ * malformed answer): an outage of the endpoint, never an answer. The message says what to fix where we can tell.
+ */
+export class ModelCallError extends TdoError {
+  override name = 'ModelCallError';
+
   constructor(
     message: string,
     readonly retries: number,
     readonly status?: number,
   ) {
-    super(message);
-    this.name = 'ModelCallError';
+    super('infrastructure', message);
   }
 }
 

@@ -24,20 +24,32 @@ export interface EpisodeSpec {
    * and the episode's scores are written, so it may read the episode back from the store.
    */
   scoreAlso?: (episodeId: string) => ScoreInput[];
+  /**
+   * The command's interruption (Ctrl-C, SIGTERM). A terminal's Ctrl-C signals the whole process group, so it
+   * ends a stdio server mid-call too: an outage met once the signal is raised is the stop's own doing, not the
+   * server's, and the episode is left unfinished (as a killed one is) for a resume to run again.
+   */
+  signal?: AbortSignal;
 }
 
 export interface EpisodeOutcome {
   episodeId: string;
   taskId: string;
   repeat: number;
-  /** 'error': the infrastructure failed (model endpoint, MCP server, the agent itself); the task was not judged. */
-  status: 'completed' | 'error';
+  /**
+   * 'error': the infrastructure failed (model endpoint, MCP server, the agent itself); the task was not judged.
+   * 'interrupted': stopped by the command's interruption before a verdict; the episode is left unfinished.
+   */
+  status: 'completed' | 'error' | 'interrupted';
   /** false for an error, which is no verdict on the task */
   success: boolean;
   /** the check's feedback, or for an error its cause */
   feedback: string;
   calls: LiveToolCall[];
 }
+
+/** An episode that ended, with a verdict or an outage: what progress bars and tallies count. */
+export type FinishedOutcome = EpisodeOutcome & { status: 'completed' | 'error' };
 
 /**
  * Runs one task attempt: the agent works through the host, every tool call and model call is committed
@@ -81,6 +93,8 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
   // A selection-only task stops the agent at its first call on purpose: that is the result, not an outage.
   if (selectionOnly?.stopped()) result = { answer: null, stop: 'tool_call', note: SELECTION_ONLY_NOTE };
   const outage = outageOf(result, calls);
+  if (outage !== undefined && spec.signal?.aborted === true)
+    return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'interrupted', success: false, feedback: `interrupted: ${outage}`, calls };
   if (outage !== undefined) return finishWithError(store, episode.id, spec, result.answer, outage, calls);
 
   const verdict = checkEpisode(task, result.answer, calls);

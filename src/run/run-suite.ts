@@ -5,7 +5,7 @@ import type { LoadedSuite } from '../suite/load.ts';
 import type { Split } from '../suite/schema.ts';
 import { tasksForSplit } from '../suite/splits.ts';
 import { resolveConditions } from './conditions.ts';
-import { runEpisode, type EpisodeOutcome } from './episode.ts';
+import { runEpisode, type EpisodeOutcome, type FinishedOutcome } from './episode.ts';
 import type { EpisodeExecutor } from './episode-executor.ts';
 import { runPool } from './pool.ts';
 import { scoreTotals, type ScoreTotal } from './score-totals.ts';
@@ -42,7 +42,7 @@ export interface RunRequest {
   /** The share of the run's episodes allowed to error (default 0): beyond it the run stops early, as 'failed'. */
   maxErrorRate?: number;
   onStart?: (info: { runId: string; total: number; done: number }) => void;
-  onEpisode?: (outcome: EpisodeOutcome) => void;
+  onEpisode?: (outcome: FinishedOutcome) => void;
   /** Runs the episodes elsewhere (queue workers); in this process when absent. */
   executor?: EpisodeExecutor;
 }
@@ -135,9 +135,11 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
     const budget = new ErrorBudget(req.maxErrorRate ?? 0, all.length);
     const aborted = () => req.signal?.aborted === true;
     const onOutcome = (outcome: EpisodeOutcome) => {
+      // an episode the interruption stopped is unfinished: neither run nor errored
+      if (outcome.status === 'interrupted') return;
       ranNow++;
       budget.record(outcome.status);
-      req.onEpisode?.(outcome);
+      req.onEpisode?.({ ...outcome, status: outcome.status });
     };
     const shouldStop = () => aborted() || budget.exhausted;
     let interruptedBy: string | undefined;
@@ -156,6 +158,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
                 seed: episodeSeed(options.seed, task.id, repeat),
                 catalogue,
                 ...(headersFor === undefined ? {} : { headersFor }),
+                ...(req.signal === undefined ? {} : { signal: req.signal }),
               }),
             );
           },
@@ -192,7 +195,8 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       ...(interruptedBy === undefined ? {} : { interruptedBy }),
       ranNow,
       planned: all.length,
-      episodes: summary.episodes,
+      // finished ones: an attempt the interruption stopped is left unfinished, as a killed one is
+      episodes: summary.completed + summary.errors,
       successes: summary.successes,
       successRate: errors.judged === 0 ? null : summary.successes / errors.judged,
       errors,

@@ -1,5 +1,6 @@
 // The LLM proposer: GEPA's reflective mutation through the same OpenAI-compatible client (and response
-// cache) the LLM agent uses. A truncated, empty or unfenced answer is rejected, never adopted.
+// cache) the LLM agent uses. A truncated, empty or unfenced answer is rejected, never adopted; a model call
+// that fails (src/models/chat-client.ts, ModelCallError) is thrown: an outage ends the search, it is no proposal.
 import type { ChatModel } from '../../../src/index.ts';
 import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
 import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
@@ -21,12 +22,7 @@ export class LlmProposer implements Proposer<ToolReflectionRecord> {
       { role: 'system' as const, content: REFLECTION_SYSTEM_PROMPT },
       { role: 'user' as const, content: prompt },
     ];
-    let result;
-    try {
-      result = await this.model.complete({ messages });
-    } catch (err) {
-      return { ok: false, reason: `the model call failed: ${(err as Error).message}`, detail: { model: this.model.model, prompt } };
-    }
+    const result = await this.model.complete({ messages });
     const answer = result.message.content ?? '';
     const finishReason = result.completion.choices[0]?.['finish_reason'];
     const detail = { model: this.model.model, prompt, answer, finish_reason: finishReason ?? null, cached: result.cached };

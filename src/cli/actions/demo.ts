@@ -4,7 +4,7 @@ import { loadSuite } from '../../suite/load.ts';
 import { runOverconfidentDemo, type DemoCommon } from '../../../experiments/demo/overconfident.ts';
 import { runOverconfidentDemoAcrossAgents } from '../../../experiments/demo/overconfident-agents.ts';
 import { writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
-import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import { inputError } from '../../errors.ts';
 import { createProposer, proposerSelection } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
@@ -19,7 +19,6 @@ import { toJsonText } from '../../json-keys.ts';
 
 export async function demoCommand(name: string, flags: DemoFlags, command: Command): Promise<void> {
   if (name !== 'overconfident') throw inputError(`unknown demo "${name}"; the one demo is: overconfident`);
-  if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
   checkSearchAgents(flags, command, 'reads the descriptions');
   await withStore(flags, { mode: 'write' }, async ({ store, config }) => {
     const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
@@ -29,7 +28,7 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
     try {
       // one limiter for the agents and every proposer of the demo: they draw on the same account
       const rateLimiter = modelRateLimiter(flags, config);
-      const agentConfigs: AgentConfig[] = flags.agents ?? [{ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }];
+      const agentConfigs: AgentConfig[] = flags.agents ?? [searchAgentConfig(flags)];
       const agents = agentConfigs.map((agentConfig) => ({
         agent: createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter }),
         agentConfig: { ...agentConfig },

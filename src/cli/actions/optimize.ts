@@ -14,7 +14,7 @@ import {
   type OptimizeSettings,
   type SplitScores,
 } from '../../../optimizer/mcp/optimize.ts';
-import { agentSelection, checkSearchAgents, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
@@ -110,12 +110,11 @@ function newSearch(flags: OptimizeFlags, command: Command, refs: Parameters<type
   const server = flags.server ?? loaded.suite.target;
   if (server === undefined)
     throw inputError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
-  if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
   if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))
     throw inputError('--session and --since choose recorded episodes: use them with --traces langfuse');
   if (flags.gate === true && flags.allowFlags === true) throw inputError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
   checkSearchAgents(flags, command, 'evaluates the candidates');
-  const agent: AgentConfig = flags.agents?.[0] ?? { ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) };
+  const agent: AgentConfig = flags.agents?.[0] ?? searchAgentConfig(flags);
   const proposer = proposerSelection(flags);
   const settings: OptimizeSettings = {
     server,

@@ -30,7 +30,6 @@ export function registerDemo(program: TdoCommand): void {
         agents:
           'instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); each evaluates every candidate of both searches, and every row is measured and reported per agent',
         objective: "with --agents, what the searches' winners maximize: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
-        model: 'model for --agent llm (and --proposer llm unless --proposer-model is given)',
       }),
     )
     .option('--out <dir>', 'where the experiment reports go (default reports/demo-overconfident-<time>)')

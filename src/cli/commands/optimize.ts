@@ -47,7 +47,6 @@ export function registerOptimize(program: TdoCommand): void {
         agents:
           'several agents that each evaluate every candidate, instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent',
         objective: "with --agents, what the winner maximizes: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
-        model: 'model for --agent llm (and for --proposer llm unless --proposer-model is given)',
       }),
     )
     .option('--minibatch <n>', 'train tasks per iteration', positiveInt, 3)

@@ -3,7 +3,7 @@ import { ChatClient } from '../../../../src/models/chat-client.ts';
 import { LlmProposer } from '../../../../optimizer/proposers/llm/proposer.ts';
 import { fencedBlock } from '../../../../optimizer/proposers/llm/prompt.ts';
 import { call, record } from '../records.ts';
-import { finalAnswer, rawReply, startOpenAiDouble, type OpenAiDouble, type DoubleReply } from '../../../support/openai-double.ts';
+import { finalAnswer, httpStatus, rawReply, stall, startOpenAiDouble, type OpenAiDouble, type DoubleReply } from '../../../support/openai-double.ts';
 
 const dataset = [
   record({
@@ -59,9 +59,37 @@ describe('LlmProposer', () => {
     });
   });
 
-  it('turns a failed model call into a rejection, not a crash', async () => {
-    const proposer = await proposerAnswering({ kind: 'status', status: 400, headers: {}, message: 'bad request' });
-    expect(await proposer.propose(request)).toMatchObject({ ok: false, reason: expect.stringMatching(/model call failed/) });
+  // A failed call is an outage of the endpoint, not the model's verdict on the description: it is thrown
+  // (an infrastructure error), never returned as a rejected proposal the search would read as a result.
+  it('throws a dead endpoint as an infrastructure error, not a rejected proposal', async () => {
+    double = await startOpenAiDouble(() => finalAnswer('```\nunused\n```'));
+    const baseURL = double.baseURL;
+    await double.close();
+    double = undefined;
+    const proposer = new LlmProposer(new ChatClient({ model: 'reflector', baseURL, apiKey: 'k', maxRetries: 0 }));
+    await expect(proposer.propose(request)).rejects.toMatchObject({
+      kind: 'infrastructure',
+      message: expect.stringMatching(/Cannot reach the model endpoint/),
+    });
+  });
+
+  it('throws a 5xx after the retries, and a refused request, as infrastructure errors', async () => {
+    double = await startOpenAiDouble(() => httpStatus(503, { retryAfter: '0' }));
+    const retried = new LlmProposer(new ChatClient({ model: 'reflector', baseURL: double.baseURL, apiKey: 'k', maxRetries: 2 }));
+    await expect(retried.propose(request)).rejects.toMatchObject({ kind: 'infrastructure', message: expect.stringMatching(/HTTP 503 .*\(after 2 retries\)/) });
+    expect(double.requests).toHaveLength(3);
+    await double.close();
+    const refusing = await proposerAnswering(httpStatus(400, { message: 'bad request' }));
+    await expect(refusing.propose(request)).rejects.toMatchObject({ kind: 'infrastructure', message: expect.stringMatching(/HTTP 400/) });
+  });
+
+  it('throws an answer past its deadline as an infrastructure error', async () => {
+    double = await startOpenAiDouble(() => stall());
+    const proposer = new LlmProposer(new ChatClient({ model: 'reflector', baseURL: double.baseURL, apiKey: 'k', maxRetries: 0, timeoutMs: 200 }));
+    await expect(proposer.propose(request)).rejects.toMatchObject({
+      kind: 'infrastructure',
+      message: expect.stringMatching(/did not finish answering within 200 ms/),
+    });
   });
 });
 
