@@ -5,12 +5,14 @@ import pLimit from 'p-limit';
 import {
   advertisedDescriptions,
   type Agent,
+  type CatalogueTool,
   connectSuiteHost,
   type EpisodeExecutor,
   inputError,
   isSimAgentId,
   type LoadedSuite,
   resolveConditions,
+  selectionCompetitors,
   TdoError,
 } from '../../src/index.ts';
 import { conditionLabel, countDescriptionTokens, type RunLock, type RunRow, type TraceStore } from '../../traces/index.ts';
@@ -66,6 +68,8 @@ export interface OptimizeRequest {
   /** The command that continues the search, as outage messages name it; `tdo optimize --resume RUN` when absent. */
   resumeCommand?: (runId: string) => string;
   onStart?: (info: { runId: string; resumed: boolean }) => void;
+  /** Given the seed's catalogue (what the agent sees before any edit), once the servers are connected and before the run is opened. */
+  onCatalogue?: (tools: readonly CatalogueTool[]) => void;
   onProgress?: (progress: EngineProgress) => void;
 }
 
@@ -165,6 +169,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     const listed = host.servers.find((s) => s.server === settings.server)!;
     const seedTexts = advertisedDescriptions(listed);
     if (Object.keys(seedTexts).length === 0) throw inputError(`server "${settings.server}" lists no tools, so there is nothing to optimize`);
+    req.onCatalogue?.(host.catalogue().tools);
     const versionIds = Object.fromEntries(
       host.servers.map((s) => [s.server, store.recordVersion({ server: s.server, descriptions: advertisedDescriptions(s), origin: 'seed' }).id]),
     );
@@ -339,6 +344,10 @@ export function checkSearch(loaded: LoadedSuite, settings: OptimizeSettings): vo
   if (!suite.servers.some((s) => s.name === settings.server)) {
     throw inputError(`suite "${suite.name}" has no server "${settings.server}" (it connects ${suite.servers.map((s) => s.name).join(', ')})`);
   }
+  if (settings.target === 'selection' && selectionCompetitors(suite, settings.server).length === 0)
+    throw inputError(
+      `--target selection scores the share of first choices that go to ${settings.server} against the suite's other servers, and suite "${suite.name}" has none: every first choice is ${settings.server}'s, so the seed scores 1 and the search measures nothing. Add a competing server to the suite, or use --target success`,
+    );
   const count = (split: string) => suite.tasks.filter((t) => t.split === split).length;
   const [train, val] = [count('train'), count('val')];
   if (train === 0 || val === 0) throw inputError(`suite "${suite.name}" needs train and val tasks to optimize (it has ${train} train and ${val} val)`);

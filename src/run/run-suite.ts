@@ -1,5 +1,6 @@
 import type { Agent } from '../agents/agent.ts';
 import type { DescriptionOverrides } from '../host/catalogue.ts';
+import type { CatalogueTool } from '../host/catalogue-types.ts';
 import { advertisedDescriptions } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
 import type { Split } from '../suite/schema.ts';
@@ -42,6 +43,8 @@ export interface RunRequest {
   /** The share of the run's episodes allowed to error (default 0): beyond it the run stops early, as 'failed'. */
   maxErrorRate?: number;
   onStart?: (info: { runId: string; total: number; done: number }) => void;
+  /** Given the catalogue the agent will see, once the servers are connected and before the run is created (the suite check). */
+  onCatalogue?: (tools: readonly CatalogueTool[]) => void;
   onEpisode?: (outcome: FinishedOutcome) => void;
   /** Runs the episodes elsewhere (queue workers); in this process when absent. */
   executor?: EpisodeExecutor;
@@ -92,6 +95,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
   let lock: RunLock | undefined;
   try {
     const catalogue = host.catalogue(overrides);
+    req.onCatalogue?.(catalogue.tools);
     const versionIds: Record<string, string> = {};
     for (const server of host.servers) {
       const override = options.versionIds.map((id) => store.getVersion(id)).find((v) => v?.server === server.server);

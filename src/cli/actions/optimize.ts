@@ -34,6 +34,9 @@ import { toJsonText } from '../../json-keys.ts';
 import { heldOutChanges, splitJson, successProportion } from '../format/optimize-intervals.ts';
 import { changeWithInterval, percent } from '../../../experiments/format.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
+import type { SuiteCheck } from '../../suite/check/suite-check.ts';
+import { announceSuiteCheck } from '../suite-check.ts';
+import { heldOutPowerLines, suiteCheckJson } from '../format/suite-check.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
   'target',
@@ -72,9 +75,11 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
     const { store, config } = context;
     if (flags.resume !== undefined) context.runId = flags.resume;
     const search = 'resume' in checked ? resumedSearch(store, checked.resume, flags, command, config.refs) : checked;
-    const report = await execute(store, flags, search, modelRateLimiter(flags, config));
+    const { report, suiteCheck } = await execute(store, flags, search, modelRateLimiter(flags, config));
     context.runId = report.runId;
-    process.stdout.write(flags.json ? toJsonText(reportJson(report, store.path)) : renderReport(report, store.path));
+    process.stdout.write(
+      flags.json ? toJsonText({ ...reportJson(report, store.path), suite_check: suiteCheckJson(suiteCheck) }) : renderReport(report, store.path),
+    );
     if (report.status === 'interrupted') process.exitCode = EXIT.interrupted;
   });
 }
@@ -149,7 +154,7 @@ async function execute(
   { loaded, settings }: Search,
   // one limiter for the agent and the proposer: they draw on the same account
   rateLimiter: ModelRateLimiter | undefined,
-): Promise<OptimizeReport> {
+): Promise<{ report: OptimizeReport; suiteCheck: SuiteCheck }> {
   const seedRuns = flags.traces === 'langfuse' ? await importSeedRuns(store, flags) : undefined;
   const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) =>
     createAgent(a, store, { reuseCache: flags.cache, rateLimiter }),
@@ -160,8 +165,9 @@ async function execute(
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   const progress = startSearchProgress();
+  let suiteCheck: SuiteCheck | undefined;
   try {
-    return await optimize({
+    const report = await optimize({
       store,
       loaded,
       agent: agents[0]!,
@@ -180,8 +186,15 @@ async function execute(
         process.stderr.write(
           `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`${resumeCommand(runId, store.path)}\` if it is stopped\n`,
         ),
+      onCatalogue: (tools) => {
+        const opts = { server: settings.server, episodesPerTestTask: agents.length, search: { selection: settings.target === 'selection' } };
+        suiteCheck = announceSuiteCheck(loaded.suite, agents, tools, opts);
+      },
       onProgress: (p) => progress.update(p),
     });
+    // optimize hands over the seed's catalogue before it runs anything
+    if (suiteCheck === undefined) throw new Error('the search reported before its catalogue was checked');
+    return { report, suiteCheck };
   } finally {
     progress.stop();
     interrupt.release();
@@ -301,7 +314,9 @@ const successCell = (scores: SplitScores) => {
 function changeLine(r: OptimizeReport): string[] {
   if (r.versionId === r.seedVersionId) return [];
   const changes = Object.entries(heldOutChanges(r.seed, r.best)).map(([split, c]) => `    ${split.padEnd(10)}  ${changeWithInterval(c)}`);
-  return changes.length === 0 ? [] : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes];
+  return changes.length === 0
+    ? []
+    : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes, ...heldOutPowerLines(r.seed, r.best)];
 }
 
 export function renderReport(r: OptimizeReport, dbPath: string): string {

@@ -20,6 +20,9 @@ import { interruptSignal } from '../interrupt.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { toJsonText } from '../../json-keys.ts';
+import type { SuiteCheck } from '../../suite/check/suite-check.ts';
+import { announceSuiteCheck } from '../suite-check.ts';
+import { suiteCheckJson } from '../format/suite-check.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
@@ -31,7 +34,7 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
     const input = 'resume' in checked ? await resumedRun(context.store, checked.resume, flags, command, context.config) : checked;
     const report = await execute(context.store, flags, input, context.config);
     context.runId = report.run.runId;
-    process.stdout.write(flags.json ? toJsonText(runReportJson(report)) : renderRunReport(report));
+    process.stdout.write(flags.json ? toJsonText({ ...runReportJson(report), suite_check: suiteCheckJson(report.suiteCheck) }) : renderRunReport(report));
     const outage = outageCause(report.run.errors, flags.maxErrorRate, erroredListCommand(report.run.runId, context.store.path));
     if (outage !== undefined) {
       // After the report, so what did run is on record; an outage is not a result, whatever the success rate says.
@@ -105,6 +108,7 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
   const interrupt = interruptSignal('stopping: finishing episodes in flight; resume later with --resume');
   const progress = startProgress();
+  let suiteCheck: SuiteCheck | undefined;
   try {
     const report: RunReport = await runSuite({
       store,
@@ -115,11 +119,24 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       signal: interrupt.signal,
       maxErrorRate: flags.maxErrorRate,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
+      onCatalogue: (tools) => {
+        suiteCheck = announceSuiteCheck(loaded.suite, [agent], tools, { server: loaded.suite.target, episodesPerTestTask: options.repeats });
+      },
       onStart: ({ total, done }) => progress.start(total, done),
       onEpisode: (o) => progress.tick(o),
       ...(queue === undefined ? {} : { executor: queue.executor }),
     });
-    return { run: report, suite: loaded.suite.name, agent: describeAgent(agent.id), agentId: agent.id, split: options.split, dbPath: store.path };
+    // runSuite hands over its catalogue before it runs anything
+    if (suiteCheck === undefined) throw new Error('the run reported before its catalogue was checked');
+    return {
+      run: report,
+      suite: loaded.suite.name,
+      agent: describeAgent(agent.id),
+      agentId: agent.id,
+      split: options.split,
+      dbPath: store.path,
+      suiteCheck,
+    };
   } finally {
     progress.stop();
     interrupt.release();
