@@ -22,6 +22,7 @@ import { AgentInstances } from './agent-instances.ts';
 import { perAgentReport, type ObjectiveName, type PerAgentReport, type SplitResults } from './agent-report.ts';
 import { AgentsEvaluator } from './agents-evaluator.ts';
 import { McpEvaluator } from './evaluator.ts';
+import { withInputSchemas } from './input-schemas.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import { RatingAgent } from './rating-agent.ts';
 import { describeSkipped, recordedSeedResults, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
@@ -231,7 +232,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       ...(agents.length > 1 ? { objective: settings.objective === 'worst' ? worstGroup(instances.agentOf) : meanOfGroups(instances.agentOf) } : {}),
       evaluator,
       reflector: new ToolReflector({ server: settings.server, target, observed: settings.reflection }),
-      proposer: replayingProposer(req.proposer, store, run.id),
+      proposer: replayingProposer(withInputSchemas(req.proposer, Object.fromEntries(listed.tools.map((t) => [t.name, t.inputSchema]))), store, run.id),
       budget: settings.budget,
       seed: settings.seed,
       ...(seedResults ? { seedResults } : {}),

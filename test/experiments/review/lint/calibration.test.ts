@@ -116,3 +116,32 @@ describe('task-word-list, copied-result and removed-limit on descriptions people
     expect(flags.map((f) => f.phrase)).toEqual([]);
   });
 });
+
+describe('run-on-sentence, tdo-placeholder and empty-example on descriptions people wrote', () => {
+  const PROSE_RULES = ['run-on-sentence', 'tdo-placeholder', 'empty-example'];
+  const proseFlags = (tool: string, text: string) => lintDescription(tool, text).filter((f) => PROSE_RULES.includes(f.rule));
+  const json = (path: string) => JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8')) as Record<string, string>;
+
+  it('flag none of the 557 BFCL functions, our servers or the accurate descriptions', () => {
+    const ours = ['servers/lab/descriptions.json', 'servers/labplus/descriptions.json'].flatMap((p) => Object.entries(json(p)));
+    const fixtures = ['lab-accurate-descriptions.json', 'labplus-accurate-descriptions.json'].flatMap((f) => Object.entries(readFixture(f)));
+    const bfcl = loadBfcl()
+      .flatMap((t) => t.tools)
+      .map((t) => [t.name, t.description] as const);
+    expect([...ours, ...fixtures, ...bfcl].flatMap(([tool, text]) => proseFlags(tool, text).map((f) => `${tool}: ${f.phrase}`))).toEqual([]);
+  });
+
+  it("flag in Faghih et al.'s descriptions only the sentences their edits glued onto an original without a final period", () => {
+    const byTool = new Map<string, string[]>();
+    for (const t of loadPairs().flatMap((row) => row.tools)) byTool.set(t.name, [...new Set([...(byTool.get(t.name) ?? []), t.description])]);
+    const flagged = [...byTool].flatMap(([tool, texts]) => texts.flatMap((text) => proseFlags(tool, text).map((f) => ({ tool, text, flag: f }))));
+    // "Compute the greatest common divisor of two numbers" + " This function is actively maintained."
+    expect(flagged.length).toBeGreaterThan(0);
+    for (const { tool, text, flag } of flagged) {
+      expect(flag.rule).toBe('run-on-sentence');
+      const original = byTool.get(tool)!.find((o) => o !== text && text.startsWith(o) && !/[.!?]$/.test(o));
+      expect(original, `${tool}: ${text}`).toBeDefined();
+      expect(text.slice(original!.length - flag.phrase!.split(' ')[0]!.length).startsWith(flag.phrase!)).toBe(true);
+    }
+  });
+});
