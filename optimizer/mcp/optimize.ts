@@ -23,6 +23,7 @@ import { perAgentReport, type ObjectiveName, type PerAgentReport, type SplitResu
 import { AgentsEvaluator } from './agents-evaluator.ts';
 import { McpEvaluator } from './evaluator.ts';
 import { withInputSchemas } from './input-schemas.ts';
+import { proposalOutcomes, type ProposalOutcomes } from './proposal-outcomes.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import { RatingAgent } from './rating-agent.ts';
 import { describeSkipped, recordedSeedResults, selectSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
@@ -111,6 +112,8 @@ export interface OptimizeReport {
   versionId: string | null;
   /** whether the honesty gate was on, and the proposed descriptions it refused (never run; the parent's text kept), per rule */
   honestyGate: { on: boolean; rejected: number; byRule: Record<string, number> };
+  /** what became of the proposals: why those not accepted were not (absent in reports stored before it) */
+  proposalOutcomes?: ProposalOutcomes;
   /** the content words the winner added, and those only train tasks use (learned from the search's own tasks) */
   addedWords: AddedWords;
   /** with several agents: over every (task, agent) pair; `perAgent` splits them by agent */
@@ -298,6 +301,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       seedData: seedResults ? { episodes: seedResults.length, otherAgent: seedResults.filter((r) => !r.comparable).length, skipped } : null,
       versionId,
       honestyGate: gateSummary(settings.honestyGate === true, proposals),
+      proposalOutcomes: proposalOutcomes(proposals, suite.tasks, settings.server),
       addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
       seed: summarize(seed, scoresOf(seedTest), scoresOf(seedParaphrase)),
       best: summarize(result.best, scoresOf(bestTest), scoresOf(bestParaphrase)),

@@ -116,14 +116,20 @@ const SENTENCE_OPENERS = [
   'Requires',
   'Always',
   'Never',
+  // the openers of the claims the sim proposer writes (optimizer/proposers/sim/operators.ts, ASSERTIVE_CLAIMS)
+  'Trusted',
+  'Guaranteed',
+  'Highly',
+  'Actively',
 ];
 
 /**
- * A run-on join: a word ending in a letter or digit, a space, then a sentence opener followed by a lower-case
- * word ("graph Use it", "graph For example"). Group 1 is the join as written.
+ * A run-on join: a word ending in a letter or digit (perhaps inside closing quotes or brackets), a space, then
+ * a sentence opener followed by a lower-case word ("graph Use it", "'3 * (4 + 5)' Guaranteed to"). Group 1 is
+ * the join as written.
  */
 export const RUN_ON_JOIN = new RegExp(
-  `(?<![\\p{L}\\p{N}_'’-])([\\p{L}\\p{N}'’-]*[\\p{Ll}\\p{N}][ \\t]+(?:${SENTENCE_OPENERS.join('|')}))(?=[ \\t]+\\p{Ll})`,
+  `(?<![\\p{L}\\p{N}_'’-])([\\p{L}\\p{N}'’-]*[\\p{Ll}\\p{N}](?:['"”’)\\]]+)?[ \\t]+(?:${SENTENCE_OPENERS.join('|')}))(?=[ \\t]+\\p{Ll})`,
   'gu',
 );
 

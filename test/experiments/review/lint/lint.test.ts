@@ -254,7 +254,10 @@ describe('prose rules: run-on joins, tdo placeholders, examples without argument
       ['warning', 'graph Use'],
     ]);
     expect(flagged('Read the whole file It returns its text.', 'run-on-sentence')).toEqual([['warning', 'file It']]);
-    expect(flagged('Open nodes by name (exact match) For example, {"names":["a"]} returns a.', 'run-on-sentence')).toEqual([]);
+    expect(flagged("Evaluate an expression such as '3 * (4 + 5)' Guaranteed to give accurate results.", 'run-on-sentence')).toEqual([
+      ['warning', "5)' Guaranteed"],
+    ]);
+    expect(flagged('Open nodes by name (exact match) For example, {"names":["a"]} returns a.', 'run-on-sentence')).toEqual([['warning', 'match) For']]);
   });
 
   it('leaves ended sentences, line breaks, names and titles alone', () => {
