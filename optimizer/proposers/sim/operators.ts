@@ -10,6 +10,7 @@ import { countCues, NOT_EXECUTED_RESULT, siblingName, statesLimit, terms } from 
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
 import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
+import { RECURRING_TASKS } from './recurring.ts';
 import { appendSentence, replaceSentence, sentences } from './sentences.ts';
 
 export interface EditContext {
@@ -142,7 +143,7 @@ function drawNew(counts: ReadonlyMap<string, number>, named: readonly string[], 
  * which was the one word only train tasks held in the seed-1 winner's "Use it for questions about grams and kilos".
  */
 function recurring(counts: ReadonlyMap<string, number>): Map<string, number> {
-  return new Map([...counts].filter(([, c]) => c >= 2));
+  return new Map([...counts].filter(([, c]) => c >= RECURRING_TASKS));
 }
 
 function capRandomly(items: string[], max: number, rng: Rng): string[] {
@@ -275,6 +276,14 @@ export const trimUse: EditOperator = {
 
 const NOT_FOR_SENTENCE = /^It does not [^;]*; use (.+?) instead\.$/;
 
+/** The tools the description's not-for sentence already sends requests to. */
+function namedInsteadOf(text: string): string[] {
+  const current = sentences(text)
+    .map((s) => NOT_FOR_SENTENCE.exec(s))
+    .find((m) => m !== null);
+  return current === undefined ? [] : listItems(current[1]!);
+}
+
 function notForSentence(tools: readonly string[]): string {
   const jobs = tools.map((t) => {
     const job = nameJob(t);
@@ -296,10 +305,7 @@ export const stateNotFor: EditOperator = {
   name: 'state-not-for',
   kind: 'not-for',
   apply(ctx) {
-    const current = sentences(ctx.text)
-      .map((s) => NOT_FOR_SENTENCE.exec(s))
-      .find((m) => m !== null);
-    const named = current === undefined ? [] : listItems(current[1]!);
+    const named = namedInsteadOf(ctx.text);
     // A step's first label is the tool the suite means for it; later ones are alternatives that also work.
     const server = ctx.views.flatMap((v) => v.calls).find((c) => c.component)?.server;
     const others = [
@@ -335,10 +341,7 @@ export const pointToSibling: EditOperator = {
   name: 'point-to-sibling',
   kind: 'not-for',
   apply(ctx) {
-    const current = sentences(ctx.text)
-      .map((s) => NOT_FOR_SENTENCE.exec(s))
-      .find((m) => m !== null);
-    const named = current === undefined ? [] : listItems(current[1]!);
+    const named = namedInsteadOf(ctx.text);
     const own = jobParts(ctx.component);
     if (own === undefined) return undefined;
     const others = ctx.siblings.filter((s) => {

@@ -6,6 +6,7 @@ import type { Proposal, Proposer } from '../../engine/types.ts';
 import type { ToolProposalRequest } from '../../mcp/input-schemas.ts';
 import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
 import { EDIT_OPERATORS, type EditOperator } from './operators.ts';
+import { RECURRING_TASKS } from './recurring.ts';
 
 /** Chance that a proposal applies a second edit after the first. */
 const SECOND_EDIT_PROBABILITY = 0.5;
@@ -70,6 +71,6 @@ function ownTasks(views: readonly EpisodeView[]): number {
 function nothingToAdd(views: readonly EpisodeView[]): string {
   const own = ownTasks(views);
   const tasks = own === 0 ? 'no task of the minibatch is' : own === 1 ? 'one task of the minibatch is' : `${own} tasks of the minibatch are`;
-  const few = own < 2 ? ', and the proposer names only jobs that come up in two tasks or more' : '';
+  const few = own < RECURRING_TASKS ? `, and the proposer names only jobs that come up in ${RECURRING_TASKS} tasks or more` : '';
   return `nothing to add: ${tasks} this tool's${few}; its schema, results and sibling tools gave nothing the description lacks`;
 }

@@ -3,9 +3,7 @@
 // whether the honesty gate refused what it wrote, or whether what it wrote ran and did not help.
 import type { OptimizeReport } from '../../../optimizer/mcp/optimize.ts';
 import type { ProposalOutcomes } from '../../../optimizer/mcp/proposal-outcomes.ts';
-
-/** The sim proposer names only the jobs that come up in this many train tasks (optimizer/proposers/sim/operators.ts, recurring). */
-const RECURRING_TASKS = 2;
+import { RECURRING_TASKS } from '../../../optimizer/proposers/sim/recurring.ts';
 
 const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

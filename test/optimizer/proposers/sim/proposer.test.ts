@@ -43,7 +43,7 @@ describe('SimProposer', () => {
     const proposal = await new SimProposer([describeUse]).propose(request([record({ task: 'only one' })], 1));
     expect(proposal).toMatchObject({ ok: false, detail: { ownTasks: 1 } });
     expect(proposal.ok === false && proposal.reason).toBe(
-      "nothing to add: one task of the minibatch is this tool's, and the proposer names only jobs that come up in two tasks or more; its schema, results and sibling tools gave nothing the description lacks",
+      "nothing to add: one task of the minibatch is this tool's, and the proposer names only jobs that come up in 2 tasks or more; its schema, results and sibling tools gave nothing the description lacks",
     );
   });
 
