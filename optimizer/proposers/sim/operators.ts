@@ -1,8 +1,10 @@
 // Objective-agnostic edits to one description, written as sentences a careful engineer would write after
 // reading the trajectories: what the tool is for (by kind, from the requests it served), what it accepts
 // (from what its errors enumerate), what it does not do (from calls that went wrong), what it returns and a
-// worked example (from calls that worked). They read what happened (tasks, calls, outcomes), never the score
-// or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
+// worked example (from calls that worked and were executed); and, needing no train task, what it takes (from
+// its input schema) and which sibling does something else to the same things (from the server's tool names).
+// They read what happened (tasks, calls, outcomes) and what the server lists, never the score or feedback of
+// the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
 import escapeStringRegexp from 'escape-string-regexp';
 import * as z from 'zod';
