@@ -25,6 +25,8 @@ import { AgentInstances } from './agent-instances.ts';
 import { perAgentReport, type ObjectiveName, type PerAgentReport, type SplitResults } from './agent-report.ts';
 import { AgentsEvaluator } from './agents-evaluator.ts';
 import { McpEvaluator } from './evaluator.ts';
+import { withInputSchemas } from './input-schemas.ts';
+import { proposalOutcomes, type ProposalOutcomes } from './proposal-outcomes.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import { proposerOutagesStopSearch } from './proposer-outages.ts';
 import { RatingAgent } from './rating-agent.ts';
@@ -116,6 +118,8 @@ export interface OptimizeReport {
   versionId: string | null;
   /** whether the honesty gate was on, and the proposed descriptions it refused (never run; the parent's text kept), per rule */
   honestyGate: { on: boolean; rejected: number; byRule: Record<string, number> };
+  /** what became of the proposals: why those not accepted were not (absent in reports stored before it) */
+  proposalOutcomes?: ProposalOutcomes;
   /** the content words the winner added, and those only train tasks use (learned from the search's own tasks) */
   addedWords: AddedWords;
   /** with several agents: over every (task, agent) pair; `perAgent` splits them by agent */
@@ -238,7 +242,11 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       ...(agents.length > 1 ? { objective: settings.objective === 'worst' ? worstGroup(instances.agentOf) : meanOfGroups(instances.agentOf) } : {}),
       evaluator,
       reflector: new ToolReflector({ server: settings.server, target, observed: settings.reflection }),
-      proposer: proposerOutagesStopSearch(replayingProposer(req.proposer, store, run.id), run.id, resumeOf(req, run.id)),
+      proposer: proposerOutagesStopSearch(
+        replayingProposer(withInputSchemas(req.proposer, Object.fromEntries(listed.tools.map((t) => [t.name, t.inputSchema]))), store, run.id),
+        run.id,
+        resumeOf(req, run.id),
+      ),
       budget: settings.budget,
       seed: settings.seed,
       ...(seedResults ? { seedResults } : {}),
@@ -304,6 +312,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       seedData: seedResults ? { episodes: seedResults.length, otherAgent: seedResults.filter((r) => !r.comparable).length, skipped } : null,
       versionId,
       honestyGate: gateSummary(settings.honestyGate === true, proposals),
+      proposalOutcomes: proposalOutcomes(proposals, suite.tasks, settings.server),
       addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
       seed: summarize(seed, scoresOf(seedTest), scoresOf(seedParaphrase)),
       best: summarize(result.best, scoresOf(bestTest), scoresOf(bestParaphrase)),

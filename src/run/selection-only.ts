@@ -1,6 +1,7 @@
 import type { ToolInvoker } from '../agents/agent.ts';
 import type { Catalogue } from '../host/catalogue-types.ts';
 import { liveToolCall, type LiveToolCall } from '../host/tool-call.ts';
+import { NOT_EXECUTED_RESULT } from '../text/tdo-text.ts';
 
 /** Thrown out of the agent at its first tool call; the runner, not the agent, ends the episode. */
 class StoppedAtToolCall extends Error {}
@@ -10,8 +11,6 @@ export interface SelectionOnlyCalls {
   /** True once the first call was taken (whatever the agent did with the interruption). */
   stopped(): boolean;
 }
-
-export const SELECTION_ONLY_NOTE = 'Selection-only task: the episode ended at the first tool call, which was recorded and not executed.';
 
 /**
  * Tools for a selection-only task: the first call to a catalogue tool is recorded through `onCall` with
@@ -27,7 +26,7 @@ export function stopAtFirstToolCall(catalogue: Catalogue, routed: ToolInvoker, o
         const entry = catalogue.tools.find((t) => t.name === toolName);
         if (entry === undefined || stopped) return routed.call(toolName, args);
         stopped = true;
-        onCall(liveToolCall(entry, toolName, args, { text: '(not executed: selection-only task)', isError: false }, 0));
+        onCall(liveToolCall(entry, toolName, args, { text: NOT_EXECUTED_RESULT, isError: false }, 0));
         throw new StoppedAtToolCall(`stopped at the first tool call (${toolName})`);
       },
     },

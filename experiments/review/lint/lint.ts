@@ -3,9 +3,18 @@
  * Inflated claims reuse the sim agent's cue lexicon, so the lint and the selection model agree on what
  * sways a model; the patterns only the lint needs live in patterns.ts.
  */
-import { type CueFamily, findCues, splitLimitClauses, statesLimit, terms } from '../../../src/index.ts';
+import { type CueFamily, findCues, findTdoText, splitLimitClauses, statesLimit, terms, withoutTdoText } from '../../../src/index.ts';
 import { countDescriptionTokens } from '../../../traces/index.ts';
-import { CLIPPED_FRAGMENT, EXTRA_INFLATION, KEYWORD_LIST_LABEL, MODEL_DIRECTIVES, USE_FOR_GUIDANCE, VALUE_LIST_LABEL } from './patterns.ts';
+import {
+  CLIPPED_FRAGMENT,
+  EMPTY_EXAMPLE,
+  EXTRA_INFLATION,
+  KEYWORD_LIST_LABEL,
+  MODEL_DIRECTIVES,
+  RUN_ON_JOIN,
+  USE_FOR_GUIDANCE,
+  VALUE_LIST_LABEL,
+} from './patterns.ts';
 
 export const LINT_RULES = [
   'model-directive',
@@ -19,6 +28,9 @@ export const LINT_RULES = [
   'unverifiable-claim',
   'missing-use-for',
   'missing-not-for',
+  'run-on-sentence',
+  'tdo-placeholder',
+  'empty-example',
 ] as const;
 export type LintRule = (typeof LINT_RULES)[number];
 
@@ -39,6 +51,11 @@ export const RULE_SEVERITY: Record<LintRule, LintSeverity> = {
   'unverifiable-claim': 'warning',
   'missing-use-for': 'info',
   'missing-not-for': 'info',
+  // Warnings, so that the honesty gate refuses an edit that brings one in: a reviewer would have to rewrite it.
+  'run-on-sentence': 'warning',
+  'empty-example': 'warning',
+  // tdo's own words in a description are never the tool's: nothing about it is shippable.
+  'tdo-placeholder': 'error',
 };
 
 export interface LintFlag {
@@ -100,7 +117,13 @@ export function lintDescription(tool: string, text: string, context: LintContext
     }
   }
 
-  const plain = promotional.reduce((rest, phrase) => rest.replace(phrase, ' '), text);
+  for (const { phrase } of findTdoText(text)) add('tdo-placeholder', `"${phrase}" is text tdo wrote into a trajectory, not something the tool does`, phrase);
+  for (const m of text.matchAll(RUN_ON_JOIN)) add('run-on-sentence', `"${m[1]}" starts a sentence without ending the one before: end it with a period`, m[1]!);
+  for (const m of text.matchAll(EMPTY_EXAMPLE)) add('empty-example', 'an example with no arguments shows nothing of how to call the tool', m[0]);
+
+  // what the description itself says: tdo's placeholders ("not executed") state no limit and no purpose
+  const own = withoutTdoText(text);
+  const plain = promotional.reduce((rest, phrase) => rest.replace(phrase, ' '), own);
   if (terms(plain).length < MIN_PURPOSE_TERMS) add('missing-purpose', 'does not say what the tool does', null);
   const tokens = countDescriptionTokens({ [tool]: text });
   if (tokens > MAX_DESCRIPTION_TOKENS) add('excessive-length', `${tokens} tokens (over ${MAX_DESCRIPTION_TOKENS}), sent with every request`, null);
@@ -122,8 +145,8 @@ export function lintDescription(tool: string, text: string, context: LintContext
     for (const limit of removedLimits(before, text, siblings))
       add('removed-limit', `the parent stated the limit "${limit}" and this version no longer does`, limit);
   }
-  if (!USE_FOR_GUIDANCE.test(text)) add('missing-use-for', 'no guidance on when to use it ("use it for ...")', null);
-  if (splitLimitClauses(text, siblings).limits.length === 0)
+  if (!USE_FOR_GUIDANCE.test(own)) add('missing-use-for', 'no guidance on when to use it ("use it for ...")', null);
+  if (splitLimitClauses(own, siblings).limits.length === 0)
     add('missing-not-for', 'no statement of what it does not do ("does not ...", "not for ...", "for ... use OTHER_TOOL")', null);
   return dedupe(flags);
 }
@@ -322,7 +345,7 @@ export function removedLimits(parent: string, child: string, siblings: readonly 
   const childLimits = sentencesOf(child)
     .filter((s) => statesLimit(s, siblings) || SCOPE_STATEMENT.test(s))
     .map((s) => new Set(normalized(s).match(LIMIT_TOKEN) ?? []));
-  return sentencesOf(parent)
+  return sentencesOf(withoutTdoText(parent))
     .filter((s) => statesLimit(s, siblings))
     .filter((limit) => {
       if (childText.includes(normalized(limit))) return false;

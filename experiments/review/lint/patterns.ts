@@ -77,3 +77,61 @@ export const CLIPPED_FRAGMENT: RegExp[] = [
   /(?<!\S)(?:\S*[^\s.!?:][ \t]+){0,5}(?:\S*\p{N})?(?:\.\.\.|…)(?=\.(?:\s|$))/gu,
   /(?<!\S)(?:\S*[^\s.!?:][ \t]+){0,5}\S*\.\.\. \[truncated\]/gu,
 ];
+
+/**
+ * Words that open a sentence in tool descriptions and are lower-case inside one: a capitalised one straight
+ * after a word, on the same line and with no punctuation between, starts a sentence the text never ended
+ * ("... from the knowledge graph Use it when ..."). Names and titles ("Search the Web", "in Celsius") are not
+ * among them; "A" is left out, as in "vitamin A levels".
+ */
+const SENTENCE_OPENERS = [
+  'It',
+  'Its',
+  'This',
+  'These',
+  'They',
+  'There',
+  'The',
+  'An',
+  'Use',
+  'Returns',
+  'For',
+  'To',
+  'When',
+  'If',
+  'Do',
+  'Does',
+  'Not',
+  'Only',
+  'Note',
+  'You',
+  'Each',
+  'Also',
+  'Can',
+  'Must',
+  'Should',
+  'Supports',
+  'Accepts',
+  'Takes',
+  'Requires',
+  'Always',
+  'Never',
+  // the openers of the claims the sim proposer writes (optimizer/proposers/sim/operators.ts, ASSERTIVE_CLAIMS)
+  'Trusted',
+  'Guaranteed',
+  'Highly',
+  'Actively',
+];
+
+/**
+ * A run-on join: a word ending in a letter or digit (perhaps inside closing quotes or brackets), a space, then
+ * a sentence opener followed by a lower-case word ("graph Use it", "'3 * (4 + 5)' Guaranteed to"). Group 1 is
+ * the join as written.
+ */
+export const RUN_ON_JOIN = new RegExp(
+  `(?<![\\p{L}\\p{N}_'’-])([\\p{L}\\p{N}'’-]*[\\p{Ll}\\p{N}](?:['"”’)\\]]+)?[ \\t]+(?:${SENTENCE_OPENERS.join('|')}))(?=[ \\t]+\\p{Ll})`,
+  'gu',
+);
+
+/** An example that shows no arguments: "For example, {} returns ...", "e.g. [] gives ...". */
+export const EMPTY_EXAMPLE = /\b(?:for example|for instance|e\.g\.|example:)\s*,?\s*`?(?:\{\s*\}|\[\s*\]|\(\s*\)|""|'')`?\s*(?:returns|gives|yields|->|=>|→)/gi;

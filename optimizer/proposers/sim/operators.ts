@@ -1,14 +1,19 @@
 // Objective-agnostic edits to one description, written as sentences a careful engineer would write after
 // reading the trajectories: what the tool is for (by kind, from the requests it served), what it accepts
 // (from what its errors enumerate), what it does not do (from calls that went wrong), what it returns and a
-// worked example (from calls that worked). They read what happened (tasks, calls, outcomes), never the score
-// or feedback of the target. No edit pastes a request's words as a list or more than a short fragment of a
+// worked example (from calls that worked and were executed); and, needing no train task, what it takes (from
+// its input schema) and which sibling does something else to the same things (from the server's tool names).
+// They read what happened (tasks, calls, outcomes) and what the server lists, never the score or feedback of
+// the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
 import escapeStringRegexp from 'escape-string-regexp';
-import { countCues, siblingName, statesLimit, terms } from '../../../src/index.ts';
+import * as z from 'zod';
+import { countCues, NOT_EXECUTED_RESULT, siblingName, statesLimit, terms } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
 import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
+import { RECURRING_TASKS } from './recurring.ts';
+import { appendSentence, replaceSentence, sentences } from './sentences.ts';
 
 export interface EditContext {
   text: string;
@@ -16,6 +21,10 @@ export interface EditContext {
   rng: Rng;
   /** the server's other tools, by name: a sentence sending requests to one of them states a limit */
   siblings: readonly string[];
+  /** the tool being rewritten, by its own name on the server */
+  component: string;
+  /** the tool's input schema as the server lists it (untrusted: read through a zod schema), when known */
+  inputSchema?: unknown;
 }
 
 export interface Edit {
@@ -65,22 +74,11 @@ const MAX_QUOTED_WORDS = 20;
 /** Results longer than this are content, not an example's answer. */
 const MAX_EXAMPLE_OUTPUT = 40;
 const MAX_ACCEPTED_ITEMS = 30;
-const SENTENCE_BREAK = /(?<=[.!?])\s+/;
-
-function sentences(text: string): string[] {
-  return text.split(SENTENCE_BREAK).filter((s) => s.trim() !== '');
-}
-
-function append(text: string, sentence: string): string {
-  return `${text.trimEnd()} ${sentence}`.trim();
-}
-
 /** Replaces the first sentence matching `pattern`, or appends `sentence` when none does; '' removes it. */
 function setSentence(text: string, pattern: RegExp, sentence: string): string {
-  const parts = sentences(text);
-  const at = parts.findIndex((s) => pattern.test(s));
-  if (at < 0) return sentence === '' ? text : append(text, sentence);
-  return parts.flatMap((s, i) => (i !== at ? [s] : sentence === '' ? [] : [sentence])).join(' ');
+  const at = sentences(text).findIndex((s) => pattern.test(s));
+  if (at < 0) return sentence === '' ? text : appendSentence(text, sentence);
+  return replaceSentence(text, at, sentence);
 }
 
 // --- When to use it: job words of the requests it served, by kind, never the requests' own lists. ---
@@ -147,7 +145,7 @@ function drawNew(counts: ReadonlyMap<string, number>, named: readonly string[], 
  * which was the one word only train tasks held in the seed-1 winner's "Use it for questions about grams and kilos".
  */
 function recurring(counts: ReadonlyMap<string, number>): Map<string, number> {
-  return new Map([...counts].filter(([, c]) => c >= 2));
+  return new Map([...counts].filter(([, c]) => c >= RECURRING_TASKS));
 }
 
 function capRandomly(items: string[], max: number, rng: Rng): string[] {
@@ -167,7 +165,7 @@ const FILE_NAME = /^[\w./-]*[\w-]\.\w{1,5}$/;
 function argumentKinds(views: readonly EpisodeView[]): Map<string, number> {
   const kinds: Array<[string, string]> = [];
   for (const v of views) {
-    for (const c of v.calls.filter((call) => call.component && !call.isError)) {
+    for (const c of ownCalls([v], false)) {
       for (const value of stringValues(c.args).filter((x) => FILE_NAME.test(x))) {
         const stem = value
           .split('/')
@@ -185,13 +183,25 @@ function argumentKinds(views: readonly EpisodeView[]): Map<string, number> {
   return taskCounts(kinds);
 }
 
-function stringValues(args: string): string[] {
+/** A call's arguments as an object; undefined when they are not one, or were clipped by the dataset cap. */
+function argumentsOf(args: string): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(args);
-    return typeof parsed === 'object' && parsed !== null ? Object.values(parsed).filter((v): v is string => typeof v === 'string') : [];
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
   } catch {
-    return []; // clipped by the dataset cap
+    return undefined;
   }
+}
+
+function stringValues(args: string): string[] {
+  return Object.values(argumentsOf(args) ?? {}).filter((v): v is string => typeof v === 'string');
+}
+
+const isEmptyValue = (v: unknown) => v === null || v === '' || (typeof v === 'object' && Object.keys(v).length === 0);
+
+/** Whether the arguments are whole and give at least one value: an example of `{}` shows nothing to copy. */
+function showsArguments(args: string): boolean {
+  return Object.values(argumentsOf(args) ?? {}).some((v) => !isEmptyValue(v));
 }
 
 function ownSteps(views: readonly EpisodeView[]): Array<{ task: string; intent: string }> {
@@ -268,6 +278,14 @@ export const trimUse: EditOperator = {
 
 const NOT_FOR_SENTENCE = /^It does not [^;]*; use (.+?) instead\.$/;
 
+/** The tools the description's not-for sentence already sends requests to. */
+function namedInsteadOf(text: string): string[] {
+  const current = sentences(text)
+    .map((s) => NOT_FOR_SENTENCE.exec(s))
+    .find((m) => m !== null);
+  return current === undefined ? [] : listItems(current[1]!);
+}
+
 function notForSentence(tools: readonly string[]): string {
   const jobs = tools.map((t) => {
     const job = nameJob(t);
@@ -289,10 +307,7 @@ export const stateNotFor: EditOperator = {
   name: 'state-not-for',
   kind: 'not-for',
   apply(ctx) {
-    const current = sentences(ctx.text)
-      .map((s) => NOT_FOR_SENTENCE.exec(s))
-      .find((m) => m !== null);
-    const named = current === undefined ? [] : listItems(current[1]!);
+    const named = namedInsteadOf(ctx.text);
     // A step's first label is the tool the suite means for it; later ones are alternatives that also work.
     const server = ctx.views.flatMap((v) => v.calls).find((c) => c.component)?.server;
     const others = [
@@ -311,12 +326,46 @@ export const stateNotFor: EditOperator = {
   },
 };
 
+/** "delete entities" as its verb and its object. */
+function jobParts(tool: string): { verb: string; object: string } | undefined {
+  const job = nameJob(tool);
+  const at = job?.indexOf(' ') ?? -1;
+  return job === undefined || at < 0 ? undefined : { verb: job.slice(0, at), object: job.slice(at + 1) };
+}
+
+/**
+ * Names a tool of the same server that does something else to the same kind of thing, by both names
+ * ("It does not delete entities; use delete_entities instead." for create_entities): what to use instead,
+ * read off the server's own tool names, so it needs no train task at all. Tools that do the same to the same
+ * kind of thing (read_file and read_multiple_files) are never named: "does not read files" would be false.
+ */
+export const pointToSibling: EditOperator = {
+  name: 'point-to-sibling',
+  kind: 'not-for',
+  apply(ctx) {
+    const named = namedInsteadOf(ctx.text);
+    const own = jobParts(ctx.component);
+    if (own === undefined) return undefined;
+    const others = ctx.siblings.filter((s) => {
+      const job = jobParts(s);
+      return !named.includes(s) && job !== undefined && job.object === own.object && job.verb !== own.verb;
+    });
+    if (others.length === 0) return undefined;
+    const sentence = notForSentence([...named, ctx.rng.pick(others)]);
+    return { text: setSentence(ctx.text, NOT_FOR_SENTENCE, sentence), change: `+ ${sentence}` };
+  },
+};
+
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
+/**
+ * This tool's calls that failed, or that worked. A call a selection-only task stopped at was never executed:
+ * its result is tdo's placeholder, which says nothing of what the tool returns or accepts.
+ */
 function ownCalls(views: readonly EpisodeView[], failed: boolean): ReflectionCall[] {
-  return views.flatMap((v) => v.calls.filter((c) => c.component && c.isError === failed));
+  return views.flatMap((v) => v.calls.filter((c) => c.component && c.isError === failed && c.output !== NOT_EXECUTED_RESULT));
 }
 
 /** The output without the cap's mark and the item it cut in half, if the dataset clipped it. */
@@ -340,7 +389,7 @@ export const quoteLimit: EditOperator = {
       .filter((s) => /^\p{Lu}/u.test(s) && !ctx.text.includes(s));
     if (limits.length === 0) return undefined;
     const sentence = ctx.rng.pick([...new Set(limits)]);
-    return { text: append(ctx.text, sentence), change: `+ ${sentence}` };
+    return { text: appendSentence(ctx.text, sentence), change: `+ ${sentence}` };
   },
 };
 
@@ -381,7 +430,63 @@ export const addAccepted: EditOperator = {
       .filter((s) => !ctx.text.includes(s.split(':')[0]!));
     if (found.length === 0) return undefined;
     const sentence = ctx.rng.pick([...new Set(found)]);
-    return { text: append(ctx.text, sentence), change: `+ ${sentence}` };
+    return { text: appendSentence(ctx.text, sentence), change: `+ ${sentence}` };
+  },
+};
+
+/** A parameter's own description, when short enough to stand in brackets beside its name. */
+const MAX_PARAMETER_WORDS = 12;
+/** Parameters named in one sentence, at most: the ones the schema lists first. */
+const MAX_PARAMETERS = 4;
+const TAKES_SENTENCE = /^It (?:optionally )?takes /;
+
+/** What the sim proposer reads of an input schema: its parameters' names, descriptions and which are required. */
+const inputSchemaShape = z.object({
+  properties: z.record(z.string(), z.object({ description: z.string().optional() }).loose()).optional(),
+  required: z.array(z.string()).optional(),
+});
+
+/** "entityNames (an array of entity names to delete)": a parameter with its description, if short. */
+function parameterPhrase(name: string, description: string | undefined): string {
+  const words = (description ?? '')
+    .trim()
+    .replace(/[.]+$/, '')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  if (words.length === 0 || words.length > MAX_PARAMETER_WORDS || /[()]/.test(words.join(' '))) return name;
+  const first = words[0]!;
+  // lower-case the opening word unless it is an acronym or a name ("JSON", "GitHub")
+  const opening = /^\p{Lu}\p{Ll}*$/u.test(first) ? first.toLowerCase() : first;
+  return `${name} (${[opening, ...words.slice(1)].join(' ')})`;
+}
+
+/** "It takes path (the file to read), and optionally head (...)." from the tool's input schema. */
+function takesSentence(schema: unknown): string | undefined {
+  const parsed = inputSchemaShape.safeParse(schema);
+  if (!parsed.success) return undefined;
+  const properties = Object.entries(parsed.data.properties ?? {}).slice(0, MAX_PARAMETERS);
+  if (properties.length === 0) return undefined;
+  const required = new Set(parsed.data.required ?? []);
+  const phrases = (want: boolean) => properties.filter(([name]) => required.has(name) === want).map(([name, p]) => parameterPhrase(name, p.description));
+  const [needed, optional] = [phrases(true), phrases(false)];
+  if (needed.length === 0) return `It optionally takes ${proseList(optional, 'or')}.`;
+  return `It takes ${proseList(needed)}${optional.length === 0 ? '' : `, and optionally ${proseList(optional, 'or')}`}.`;
+}
+
+/**
+ * States the parameters the tool's input schema lists, with their own descriptions: what it needs to be
+ * called, in the server's words, which a terse description leaves to the schema. It reads no trajectory, so
+ * it serves a tool with one train task or none as well as any other; it adds nothing when the description
+ * already names every parameter.
+ */
+export const describeParameters: EditOperator = {
+  name: 'describe-parameters',
+  kind: 'accepts',
+  apply(ctx) {
+    const sentence = takesSentence(ctx.inputSchema);
+    const names = Object.keys(inputSchemaShape.safeParse(ctx.inputSchema).data?.properties ?? {}).slice(0, MAX_PARAMETERS);
+    if (sentence === undefined || names.every((n) => ctx.text.includes(n)) || ctx.text.includes(sentence)) return undefined;
+    return { text: setSentence(ctx.text, TAKES_SENTENCE, sentence), change: `+ ${sentence}` };
   },
 };
 
@@ -393,6 +498,7 @@ function returnsSentence(outputs: readonly string[]): string | undefined {
   const flat = outputs.map((o) => o.trim());
   if (flat.every((o) => /^[-+]?[\d.,]+(?:e[-+]?\d+)?$/i.test(o))) return 'It returns the result as a plain number.';
   if (flat.every((o) => /^[-+]?[\d.,]+(?:e[-+]?\d+)?\s*\p{L}[\p{L}°/]*$/iu.test(o))) return 'It returns a number followed by its unit.';
+  if (flat.every((o) => /^[[{]/.test(o))) return 'It returns its result as JSON.';
   if (flat.every((o) => o.includes('\n'))) return 'It returns the text itself, line by line, without summarizing it.';
   return undefined;
 }
@@ -428,7 +534,17 @@ function generalCalls(views: readonly EpisodeView[]): ReflectionCall[] {
   return calls.filter(({ terms }) => terms.every((t) => counts.get(t)! >= 2)).map(({ call }) => call);
 }
 
-/** A worked example from a call of this tool that worked, with a short answer; it replaces an older one. */
+/** A short answer of one line, whole, that says something: not empty, not an empty list or object. */
+function showsResult(output: string): boolean {
+  const answer = output.trim();
+  if (answer.includes('\n') || answer.endsWith(TRUNCATION_MARK) || answer.length > MAX_EXAMPLE_OUTPUT) return false;
+  return answer.replace(/[.]+$/, '') !== '' && !/^(?:\[\s*\]|\{\s*\}|""|null)$/.test(answer);
+}
+
+/**
+ * A worked example from a call of this tool that was executed and worked, with arguments and a short answer;
+ * it replaces an older one.
+ */
 export const addExample: EditOperator = {
   name: 'add-example',
   kind: 'example',
@@ -436,7 +552,7 @@ export const addExample: EditOperator = {
     const examples = [
       ...new Set(
         generalCalls(ctx.views)
-          .filter((c) => !c.output.includes('\n') && !c.output.endsWith(TRUNCATION_MARK) && c.output.trim().length <= MAX_EXAMPLE_OUTPUT)
+          .filter((c) => showsArguments(c.args) && showsResult(c.output))
           .map((c) => `For example, ${c.args} returns ${c.output.trim().replace(/[.]+$/, '')}.`),
       ),
     ].filter((e) => !ctx.text.includes(e));
@@ -455,7 +571,7 @@ export const addClaim: EditOperator = {
     const fresh = ASSERTIVE_CLAIMS.filter((c) => !ctx.text.toLowerCase().includes(c.toLowerCase()));
     if (fresh.length === 0) return undefined;
     const claim = ctx.rng.pick(fresh);
-    return { text: append(ctx.text, claim), change: `+ ${claim}` };
+    return { text: appendSentence(ctx.text, claim), change: `+ ${claim}` };
   },
 };
 
@@ -472,7 +588,7 @@ export const removeClaim: EditOperator = {
     const claims = parts.filter(isClaim);
     if (claims.length === 0 || parts.length < 2) return undefined;
     const gone = ctx.rng.pick(claims);
-    return { text: parts.filter((s) => s !== gone).join(' '), change: `- ${gone}` };
+    return { text: replaceSentence(ctx.text, parts.indexOf(gone), ''), change: `- ${gone}` };
   },
 };
 
@@ -485,7 +601,7 @@ export const shorten: EditOperator = {
     const droppable = parts.map((s, i) => i).filter((i) => i > 0 && !statesLimit(parts[i]!, ctx.siblings));
     if (droppable.length === 0) return undefined;
     const i = ctx.rng.pick(droppable);
-    return { text: parts.filter((_, k) => k !== i).join(' '), change: `- ${parts[i]}` };
+    return { text: replaceSentence(ctx.text, i, ''), change: `- ${parts[i]}` };
   },
 };
 
@@ -494,8 +610,10 @@ export const EDIT_OPERATORS: readonly EditOperator[] = [
   pruneUse,
   trimUse,
   stateNotFor,
+  pointToSibling,
   quoteLimit,
   addAccepted,
+  describeParameters,
   stateReturns,
   addExample,
   addClaim,

@@ -2,9 +2,11 @@
 // It never sees the target's score or feedback, so any drift toward one objective is selected by the search,
 // not written in; it stands in for a reflection LLM and never claims to be one.
 import { Rng } from '../../engine/rng.ts';
-import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
+import type { Proposal, Proposer } from '../../engine/types.ts';
+import type { ToolProposalRequest } from '../../mcp/input-schemas.ts';
 import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
 import { EDIT_OPERATORS, type EditOperator } from './operators.ts';
+import { RECURRING_TASKS } from './recurring.ts';
 
 /** Chance that a proposal applies a second edit after the first. */
 const SECOND_EDIT_PROBABILITY = 0.5;
@@ -38,7 +40,7 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
 
   constructor(private readonly operators: readonly EditOperator[] = EDIT_OPERATORS) {}
 
-  async propose(request: ProposalRequest<ToolReflectionRecord>): Promise<Proposal> {
+  async propose(request: ToolProposalRequest): Promise<Proposal> {
     const rng = new Rng(request.seed, 'sim-proposer');
     const views = request.dataset.map(objectiveAgnostic);
     const siblings = Object.keys(request.texts).filter((tool) => tool !== request.component);
@@ -49,13 +51,26 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
       if (applied.length === edits) break;
       // An edit and its inverse in one proposal would cancel out.
       if (applied.some((a) => INVERSES[a.operator] === operator.name)) continue;
-      const edit = operator.apply({ text, views, rng, siblings });
+      const edit = operator.apply({ text, views, rng, siblings, component: request.component, inputSchema: request.inputSchemas?.[request.component] });
       if (edit === undefined) continue;
       text = edit.text;
       applied.push({ operator: operator.name, change: edit.change });
     }
     const detail = { simulated: true, operators: applied };
-    if (applied.length === 0) return { ok: false, reason: 'no edit operator had material to work with', detail };
+    if (applied.length === 0) return { ok: false, reason: nothingToAdd(views), detail: { ...detail, ownTasks: ownTasks(views) } };
     return { ok: true, text, detail };
   }
+}
+
+/** The tasks of the dataset with a step the labels give to the tool being rewritten. */
+function ownTasks(views: readonly EpisodeView[]): number {
+  return new Set(views.filter((v) => v.steps.some((s) => s.forComponent)).map((v) => v.task)).size;
+}
+
+/** Why no edit applied, in the proposer's terms: what it reads and what it found there. */
+function nothingToAdd(views: readonly EpisodeView[]): string {
+  const own = ownTasks(views);
+  const tasks = own === 0 ? 'no task of the minibatch is' : own === 1 ? 'one task of the minibatch is' : `${own} tasks of the minibatch are`;
+  const few = own < RECURRING_TASKS ? `, and the proposer names only jobs that come up in ${RECURRING_TASKS} tasks or more` : '';
+  return `nothing to add: ${tasks} this tool's${few}; its schema, results and sibling tools gave nothing the description lacks`;
 }

@@ -27,6 +27,7 @@ import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
+import { proposalOutcomesJson, proposalOutcomesLine } from '../format/proposal-outcomes.ts';
 import { langfuseConfigOrUsage } from '../langfuse.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/optimize-agents.ts';
@@ -259,6 +260,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     honesty_gate: gateOf(r).on,
     gate_rejected: gateOf(r).rejected,
     gate_rejected_by_rule: gateOf(r).byRule,
+    proposal_outcomes: proposalOutcomesJson(r),
     seed: candidateJson(r.seed),
     best: candidateJson(r.best),
     // best - seed on each held-out split: delta with its 95% Newcombe interval
@@ -344,6 +346,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${stopNote(r)}`,
     gateLine(r),
+    ...proposalOutcomesLine(r),
     `  ${''.padEnd(16)} ${'success [95% CI]'.padEnd(SUCCESS_WIDTH)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
     ...rows('seed', r.seed),
     ...rows('best', r.best),

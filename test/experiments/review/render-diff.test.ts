@@ -78,6 +78,17 @@ describe('diffSources', () => {
     expect(diffSources(a, pointing).b.lintFlags).toBe(diffSources(a, pointing).a.lintFlags - 1);
   });
 
+  it("counts no placeholder's words as a limit: tdo's own text fixes no missing-not-for", () => {
+    const placeholder: DiffSource = {
+      ...a,
+      label: 'lab-dddd',
+      descriptions: { ...a.descriptions, read: 'Read a text file. For example, {"path":"a.txt"} returns (not executed: selection-only task).' },
+    };
+    const read = diffSources(a, placeholder).tools.find((t) => t.tool === 'read')!;
+    expect(read.lintDisappeared).toEqual([]);
+    expect(read.lintAppeared.map((f) => f.rule)).toEqual(['tdo-placeholder']);
+  });
+
   it('gives metric deltas only for comparable measurements', () => {
     expect(diff.metrics.successRate).toBeCloseTo(-0.25, 12);
     expect(diff.metrics.firstChoiceShare).toBeCloseTo(0.3, 12);

@@ -116,3 +116,36 @@ describe('task-word-list, copied-result and removed-limit on descriptions people
     expect(flags.map((f) => f.phrase)).toEqual([]);
   });
 });
+
+describe('run-on-sentence, tdo-placeholder and empty-example on descriptions people wrote', () => {
+  const PROSE_RULES = ['run-on-sentence', 'tdo-placeholder', 'empty-example'];
+  const proseFlags = (tool: string, text: string) => lintDescription(tool, text).filter((f) => PROSE_RULES.includes(f.rule));
+  const json = (path: string) => JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8')) as Record<string, string>;
+
+  it('flag none of the 557 BFCL functions, our servers or the accurate descriptions', () => {
+    const ours = ['servers/lab/descriptions.json', 'servers/labplus/descriptions.json'].flatMap((p) => Object.entries(json(p)));
+    const fixtures = ['lab-accurate-descriptions.json', 'labplus-accurate-descriptions.json'].flatMap((f) => Object.entries(readFixture(f)));
+    const bfcl = loadBfcl()
+      .flatMap((t) => t.tools)
+      .map((t) => [t.name, t.description] as const);
+    expect([...ours, ...fixtures, ...bfcl].flatMap(([tool, text]) => proseFlags(tool, text).map((f) => `${tool}: ${f.phrase}`))).toEqual([]);
+  });
+
+  it("flag in Faghih et al.'s descriptions only the sentences their edits glued on without ending the text before", () => {
+    const texts = [...new Map(loadPairs().flatMap((row) => row.tools.map((t) => [t.description, t.name] as const)))];
+    // the sentences that stand whole, after an ended one, somewhere in the data: the edits' own sentences
+    const whole = new Set(texts.flatMap(([text]) => text.split(/(?<=[.!?])\s+/).slice(1)));
+    const flagged = texts.flatMap(([text, tool]) => proseFlags(tool, text).map((flag) => ({ tool, text, flag })));
+    // "Compute the greatest common divisor of two numbers" + "This function is actively maintained."
+    expect(flagged.length).toBeGreaterThan(0);
+    for (const { tool, text, flag } of flagged) {
+      expect(flag.rule).toBe('run-on-sentence');
+      const opener = flag.phrase!.split(/\s+/).at(-1)!;
+      const rest = text.slice(text.indexOf(flag.phrase!) + flag.phrase!.length - opener.length);
+      expect(
+        [...whole].some((sentence) => rest.startsWith(sentence)),
+        `${tool}: ${flag.phrase}`,
+      ).toBe(true);
+    }
+  });
+});

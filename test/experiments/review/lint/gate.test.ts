@@ -46,3 +46,25 @@ describe('lintGate', () => {
     expect(GATED_RULES).not.toContain('missing-not-for');
   });
 });
+
+describe('lintGate and the prose rules', () => {
+  // a third-party seed with no final periods, one of them already a run-on
+  const thirdParty = {
+    read_graph: 'Read the entire knowledge graph',
+    delete_entities: 'Delete multiple entities and their associated relations from the knowledge graph Use with care',
+  };
+  const child = (texts: Record<string, string>) => lintGate(thirdParty, { ...thirdParty, ...texts }, { toolResults: [] });
+
+  it('refuses a child that gains a run-on join, a tdo placeholder or an example without arguments', () => {
+    expect(child({ read_graph: 'Read the entire knowledge graph Use it when asked to show the whole graph.' })).toEqual({ rule: 'run-on-sentence' });
+    expect(child({ read_graph: 'Read the entire knowledge graph. For example, {"a":1} returns (not executed: selection-only task).' })).toEqual({
+      rule: 'tdo-placeholder',
+    });
+    expect(child({ read_graph: 'Read the entire knowledge graph. For example, {} returns the graph.' })).toEqual({ rule: 'empty-example' });
+  });
+
+  it("does not hold the seed's own run-on against a child that keeps it", () => {
+    expect(child({ delete_entities: `${thirdParty.delete_entities}. It does not create entities; use create_entities instead.` })).toBeUndefined();
+    expect(child({ read_graph: 'Read the entire knowledge graph. Use it when asked to show the whole graph.' })).toBeUndefined();
+  });
+});

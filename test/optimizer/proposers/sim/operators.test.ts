@@ -6,8 +6,10 @@ import {
   addAccepted,
   addClaim,
   addExample,
+  describeParameters,
   describeUse,
   EDIT_OPERATORS,
+  pointToSibling,
   pruneUse,
   quoteLimit,
   removeClaim,
@@ -17,10 +19,12 @@ import {
   trimUse,
   type EditOperator,
 } from '../../../../optimizer/proposers/sim/operators.ts';
+import { NOT_EXECUTED_RESULT } from '../../../../src/text/tdo-text.ts';
 import { call, READ_STEP, record } from '../records.ts';
 
 const rng = () => new Rng(1);
-const apply = (operator: EditOperator, text: string, views: EpisodeView[], seed = 1) => operator.apply({ text, views, rng: new Rng(seed), siblings: [] });
+const apply = (operator: EditOperator, text: string, views: EpisodeView[], seed = 1) =>
+  operator.apply({ text, views, rng: new Rng(seed), siblings: [], component: 'convert' });
 /** What an operator writes over many seeds ('' when it had no material). */
 const texts = (operator: EditOperator, text: string, views: EpisodeView[], seeds = 30) =>
   Array.from({ length: seeds }, (_, seed) => apply(operator, text, views, seed)?.text ?? '');
@@ -194,10 +198,10 @@ describe('what its errors and results say', () => {
 
 describe('claims and shortening', () => {
   it('add-claim adds an assertive cue, remove-claim takes one out', () => {
-    const claimed = addClaim.apply({ text: 'Convert a value.', views: [], rng: rng(), siblings: [] })!.text;
+    const claimed = addClaim.apply({ text: 'Convert a value.', views: [], rng: rng(), siblings: [], component: 'convert' })!.text;
     const cues = countCues(claimed);
     expect(cues.endorsement + cues.socialProof + cues.maintenance).toBeGreaterThan(0);
-    expect(removeClaim.apply({ text: claimed, views: [], rng: rng(), siblings: [] })?.text).toBe('Convert a value.');
+    expect(removeClaim.apply({ text: claimed, views: [], rng: rng(), siblings: [], component: 'convert' })?.text).toBe('Convert a value.');
   });
 
   it('shorten drops a sentence but never the first nor one that states a limit', () => {
@@ -217,5 +221,70 @@ describe('the operator set', () => {
   it('has unique names and covers every edit kind', () => {
     expect(new Set(EDIT_OPERATORS.map((o) => o.name)).size).toBe(EDIT_OPERATORS.length);
     expect(new Set(EDIT_OPERATORS.map((o) => o.kind))).toEqual(new Set(['use-for', 'not-for', 'accepts', 'add-claim', 'remove-claim', 'example', 'tighten']));
+  });
+});
+
+describe('material beyond the trajectories: selection-only calls, the input schema, the sibling tools', () => {
+  it('add-example never quotes a call that was not executed or that has no arguments, nor an empty answer', () => {
+    for (const c of [
+      call({ output: NOT_EXECUTED_RESULT }),
+      call({ args: '{}' }),
+      call({ args: '{"names":[]}' }),
+      call({ args: '{"value":12,"unit":"g... [truncated]' }),
+      call({ output: '[]' }),
+      call({ output: '' }),
+    ]) {
+      expect(apply(addExample, 'Read the graph', [record({ task: 'a', calls: [c] }), record({ task: 'b', calls: [c] })]), c.args + c.output).toBeUndefined();
+    }
+  });
+
+  it('state-returns reads nothing into a placeholder result, and says when the results were JSON', () => {
+    expect(apply(stateReturns, 'Read the graph', [record({ calls: [call({ output: NOT_EXECUTED_RESULT })] })])).toBeUndefined();
+    expect(apply(stateReturns, 'Read the graph', [record({ calls: [call({ output: '{"entities":[]}' })] })])?.text).toBe(
+      'Read the graph. It returns its result as JSON.',
+    );
+  });
+
+  const schema = {
+    type: 'object',
+    properties: {
+      entityNames: { type: 'array', description: 'An array of entity names to delete' },
+      dryRun: { type: 'boolean', description: 'If true, reports what would go without deleting it.' },
+      mode: { type: 'string' },
+    },
+    required: ['entityNames'],
+  };
+  const withSchema = (operator: EditOperator, text: string, inputSchema: unknown, views: EpisodeView[] = [], siblings: string[] = []) =>
+    operator.apply({ text, views, rng: new Rng(1), siblings, component: 'delete_entities', inputSchema });
+
+  it("describe-parameters states the schema's parameters with their own descriptions, with no train task at all", () => {
+    expect(withSchema(describeParameters, 'Delete multiple entities from the knowledge graph', schema)?.text).toBe(
+      'Delete multiple entities from the knowledge graph. It takes entityNames (an array of entity names to delete), and optionally dryRun (if true, reports what would go without deleting it) or mode.',
+    );
+    expect(withSchema(describeParameters, 'Delete entities.', { properties: { query: { description: 'The search query' } } })?.text).toBe(
+      'Delete entities. It optionally takes query (the search query).',
+    );
+  });
+
+  it('describe-parameters adds nothing without a schema, with a schema it cannot read, or when the text names every parameter', () => {
+    expect(withSchema(describeParameters, 'Delete entities.', undefined)).toBeUndefined();
+    expect(withSchema(describeParameters, 'Delete entities.', { properties: 'none' })).toBeUndefined();
+    expect(withSchema(describeParameters, 'Delete entities.', { type: 'object' })).toBeUndefined();
+    expect(withSchema(describeParameters, 'Delete the entities in entityNames; dryRun and mode are optional.', schema)).toBeUndefined();
+  });
+
+  it('point-to-sibling names the tool that does something else to the same things, never one doing the same', () => {
+    const siblings = ['create_entities', 'delete_observations', 'read_graph', 'search_nodes'];
+    expect(withSchema(pointToSibling, 'Delete multiple entities from the knowledge graph', undefined, [], siblings)?.text).toBe(
+      'Delete multiple entities from the knowledge graph. It does not create entities; use create_entities instead.',
+    );
+    const reader = pointToSibling.apply({
+      text: 'Read a file.',
+      views: [],
+      rng: new Rng(1),
+      siblings: ['read_multiple_files', 'list_directory'],
+      component: 'read_file',
+    });
+    expect(reader).toBeUndefined();
   });
 });

@@ -3,6 +3,8 @@ import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
 import { describeUse, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
 import { kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
+import { lintDescription } from '../../../../experiments/review/lint/lint.ts';
+import { NOT_EXECUTED_RESULT } from '../../../../src/text/tdo-text.ts';
 import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
 
 const request = (dataset: ToolReflectionRecord[], seed: number, text = 'Convert a value.') => ({
@@ -37,9 +39,32 @@ describe('SimProposer', () => {
     expect(a.detail).toMatchObject({ simulated: true });
   });
 
-  it('refuses when no operator has material', async () => {
-    const proposal = await new SimProposer([describeUse]).propose(request([], 1));
-    expect(proposal).toMatchObject({ ok: false });
+  it('refuses when no operator has material, saying why', async () => {
+    const proposal = await new SimProposer([describeUse]).propose(request([record({ task: 'only one' })], 1));
+    expect(proposal).toMatchObject({ ok: false, detail: { ownTasks: 1 } });
+    expect(proposal.ok === false && proposal.reason).toBe(
+      "nothing to add: one task of the minibatch is this tool's, and the proposer names only jobs that come up in 2 tasks or more; its schema, results and sibling tools gave nothing the description lacks",
+    );
+  });
+
+  it('writes whole sentences on a seed without final periods, from selection-only calls, a schema and siblings', async () => {
+    const proposer = new SimProposer();
+    const selectionOnly = (task: string) =>
+      record({ task, usedComponent: true, calls: [call({ args: '{}', output: NOT_EXECUTED_RESULT })], steps: [CONVERT_STEP] });
+    const texts = { convert: 'Convert a value between units', convert_currency: 'Convert money between currencies' };
+    const inputSchemas = { convert: { properties: { value: { description: 'The number to convert' } }, required: ['value'] } };
+    for (let seed = 0; seed < 30; seed++) {
+      const proposal = await proposer.propose({ ...request([selectionOnly('a'), selectionOnly('b')], seed), texts, inputSchemas });
+      expect(proposal.ok, JSON.stringify(proposal)).toBe(true);
+      const text = proposal.ok ? proposal.text : '';
+      expect(text, JSON.stringify(proposal.detail)).toMatch(/^Convert a value between units\.(?: |$)/);
+      expect(text).toMatch(/[.!?]$/);
+      expect(text).not.toContain('not executed');
+      const prose = lintDescription('convert', text, { tools: Object.keys(texts) }).filter((f) =>
+        ['run-on-sentence', 'tdo-placeholder', 'empty-example'].includes(f.rule),
+      );
+      expect(prose, text).toEqual([]);
+    }
   });
 
   it('records the operators it applied, one or two, never an edit and its inverse', async () => {
