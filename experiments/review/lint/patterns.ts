@@ -81,7 +81,7 @@ export const CLIPPED_FRAGMENT: RegExp[] = [
 /**
  * Words that open a sentence in tool descriptions and are lower-case inside one: a capitalised one straight
  * after a word, on the same line and with no punctuation between, starts a sentence the text never ended
- * ("... from the knowledge graph Use it when ..."). Names and titles ("Search the Web", "in Celsius") are not
+ * ("... from the task board Use it when ..."). Names and titles ("Search the Web", "in Celsius") are not
  * among them; "A" is left out, as in "vitamin A levels".
  */
 const SENTENCE_OPENERS = [

@@ -326,7 +326,7 @@ export const stateNotFor: EditOperator = {
   },
 };
 
-/** "delete entities" as its verb and its object. */
+/** "delete tasks" as its verb and its object. */
 function jobParts(tool: string): { verb: string; object: string } | undefined {
   const job = nameJob(tool);
   const at = job?.indexOf(' ') ?? -1;
@@ -335,7 +335,7 @@ function jobParts(tool: string): { verb: string; object: string } | undefined {
 
 /**
  * Names a tool of the same server that does something else to the same kind of thing, by both names
- * ("It does not delete entities; use delete_entities instead." for create_entities): what to use instead,
+ * ("It does not delete tasks; use delete_tasks instead." for create_tasks): what to use instead,
  * read off the server's own tool names, so it needs no train task at all. Tools that do the same to the same
  * kind of thing (read_file and read_multiple_files) are never named: "does not read files" would be false.
  */
@@ -446,21 +446,22 @@ const inputSchemaShape = z.object({
   required: z.array(z.string()).optional(),
 });
 
-/** "entityNames (an array of entity names to delete)": a parameter with its description, if short. */
+/** "`taskIds` (an array of task ids to delete)": a parameter, marked as code, with its description if short. */
 function parameterPhrase(name: string, description: string | undefined): string {
   const words = (description ?? '')
     .trim()
     .replace(/[.]+$/, '')
     .split(/\s+/)
     .filter((w) => w !== '');
-  if (words.length === 0 || words.length > MAX_PARAMETER_WORDS || /[()]/.test(words.join(' '))) return name;
+  const code = `\`${name}\``;
+  if (words.length === 0 || words.length > MAX_PARAMETER_WORDS || /[()]/.test(words.join(' '))) return code;
   const first = words[0]!;
   // lower-case the opening word unless it is an acronym or a name ("JSON", "GitHub")
   const opening = /^\p{Lu}\p{Ll}*$/u.test(first) ? first.toLowerCase() : first;
-  return `${name} (${[opening, ...words.slice(1)].join(' ')})`;
+  return `${code} (${[opening, ...words.slice(1)].join(' ')})`;
 }
 
-/** "It takes path (the file to read), and optionally head (...)." from the tool's input schema. */
+/** "It takes the argument `path` (the file to read), and optionally `head` (...)." from the tool's input schema. */
 function takesSentence(schema: unknown): string | undefined {
   const parsed = inputSchemaShape.safeParse(schema);
   if (!parsed.success) return undefined;
@@ -469,8 +470,10 @@ function takesSentence(schema: unknown): string | undefined {
   const required = new Set(parsed.data.required ?? []);
   const phrases = (want: boolean) => properties.filter(([name]) => required.has(name) === want).map(([name, p]) => parameterPhrase(name, p.description));
   const [needed, optional] = [phrases(true), phrases(false)];
-  if (needed.length === 0) return `It optionally takes ${proseList(optional, 'or')}.`;
-  return `It takes ${proseList(needed)}${optional.length === 0 ? '' : `, and optionally ${proseList(optional, 'or')}`}.`;
+  // "the argument" says what the bare name is: "It takes path." reads as a noun, not a parameter
+  const noun = (phrases: string[]) => `the ${phrases.length === 1 ? 'argument' : 'arguments'}`;
+  if (needed.length === 0) return `It optionally takes ${noun(optional)} ${proseList(optional, 'or')}.`;
+  return `It takes ${noun(needed)} ${proseList(needed)}${optional.length === 0 ? '' : `, and optionally ${proseList(optional, 'or')}`}.`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // A description as its sentences and the whitespace between them, so that the sim proposer's edits end
 // the sentence they follow whatever the seed's punctuation, and keep its paragraphs and lists. Third-party
-// seeds often end without a period ("Read the entire knowledge graph"); a sentence added after one with a
-// bare space reads as a run-on ("... knowledge graph Use it when ..."), which `tdo lint` flags (run-on-sentence).
+// seeds often end without a period ("Read the entire task board"); a sentence added after one with a
+// bare space reads as a run-on ("... task board Use it when ..."), which `tdo lint` flags (run-on-sentence).
 
 interface Piece {
   text: string;

@@ -50,21 +50,21 @@ describe('lintGate', () => {
 describe('lintGate and the prose rules', () => {
   // a third-party seed with no final periods, one of them already a run-on
   const thirdParty = {
-    read_graph: 'Read the entire knowledge graph',
-    delete_entities: 'Delete multiple entities and their associated relations from the knowledge graph Use with care',
+    read_board: 'Read the entire task board',
+    delete_tasks: 'Delete multiple tasks and their comments from the task board Use with care',
   };
   const child = (texts: Record<string, string>) => lintGate(thirdParty, { ...thirdParty, ...texts }, { toolResults: [] });
 
   it('refuses a child that gains a run-on join, a tdo placeholder or an example without arguments', () => {
-    expect(child({ read_graph: 'Read the entire knowledge graph Use it when asked to show the whole graph.' })).toEqual({ rule: 'run-on-sentence' });
-    expect(child({ read_graph: 'Read the entire knowledge graph. For example, {"a":1} returns (not executed: selection-only task).' })).toEqual({
+    expect(child({ read_board: 'Read the entire task board Use it when asked to show the whole board.' })).toEqual({ rule: 'run-on-sentence' });
+    expect(child({ read_board: 'Read the entire task board. For example, {"a":1} returns (not executed: selection-only task).' })).toEqual({
       rule: 'tdo-placeholder',
     });
-    expect(child({ read_graph: 'Read the entire knowledge graph. For example, {} returns the graph.' })).toEqual({ rule: 'empty-example' });
+    expect(child({ read_board: 'Read the entire task board. For example, {} returns the board.' })).toEqual({ rule: 'empty-example' });
   });
 
   it("does not hold the seed's own run-on against a child that keeps it", () => {
-    expect(child({ delete_entities: `${thirdParty.delete_entities}. It does not create entities; use create_entities instead.` })).toBeUndefined();
-    expect(child({ read_graph: 'Read the entire knowledge graph. Use it when asked to show the whole graph.' })).toBeUndefined();
+    expect(child({ delete_tasks: `${thirdParty.delete_tasks}. It does not create tasks; use create_tasks instead.` })).toBeUndefined();
+    expect(child({ read_board: 'Read the entire task board. Use it when asked to show the whole board.' })).toBeUndefined();
   });
 });

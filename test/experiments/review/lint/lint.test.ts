@@ -245,13 +245,13 @@ describe('lintAgainstParents', () => {
 
 describe('prose rules: run-on joins, tdo placeholders, examples without arguments', () => {
   const flagged = (text: string, rule: string) =>
-    lintDescription('read_graph', text)
+    lintDescription('read_board', text)
       .filter((f) => f.rule === rule)
       .map((f) => [f.severity, f.phrase]);
 
   it('flags a sentence started without ending the last, naming the join', () => {
-    expect(flagged('Delete multiple entities from the knowledge graph Use it when asked to forget entities.', 'run-on-sentence')).toEqual([
-      ['warning', 'graph Use'],
+    expect(flagged('Delete multiple tasks from the task board Use it when asked to forget tasks.', 'run-on-sentence')).toEqual([
+      ['warning', 'board Use'],
     ]);
     expect(flagged('Read the whole file It returns its text.', 'run-on-sentence')).toEqual([['warning', 'file It']]);
     expect(flagged("Evaluate an expression such as '3 * (4 + 5)' Guaranteed to give accurate results.", 'run-on-sentence')).toEqual([
@@ -262,8 +262,8 @@ describe('prose rules: run-on joins, tdo placeholders, examples without argument
 
   it('leaves ended sentences, line breaks, names and titles alone', () => {
     for (const text of [
-      'Read the graph. Use it when asked to show the whole graph.',
-      'Read the graph\nUse it when asked to show the whole graph.',
+      'Read the board. Use it when asked to show the whole board.',
+      'Read the board\nUse it when asked to show the whole board.',
       'Search the Web For Cats tool.',
       'Convert degrees Celsius to Fahrenheit.',
       'Returns: The path of the file.',
@@ -274,15 +274,15 @@ describe('prose rules: run-on joins, tdo placeholders, examples without argument
   });
 
   it("flags tdo's own placeholders as errors, and reads no limit or purpose into their words", () => {
-    const text = 'Read the entire knowledge graph. For example, {} returns (not executed: selection-only task).';
+    const text = 'Read the entire task board. For example, {} returns (not executed: selection-only task).';
     expect(flagged(text, 'tdo-placeholder')).toEqual([['error', '(not executed: selection-only task)']]);
     // "not executed" is no statement of what the tool does not do
-    expect(rules('read_graph', text)).toContain('missing-not-for:');
+    expect(rules('read_board', text)).toContain('missing-not-for:');
     expect(flagged('Selection-only task: the episode ended at the first tool call, which was recorded and not executed.', 'tdo-placeholder')).toHaveLength(1);
   });
 
   it('flags an example that shows no arguments', () => {
-    expect(flagged('Read the entire knowledge graph. For example, {} returns the graph.', 'empty-example')).toEqual([['warning', 'For example, {} returns']]);
+    expect(flagged('Read the entire task board. For example, {} returns the board.', 'empty-example')).toEqual([['warning', 'For example, {} returns']]);
     expect(flagged('List tables, e.g. [] gives every table.', 'empty-example')).toHaveLength(1);
     expect(flagged('Open nodes. For example, {"names":["Ada"]} returns Ada.', 'empty-example')).toEqual([]);
   });

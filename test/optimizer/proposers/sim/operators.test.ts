@@ -234,49 +234,49 @@ describe('material beyond the trajectories: selection-only calls, the input sche
       call({ output: '[]' }),
       call({ output: '' }),
     ]) {
-      expect(apply(addExample, 'Read the graph', [record({ task: 'a', calls: [c] }), record({ task: 'b', calls: [c] })]), c.args + c.output).toBeUndefined();
+      expect(apply(addExample, 'Read the board', [record({ task: 'a', calls: [c] }), record({ task: 'b', calls: [c] })]), c.args + c.output).toBeUndefined();
     }
   });
 
   it('state-returns reads nothing into a placeholder result, and says when the results were JSON', () => {
-    expect(apply(stateReturns, 'Read the graph', [record({ calls: [call({ output: NOT_EXECUTED_RESULT })] })])).toBeUndefined();
-    expect(apply(stateReturns, 'Read the graph', [record({ calls: [call({ output: '{"entities":[]}' })] })])?.text).toBe(
-      'Read the graph. It returns its result as JSON.',
+    expect(apply(stateReturns, 'Read the board', [record({ calls: [call({ output: NOT_EXECUTED_RESULT })] })])).toBeUndefined();
+    expect(apply(stateReturns, 'Read the board', [record({ calls: [call({ output: '{"tasks":[]}' })] })])?.text).toBe(
+      'Read the board. It returns its result as JSON.',
     );
   });
 
   const schema = {
     type: 'object',
     properties: {
-      entityNames: { type: 'array', description: 'An array of entity names to delete' },
+      taskIds: { type: 'array', description: 'An array of task ids to delete' },
       dryRun: { type: 'boolean', description: 'If true, reports what would go without deleting it.' },
       mode: { type: 'string' },
     },
-    required: ['entityNames'],
+    required: ['taskIds'],
   };
   const withSchema = (operator: EditOperator, text: string, inputSchema: unknown, views: EpisodeView[] = [], siblings: string[] = []) =>
-    operator.apply({ text, views, rng: new Rng(1), siblings, component: 'delete_entities', inputSchema });
+    operator.apply({ text, views, rng: new Rng(1), siblings, component: 'delete_tasks', inputSchema });
 
   it("describe-parameters states the schema's parameters with their own descriptions, with no train task at all", () => {
-    expect(withSchema(describeParameters, 'Delete multiple entities from the knowledge graph', schema)?.text).toBe(
-      'Delete multiple entities from the knowledge graph. It takes entityNames (an array of entity names to delete), and optionally dryRun (if true, reports what would go without deleting it) or mode.',
+    expect(withSchema(describeParameters, 'Delete multiple tasks from the task board', schema)?.text).toBe(
+      'Delete multiple tasks from the task board. It takes the argument `taskIds` (an array of task ids to delete), and optionally `dryRun` (if true, reports what would go without deleting it) or `mode`.',
     );
-    expect(withSchema(describeParameters, 'Delete entities.', { properties: { query: { description: 'The search query' } } })?.text).toBe(
-      'Delete entities. It optionally takes query (the search query).',
+    expect(withSchema(describeParameters, 'Delete tasks.', { properties: { query: { description: 'The search query' } } })?.text).toBe(
+      'Delete tasks. It optionally takes the argument `query` (the search query).',
     );
   });
 
   it('describe-parameters adds nothing without a schema, with a schema it cannot read, or when the text names every parameter', () => {
-    expect(withSchema(describeParameters, 'Delete entities.', undefined)).toBeUndefined();
-    expect(withSchema(describeParameters, 'Delete entities.', { properties: 'none' })).toBeUndefined();
-    expect(withSchema(describeParameters, 'Delete entities.', { type: 'object' })).toBeUndefined();
-    expect(withSchema(describeParameters, 'Delete the entities in entityNames; dryRun and mode are optional.', schema)).toBeUndefined();
+    expect(withSchema(describeParameters, 'Delete tasks.', undefined)).toBeUndefined();
+    expect(withSchema(describeParameters, 'Delete tasks.', { properties: 'none' })).toBeUndefined();
+    expect(withSchema(describeParameters, 'Delete tasks.', { type: 'object' })).toBeUndefined();
+    expect(withSchema(describeParameters, 'Delete the tasks in taskIds; dryRun and mode are optional.', schema)).toBeUndefined();
   });
 
   it('point-to-sibling names the tool that does something else to the same things, never one doing the same', () => {
-    const siblings = ['create_entities', 'delete_observations', 'read_graph', 'search_nodes'];
-    expect(withSchema(pointToSibling, 'Delete multiple entities from the knowledge graph', undefined, [], siblings)?.text).toBe(
-      'Delete multiple entities from the knowledge graph. It does not create entities; use create_entities instead.',
+    const siblings = ['create_tasks', 'delete_notes', 'read_board', 'search_notes'];
+    expect(withSchema(pointToSibling, 'Delete multiple tasks from the task board', undefined, [], siblings)?.text).toBe(
+      'Delete multiple tasks from the task board. It does not create tasks; use create_tasks instead.',
     );
     const reader = pointToSibling.apply({
       text: 'Read a file.',

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { renderProxyRoute, shellLine } from '../../../../src/cli/format/apply.ts';
 
-const version = { id: 'memory-0123456789', server: 'memory', descriptions: { create_entities: 'C.', delete_entities: 'D.' } };
+const version = { id: 'board-0123456789', server: 'board', descriptions: { create_tasks: 'C.', delete_tasks: 'D.' } };
 
 describe('tdo apply, proxy route', () => {
   it('quotes only the words a shell would split or expand', () => {
-    expect(shellLine(['npx', '-y', '@modelcontextprotocol/server-memory', '--db=/a/b.db'])).toBe('npx -y @modelcontextprotocol/server-memory --db=/a/b.db');
+    expect(shellLine(['npx', '-y', '@example/board-server', '--db=/a/b.db'])).toBe('npx -y @example/board-server --db=/a/b.db');
     expect(shellLine(['node', '/my dir/s.js', "it's", '$HOME'])).toBe(`node '/my dir/s.js' 'it'\\''s' '$HOME'`);
   });
 
@@ -16,22 +16,22 @@ describe('tdo apply, proxy route', () => {
       '/opt/tdo/bin/tdo.js',
       'proxy',
       '--name',
-      'memory',
+      'board',
       '--version',
       version.id,
       '--db',
       '/t/tdo.db',
       '--',
       'npx',
-      'server-memory',
+      'board-server',
     ];
-    const text = renderProxyRoute(version, 'REASON', { command, env: ['MEMORY_FILE_PATH', 'LOG_LEVEL'], cwd: '/srv/memory' }, '/t/tdo.db');
-    expect(text).toMatch(/^tdo wrote no file for version memory-0123456789 \(server memory, 2 tools\): REASON\.\n/);
+    const text = renderProxyRoute(version, 'REASON', { command, env: ['BOARD_FILE', 'LOG_LEVEL'], cwd: '/srv/board' }, '/t/tdo.db');
+    expect(text).toMatch(/^tdo wrote no file for version board-0123456789 \(server board, 2 tools\): REASON\.\n/);
     expect(text).toContain(`\n  ${command.join(' ')}\n`);
-    expect(text).toContain(`claude mcp add memory -- ${command.join(' ')}\n`);
-    expect(text).toContain("The server's spec sets MEMORY_FILE_PATH and LOG_LEVEL for it; set them in the host's entry as well");
-    expect(text).toContain("The server's spec starts it in /srv/memory; have the host start the proxy in that folder as well.");
-    expect(text).toContain('tdo apply memory-0123456789 --db /t/tdo.db --out FILE\n');
+    expect(text).toContain(`claude mcp add board -- ${command.join(' ')}\n`);
+    expect(text).toContain("The server's spec sets BOARD_FILE and LOG_LEVEL for it; set them in the host's entry as well");
+    expect(text).toContain("The server's spec starts it in /srv/board; have the host start the proxy in that folder as well.");
+    expect(text).toContain('tdo apply board-0123456789 --db /t/tdo.db --out FILE\n');
     const bare = renderProxyRoute(version, 'REASON', { command, env: [] }, '/t/tdo.db');
     expect(bare).not.toMatch(/spec sets|spec starts/);
   });

@@ -72,12 +72,12 @@ describe('traces show', () => {
         modelStep(
           0,
           'sim',
-          { intent: 'forget everything about Carol', candidates: ['create_entities', 'add_observations', 'delete_entities'] },
+          { intent: 'forget everything about Carol', candidates: ['create_tasks', 'add_notes', 'delete_tasks'] },
           {
-            chosen: 'create_entities',
-            scores: [{ name: 'create_entities', score: 1.2, parts: { relevance: 0.8, semantic: 0.4 } }],
+            chosen: 'create_tasks',
+            scores: [{ name: 'create_tasks', score: 1.2, parts: { relevance: 0.8, semantic: 0.4 } }],
             labelled: [
-              { label: 'memory/delete_entities', name: 'delete_entities', rank: 3, score: 0.35, parts: { relevance: 0.1, semantic: 0.25 } },
+              { label: 'board/delete_tasks', name: 'delete_tasks', rank: 3, score: 0.35, parts: { relevance: 0.1, semantic: 0.25 } },
               { label: 'files/remove', name: null, rank: null, score: null, parts: null },
             ],
           },
@@ -85,20 +85,20 @@ describe('traces show', () => {
         modelStep(
           1,
           'sim',
-          { intent: 'create Carol', candidates: ['create_entities', 'delete_entities'] },
+          { intent: 'create Carol', candidates: ['create_tasks', 'delete_tasks'] },
           {
-            chosen: 'create_entities',
-            scores: [{ name: 'create_entities', score: 1.5, parts: { relevance: 1 } }],
-            labelled: [{ label: 'create_entities', name: 'create_entities', rank: 1, score: 1.5, parts: { relevance: 1 } }],
+            chosen: 'create_tasks',
+            scores: [{ name: 'create_tasks', score: 1.5, parts: { relevance: 1 } }],
+            labelled: [{ label: 'create_tasks', name: 'create_tasks', rank: 1, score: 1.5, parts: { relevance: 1 } }],
           },
         ),
       ],
       scores: [],
     };
     const text = renderTrajectory(t);
-    expect(text).toContain('labelled memory/delete_entities (as delete_entities): rank 3 of 3, 0.35 (relevance 0.10, semantic 0.25)');
+    expect(text).toContain('labelled board/delete_tasks (as delete_tasks): rank 3 of 3, 0.35 (relevance 0.10, semantic 0.25)');
     expect(text).toContain('labelled files/remove: not among the 3 candidates');
-    expect(text).toContain('labelled create_entities: rank 1 of 2, chosen, 1.50 (relevance 1.00)');
+    expect(text).toContain('labelled create_tasks: rank 1 of 2, chosen, 1.50 (relevance 1.00)');
   });
 
   it("prints an LLM's own words above the calls it made", () => {
