@@ -250,9 +250,7 @@ describe('prose rules: run-on joins, tdo placeholders, examples without argument
       .map((f) => [f.severity, f.phrase]);
 
   it('flags a sentence started without ending the last, naming the join', () => {
-    expect(flagged('Delete multiple tasks from the task board Use it when asked to forget tasks.', 'run-on-sentence')).toEqual([
-      ['warning', 'board Use'],
-    ]);
+    expect(flagged('Delete multiple tasks from the task board Use it when asked to forget tasks.', 'run-on-sentence')).toEqual([['warning', 'board Use']]);
     expect(flagged('Read the whole file It returns its text.', 'run-on-sentence')).toEqual([['warning', 'file It']]);
     expect(flagged("Evaluate an expression such as '3 * (4 + 5)' Guaranteed to give accurate results.", 'run-on-sentence')).toEqual([
       ['warning', "5)' Guaranteed"],
