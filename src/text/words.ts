@@ -59,7 +59,12 @@ export function words(text: string): string[] {
  * suffixes, and neither says what a tool does.
  */
 export function contentWords(text: string): string[] {
-  return words(text).filter((w) => w.length > 1 && !/^\p{N}+$/u.test(w) && !STOPWORDS.has(w));
+  return words(text).filter(isContentWord);
+}
+
+/** Whether a word (lowercased, as words() gives it) is one contentWords keeps. */
+export function isContentWord(word: string): boolean {
+  return word.length > 1 && !/^\p{N}+$/u.test(word) && !STOPWORDS.has(word);
 }
 
 /** The terms a lexical model matches on: content words, Porter-stemmed. */

@@ -7,13 +7,16 @@ import type { SimParams } from './params.ts';
 import { bm25Scores, normalizeByMax } from './relevance.ts';
 import { BoundedMap, memoized } from './memo.ts';
 import { semanticScores } from './semantic.ts';
-import { contentWords, terms } from '../../text/words.ts';
+import { actionScores } from './action.ts';
+import { contentWords, terms, words } from '../../text/words.ts';
 import { siblingsIn, toolFeatures, toolTextKey } from './tool-features.ts';
 
 /** Each term's weighted contribution; they sum to the tool's score. */
 export interface ScoreParts {
   relevance: number;
   semantic: number;
+  /** What the tool does to its object against the intent's verbs (action.ts). */
+  action: number;
   cues: number;
   position: number;
   /** Negative or zero: the penalty for an intent that falls under the tool's own limit clauses. */
@@ -33,6 +36,8 @@ export interface ToolSignals {
   relevance: number;
   /** Closeness in meaning relative to the catalogue's mean (semantic.ts): 0 for an average tool. */
   semantic: number;
+  /** Agreement of the tool's verbs with the intent's, relative to the catalogue's mean (action.ts). */
+  action: number;
   cues: CueCounts;
   /** 1 first listed .. 0 last. */
   position: number;
@@ -41,7 +46,7 @@ export interface ToolSignals {
 }
 
 /** The unweighted signals of every tool, in catalogue order. Reads only the intent and the tools. */
-export function toolSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic'>): ToolSignals[] {
+export function toolSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic' | 'action'>): ToolSignals[] {
   const intentTerms = terms(intent);
   const intentSet = new Set(intentTerms);
   const features = tools.map((tool) => toolFeatures(tool, siblingsIn(tool, tools)));
@@ -57,9 +62,15 @@ export function toolSignals(intent: string, tools: readonly CatalogueTool[], par
     features.map((f) => f.words),
     params.semantic,
   );
+  const action = actionScores(
+    words(intent),
+    features.map((f) => f.nameWords),
+    params.action,
+  );
   return features.map((f, i) => ({
     relevance: relevance[i] ?? 0,
     semantic: semantic[i] ?? 0,
+    action: action[i] ?? 0,
     cues: f.cues,
     position: positionFeature(i, tools.length),
     limit: limitMatch(intentSet, f.limitTerms, f.positiveTerms),
@@ -67,8 +78,8 @@ export function toolSignals(intent: string, tools: readonly CatalogueTool[], par
 }
 
 // A run asks the same catalogue about the same intents again and again (every repeat, every episode of a task),
-// and the signals are a function of the intent, the tools' texts in their order and the bm25 and semantic
-// parameters alone: they are computed once per catalogue text, intent and parameters. A catalogue is keyed by
+// and the signals are a function of the intent, the tools' texts in their order and the bm25, semantic and
+// action parameters alone: they are computed once per catalogue text, intent and parameters. A catalogue is keyed by
 // what toolFeatures reads of each tool, so a catalogue rebuilt with the same texts (the next run of a suite,
 // an optimizer candidate evaluated again) finds its signals; the key is made once per tool list (by identity).
 // Catalogues are not changed once built.
@@ -76,10 +87,10 @@ const catalogueKeys = new WeakMap<readonly CatalogueTool[], string>();
 const signalsByCatalogue = new BoundedMap<string, BoundedMap<string, ToolSignals[]>>(64);
 
 /** toolSignals, remembered per catalogue text and by intent and parameters (by value). */
-export function rememberedSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic'>): ToolSignals[] {
+export function rememberedSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic' | 'action'>): ToolSignals[] {
   const catalogue = memoized(catalogueKeys, tools, () => JSON.stringify(tools.map(toolTextKey)));
   const byIntent = memoized(signalsByCatalogue, catalogue, () => new BoundedMap<string, ToolSignals[]>(4096));
-  const key = `${JSON.stringify(params.bm25)}${JSON.stringify(params.semantic)}\0${intent}`;
+  const key = `${JSON.stringify(params.bm25)}${JSON.stringify(params.semantic)}${JSON.stringify(params.action)}\0${intent}`;
   return memoized(byIntent, key, () => toolSignals(intent, tools, params));
 }
 
@@ -89,6 +100,7 @@ export function weighParts(signals: ToolSignals, params: SimParams): Omit<ScoreP
   return {
     relevance: w.relevance * signals.relevance,
     semantic: w.semantic * signals.semantic,
+    action: w.action * signals.action,
     cues: w.cue * cueFeature(signals.cues, params),
     position: w.position * signals.position,
     limit: 0 - w.limit * signals.limit, // 0 - x, not -x: no -0 in records
@@ -108,7 +120,7 @@ export function rankTools(intent: string, tools: readonly CatalogueTool[], rng: 
       ...weighParts(signals[i]!, params),
       noise: params.temperature === 0 ? 0 : params.temperature * gumbel(rng),
     };
-    return { name: tool.name, score: parts.relevance + parts.semantic + parts.cues + parts.position + parts.limit + parts.noise, parts };
+    return { name: tool.name, score: parts.relevance + parts.semantic + parts.action + parts.cues + parts.position + parts.limit + parts.noise, parts };
   });
   // Stable sort: on an exact tie the earlier-listed tool wins, as a reader of the list would pick it.
   return ranked.sort((a, b) => b.score - a.score);

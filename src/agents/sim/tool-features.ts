@@ -3,7 +3,7 @@ import { countCues, type CueCounts } from '../../text/cues.ts';
 import { splitLimitClauses } from '../../text/limits.ts';
 import { BoundedMap, memoized } from './memo.ts';
 import type { ToolWords } from './semantic.ts';
-import { contentWords, terms } from '../../text/words.ts';
+import { contentWords, terms, words } from '../../text/words.ts';
 
 /** What sim reads from one tool, independent of any intent. */
 export interface ToolFeatures {
@@ -15,6 +15,8 @@ export interface ToolFeatures {
   limitTerms: Set<string>;
   /** The same text as documentTerms, unstemmed, for the word vectors; the name's words apart. */
   words: ToolWords;
+  /** The name's words as words() gives them, stop words kept: what its action is read from (action.ts). */
+  nameWords: string[];
   cues: CueCounts;
 }
 
@@ -67,6 +69,7 @@ function readFeatures(name: string, description: string, parameters: readonly st
     positiveTerms: new Set(documentTerms),
     limitTerms: new Set(terms(limits.join('\n'))),
     words: { name: contentWords(name), text: contentWords(text) },
+    nameWords: words(name),
     cues: countCues(rest),
   };
 }

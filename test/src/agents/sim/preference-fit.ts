@@ -72,7 +72,8 @@ export interface Case {
 }
 
 export function caseOf(intent: string, tools: readonly CatalogueTool[], correct: number, semantic: SemanticParams): Case {
-  const at = (precisionShare: number) => toolSignals(intent, tools, { bm25: DEFAULT_SIM_PARAMS.bm25, semantic: { ...semantic, precisionShare } });
+  const at = (precisionShare: number) =>
+    toolSignals(intent, tools, { bm25: DEFAULT_SIM_PARAMS.bm25, semantic: { ...semantic, precisionShare }, action: DEFAULT_SIM_PARAMS.action });
   return { recall: at(0), precision: at(1), correct };
 }
 
