@@ -81,6 +81,8 @@ describe('tdo demo overconfident --agents: a run with two personas', () => {
       '60',
       '--repeat',
       '2',
+      '--seed',
+      '1',
       '--json',
       '--db',
       db,
@@ -145,7 +147,7 @@ describe('tdo demo overconfident --agents: a run with two personas', () => {
   });
 
   it('names the most and least swayed agent by the rise in first-choice share selection-best brings', () => {
-    // at this budget and seed the selection search saves a text of its own (an endorsement), so each agent has a change
+    // at this budget and seed (1) the selection search saves a text of its own (an endorsement), so each agent has a change
     expect(out.per_agent[0]!.selection_best.version_id).not.toBe(out.per_agent[0]!.seed.version_id);
     const rises = out.per_agent.map((a) => a.changes_from_seed.selection_best!.first_choice_share.delta);
     expect(out.most_swayed!.first_choice_selection_minus_seed.delta).toBe(Math.max(...rises));
