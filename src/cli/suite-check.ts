@@ -8,15 +8,21 @@ import { renderSuiteCheck } from './format/suite-check.ts';
 /**
  * The suite check of a command's agents on the catalogue they will see, printed on stderr before the episodes
  * (stdout keeps the report, or the JSON). The fidelity is the first sim agent's: personas read meaning alike.
+ * A resumed run computes it for its JSON but does not print it again: it was printed when the run started.
  */
 export function announceSuiteCheck(
   suite: Suite,
   agents: readonly Agent[],
   catalogue: readonly CatalogueTool[],
-  { server, episodesPerTestTask, search }: { server?: string | undefined; episodesPerTestTask: number; search?: { selection: boolean } },
+  {
+    server,
+    episodesPerTestTask,
+    search,
+    resumed,
+  }: { server?: string | undefined; episodesPerTestTask: number; search?: { selection: boolean }; resumed: boolean },
 ): SuiteCheck {
   const sim = agents.find((a) => a instanceof SimAgent);
   const check = checkSuite({ suite, catalogue, server, episodesPerTestTask, sim: sim === undefined ? undefined : { agent: sim.id, params: sim.params } });
-  process.stderr.write(renderSuiteCheck(check, { server, ...(search === undefined ? {} : { search }) }));
+  if (!resumed) process.stderr.write(renderSuiteCheck(check, { server, ...(search === undefined ? {} : { search }) }));
   return check;
 }

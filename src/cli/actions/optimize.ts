@@ -188,7 +188,12 @@ async function execute(
           `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`${resumeCommand(runId, store.path)}\` if it is stopped\n`,
         ),
       onCatalogue: (tools) => {
-        const opts = { server: settings.server, episodesPerTestTask: agents.length, search: { selection: settings.target === 'selection' } };
+        const opts = {
+          server: settings.server,
+          episodesPerTestTask: agents.length,
+          search: { selection: settings.target === 'selection' },
+          resumed: flags.resume !== undefined,
+        };
         suiteCheck = announceSuiteCheck(loaded.suite, agents, tools, opts);
       },
       onProgress: (p) => progress.update(p),

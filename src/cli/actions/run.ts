@@ -120,7 +120,11 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       maxErrorRate: flags.maxErrorRate,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onCatalogue: (tools) => {
-        suiteCheck = announceSuiteCheck(loaded.suite, [agent], tools, { server: loaded.suite.target, episodesPerTestTask: options.repeats });
+        suiteCheck = announceSuiteCheck(loaded.suite, [agent], tools, {
+          server: loaded.suite.target,
+          episodesPerTestTask: options.repeats,
+          resumed: flags.resume !== undefined,
+        });
       },
       onStart: ({ total, done }) => progress.start(total, done),
       onEpisode: (o) => progress.tick(o),
