@@ -6,9 +6,10 @@ import { checkSuite, type SuiteCheck } from '../suite/check/suite-check.ts';
 import { renderSuiteCheck } from './format/suite-check.ts';
 
 /**
- * The suite check of a command's agents on the catalogue they will see, printed on stderr before the episodes
- * (stdout keeps the report, or the JSON). The fidelity is the first sim agent's: personas read meaning alike.
- * A resumed run computes it for its JSON but does not print it again: it was printed when the run started.
+ * The suite check of a command's agents on the catalogue they will see, for stderr before the episodes (stdout
+ * keeps the report, or the JSON). The fidelity is the first sim agent's: personas read meaning alike. The text
+ * is printed once the run is created (printSuiteCheck), so a store that refuses the run speaks first, and not
+ * again on a resume: it was printed when the run started.
  */
 export function announceSuiteCheck(
   suite: Suite,
@@ -20,9 +21,12 @@ export function announceSuiteCheck(
     search,
     resumed,
   }: { server?: string | undefined; episodesPerTestTask: number; search?: { selection: boolean }; resumed: boolean },
-): SuiteCheck {
+): { check: SuiteCheck; text: string } {
   const sim = agents.find((a) => a instanceof SimAgent);
   const check = checkSuite({ suite, catalogue, server, episodesPerTestTask, sim: sim === undefined ? undefined : { agent: sim.id, params: sim.params } });
-  if (!resumed) process.stderr.write(renderSuiteCheck(check, { server, ...(search === undefined ? {} : { search }) }));
-  return check;
+  return { check, text: resumed ? '' : renderSuiteCheck(check, { server, ...(search === undefined ? {} : { search }) }) };
+}
+
+export function printSuiteCheck(text: string): void {
+  process.stderr.write(text);
 }

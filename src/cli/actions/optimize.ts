@@ -36,7 +36,7 @@ import { heldOutChanges, splitJson, successProportion } from '../format/optimize
 import { changeWithInterval, percent } from '../../../experiments/format.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 import type { SuiteCheck } from '../../suite/check/suite-check.ts';
-import { announceSuiteCheck } from '../suite-check.ts';
+import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { heldOutPowerLines, suiteCheckJson } from '../format/suite-check.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
@@ -167,6 +167,7 @@ async function execute(
   const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   const progress = startSearchProgress();
   let suiteCheck: SuiteCheck | undefined;
+  let suiteCheckText = '';
   try {
     const report = await optimize({
       store,
@@ -183,10 +184,12 @@ async function execute(
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
       ...(queue === undefined ? {} : { executor: queue.executor }),
       resumeCommand: (runId) => resumeCommand(runId, store.path),
-      onStart: ({ runId }) =>
+      onStart: ({ runId }) => {
+        printSuiteCheck(suiteCheckText);
         process.stderr.write(
           `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`${resumeCommand(runId, store.path)}\` if it is stopped\n`,
-        ),
+        );
+      },
       onCatalogue: (tools) => {
         const opts = {
           server: settings.server,
@@ -194,7 +197,7 @@ async function execute(
           search: { selection: settings.target === 'selection' },
           resumed: flags.resume !== undefined,
         };
-        suiteCheck = announceSuiteCheck(loaded.suite, agents, tools, opts);
+        ({ check: suiteCheck, text: suiteCheckText } = announceSuiteCheck(loaded.suite, agents, tools, opts));
       },
       onProgress: (p) => progress.update(p),
     });

@@ -21,7 +21,7 @@ import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { toJsonText } from '../../json-keys.ts';
 import type { SuiteCheck } from '../../suite/check/suite-check.ts';
-import { announceSuiteCheck } from '../suite-check.ts';
+import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
@@ -109,6 +109,7 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
   const interrupt = interruptSignal('stopping: finishing episodes in flight; resume later with --resume');
   const progress = startProgress();
   let suiteCheck: SuiteCheck | undefined;
+  let suiteCheckText = '';
   try {
     const report: RunReport = await runSuite({
       store,
@@ -120,13 +121,16 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       maxErrorRate: flags.maxErrorRate,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onCatalogue: (tools) => {
-        suiteCheck = announceSuiteCheck(loaded.suite, [agent], tools, {
+        ({ check: suiteCheck, text: suiteCheckText } = announceSuiteCheck(loaded.suite, [agent], tools, {
           server: loaded.suite.target,
           episodesPerTestTask: options.repeats,
           resumed: flags.resume !== undefined,
-        });
+        }));
       },
-      onStart: ({ total, done }) => progress.start(total, done),
+      onStart: ({ total, done }) => {
+        printSuiteCheck(suiteCheckText);
+        progress.start(total, done);
+      },
       onEpisode: (o) => progress.tick(o),
       ...(queue === undefined ? {} : { executor: queue.executor }),
     });

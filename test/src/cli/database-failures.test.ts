@@ -66,7 +66,7 @@ describe('a trace store that cannot take writes', () => {
 
     const run = await tdo(['run', '--suite', 'lab', '--split', 'all', '--repeat', '3', '--db', path]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`^tdo: trace store ${path}: cannot be written: the disk is full`));
+    expect(run.stderr).toMatch(new RegExp(`(^|\\n)tdo: trace store ${path}: cannot be written: the disk is full`));
     expect(run.stderr).not.toMatch(noStack);
   }, 120_000);
 });
