@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { REPO_ROOT, TDO_BIN } from './lab-runs.ts';
+import { openTraceStore } from '../../traces/index.ts';
 
 export interface CliResult {
   code: number;
@@ -16,4 +17,14 @@ export function tdo(args: string[], env: Record<string, string | undefined> = {}
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** A run's status as the store at `db` records it, read in a store opened and closed for the question. */
+export function runStatus(db: string, runId: string): string | undefined {
+  const store = openTraceStore(db);
+  try {
+    return store.getRun(runId)?.status;
+  } finally {
+    store.close();
+  }
 }

@@ -8,8 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { openTraceStore } from '../../../traces/index.ts';
-import type { CliResult } from '../../support/cli.ts';
+import { runStatus, type CliResult } from '../../support/cli.ts';
 import { REPO_ROOT, TDO_BIN } from '../../support/lab-runs.ts';
 
 const SLOW_SERVER = fileURLToPath(new URL('./fixtures/slow-server.mjs', import.meta.url));
@@ -60,15 +59,6 @@ async function interruptedMidCall(args: string[]): Promise<CliResult> {
   while (!longCallStarted() && !done) await sleep(50);
   if (!done) process.kill(-child.pid!, 'SIGINT');
   return { code: await exited, stdout, stderr };
-}
-
-function runStatus(db: string, runId: string): string | undefined {
-  const store = openTraceStore(db);
-  try {
-    return store.getRun(runId)?.status;
-  } finally {
-    store.close();
-  }
 }
 
 describe('Ctrl-C while a stdio server is in a tool call', () => {

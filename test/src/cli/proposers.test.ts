@@ -5,8 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTraceStore } from '../../../traces/index.ts';
-import { tdo } from '../../support/cli.ts';
+import { runStatus, tdo } from '../../support/cli.ts';
 import { finalAnswer, httpStatus, startOpenAiDouble, type OpenAiDouble } from '../../support/openai-double.ts';
 
 let dir: string;
@@ -31,15 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await flaky.close();
 });
-
-function runStatus(db: string, runId: string): string | undefined {
-  const store = openTraceStore(db);
-  try {
-    return store.getRun(runId)?.status;
-  } finally {
-    store.close();
-  }
-}
 
 describe('tdo optimize --proposer llm when the proposer fails', () => {
   it('against a dead endpoint exits 2 with the cause and the resume command, and the run is failed, not completed', { timeout: 120_000 }, async () => {
