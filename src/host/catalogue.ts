@@ -29,22 +29,51 @@ export function buildCatalogue(servers: ServerTools[], overrides: DescriptionOve
       );
     }
   }
+  const names = catalogueNames(servers);
+  const tools: CatalogueTool[] = servers
+    .flatMap((s) => s.tools.map((t) => ({ server: s.server, t })))
+    .map(({ server, t }, i) => ({
+      name: names[i]!,
+      server,
+      tool: t.name,
+      description: overrides[server]?.[t.name] ?? t.description,
+      inputSchema: t.inputSchema,
+    }));
+  return { tools };
+}
+
+/**
+ * Each tool's catalogue name, in catalogue order, unique by construction: every name is checked against and added
+ * to one set. Names made for collisions (`server__tool`) are given first, so that a tool another server already
+ * calls `good__calculator` cannot take the name made for good's calculator (it is namespaced by its own server
+ * instead); then the other names that model APIs accept keep theirs; the rest are renamed around all of these.
+ */
+function catalogueNames(servers: ServerTools[]): string[] {
   const owners = new Map<string, number>();
   for (const s of servers) for (const t of s.tools) owners.set(t.name, (owners.get(t.name) ?? 0) + 1);
-
-  const wanted = (server: string, tool: string) => ((owners.get(tool) ?? 0) > 1 ? `${server}${NAMESPACE_SEPARATOR}${tool}` : tool);
-  // Names that are already acceptable keep priority; only the others are renamed around them.
-  const taken = new Set(servers.flatMap((s) => s.tools.map((t) => wanted(s.server, t.name)).filter((n) => SAFE_NAME.test(n))));
-  const tools: CatalogueTool[] = servers.flatMap((s) =>
-    s.tools.map((t) => ({
-      name: SAFE_NAME.test(wanted(s.server, t.name)) ? wanted(s.server, t.name) : uniqueSafeName(wanted(s.server, t.name), taken),
-      server: s.server,
-      tool: t.name,
-      description: overrides[s.server]?.[t.name] ?? t.description,
-      inputSchema: t.inputSchema,
-    })),
+  const namespaced = (server: string, tool: string) => `${server}${NAMESPACE_SEPARATOR}${tool}`;
+  const entries = servers.flatMap((s) =>
+    s.tools.map((t) => {
+      const made = (owners.get(t.name) ?? 0) > 1;
+      return { server: s.server, own: t.name, made, wanted: made ? namespaced(s.server, t.name) : t.name };
+    }),
   );
-  return { tools };
+  const names: (string | undefined)[] = entries.map(() => undefined);
+  const taken = new Set<string>();
+  const give = (i: number, name: string) => {
+    names[i] = name;
+    taken.add(name);
+  };
+  for (const made of [true, false])
+    entries.forEach((e, i) => {
+      if (e.made === made && SAFE_NAME.test(e.wanted) && !taken.has(e.wanted)) give(i, e.wanted);
+    });
+  entries.forEach((e, i) => {
+    if (names[i] !== undefined) return;
+    const claimedFirst = !e.made && SAFE_NAME.test(e.wanted);
+    give(i, uniqueSafeName(claimedFirst ? namespaced(e.server, e.own) : e.wanted, taken));
+  });
+  return names as string[];
 }
 
 const MAX_NAME_LENGTH = 64;
@@ -52,13 +81,12 @@ const SAFE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Model APIs accept tool names of [A-Za-z0-9_-]{1,64} only, while MCP allows more (dots, slashes):
- * other characters become '_', and a name that then clashes gets a numeric suffix.
+ * other characters become '_', and a name that then clashes with one in `taken` gets a numeric suffix.
  */
 function uniqueSafeName(name: string, taken: Set<string>): string {
   const safe = name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, MAX_NAME_LENGTH) || 'tool';
   let candidate = safe;
   for (let i = 2; taken.has(candidate); i++) candidate = `${safe.slice(0, MAX_NAME_LENGTH - String(i).length - 1)}_${i}`;
-  taken.add(candidate);
   return candidate;
 }
 

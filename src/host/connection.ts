@@ -66,7 +66,16 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
         );
       }
       const tools: ListedTool[] = [];
+      const names = new Set<string>();
       for (const t of listed.tools) {
+        // Refused, not picked from: a call by that name could reach either tool, and the version recorded for the
+        // server would hold only one of their texts.
+        if (names.has(t.name)) {
+          throw infrastructureError(
+            `MCP server "${spec.name}" lists two tools named "${t.name.slice(0, 64)}"; tdo needs each tool name once (fix the server's tool list)`,
+          );
+        }
+        names.add(t.name);
         const description = t.description ?? '';
         // Refused, not cut: a shortened text would be recorded and judged as if the server had sent it.
         if (description.length > MAX_DESCRIPTION_CHARS) {

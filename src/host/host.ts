@@ -144,7 +144,12 @@ const toolsByName = new WeakMap<Catalogue, Map<string, CatalogueTool>>();
 function routeCalls(byServer: Map<string, ServerConnection>, catalogue: Catalogue, onCall: (call: LiveToolCall) => void): ToolInvoker {
   let byName = toolsByName.get(catalogue);
   if (byName === undefined) {
-    byName = new Map(catalogue.tools.map((t) => [t.name, t]));
+    byName = new Map();
+    for (const t of catalogue.tools) {
+      // buildCatalogue gives unique names; a catalogue listing one twice would send some calls to the wrong server.
+      if (byName.has(t.name)) throw new Error(`catalogue lists the tool name "${t.name}" twice (servers ${byName.get(t.name)!.server} and ${t.server})`);
+      byName.set(t.name, t);
+    }
     toolsByName.set(catalogue, byName);
   }
   return {

@@ -4,7 +4,6 @@
  * "For later days use get_forecast."). A lexical relevance model cannot read negation, so these clauses
  * are cut out of the text relevance sees and scored separately.
  */
-import escapeStringRegexp from 'escape-string-regexp';
 
 // A clause runs from one of these to the end of its sentence.
 const LIMIT_TRIGGER =
@@ -22,16 +21,17 @@ export interface DescriptionParts {
 }
 
 /**
- * Splits a description into its limit clauses and the rest. `siblings`, the other tools of the same server by
- * their own names, make a sentence that sends some requests to one of them a limit clause whole: "For later days
- * use get_forecast." says the tool is not for later days, though no word of it is a negation.
+ * Splits a description into its limit clauses and the rest. `siblings`, the tools of the same server by their own
+ * names (less `self`, the tool described, when it is among them), make a sentence that sends some requests to one of
+ * them a limit clause whole: "For later days use get_forecast." says the tool is not for later days, though no word
+ * of it is a negation.
  */
-export function splitLimitClauses(description: string, siblings: readonly string[] = []): DescriptionParts {
+export function splitLimitClauses(description: string, siblings: readonly string[] = [], self?: string): DescriptionParts {
   const limits: string[] = [];
   const rest: string[] = [];
-  const pointer = siblingPointer(siblings);
+  const names = siblings.length === 0 ? undefined : indexOf(siblings);
   for (const sentence of description.split(SENTENCE_BREAK)) {
-    if (pointer !== undefined && pointer.test(sentence) && REDIRECT_WORD.test(sentence) && !PREREQUISITE_WORD.test(sentence)) {
+    if (names !== undefined && pointsToSibling(sentence, names, self) && REDIRECT_WORD.test(sentence) && !PREREQUISITE_WORD.test(sentence)) {
       limits.push(sentence);
       continue;
     }
@@ -46,11 +46,66 @@ export function splitLimitClauses(description: string, siblings: readonly string
   return { limits, rest: rest.join(' ') };
 }
 
-/** "use get_forecast", "call `get_forecast`", for any of the siblings; undefined without any. */
-function siblingPointer(siblings: readonly string[]): RegExp | undefined {
-  if (siblings.length === 0) return undefined;
-  return new RegExp(`\\b(?:use|call|try)\\s+[\`'"]?(?:${siblings.map(escapeStringRegexp).join('|')})\\b`, 'i');
+/** "use get_forecast", "call `get_forecast`": a pointer, the quote it may open with in group 1. */
+const POINTER = /\b(?:use|call|try)\s+([`'"]?)/gi;
+
+/**
+ * Whether the sentence points at one of the names other than `self` ("use get_forecast", case-insensitively, the
+ * name ending at a word boundary). The names are looked up in an index at each pointer, so the work grows with the
+ * sentence, not with the number of names: a pattern of every sibling's name, made for each of 3,000 tools, took
+ * 88 s and 1 GB (issue 34).
+ */
+function pointsToSibling(sentence: string, names: NameIndex, self: string | undefined): boolean {
+  for (const pointer of sentence.matchAll(POINTER)) {
+    const end = pointer.index + pointer[0].length;
+    // a name may itself begin with the quote character
+    if (names.startsAt(sentence, end, self) || (pointer[1] !== '' && names.startsAt(sentence, end - 1, self))) return true;
+  }
+  return false;
 }
+
+/** Names by their lowercased text, with the lengths they come in. */
+class NameIndex {
+  private readonly byLowercase = new Map<string, Set<string>>();
+  private readonly lengths: number[];
+
+  constructor(names: readonly string[]) {
+    for (const name of names) {
+      if (name === '') continue;
+      const key = name.toLowerCase();
+      const same = this.byLowercase.get(key) ?? new Set<string>();
+      same.add(name);
+      this.byLowercase.set(key, same);
+    }
+    this.lengths = [...new Set([...this.byLowercase.keys()].map((k) => k.length))].sort((a, b) => a - b);
+  }
+
+  /** Whether a name other than `self` is written at `start` of `text`, ending at a word boundary. */
+  startsAt(text: string, start: number, self: string | undefined): boolean {
+    for (const length of this.lengths) {
+      const end = start + length;
+      if (end > text.length) return false;
+      if (isWordChar(text[end - 1]) === isWordChar(text[end])) continue;
+      const same = this.byLowercase.get(text.slice(start, end).toLowerCase());
+      if (same !== undefined && (same.size > 1 || !same.has(self ?? ''))) return true;
+    }
+    return false;
+  }
+}
+
+/** \w without the u flag, as \b reads it; nothing past either end of the text. */
+const isWordChar = (char: string | undefined): boolean => char !== undefined && /\w/.test(char);
+
+// A catalogue hands every tool of a server the same list, and the lint and the sim proposer every sentence of a
+// description: each list is indexed once.
+const indexes = new WeakMap<readonly string[], NameIndex>();
+const indexOf = (names: readonly string[]): NameIndex => {
+  const known = indexes.get(names);
+  if (known !== undefined) return known;
+  const made = new NameIndex(names);
+  indexes.set(names, made);
+  return made;
+};
 
 /**
  * Restrictions and bounds, which state a limit without a negation: "Numbers and + - * / ** only.", "only reads
@@ -62,12 +117,12 @@ const RESTRICTION_OR_BOUND: readonly RegExp[] = [
 ];
 
 /**
- * Whether a sentence states a limit: a limit clause (given the server's other tools, a pointer to one of them),
+ * Whether a sentence states a limit: a limit clause (given the server's tools, a pointer to one other than `self`),
  * a restriction or a bound. The lint reports such a sentence dropped by an edit (removed-limit), and the sim
  * proposer never drops one.
  */
-export function statesLimit(sentence: string, siblings: readonly string[] = []): boolean {
-  return splitLimitClauses(sentence, siblings).limits.length > 0 || RESTRICTION_OR_BOUND.some((p) => p.test(sentence));
+export function statesLimit(sentence: string, siblings: readonly string[] = [], self?: string): boolean {
+  return splitLimitClauses(sentence, siblings, self).limits.length > 0 || RESTRICTION_OR_BOUND.some((p) => p.test(sentence));
 }
 
 /**

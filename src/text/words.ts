@@ -44,7 +44,9 @@ const STOPWORDS = new Set([...englishStopwords, ...MISSING_FUNCTION_WORDS]);
 export function words(text: string): string[] {
   const spaced = text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // `HTTPServer` -> HTTP Server: a space after each capital followed by a capitalized word, found by looking
+    // ahead only; `([A-Z]+)([A-Z][a-z])` retried every capital of a run to its end (320,000 capitals: 82 s).
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .replace(/(\p{L})(\p{N})/gu, '$1 $2')
     .replace(/(\p{N})(\p{L})/gu, '$1 $2');
   return spaced

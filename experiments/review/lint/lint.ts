@@ -99,7 +99,7 @@ export interface LintContext {
 export function lintDescription(tool: string, text: string, context: LintContext = {}): LintFlag[] {
   const flags: LintFlag[] = [];
   const add = (rule: LintRule, message: string, phrase: string | null) => flags.push({ tool, rule, severity: RULE_SEVERITY[rule], message, phrase });
-  const siblings = (context.tools ?? []).filter((t) => t !== tool);
+  const serverTools = context.tools ?? [];
 
   for (const { kind, why, pattern } of MODEL_DIRECTIVES) {
     for (const m of text.matchAll(pattern)) add('model-directive', `instruction aimed at the model (${kind}): ${why}`, m[0].trim());
@@ -142,20 +142,20 @@ export function lintDescription(tool: string, text: string, context: LintContext
   }
   const before = context.parent?.[tool];
   if (before !== undefined) {
-    for (const limit of removedLimits(before, text, siblings))
+    for (const limit of removedLimits(before, text, serverTools, tool))
       add('removed-limit', `the parent stated the limit "${limit}" and this version no longer does`, limit);
   }
   if (!USE_FOR_GUIDANCE.test(own)) add('missing-use-for', 'no guidance on when to use it ("use it for ...")', null);
-  if (splitLimitClauses(own, siblings).limits.length === 0)
+  if (splitLimitClauses(own, serverTools, tool).limits.length === 0)
     add('missing-not-for', 'no statement of what it does not do ("does not ...", "not for ...", "for ... use OTHER_TOOL")', null);
   return dedupe(flags);
 }
 
 /** Lints every description of a version, tools in name order. */
 export function lintDescriptions(descriptions: Readonly<Record<string, string>>, context: LintContext = {}): LintFlag[] {
-  return Object.keys(descriptions)
-    .sort()
-    .flatMap((tool) => lintDescription(tool, descriptions[tool]!, { tools: Object.keys(descriptions), ...context }));
+  // one list for every tool: the limit clauses index a server's names once per list (src/text/limits.ts)
+  const tools = Object.keys(descriptions);
+  return [...tools].sort().flatMap((tool) => lintDescription(tool, descriptions[tool]!, { tools, ...context }));
 }
 
 /**
@@ -170,8 +170,12 @@ export function lintAgainstParents(
   const base = toolResults === undefined ? {} : { toolResults };
   if (parents.length === 0) return lintDescriptions(descriptions, base);
   const flags = dedupe(parents.flatMap((parent) => lintDescriptions(descriptions, { ...base, parent })));
-  const order = Object.keys(descriptions).sort();
-  return flags.sort((a, b) => order.indexOf(a.tool) - order.indexOf(b.tool));
+  const order = new Map(
+    Object.keys(descriptions)
+      .sort()
+      .map((tool, i) => [tool, i]),
+  );
+  return flags.sort((a, b) => order.get(a.tool)! - order.get(b.tool)!);
 }
 
 /** True for flags that should stop a release (error or warning); info flags are suggestions. */
@@ -340,13 +344,13 @@ function normalized(text: string): string {
  * and not reworded in one of the child's own limit sentences. A model reads a dropped limit as a tool that
  * can do what it cannot ("Numbers and + - * / ** only.", "Returns at most 4000 characters.").
  */
-export function removedLimits(parent: string, child: string, siblings: readonly string[] = []): string[] {
+export function removedLimits(parent: string, child: string, serverTools: readonly string[] = [], self?: string): string[] {
   const childText = normalized(child);
   const childLimits = sentencesOf(child)
-    .filter((s) => statesLimit(s, siblings) || SCOPE_STATEMENT.test(s))
+    .filter((s) => statesLimit(s, serverTools, self) || SCOPE_STATEMENT.test(s))
     .map((s) => new Set(normalized(s).match(LIMIT_TOKEN) ?? []));
   return sentencesOf(withoutTdoText(parent))
-    .filter((s) => statesLimit(s, siblings))
+    .filter((s) => statesLimit(s, serverTools, self))
     .filter((limit) => {
       if (childText.includes(normalized(limit))) return false;
       const tokens = [...new Set(normalized(limit).match(LIMIT_TOKEN) ?? [])];

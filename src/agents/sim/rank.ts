@@ -9,7 +9,7 @@ import { BoundedMap, memoized } from './memo.ts';
 import { semanticScores } from './semantic.ts';
 import { actionScores } from './action.ts';
 import { contentWords, terms, words } from '../../text/words.ts';
-import { siblingsIn, toolFeatures, toolTextKey } from './tool-features.ts';
+import { serverToolNames, toolFeatures, toolTextKey } from './tool-features.ts';
 
 /** Each term's weighted contribution; they sum to the tool's score. */
 export interface ScoreParts {
@@ -49,7 +49,8 @@ export interface ToolSignals {
 export function toolSignals(intent: string, tools: readonly CatalogueTool[], params: Pick<SimParams, 'bm25' | 'semantic' | 'action'>): ToolSignals[] {
   const intentTerms = terms(intent);
   const intentSet = new Set(intentTerms);
-  const features = tools.map((tool) => toolFeatures(tool, siblingsIn(tool, tools)));
+  const serverTools = serverToolNames(tools);
+  const features = tools.map((tool) => toolFeatures(tool, serverTools.get(tool.server)));
   const relevance = normalizeByMax(
     bm25Scores(
       intentTerms,

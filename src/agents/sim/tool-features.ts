@@ -22,27 +22,47 @@ export interface ToolFeatures {
 
 // A catalogue's tool objects live for a whole run, so their features are read once, not at every step of
 // every episode; and since catalogues are rebuilt with mostly the same texts (each optimizer candidate, each
-// queue worker's episode), features are also kept by the text they are read from.
-const byTool = new WeakMap<CatalogueTool, { siblings: string; features: ToolFeatures }>();
+// queue worker's episode), features are also kept by the text they are read from. A server's tool names are
+// part of that key as a number given to each list of names, so a key grows with one tool's texts, not with
+// the catalogue: keys holding every sibling's name made 3,000 tools take a gigabyte (issue 34).
+const byTool = new WeakMap<CatalogueTool, { serverTools: readonly string[]; features: ToolFeatures }>();
 const byText = new BoundedMap<string, ToolFeatures>(4096);
+const NO_TOOLS: readonly string[] = [];
 
-/** The tool's features; `siblings` are the other tools of its server in the catalogue, by their own names. */
-export function toolFeatures(tool: CatalogueTool, siblings: readonly string[] = []): ToolFeatures {
-  const siblingKey = JSON.stringify(siblings);
+/**
+ * The tool's features; `serverTools` are the tools of its server in the catalogue by their own names (with the
+ * tool itself or without it), one list shared by the server's tools (serverToolNames).
+ */
+export function toolFeatures(tool: CatalogueTool, serverTools: readonly string[] = NO_TOOLS): ToolFeatures {
   const known = byTool.get(tool);
-  if (known?.siblings === siblingKey) return known.features;
+  if (known?.serverTools === serverTools) return known.features;
   const parameters = parameterTexts(tool);
-  const features = memoized(byText, JSON.stringify([tool.name, tool.description, parameters, siblings]), () =>
-    readFeatures(tool.name, tool.description, parameters, siblings),
-  );
-  byTool.set(tool, { siblings: siblingKey, features });
+  const key = JSON.stringify([tool.name, tool.tool, tool.description, parameters, namesId(serverTools)]);
+  const features = memoized(byText, key, () => readFeatures(tool, parameters, serverTools));
+  byTool.set(tool, { serverTools, features });
   return features;
 }
 
-/** The other tools of the tool's server in the catalogue, by the names their server gives them. */
-export function siblingsIn(tool: CatalogueTool, tools: readonly CatalogueTool[]): string[] {
-  return tools.filter((t) => t !== tool && t.server === tool.server).map((t) => t.tool);
+/** Each server's tools in the catalogue by the names their server gives them, one list per server. */
+export function serverToolNames(tools: readonly CatalogueTool[]): ReadonlyMap<string, readonly string[]> {
+  return memoized(namesByCatalogue, tools, () => {
+    const names = new Map<string, string[]>();
+    for (const t of tools) {
+      const listed = names.get(t.server);
+      if (listed === undefined) names.set(t.server, [t.tool]);
+      else listed.push(t.tool);
+    }
+    return names;
+  });
 }
+
+const namesByCatalogue = new WeakMap<readonly CatalogueTool[], ReadonlyMap<string, readonly string[]>>();
+
+// Equal lists of names get the same number; a number is never given to two different lists.
+const idsByList = new WeakMap<readonly string[], number>();
+const idsByNames = new BoundedMap<string, number>(4096);
+let nextId = 0;
+const namesId = (names: readonly string[]): number => memoized(idsByList, names, () => memoized(idsByNames, JSON.stringify(names), () => nextId++));
 
 /**
  * What the tool's features are read from, as one value (JSON-serializable): equal for two tools with equal
@@ -60,8 +80,8 @@ function parameterTexts(tool: CatalogueTool): string[] {
   ]);
 }
 
-function readFeatures(name: string, description: string, parameters: readonly string[], siblings: readonly string[]): ToolFeatures {
-  const { limits, rest } = splitLimitClauses(description, siblings);
+function readFeatures({ name, tool, description }: CatalogueTool, parameters: readonly string[], serverTools: readonly string[]): ToolFeatures {
+  const { limits, rest } = splitLimitClauses(description, serverTools, tool);
   const text = [rest, ...parameters].join('\n');
   const documentTerms = terms([name, text].join('\n'));
   return {

@@ -29,6 +29,34 @@ describe('splitLimitClauses', () => {
   });
 });
 
+describe('splitLimitClauses with a server of many tools', () => {
+  it('reads a pointer as the name pattern did: any case, quoted, dotted names, whole names only, never the tool itself', () => {
+    const tools = ['get_forecast', 'files.read', 'get_alerts'];
+    const limits = (text: string, self?: string) => splitLimitClauses(text, tools, self).limits;
+    expect(limits('For later days use GET_FORECAST.')).toHaveLength(1);
+    expect(limits("For PDFs use 'files.read' instead.")).toHaveLength(1);
+    expect(limits('For later days use get_forecasts.')).toEqual([]);
+    expect(limits('For later days use get_forecast.', 'get_forecast')).toEqual([]);
+    expect(limits('For warnings use get_alerts.', 'get_forecast')).toHaveLength(1);
+  });
+
+  it("reads each server's names once, not once per tool: a list of 2,000 is read about 2,000 times for all its tools", () => {
+    const names = Array.from({ length: 2000 }, (_, i) => `tool_${i}`);
+    let reads = 0;
+    const counted = new Proxy(names, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const pointing = names.map((name, i) => splitLimitClauses(`Reads one record. For archived records use tool_${(i + 1) % 2000}.`, counted, name));
+
+    expect(pointing.every((parts) => parts.limits.length === 1)).toBe(true);
+    // a pattern of every sibling made for each tool read the list 4,000,000 times
+    expect(reads).toBeLessThanOrEqual(2 * 2000);
+  });
+});
+
 describe('statesLimit', () => {
   it('reads limit clauses, restrictions and bounds, and nothing else', () => {
     expect(statesLimit('It does not read files.')).toBe(true);
