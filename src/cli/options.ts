@@ -91,7 +91,7 @@ export const sharedOption = {
   json: (what = 'print one JSON object (snake_case keys) instead of text') => new Option('--json', what),
   suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => new Option('--suite <name|path>', what),
   /** --suite where a command takes several suites */
-  suites: () => new Option('--suite <names>', 'suite name(s) or file(s), comma-separated').argParser(commaList).default([]),
+  suites: (what = 'suite name(s) or file(s), comma-separated') => new Option('--suite <names>', what).argParser(commaList).default([]),
   /** --version: one description version, or a comma list (or the flag repeated) */
   version: (what: string) => new Option('--version <ids>', what).argParser(commaList).default([]),
   agent: () =>
