@@ -14,15 +14,22 @@ export class TdoCommand extends Command {
   }
 }
 
-/** Commander parsers that reject bad numbers with a message naming the flag's expectation. */
+/** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
 export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer.');
-  return Number(value);
+  return safeInteger(value);
 }
 
 export function nonNegativeInt(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a non-negative integer.');
-  return Number(value);
+  return safeInteger(value);
+}
+
+/** Digits that are a number a run can store: beyond 2^53 - 1 they would round to another one. */
+function safeInteger(digits: string): number {
+  const n = Number(digits);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`expected an integer of at most ${Number.MAX_SAFE_INTEGER}.`);
+  return n;
 }
 
 /** A share from 0 to 1 (of episodes, or of success rate for a threshold). */
