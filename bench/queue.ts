@@ -86,7 +86,7 @@ async function timedRun(store: TraceStore, loaded: LoadedSuite, repeats: number,
 
 /** A `tdo worker` process, resolved once it takes episodes. */
 async function startWorker(url: string, name: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', url, '--name', name, '--concurrency', String(CONCURRENCY)], {
+  const child = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', url, '--suite', 'lab', '--name', name, '--concurrency', String(CONCURRENCY)], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

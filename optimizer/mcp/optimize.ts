@@ -373,6 +373,20 @@ export function checkSearch(loaded: LoadedSuite, settings: OptimizeSettings): vo
   }
 }
 
+/**
+ * Refuses a target the search cannot serve: the feedback target's rating tool needs an LLM agent and is served in
+ * this process. Takes the agents' ids, so a caller can check before it builds them.
+ */
+export function checkTarget(target: TargetName, agentIds: readonly string[], { queued }: { queued: boolean }): void {
+  if (target !== 'feedback') return;
+  if (queued) throw inputError('the feedback target cannot run on queue workers yet: its rating tool is served in this process; drop --queue');
+  const sim = agentIds.find(isSimAgentId);
+  if (sim !== undefined) {
+    const which = agentIds.length === 1 ? 'the sim agent' : `the sim agent ${sim}`;
+    throw inputError(`the feedback target needs an LLM agent (--agent llm --model M): ${which} only models tool selection and cannot rate the tools it used`);
+  }
+}
+
 function validate(req: OptimizeRequest): void {
   const { settings, loaded } = req;
   const suite = loaded.suite;
@@ -383,13 +397,11 @@ function validate(req: OptimizeRequest): void {
   if (agents.length > 1 && req.seedRuns !== undefined)
     throw inputError('recorded episodes (--traces) can stand for the seed of a one-agent search only; drop --traces or give one --agent');
   if (settings.honestyGate === true && req.gate === undefined) throw new Error('settings.honestyGate is on but no gate was given');
-  if (settings.target === 'feedback' && req.executor !== undefined)
-    throw inputError('the feedback target cannot run on queue workers yet: its rating tool is served in this process; drop --queue');
-  const sim = agents.find((a) => isSimAgentId(a.id));
-  if (settings.target === 'feedback' && sim !== undefined) {
-    const which = agents.length === 1 ? 'the sim agent' : `the sim agent ${sim.id}`;
-    throw inputError(`the feedback target needs an LLM agent (--agent llm --model M): ${which} only models tool selection and cannot rate the tools it used`);
-  }
+  checkTarget(
+    settings.target,
+    agents.map((a) => a.id),
+    { queued: req.executor !== undefined },
+  );
   for (const agent of agents) {
     const refused = agent.refuse?.(suite.tasks);
     if (refused !== undefined) throw inputError(`suite "${suite.name}": ${refused}`);

@@ -2,7 +2,7 @@ import type { Agent } from '../agents/agent.ts';
 import { LlmAgent } from '../agents/llm/agent.ts';
 import { SimAgent } from '../agents/sim/agent.ts';
 import { isSimAgentId, personaOf, simAgentId } from '../agents/sim/agent-id.ts';
-import { findPersona, personaParams, personas } from '../agents/sim/personas.ts';
+import { findPersona, personaParams, personas, type Persona } from '../agents/sim/personas.ts';
 import { ChatClient } from '../models/chat-client.ts';
 import type { ModelRateLimiter } from '../models/rate-limiter.ts';
 import type { ResponseCache } from '../models/response-cache.ts';
@@ -62,14 +62,14 @@ export function responseCache(store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, 
   return { get: (k) => (reuse ? store.cacheGet(k) : undefined), put: (k, v) => store.cachePut(k, v) };
 }
 
-export function createAgent(
-  config: AgentConfig,
-  store: Pick<TraceStore, 'cacheGet' | 'cachePut'>,
-  { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
-): Agent {
+/** What an agent's settings build, once they are known to be buildable. */
+type AgentRecipe = { kind: 'sim'; persona?: Persona } | { kind: 'llm'; model: string; maxSteps?: number };
+
+/** Refuses settings no agent can be built from, with what to fix; the CLI calls it before it opens a store. */
+export function agentRecipe(config: AgentConfig): AgentRecipe {
   if (config.kind === 'sim') {
     if (config.model !== undefined) throw inputError('--model applies to --agent llm only; the sim agent uses no model');
-    if (config.persona === undefined) return new SimAgent();
+    if (config.persona === undefined) return { kind: 'sim' };
     const persona = findPersona(config.persona);
     if (persona === undefined)
       throw inputError(
@@ -77,12 +77,28 @@ export function createAgent(
           .personas.map((p) => p.name)
           .join(', ')} (see \`tdo agents\`)`,
       );
-    return new SimAgent(personaParams(persona), { id: simAgentId(persona.name) });
+    return { kind: 'sim', persona };
   }
   if (config.persona !== undefined) throw inputError('a persona applies to the sim agent only (--agent sim:NAME)');
   if (config.model === undefined) throw inputError('--agent llm needs --model NAME (e.g. --model gpt-4o-mini)');
-  const model = new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) });
-  return new LlmAgent({ model, ...(config.maxSteps === undefined ? {} : { maxSteps: config.maxSteps }) });
+  return { kind: 'llm', model: config.model, ...(config.maxSteps === undefined ? {} : { maxSteps: config.maxSteps }) };
+}
+
+/** The id an agent built from these settings will have (a sim's is known before it is built; an LLM's is not sim's). */
+export function agentIdOf(config: AgentConfig): string {
+  return config.kind === 'sim' ? simAgentId(config.persona) : `llm:${config.model ?? ''}`;
+}
+
+export function createAgent(
+  config: AgentConfig,
+  store: Pick<TraceStore, 'cacheGet' | 'cachePut'>,
+  { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
+): Agent {
+  const recipe = agentRecipe(config);
+  if (recipe.kind === 'sim')
+    return recipe.persona === undefined ? new SimAgent() : new SimAgent(personaParams(recipe.persona), { id: simAgentId(recipe.persona.name) });
+  const model = new ChatClient({ model: recipe.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) });
+  return new LlmAgent({ model, ...(recipe.maxSteps === undefined ? {} : { maxSteps: recipe.maxSteps }) });
 }
 
 /** A label that never lets a simulated result pass for an LLM one. */

@@ -27,9 +27,10 @@ export interface StoreUse<C = undefined> {
   langfuse?: boolean;
   /**
    * Reads the command's input against the config before the store is opened, so input it refuses (a suite or
-   * server that does not exist) leaves no new database behind; withStore passes what it returns to `use`.
+   * server that does not exist, an unknown agent, a queue that does not answer) leaves no new database behind;
+   * withStore passes what it returns to `use`.
    */
-  check?: (config: CliConfig) => C;
+  check?: (config: CliConfig) => C | Promise<C>;
 }
 
 /** The config of a command: --config, else TDO_CONFIG, else ./tdo.config.json (none is fine). */
@@ -76,7 +77,7 @@ export async function withStore<T, C = undefined>(
   use: (context: CommandContext, checked: C) => Promise<T> | T,
 ): Promise<T> {
   const config = commandConfig(flags);
-  const checked = how.check?.(config) as C;
+  const checked = (await how.check?.(config)) as C;
   const context = await openContext(flags, how, config);
   try {
     return await use(context, checked);

@@ -43,6 +43,9 @@ export async function attachLangfuse(store: TraceStore, env: Record<string, stri
 }
 
 /** For commands that need Langfuse (export, import): its settings, or a usage error saying what is missing. */
+/** What `tdo traces import` and `tdo optimize --traces langfuse` need to be told. */
+export const LANGFUSE_QUERY_NEEDED = 'say what to import: --session RUN_ID and/or --since DATE';
+
 export function langfuseConfigOrUsage(env: Record<string, string | undefined> = process.env): LangfuseConfig {
   const setting = langfuseEnv(env);
   if (setting.state === 'on') return setting.config;

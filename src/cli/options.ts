@@ -14,15 +14,22 @@ export class TdoCommand extends Command {
   }
 }
 
-/** Commander parsers that reject bad numbers with a message naming the flag's expectation. */
+/** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
 export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer.');
-  return Number(value);
+  return safeInteger(value);
 }
 
 export function nonNegativeInt(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a non-negative integer.');
-  return Number(value);
+  return safeInteger(value);
+}
+
+/** Digits that are a number a run can store: beyond 2^53 - 1 they would round to another one. */
+function safeInteger(digits: string): number {
+  const n = Number(digits);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`expected an integer of at most ${Number.MAX_SAFE_INTEGER}.`);
+  return n;
 }
 
 /** A share from 0 to 1 (of episodes, or of success rate for a threshold). */
@@ -91,7 +98,7 @@ export const sharedOption = {
   json: (what = 'print one JSON object (snake_case keys) instead of text') => new Option('--json', what),
   suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => new Option('--suite <name|path>', what),
   /** --suite where a command takes several suites */
-  suites: () => new Option('--suite <names>', 'suite name(s) or file(s), comma-separated').argParser(commaList).default([]),
+  suites: (what = 'suite name(s) or file(s), comma-separated') => new Option('--suite <names>', what).argParser(commaList).default([]),
   /** --version: one description version, or a comma list (or the flag repeated) */
   version: (what: string) => new Option('--version <ids>', what).argParser(commaList).default([]),
   agent: () =>

@@ -20,13 +20,18 @@ export function proposerSelection(flags: Pick<SearchFlags, 'proposer' | 'propose
   return { kind: flags.proposer, ...(flags.proposer === 'llm' && model !== undefined ? { model } : {}) };
 }
 
+/** Refuses proposer settings no proposer can be built from; the CLI calls it before it opens a store. */
+export function checkProposer(config: ProposerConfig): asserts config is { kind: 'sim'; model?: string } | { kind: 'llm'; model: string } {
+  if (config.kind === 'llm' && config.model === undefined) throw inputError('--proposer llm needs a model: --proposer-model NAME (or --model NAME)');
+}
+
 export function createProposer(
   config: ProposerConfig,
   store: TraceStore,
   { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
 ): Proposer<ToolReflectionRecord> {
+  checkProposer(config);
   if (config.kind === 'sim') return lazySimProposer();
-  if (config.model === undefined) throw inputError('--proposer llm needs a model: --proposer-model NAME (or --model NAME)');
   return new LlmProposer(
     new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) }),
   );

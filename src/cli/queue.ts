@@ -5,3 +5,11 @@ import { parseQueueAddress } from '../run/queue/queue-address.ts';
 export async function openEpisodeQueue(url: string): Promise<EpisodeQueue> {
   return EpisodeQueue.open(parseQueueAddress(url));
 }
+
+/**
+ * Refuses a --queue that is not a Redis URL or whose Redis does not answer (exit 2) before a command opens its
+ * store, so the refusal leaves no new database; the command connects again when it runs its episodes.
+ */
+export async function checkQueue(url: string | undefined): Promise<void> {
+  if (url !== undefined) await (await openEpisodeQueue(url)).close();
+}

@@ -4,15 +4,15 @@ import { loadSuite } from '../../suite/load.ts';
 import { runOverconfidentDemo, type DemoCommon } from '../../../experiments/demo/overconfident.ts';
 import { runOverconfidentDemoAcrossAgents } from '../../../experiments/demo/overconfident-agents.ts';
 import { writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
-import { checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
+import { agentRecipe, checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import { inputError } from '../../errors.ts';
-import { createProposer, proposerSelection } from '../proposers.ts';
+import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { withStore } from '../context.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { startProgress, startSearchProgress } from '../progress.ts';
 import type { DemoFlags } from '../commands/demo.ts';
-import { openEpisodeQueue } from '../queue.ts';
+import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { demoJson, renderDemo } from '../format/demo.ts';
 import { demoAgentsJson, renderDemoAgents } from '../format/demo-agents.ts';
 import { toJsonText } from '../../json-keys.ts';
@@ -20,7 +20,11 @@ import { toJsonText } from '../../json-keys.ts';
 export async function demoCommand(name: string, flags: DemoFlags, command: Command): Promise<void> {
   if (name !== 'overconfident') throw inputError(`unknown demo "${name}"; the one demo is: overconfident`);
   checkSearchAgents(flags, command, 'reads the descriptions');
-  await withStore(flags, { mode: 'write' }, async ({ store, config }) => {
+  const agentConfigs: AgentConfig[] = flags.agents ?? [searchAgentConfig(flags)];
+  for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
+  const proposerConfig = proposerSelection(flags);
+  checkProposer(proposerConfig);
+  await withStore(flags, { mode: 'write', check: () => checkQueue(flags.queue) }, async ({ store, config }) => {
     const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
     const search = startSearchProgress();
     const episodes = startProgress();
@@ -28,14 +32,11 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
     try {
       // one limiter for the agents and every proposer of the demo: they draw on the same account
       const rateLimiter = modelRateLimiter(flags, config);
-      const agentConfigs: AgentConfig[] = flags.agents ?? [searchAgentConfig(flags)];
       const agents = agentConfigs.map((agentConfig) => ({
         agent: createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter }),
         agentConfig: { ...agentConfig },
       }));
-      const proposerConfig = proposerSelection(flags);
       const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache, rateLimiter });
-      proposer(); // fail on a bad proposer setting before any episode runs
       // Before any run is created: an unreachable queue leaves nothing behind.
       queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
       const common: DemoCommon = {

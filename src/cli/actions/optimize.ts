@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadSuite, resolveSuitePath, type LoadedSuite } from '../../suite/load.ts';
+import { resolveConditions } from '../../run/conditions.ts';
 import { conditionLabel, type TraceStore } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
@@ -7,6 +8,7 @@ import { PERFECT, SOLVED_EPISODES_IN_A_ROW, TRAIN_SOLVED } from '../../../optimi
 import { startSearchProgress } from '../progress.ts';
 import {
   checkSearch,
+  checkTarget,
   defaultHonestyGate,
   optimize,
   type CandidateSummary,
@@ -14,22 +16,22 @@ import {
   type OptimizeSettings,
   type SplitScores,
 } from '../../../optimizer/mcp/optimize.ts';
-import { checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
+import { agentIdOf, agentRecipe, checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { withStore } from '../context.ts';
 import { refuseGivenWithResume } from '../options.ts';
 import { dbFlag } from '../database-path.ts';
-import { createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
+import { checkProposer, createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { proposalOutcomesJson, proposalOutcomesLine } from '../format/proposal-outcomes.ts';
-import { langfuseConfigOrUsage } from '../langfuse.ts';
-import { openEpisodeQueue } from '../queue.ts';
+import { langfuseConfigOrUsage, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
+import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from '../format/optimize-agents.ts';
 import { toJsonText } from '../../json-keys.ts';
 import { heldOutChanges, splitJson, successProportion } from '../format/optimize-intervals.ts';
@@ -71,7 +73,11 @@ function resumeCommand(runId: string, dbPath: string): string {
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
-  const check = (config: CliConfig) => (flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume });
+  const check = async (config: CliConfig) => {
+    const search = flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume };
+    await checkQueue(flags.queue);
+    return search;
+  };
   await withStore(flags, { mode: 'write', langfuse: true, check }, async (context, checked) => {
     const { store, config } = context;
     if (flags.resume !== undefined) context.runId = flags.resume;
@@ -118,10 +124,19 @@ function newSearch(flags: OptimizeFlags, command: Command, refs: Parameters<type
     throw inputError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
   if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))
     throw inputError('--session and --since choose recorded episodes: use them with --traces langfuse');
+  if (flags.traces === 'langfuse') {
+    if (flags.session === undefined && flags.since === undefined) throw inputError(`--traces langfuse: ${LANGFUSE_QUERY_NEEDED}`);
+    langfuseConfigOrUsage();
+  }
+  resolveConditions(loaded.suite, flags.condition);
   if (flags.gate === true && flags.allowFlags === true) throw inputError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
   checkSearchAgents(flags, command, 'evaluates the candidates');
-  const agent: AgentConfig = flags.agents?.[0] ?? searchAgentConfig(flags);
+  const agentConfigs: AgentConfig[] = flags.agents ?? [searchAgentConfig(flags)];
+  for (const config of agentConfigs) agentRecipe(config);
+  checkTarget(flags.target, agentConfigs.map(agentIdOf), { queued: flags.queue !== undefined });
+  const agent = agentConfigs[0]!;
   const proposer = proposerSelection(flags);
+  checkProposer(proposer);
   const settings: OptimizeSettings = {
     server,
     target: flags.target,
@@ -213,8 +228,7 @@ async function execute(
 
 /** Imports the seed's episodes from Langfuse (an infrastructure error when Langfuse cannot be read). */
 async function importSeedRuns(store: TraceStore, flags: OptimizeFlags): Promise<string[]> {
-  const { importMatching, renderImport, LANGFUSE_QUERY_NEEDED } = await import('./traces-langfuse.ts');
-  if (flags.session === undefined && flags.since === undefined) throw inputError(`--traces langfuse: ${LANGFUSE_QUERY_NEEDED}`);
+  const { importMatching, renderImport } = await import('./traces-langfuse.ts');
   const config = langfuseConfigOrUsage();
   const report = await importMatching(store, config, flags);
   process.stderr.write(renderImport(report, config));

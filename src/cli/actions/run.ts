@@ -5,11 +5,12 @@ import { SPLITS } from '../../suite/schema.ts';
 import { runSuite, type RunOptions, type RunReport, type StoredRunConfig } from '../../run/run-suite.ts';
 import * as z from 'zod';
 import { runSettings, type RunRow, type TraceStore } from '../../../traces/index.ts';
-import { agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentRecipe, agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { agentWithDefaults, type CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../errors.ts';
 import { outageCause } from '../../run/outages.ts';
+import { resolveConditions } from '../../run/conditions.ts';
 import { withStore } from '../context.ts';
 import { refuseGivenWithResume } from '../options.ts';
 import { databasePath, dbFlag } from '../database-path.ts';
@@ -17,7 +18,7 @@ import { startProgress } from '../progress.ts';
 import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
 import type { RunFlags } from '../commands/run.ts';
 import { interruptSignal } from '../interrupt.ts';
-import { openEpisodeQueue } from '../queue.ts';
+import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { toJsonText } from '../../json-keys.ts';
 import type { SuiteCheck } from '../../suite/check/suite-check.ts';
@@ -28,7 +29,11 @@ const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split',
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
   // a resumed run's input is in the store; a new run's is checked before the store is opened
-  const check = (config: CliConfig) => (flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume });
+  const check = async (config: CliConfig) => {
+    const input = flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume };
+    await checkQueue(flags.queue);
+    return input;
+  };
   await withStore(flags, { mode: 'write', langfuse: true, check }, async (context, checked) => {
     if (flags.resume !== undefined) context.runId = flags.resume;
     const input = 'resume' in checked ? await resumedRun(context.store, checked.resume, flags, command, context.config) : checked;
@@ -59,7 +64,7 @@ interface RunInput {
   agentConfig: AgentConfig;
 }
 
-/** A new run's input, read from the flags and the config alone (before the store is opened). */
+/** A new run's input, read from the flags and the config alone and checked (suite, conditions, agent) before the store is opened. */
 function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput {
   if (flags.suite === undefined) throw inputError('tdo run needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
   // a version is recorded in a database: a database that does not exist yet holds none
@@ -68,8 +73,20 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
     throw inputError(
       `no trace database at ${path}, so no description version ${flags.version.join(', ')}: point --db, TDO_DB or \`db\` in tdo.config.json at the one that records it`,
     );
+  const loaded = loadSuite(flags.suite, config.refs);
+  resolveConditions(loaded.suite, flags.condition);
+  const agentConfig = agentWithDefaults(
+    {
+      ...agentSelection(flags.agent),
+      ...(flags.model === undefined ? {} : { model: flags.model }),
+      ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
+    },
+    command.getOptionValueSource('agent') === 'cli',
+    config,
+  );
+  agentRecipe(agentConfig);
   return {
-    loaded: loadSuite(flags.suite, config.refs),
+    loaded,
     options: {
       split: flags.split,
       repeats: flags.repeat,
@@ -78,15 +95,7 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
       versionIds: flags.version,
       conditions: flags.condition,
     },
-    agentConfig: agentWithDefaults(
-      {
-        ...agentSelection(flags.agent),
-        ...(flags.model === undefined ? {} : { model: flags.model }),
-        ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
-      },
-      command.getOptionValueSource('agent') === 'cli',
-      config,
-    ),
+    agentConfig,
   };
 }
 

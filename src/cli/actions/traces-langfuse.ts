@@ -3,7 +3,7 @@ import { exportRun, formatDelivery, importFromLangfuse, LangfuseSink, type Impor
 import { infrastructureError, inputError } from '../../errors.ts';
 import { EXIT } from '../errors.ts';
 import { commandConfig, withStore } from '../context.ts';
-import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS } from '../langfuse.ts';
+import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import type { LangfuseQueryFlags, TracesExportFlags, TracesImportFlags } from '../commands/traces-langfuse.ts';
 import { toJsonText } from '../../json-keys.ts';
@@ -61,8 +61,6 @@ export async function importMatching(store: TraceStore, config: LangfuseConfig, 
     throw infrastructureError(`could not read from Langfuse at ${config.baseUrl}: ${(err as Error).message}`, { cause: err });
   }
 }
-
-export const LANGFUSE_QUERY_NEEDED = 'say what to import: --session RUN_ID and/or --since DATE';
 
 export async function importFromLangfuseCommand(flags: TracesImportFlags): Promise<void> {
   if (flags.session === undefined && flags.since === undefined) throw inputError(LANGFUSE_QUERY_NEEDED);

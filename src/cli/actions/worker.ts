@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
 import { loadSuite } from '../../suite/load.ts';
 import { startEpisodeWorker } from '../../run/queue/episode-worker.ts';
+import { ServedSuites } from '../../run/queue/served-suites.ts';
 import { createAgent } from '../agents.ts';
 import { commandConfig } from '../context.ts';
+import { inputError } from '../../errors.ts';
 import type { WorkerFlags } from '../commands/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
@@ -13,6 +14,10 @@ const NO_RESPONSE_CACHE = { cacheGet: () => undefined, cachePut: () => undefined
 
 export async function workerCommand(flags: WorkerFlags): Promise<void> {
   const config = commandConfig(flags);
+  if (flags.suite.length === 0)
+    throw inputError('tdo worker needs --suite NAME|FILE,...: the suites it may run (a job names one of them; any other is refused)');
+  // Read once, here: the operator's files, never one a job points at.
+  const suites = new ServedSuites(flags.suite.map((suite) => loadSuite(suite, config.refs)));
   // Refuses an unusable URL or an unreachable Redis now (exit 2), not on the first job.
   const probe = await openEpisodeQueue(flags.queue);
   await probe.close();
@@ -24,8 +29,7 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
     concurrency: flags.concurrency,
     lockDurationMs: flags.lockDuration,
     ...(flags.name === undefined ? {} : { name: flags.name }),
-    // The coordinator's file when this machine has it, else the suite of that name (shipped or in tdo.config.json).
-    loadSuite: (suite) => loadSuite(existsSync(suite.path) ? suite.path : suite.name, config.refs),
+    suites,
     buildAgent: (settings) => {
       const parsed = storedRunConfigSchema.shape.agent.safeParse(settings);
       if (!parsed.success) throw new Error(`agent settings this worker does not know: ${JSON.stringify(settings)}; is the coordinator another tdo version?`);
@@ -36,9 +40,12 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
       process.stderr.write(`${job.episodeId} run ${job.runId} task ${job.taskId} repeat ${job.repeat}: ${verdict}\n`);
     },
     onError: (err) => process.stderr.write(`tdo worker: ${err.message}\n`),
+    onJobFailed: (err) => process.stderr.write(`tdo worker: ${err.message}\n`),
   });
   await worker.worker.waitUntilReady();
-  process.stderr.write(`tdo worker: taking episodes from ${probe.address.shown}, ${flags.concurrency} at a time (Ctrl-C to stop)\n`);
+  process.stderr.write(
+    `tdo worker: taking episodes of ${suites.names.join(', ')} from ${probe.address.shown}, ${flags.concurrency} at a time (Ctrl-C to stop)\n`,
+  );
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

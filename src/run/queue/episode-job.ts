@@ -28,8 +28,11 @@ const attempt = {
 export const episodeJobSchema = z.strictObject({
   ...attempt,
   episodeId: z.string(),
-  /** the coordinator's suite file (the worker may find the same suite under its name instead) and its hash */
-  suite: z.strictObject({ name: z.string(), path: z.string(), hash: z.string() }),
+  /**
+   * the suite by name and hash: a worker runs it only when it serves a suite of that name with that hash
+   * (src/run/queue/served-suites.ts); a job never says where a suite's file is or how its servers start
+   */
+  suite: z.strictObject({ name: z.string(), hash: z.string() }),
   /** every condition of the suite with the run's value */
   conditions: z.record(z.string(), z.string()),
   /** the agent's settings as the run stores them; the worker's CLI validates them */

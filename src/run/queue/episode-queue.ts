@@ -191,7 +191,7 @@ function jobOf(batch: EpisodeBatch, { task, repeat, seed }: PlannedEpisode): Epi
     split: task.split,
     repeat,
     seed,
-    suite: { name: batch.loaded.suite.name, path: batch.loaded.path, hash: suiteHash(batch.loaded.suite) },
+    suite: { name: batch.loaded.suite.name, hash: suiteHash(batch.loaded.suite) },
     conditions: batch.conditions,
     agent: batch.agentConfig,
     versions,

@@ -1,14 +1,13 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Agent } from '../../agents/agent.ts';
 import { advertisedDescriptions } from '../../host/catalogue.ts';
-import type { LoadedSuite } from '../../suite/load.ts';
 import { contentHash } from '../../../traces/index.ts';
 import { runEpisode } from '../episode.ts';
 import { episodeInMemory } from '../episode-in-memory.ts';
 import { EPISODE_QUEUE, episodeJobSchema, type EpisodeJob, type EpisodeJobResult } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
 import { quietAfterClose } from './quiet-after-close.ts';
-import { suiteHash } from './suite-hash.ts';
+import type { ServedSuites } from './served-suites.ts';
 import { WorkerHosts } from './worker-hosts.ts';
 
 export interface EpisodeWorkerOptions {
@@ -17,8 +16,8 @@ export interface EpisodeWorkerOptions {
   concurrency: number;
   /** Builds the agent a job's settings describe; throws when they are not valid. */
   buildAgent(config: Record<string, unknown>): Agent;
-  /** The suite a job names, from this machine (its file, or a suite of that name). */
-  loadSuite(suite: EpisodeJob['suite']): LoadedSuite;
+  /** The only suites this worker runs, named by its operator; a job naming any other is refused. */
+  suites: ServedSuites;
   /**
    * How long a job stays locked without its worker renewing the lock: a killed worker's episodes go to
    * another worker within about twice this. BullMQ's default is 30 s.
@@ -29,6 +28,8 @@ export interface EpisodeWorkerOptions {
   onEpisode?(job: EpisodeJob, result: EpisodeJobResult): void;
   /** The queue's own troubles (a lost connection, a lock lost to a restart); the worker goes on. */
   onError?(err: Error): void;
+  /** A job this worker refused or could not run, with the cause the coordinator records for it. */
+  onJobFailed?(err: Error): void;
 }
 
 /** How often a job may be found stalled (its worker gone) and handed to another worker before it fails. */
@@ -48,19 +49,6 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
     return agent;
   };
 
-  // Loading a suite (YAML, schema) costs more than a short episode, so each suite the jobs name is loaded once;
-  // one that differs from the coordinator's is not kept, so a fixed file here is read again on the next job.
-  const suites = new Map<string, LoadedSuite>();
-  const suiteFor = (suite: EpisodeJob['suite']) => {
-    const key = JSON.stringify(suite);
-    let loaded = suites.get(key);
-    if (loaded === undefined) {
-      loaded = options.loadSuite(suite);
-      if (suiteHash(loaded.suite) === suite.hash) suites.set(key, loaded);
-    }
-    return loaded;
-  };
-
   const run = async (job: Job): Promise<EpisodeJobResult> => {
     const parsed = episodeJobSchema.safeParse(job.data);
     if (!parsed.success)
@@ -69,19 +57,14 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
     const refuse = (why: string) =>
       new UnrecoverableError(`worker${options.name === undefined ? '' : ` ${options.name}`} refused episode ${data.episodeId}: ${why}`);
 
-    let loaded: LoadedSuite;
+    const suite = options.suites.find(data.suite);
+    if ('refused' in suite) throw refuse(suite.refused);
+    const { loaded, hash } = suite;
     let agent: Agent;
     try {
-      loaded = suiteFor(data.suite);
       agent = agentFor(data.agent);
     } catch (err) {
       throw refuse((err as Error).message);
-    }
-    const hash = suiteHash(loaded.suite);
-    if (hash !== data.suite.hash) {
-      throw refuse(
-        `its suite "${data.suite.name}" here (${loaded.path}) differs from the coordinator's (hash ${hash.slice(0, 12)}, expected ${data.suite.hash.slice(0, 12)}); give the worker the same suite file`,
-      );
     }
     const task = loaded.suite.tasks.find((t) => t.id === data.taskId);
     if (task === undefined) throw refuse(`suite "${data.suite.name}" has no task "${data.taskId}"`);
@@ -129,6 +112,7 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
   );
   // Without a listener an 'error' event would throw and end the worker's loop.
   worker.on('error', (err) => options.onError?.(err));
+  worker.on('failed', (_job, err) => options.onJobFailed?.(err));
   return {
     worker,
     async close() {

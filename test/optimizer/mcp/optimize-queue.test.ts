@@ -9,6 +9,7 @@ import type { EpisodeExecutor } from '../../../src/run/episode-executor.ts';
 import { queuedEpisodeId } from '../../../src/run/queue/episode-job.ts';
 import { EpisodeQueue } from '../../../src/run/queue/episode-queue.ts';
 import { startEpisodeWorker } from '../../../src/run/queue/episode-worker.ts';
+import { ServedSuites } from '../../../src/run/queue/served-suites.ts';
 import { parseQueueAddress } from '../../../src/run/queue/queue-address.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
@@ -60,7 +61,7 @@ function decisions(store: TraceStore, report: OptimizeReport) {
 
 function localWorker(url: string, name: string) {
   const loaded = labSuite();
-  return startEpisodeWorker({ address: parseQueueAddress(url), concurrency: 3, name, loadSuite: () => loaded, buildAgent: () => new SimAgent() });
+  return startEpisodeWorker({ address: parseQueueAddress(url), concurrency: 3, name, suites: new ServedSuites([loaded]), buildAgent: () => new SimAgent() });
 }
 
 describe.skipIf(missing !== undefined)('optimize on queue workers', () => {

@@ -32,7 +32,7 @@ describe.skipIf(missing !== undefined)('tdo demo overconfident --queue', () => {
   beforeAll(async () => {
     redis = await startRedis();
     // one worker: each starts the market's five sellers, which a loaded machine starts slowly
-    workers.push(spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--name', 'w1'], { stdio: 'ignore' }));
+    workers.push(spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--suite', 'market', '--name', 'w1'], { stdio: 'ignore' }));
   }, 60_000);
 
   afterAll(async () => {

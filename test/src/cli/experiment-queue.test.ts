@@ -50,7 +50,8 @@ describe.skipIf(missing !== undefined)('tdo experiment --queue', () => {
     const ids = ['everest-feet', 'flour-bag-grams', 'box-a-volume', 'suitcase-pounds', 'mugs-per-shelf'];
     writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-mini', tasks: lab.tasks.filter((t) => ids.includes(t.id)) }));
     redis = await startRedis();
-    for (const name of ['w1', 'w2']) workers.push(spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--name', name], { stdio: 'ignore' }));
+    for (const name of ['w1', 'w2'])
+      workers.push(spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--suite', suite, '--name', name], { stdio: 'ignore' }));
   }, 60_000);
 
   afterAll(async () => {

@@ -39,7 +39,8 @@ describe.skipIf(missing !== undefined)('tdo optimize --queue', () => {
 
   beforeAll(async () => {
     redis = await startRedis();
-    for (const name of ['w1', 'w2']) workers.push(spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--name', name], { stdio: 'ignore' }));
+    for (const name of ['w1', 'w2'])
+      workers.push(spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--suite', 'lab', '--name', name], { stdio: 'ignore' }));
   }, 60_000);
 
   afterAll(async () => {

@@ -163,4 +163,34 @@ describe('bad input leaves no new database behind', () => {
     expect(r.code).toBe(2);
     expect(existsSync(join(dir, 'traces'))).toBe(false);
   }, 60_000);
+
+  it('is refused before the store is opened: an agent, proposer, condition, target, Langfuse or queue that cannot be used, a number too big', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tdo-refused-'));
+    const db = join(dir, 'never.db');
+    const cases: Array<[string[], RegExp]> = [
+      [['run', '--suite', 'lab', '--agent', 'sim:nope'], /unknown sim persona "nope"/],
+      [['run', '--suite', 'lab', '--model', 'gpt-4o-mini'], /--model applies to --agent llm only/],
+      [['run', '--suite', 'lab', '--agent', 'llm'], /--agent llm needs --model NAME/],
+      [['run', '--suite', 'lab', '--condition', 'x=y'], /suite "lab" has no condition "x"/],
+      [['run', '--suite', 'market', '--condition', 'limit_in=bogus'], /condition limit_in has no value "bogus"/],
+      [['run', '--suite', 'lab', '--queue', 'redis://127.0.0.1:6379/x'], /--queue redis:\/\/127\.0\.0\.1:6379\/x: may end in a database number only/],
+      // nothing listens on port 9
+      [['run', '--suite', 'lab', '--queue', 'redis://127.0.0.1:9'], /cannot reach the episode queue at redis:\/\/127\.0\.0\.1:9\/0/],
+      [
+        ['run', '--suite', 'lab', '--repeat', '99999999999999999999'],
+        /option '--repeat <n>' argument '99999999999999999999' is invalid\. expected an integer of at most 9007199254740991/,
+      ],
+      [['optimize', '--suite', 'lab', '--agents', 'sim,sim:nope'], /unknown sim persona "nope"/],
+      [['optimize', '--suite', 'lab', '--target', 'feedback'], /the feedback target needs an LLM agent/],
+      [['optimize', '--suite', 'lab', '--proposer', 'llm'], /--proposer llm needs a model/],
+      [['optimize', '--suite', 'lab', '--traces', 'langfuse', '--session', 'r-1'], /Langfuse is not configured/],
+      [['demo', 'overconfident', '--queue', 'nope'], /--queue nope: must be a URL of the form redis:\/\/HOST:PORT\[\/DB\]/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await tdo([...args, '--db', db], {}, dir);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+      expect(existsSync(db), args.join(' ')).toBe(false);
+    }
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../../src/agents/sim/agent.ts';
 import { startEpisodeWorker } from '../../../../src/run/queue/episode-worker.ts';
+import { ServedSuites } from '../../../../src/run/queue/served-suites.ts';
 import { parseQueueAddress } from '../../../../src/run/queue/queue-address.ts';
 import { labSuite } from '../../../support/lab-runs.ts';
 import { redisMissing, startRedis } from '../../../support/redis-server.ts';
@@ -17,7 +18,7 @@ describe.skipIf(redisMissing() !== undefined)('stopping an episode worker', () =
     const worker = startEpisodeWorker({
       address: parseQueueAddress(redis.url),
       concurrency: 1,
-      loadSuite: () => loaded,
+      suites: new ServedSuites([loaded]),
       buildAgent: () => new SimAgent(),
       onError: (err) => {
         if (/ECONNREFUSED/.test(err.message) && ++refusals === 2) bothRefused();

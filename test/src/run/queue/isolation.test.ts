@@ -5,6 +5,7 @@ import { SimAgent } from '../../../../src/agents/sim/agent.ts';
 import { runSuite } from '../../../../src/run/run-suite.ts';
 import { EpisodeQueue } from '../../../../src/run/queue/episode-queue.ts';
 import { startEpisodeWorker } from '../../../../src/run/queue/episode-worker.ts';
+import { ServedSuites } from '../../../../src/run/queue/served-suites.ts';
 import { parseQueueAddress } from '../../../../src/run/queue/queue-address.ts';
 import { loadSuite } from '../../../../src/suite/load.ts';
 import { tempStore } from '../../../support/lab-runs.ts';
@@ -18,7 +19,12 @@ describe.skipIf(redisMissing() !== undefined)('a stateful server on a queue work
     try {
       const successes = async (server: Record<string, unknown>) => {
         const loaded = loadSuite(writeNotesSuite(server).path);
-        const worker = startEpisodeWorker({ address: parseQueueAddress(redis.url), concurrency: 1, loadSuite: () => loaded, buildAgent: () => new SimAgent() });
+        const worker = startEpisodeWorker({
+          address: parseQueueAddress(redis.url),
+          concurrency: 1,
+          suites: new ServedSuites([loaded]),
+          buildAgent: () => new SimAgent(),
+        });
         const store = tempStore();
         try {
           const report = await runSuite({

@@ -5,6 +5,7 @@ import { SimAgent } from '../../../../src/agents/sim/agent.ts';
 import { runSuite, type RunOptions } from '../../../../src/run/run-suite.ts';
 import { EpisodeQueue } from '../../../../src/run/queue/episode-queue.ts';
 import { startEpisodeWorker } from '../../../../src/run/queue/episode-worker.ts';
+import { ServedSuites } from '../../../../src/run/queue/served-suites.ts';
 import { EPISODE_QUEUE } from '../../../../src/run/queue/episode-job.ts';
 import { parseQueueAddress } from '../../../../src/run/queue/queue-address.ts';
 import type { TraceStore } from '../../../../traces/index.ts';
@@ -44,7 +45,7 @@ function localWorker(url: string, name: string, lockDurationMs = 30_000) {
     concurrency: 2,
     name,
     lockDurationMs,
-    loadSuite: () => loaded,
+    suites: new ServedSuites([loaded]),
     buildAgent: () => new SimAgent(),
   });
 }
@@ -95,9 +96,13 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
   it('a worker killed mid-episode: its jobs go to another worker and every episode is recorded once', async () => {
     const options: RunOptions = { split: 'val', repeats: 1, seed: 5, concurrency: 4, versionIds: [] };
     // A real `tdo worker` process, alone on the queue until it is killed, so it surely holds jobs then.
-    const doomed = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--name', 'doomed', '--concurrency', '2', '--lock-duration', '1000'], {
-      stdio: 'ignore',
-    });
+    const doomed = spawn(
+      process.execPath,
+      [TDO_BIN, 'worker', '--queue', redis.url, '--suite', 'lab', '--name', 'doomed', '--concurrency', '2', '--lock-duration', '1000'],
+      {
+        stdio: 'ignore',
+      },
+    );
     const observer = new Queue(EPISODE_QUEUE, { connection: { host: '127.0.0.1', port: redis.port } });
     const queue = await EpisodeQueue.open(parseQueueAddress(redis.url));
     const store = tempStore();
@@ -143,7 +148,12 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
   it('a worker refuses a job whose suite differs from its own, and the run fails naming why', async () => {
     const loaded = labSuite();
     const other = { ...loaded, suite: { ...loaded.suite, systemPrompt: `${loaded.suite.systemPrompt} (edited)` } };
-    const worker = startEpisodeWorker({ address: parseQueueAddress(redis.url), concurrency: 2, loadSuite: () => other, buildAgent: () => new SimAgent() });
+    const worker = startEpisodeWorker({
+      address: parseQueueAddress(redis.url),
+      concurrency: 2,
+      suites: new ServedSuites([other]),
+      buildAgent: () => new SimAgent(),
+    });
     const queue = await EpisodeQueue.open(parseQueueAddress(redis.url));
     const store = tempStore();
     try {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EpisodeQueue } from '../../../../src/run/queue/episode-queue.ts';
 import { startEpisodeWorker } from '../../../../src/run/queue/episode-worker.ts';
 import { parseQueueAddress } from '../../../../src/run/queue/queue-address.ts';
+import { ServedSuites } from '../../../../src/run/queue/served-suites.ts';
+import { labSuite } from '../../../support/lab-runs.ts';
 import { unhandledRejections } from '../../../support/unhandled-rejections.ts';
 
 /**
@@ -43,7 +45,7 @@ describe('queue connections closed while connecting', () => {
     const worker = startEpisodeWorker({
       address: parseQueueAddress(redis.url),
       concurrency: 1,
-      loadSuite: () => expect.unreachable('no job reaches this worker'),
+      suites: new ServedSuites([labSuite()]),
       buildAgent: () => expect.unreachable('no job reaches this worker'),
       onError: (err) => errors.push(err),
     });
