@@ -95,13 +95,13 @@ describe('one composition point for every command', () => {
     expect(imported.stderr).toContain('could not read from Langfuse at http://127.0.0.1:9');
   }, 60_000);
 
-  it('the demo opens it too, before anything else can fail', async () => {
+  it('the demo refuses a queue it cannot reach before it opens the config\'s store, and falls back to none', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'tdo-shared-demo-'));
     writeFileSync(join(fresh, 'tdo.config.json'), JSON.stringify({ db: 'demo.db' }));
     const demo = await run(['demo', 'overconfident', '--queue', 'redis://127.0.0.1:9'], {}, fresh);
     expect(demo.code, demo.stderr).toBe(2);
     expect(demo.stderr).toContain('cannot reach the episode queue at redis://127.0.0.1:9');
-    expect(existsSync(join(fresh, 'demo.db'))).toBe(true);
+    expect(existsSync(join(fresh, 'demo.db'))).toBe(false);
     expect(existsSync(join(fresh, 'traces'))).toBe(false);
   }, 60_000);
 
