@@ -5,6 +5,9 @@ import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
 import { infrastructureError } from '../errors.ts';
 import { inheritedEnv } from './inherited-env.ts';
+import { boundedFetch } from './bounded/fetch.ts';
+import { oversizeReason, oversizeReply } from './bounded/limit.ts';
+import { BoundedReadBuffer, withBoundedReading, type OversizeMessage } from './bounded/read-buffer.ts';
 
 export interface ListedTool {
   name: string;
@@ -35,7 +38,22 @@ const LIST_PAGINATION_EXCEEDED = 'LIST_PAGINATION_EXCEEDED';
  * once, not twice (its start-up, loading a runtime and an SDK, is most of what a suite waits for before the
  * first episode). A 2025-era server that exits on a request before `initialize` is started again, in legacy mode.
  */
-class ProbedInPlaceStdioTransport extends StdioClientTransport {}
+class ProbedInPlaceStdioTransport extends StdioClientTransport {
+  constructor(params: ConstructorParameters<typeof StdioClientTransport>[0]) {
+    super(params);
+    withBoundedReading(this, new BoundedReadBuffer(answerOversize));
+  }
+}
+
+/**
+ * An answer past MAX_MESSAGE_BYTES (src/host/bounded/limit.ts) becomes an error reply to its request, as over
+ * HTTP (src/host/bounded/fetch.ts): the agent reads the tool's failure and the server stays connected. Anything
+ * else that long (a notification, a request to tdo) is dropped; tdo answers no server requests.
+ */
+function answerOversize(message: OversizeMessage) {
+  if (message.id === undefined || message.method !== undefined) return undefined;
+  return oversizeReply(message.id, oversizeReason('the MCP server sent a message'));
+}
 
 export async function connectServer(spec: ServerSpec): Promise<ServerConnection> {
   let connected: Connected;
@@ -133,7 +151,7 @@ async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise
   let stderrTail = '';
   let transport;
   if ('url' in spec) {
-    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
+    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers }, fetch: boundedFetch() });
   } else {
     const stdio = new ProbedInPlaceStdioTransport({
       command: spec.command,

@@ -11,6 +11,9 @@ import {
 } from '@modelcontextprotocol/client';
 import * as z from 'zod';
 import { flattenContent } from '../host/connection.ts';
+import { oversizeReason } from '../host/bounded/limit.ts';
+import type { OversizeMessage } from '../host/bounded/read-buffer.ts';
+import type { HostTransport } from './host-stdio.ts';
 import type { HostInfo, SessionRecorder } from './session-recorder.ts';
 import { Upstream, type UpstreamCommand } from './upstream.ts';
 
@@ -18,8 +21,8 @@ export interface ProxyOptions {
   /** The server's name in the trace store and in messages. */
   name: string;
   upstream: UpstreamCommand;
-  /** The host's side, e.g. a StdioServerTransport over this process's stdin/stdout. */
-  downstream: Transport;
+  /** The host's side, e.g. hostStdioTransport() over this process's stdin/stdout. */
+  downstream: HostTransport;
   recorder: SessionRecorder;
   /** tool name -> description served in tools/list instead of the server's own (a description version). */
   descriptions?: Record<string, string>;
@@ -43,6 +46,8 @@ const PROXY_ERROR_CODE = -32603;
 const cancelledParams = z.object({ requestId: z.union([z.string(), z.number()]), reason: z.string().optional() });
 
 interface Pending {
+  /** the id the host gave the request; the server sees the proxy's own (see startRecordingProxy) */
+  hostId: RequestId;
   method: string;
   started: number;
   params: JSONRPCRequest['params'];
@@ -54,16 +59,24 @@ interface Pending {
  * flag, latency and the host's clientInfo, (2) tools/list answers carry the given description
  * version, (3) when the real server dies, the host's open requests get a clear error and the
  * server starts again on the next message, and (4) a call that never gets an answer (the host
- * cancels it, or the session ends first) is still recorded, as an errored step.
+ * cancels it, or the session ends first) is still recorded, as an errored step, and (5) a message from either
+ * side past MAX_MESSAGE_BYTES (src/host/bounded/limit.ts) is not passed on: a request or an answer to one is
+ * answered to the host as a JSON-RPC error, recorded when it is a tools/call, and the session goes on.
+ *
+ * Requests reach the server under ids of the proxy's own, mapped back in each answer, so two host requests
+ * sharing an id (which JSON-RPC forbids, and some hosts do) are still two calls, each answered and recorded.
  */
 export async function startRecordingProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { downstream, recorder, log } = options;
-  const pending = new Map<RequestId, Pending>();
+  /** open requests by the id the server sees */
+  const pending = new Map<number, Pending>();
+  let nextUpstreamId = 1;
   let listing: Record<string, string> = {};
   let unknownWarned = false;
 
   const upstream = new Upstream(options.upstream, {
     message: (message) => void forwardToHost(message),
+    oversize: (message) => void serverOversize(message),
     exited: (reason, stderrTail) => {
       log(`tdo proxy (${options.name}): ${reason}; it starts again on the next request.${stderrTail}`);
       for (const id of [...pending.keys()])
@@ -72,12 +85,35 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     stderr: options.serverStderr,
   });
 
-  async function fail(id: RequestId, message: string): Promise<void> {
+  async function fail(id: number, message: string): Promise<void> {
     const request = pending.get(id);
     if (request === undefined) return;
     pending.delete(id);
+    await answerWithError(request, message);
+  }
+
+  async function answerWithError(request: Pending, message: string): Promise<void> {
     if (request.method === 'tools/call') record(request, message, true);
-    await downstream.send({ jsonrpc: '2.0', id, error: { code: PROXY_ERROR_CODE, message } });
+    await downstream.send({ jsonrpc: '2.0', id: request.hostId, error: { code: PROXY_ERROR_CODE, message } });
+  }
+
+  /** An answer too long to pass on fails its request; anything else that long is dropped, and said so. */
+  async function serverOversize(message: OversizeMessage): Promise<void> {
+    const reason = `${options.name}: ${oversizeReason('the server sent an answer')}`;
+    if (message.method === undefined && typeof message.id === 'number' && pending.has(message.id)) return fail(message.id, reason);
+    log(
+      `tdo proxy (${options.name}): dropped a message of ${message.bytes.toLocaleString('en-US')} bytes from the server${message.method === undefined ? '' : ` (${message.method})`}: past the limit`,
+    );
+  }
+
+  /** A request too long to pass on is answered at once with the reason; a notification or answer that long is dropped. */
+  async function hostOversize(message: OversizeMessage): Promise<void> {
+    if (message.id !== undefined && message.method !== undefined) {
+      const params = message.name === undefined ? {} : { name: message.name };
+      const request: Pending = { hostId: message.id, method: message.method, started: performance.now(), params };
+      return answerWithError(request, `${options.name}: ${oversizeReason('the host sent a request')}; the server did not receive it`);
+    }
+    log(`tdo proxy (${options.name}): dropped a message of ${message.bytes.toLocaleString('en-US')} bytes from the host: past the limit`);
   }
 
   function record(request: Pending, output: string, isError: boolean): void {
@@ -98,18 +134,17 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
 
   async function forwardToHost(message: JSONRPCMessage): Promise<void> {
     const answered = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message) ? message : undefined;
-    const request = answered?.id === undefined ? undefined : pending.get(answered.id);
-    if (answered !== undefined && request !== undefined && answered.id !== undefined) {
-      pending.delete(answered.id);
-      if (request.method === 'tools/call') {
-        if (isJSONRPCErrorResponse(answered)) record(request, answered.error.message, true);
-        else record(request, flattenContent(answered.result.content), answered.result.isError === true);
-      }
-      if (request.method === 'tools/list' && isJSONRPCResultResponse(answered)) {
-        message = { ...answered, result: servedListing(answered.result, request) };
-      }
+    if (answered === undefined) return downstream.send(message);
+    const request = typeof answered.id === 'number' ? pending.get(answered.id) : undefined;
+    // An answer to no open request (one the host cancelled) has no host id to go back under.
+    if (request === undefined || typeof answered.id !== 'number') return;
+    pending.delete(answered.id);
+    if (request.method === 'tools/call') {
+      if (isJSONRPCErrorResponse(answered)) record(request, answered.error.message, true);
+      else record(request, flattenContent(answered.result.content), answered.result.isError === true);
     }
-    await downstream.send(message);
+    const result = request.method === 'tools/list' && isJSONRPCResultResponse(answered) ? { result: servedListing(answered.result, request) } : {};
+    await downstream.send({ ...answered, ...result, id: request.hostId } as JSONRPCMessage);
   }
 
   /** Records the advertised descriptions (all pages) as the seed version and substitutes the served ones. */
@@ -143,28 +178,41 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     }
   }
 
-  /** A host's cancellation closes the call's record; the server may still answer, and the host ignores it. */
-  function noteCancelled(params: unknown): void {
-    const cancelled = cancelledParams.safeParse(params);
-    const request = cancelled.success ? pending.get(cancelled.data.requestId) : undefined;
-    if (!cancelled.success || request === undefined) return;
-    pending.delete(cancelled.data.requestId);
+  /**
+   * A host's cancellation closes the call's record (of the latest open request under that id) and reaches the
+   * server under the id it knows; the server may still answer, and that answer is dropped.
+   */
+  function noteCancelled(message: JSONRPCMessage): JSONRPCMessage {
+    const cancelled = cancelledParams.safeParse((message as { params?: unknown }).params);
+    if (!cancelled.success) return message;
+    const [upstreamId, request] = [...pending].reverse().find(([, open]) => open.hostId === cancelled.data.requestId) ?? [];
+    if (upstreamId === undefined || request === undefined) return message;
+    pending.delete(upstreamId);
     const reason = cancelled.data.reason === undefined ? '' : ` (${cancelled.data.reason})`;
     if (request.method === 'tools/call') record(request, `No answer: the host cancelled the call${reason}.`, true);
+    return { ...message, params: { ...cancelled.data, requestId: upstreamId } } as JSONRPCMessage;
   }
 
-  downstream.onmessage = (message) => {
-    if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') noteCancelled(message.params);
-    if (isJSONRPCRequest(message)) {
-      noteHost(message);
-      if (message.method === 'initialize') upstream.rememberHandshake(message);
-      pending.set(message.id, { method: message.method, started: performance.now(), params: message.params });
-    }
+  /** What the server receives for a host message: a request under a new id of the proxy's own. */
+  function toUpstream(message: JSONRPCMessage): { message: JSONRPCMessage; id?: number } {
+    if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') return { message: noteCancelled(message) };
+    if (!isJSONRPCRequest(message)) return { message };
+    noteHost(message);
+    const id = nextUpstreamId++;
+    pending.set(id, { hostId: message.id, method: message.method, started: performance.now(), params: message.params });
+    const forwarded = { ...message, id };
+    if (message.method === 'initialize') upstream.rememberHandshake(forwarded);
+    return { message: forwarded, id };
+  }
+
+  downstream.onmessage = (received) => {
+    const { message, id } = toUpstream(received);
     upstream.send(message).catch((err: Error) => {
-      if (isJSONRPCRequest(message)) void fail(message.id, `${options.name}: ${err.message}`);
+      if (id !== undefined) void fail(id, `${options.name}: ${err.message}`);
       else log(`tdo proxy (${options.name}): could not pass on ${'method' in message ? message.method : 'a response'}: ${err.message}`);
     });
   };
+  downstream.onoversize = (message) => void hostOversize(message);
   downstream.onerror = (err) => log(`tdo proxy (${options.name}): bad message from the host, ignored: ${err.message}`);
 
   let finished: Promise<void> | undefined;

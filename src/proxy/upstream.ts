@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { ReadBuffer, serializeMessage, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/client';
+import { serializeMessage, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/client';
 import { infrastructureError } from '../errors.ts';
+import { BoundedReadBuffer, type OversizeMessage } from '../host/bounded/read-buffer.ts';
 import { inheritedEnv } from '../host/inherited-env.ts';
 
 /** The real server: a command spawned over stdio. */
@@ -13,6 +14,8 @@ export interface UpstreamCommand {
 
 export interface UpstreamEvents {
   message(message: JSONRPCMessage): void;
+  /** A message past MAX_MESSAGE_BYTES (src/host/bounded/limit.ts), read to its end but not kept: its size and envelope. */
+  oversize(message: OversizeMessage): void;
   /** The process ended: `reason` says how; `stderrTail` is a sentence with its last stderr lines, or ''. */
   exited(reason: string, stderrTail: string): void;
   /** Everything the server writes to stderr, passed on so the host's logs still show it. */
@@ -95,7 +98,7 @@ export class Upstream {
         ...(this.spec.cwd === undefined ? {} : { cwd: this.spec.cwd }),
         stdio: ['pipe', 'pipe', 'pipe'],
       });
-      const buffer = new ReadBuffer();
+      const buffer = new BoundedReadBuffer((oversize) => void this.events.oversize(oversize));
       child.stdout.on('data', (chunk: Buffer) => {
         buffer.append(chunk);
         for (;;) {

@@ -107,12 +107,19 @@ function observationFrom(span: ReceivedSpan): StoredObservation {
   };
 }
 
-/** Cursor pagination as Langfuse's v2/v3 list endpoints do it (the cursor is opaque to clients). */
-function page<T>(items: T[], query: URLSearchParams): { data: T[]; meta: { limit: number; cursor?: string } } {
+/**
+ * How the list endpoints page: `honest` as Langfuse's v2/v3 list endpoints do it (the cursor is opaque to
+ * clients); `repeating` hands out the first page's cursor on every page; `endless` a new cursor on every page,
+ * past the end of the items too.
+ */
+export type ReceiverPaging = 'honest' | 'repeating' | 'endless';
+
+function page<T>(items: T[], query: URLSearchParams, paging: ReceiverPaging): { data: T[]; meta: { limit: number; cursor?: string } } {
   const limit = Number(query.get('limit') ?? 50);
   const offset = query.get('cursor') ? Number(Buffer.from(query.get('cursor')!, 'base64url').toString()) : 0;
   const data = items.slice(offset, offset + limit);
-  const next = offset + limit < items.length ? Buffer.from(String(offset + limit)).toString('base64url') : undefined;
+  const nextOffset = paging === 'repeating' ? limit : offset + limit;
+  const next = nextOffset < items.length || paging !== 'honest' ? Buffer.from(String(nextOffset)).toString('base64url') : undefined;
   return { data, meta: { limit, ...(next === undefined ? {} : { cursor: next }) } };
 }
 
@@ -124,6 +131,7 @@ export class LangfuseReceiver {
   readonly observations = new Map<string, StoredObservation>();
   readonly scores = new Map<string, StoredScore>();
   mode: ReceiverMode = { kind: 'ok' };
+  paging: ReceiverPaging = 'honest';
   /** Write requests that arrived while holding, not yet answered. */
   private held: Array<() => void> = [];
   /** Write requests answered (in any mode). */
@@ -197,8 +205,9 @@ export class LangfuseReceiver {
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/public/v2/observations')
-      return send(200, page(this.findObservations(url.searchParams), url.searchParams));
-    if (req.method === 'GET' && url.pathname === '/api/public/v3/scores') return send(200, page(this.findScores(url.searchParams), url.searchParams));
+      return send(200, page(this.findObservations(url.searchParams), url.searchParams, this.paging));
+    if (req.method === 'GET' && url.pathname === '/api/public/v3/scores')
+      return send(200, page(this.findScores(url.searchParams), url.searchParams, this.paging));
     return send(404, { message: `no route ${req.method} ${url.pathname}` });
   }
 

@@ -4,6 +4,6 @@ export { LangfuseSink, formatDelivery, type LangfuseDelivery, type LangfuseSinkO
 export type { DeliveryCounts, RetryPolicy } from './delivery-queue.ts';
 export { withLangfuse } from './recorder.ts';
 export { exportRun } from './export-run.ts';
-export { LangfuseReader, type LangfuseEpisode, type LangfuseQuery, type SkippedTrace } from './reader.ts';
+export { LangfuseReader, MAX_LIST_PAGES, type LangfuseEpisode, type LangfuseQuery, type SkippedTrace } from './reader.ts';
 export { importEpisodes, importFromLangfuse, type ImportReport, type ImportedRun } from './import.ts';
 export { agentObservationIdFor, scoreIdFor, stepObservationIdFor, traceIdFor } from './ids.ts';

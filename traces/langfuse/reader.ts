@@ -51,16 +51,29 @@ const REQUEST_TIMEOUT_S = 30;
 const PROBE_TIMEOUT_MS = 5_000;
 const REQUEST_OPTIONS = { timeoutInSeconds: REQUEST_TIMEOUT_S };
 
-/** Follows a cursor-paginated list to its end. */
-async function allPages<T>(fetch: (cursor: string | undefined) => Promise<{ data: T[]; meta: { cursor?: string | null } }>): Promise<T[]> {
+/**
+ * The most pages tdo follows of one list (of PAGE items each): 100,000 episodes of one query, far more than one
+ * import should hold; a Langfuse still handing out cursors then is not ending its list.
+ */
+export const MAX_LIST_PAGES = 1_000;
+
+/** Follows a cursor-paginated list to its end; a cursor handed out twice, or more than MAX_LIST_PAGES pages, is an error. */
+async function allPages<T>(what: string, fetch: (cursor: string | undefined) => Promise<{ data: T[]; meta: { cursor?: string | null } }>): Promise<T[]> {
   const items: T[] = [];
-  let cursor: string | undefined;
-  do {
+  const followed = new Set<string>();
+  for (let cursor: string | undefined, pages = 1; ; pages++) {
     const page = await fetch(cursor);
     items.push(...page.data);
     cursor = page.meta.cursor ?? undefined;
-  } while (cursor);
-  return items;
+    if (!cursor) return items;
+    if (followed.has(cursor))
+      throw new Error(`listing ${what}, Langfuse handed out a cursor it had handed out before (after ${pages} pages), so its list would never end`);
+    if (pages >= MAX_LIST_PAGES)
+      throw new Error(
+        `listing ${what}, Langfuse was still handing out cursors after ${MAX_LIST_PAGES.toLocaleString('en-US')} pages of ${PAGE}; tdo stopped there (import less at once: --session, --since)`,
+      );
+    followed.add(cursor);
+  }
 }
 
 function toStep(o: Observation): ImportedStep | string {
@@ -123,7 +136,7 @@ export class LangfuseReader {
   async episodes(query: LangfuseQuery): Promise<{ episodes: LangfuseEpisode[]; skipped: SkippedTrace[] }> {
     await this.probe();
     const api = this.client.api;
-    const agents = await allPages((cursor) =>
+    const agents = await allPages('agent observations', (cursor) =>
       api.observations.getMany(
         {
           type: 'AGENT',
@@ -158,7 +171,7 @@ export class LangfuseReader {
   private async episode(traceId: string, agentId: string): Promise<Pick<LangfuseEpisode, 'steps' | 'scores'> | string> {
     const api = this.client.api;
     const observations = (
-      await allPages((cursor) =>
+      await allPages(`the observations of trace ${traceId}`, (cursor) =>
         api.observations.getMany(
           { traceId, fields: 'core,basic,io,metadata,model,usage', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) },
           REQUEST_OPTIONS,
@@ -173,7 +186,7 @@ export class LangfuseReader {
       if (typeof step === 'string') return step;
       steps.push(step);
     }
-    const rawScores = await allPages((cursor) =>
+    const rawScores = await allPages(`the scores of trace ${traceId}`, (cursor) =>
       api.scoresV3.getManyV3({ traceId, fields: 'details', limit: PAGE, ...(cursor === undefined ? {} : { cursor }) }, REQUEST_OPTIONS),
     );
     const scores: ScoreInput[] = [];

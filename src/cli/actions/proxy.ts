@@ -1,4 +1,4 @@
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { hostStdioTransport } from '../../proxy/host-stdio.ts';
 import { startRecordingProxy } from '../../proxy/proxy.ts';
 import { checkServedVersion } from '../../proxy/served-version.ts';
 import { SessionRecorder } from '../../proxy/session-recorder.ts';
@@ -29,7 +29,7 @@ export async function proxyCommand(command: string[], flags: ProxyFlags): Promis
     const proxy = await startRecordingProxy({
       name: flags.name,
       upstream,
-      downstream: new StdioServerTransport(process.stdin, process.stdout),
+      downstream: hostStdioTransport(),
       recorder,
       ...(served === undefined ? {} : { descriptions: served.descriptions }),
       log: (line) => process.stderr.write(`${line}\n`),

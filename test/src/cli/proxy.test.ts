@@ -8,6 +8,9 @@ import { openTraceStore } from '../../../traces/index.ts';
 import { tdo } from '../../support/cli.ts';
 import { REPO_ROOT, TDO_BIN } from '../../support/lab-runs.ts';
 import { FILESYSTEM_SERVER, filesystemWorkspace } from '../../support/third-party-servers.ts';
+import { MAX_MESSAGE_BYTES } from '../../../src/host/bounded/limit.ts';
+
+const HUGE_RESULT_SERVER = new URL('../host/fixtures/huge-result-server.mjs', import.meta.url).pathname;
 
 /** Talks JSON-RPC to `tdo proxy ...` line by line, keeping every stdout line it printed. */
 function proxyProcess(args: string[]) {
@@ -115,4 +118,27 @@ describe('tdo proxy', () => {
     expect(refused.stderr).toContain(`(see \`tdo versions --server files --db ${db}\`)`);
     rmSync(dir, { recursive: true });
   });
+
+  it('answers a host request past the message limit with an error naming the limit, records it, and serves the next call', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'tdo-proxy-cli-')), 'tdo.db');
+    const proxy = proxyProcess(['--name', 'huge', '--db', db, '--', process.execPath, HUGE_RESULT_SERVER, 'stdio']);
+    const over = await proxy.request('tools/call', { name: 'echo', arguments: { text: 'x'.repeat(MAX_MESSAGE_BYTES + 1024) } });
+    expect(over).toMatchObject({
+      id: 1,
+      error: { message: expect.stringMatching(/^huge: the host sent a request of more than 10,485,760 bytes \(10 MiB\).*; the server did not receive it$/) },
+    });
+    const next = await proxy.request('tools/call', { name: 'echo', arguments: { text: 'still here' } });
+    expect(next).toMatchObject({ id: 2, result: { content: [{ text: 'still here' }] } });
+    expect(await proxy.end()).toBe(0);
+
+    const store = openTraceStore(db);
+    const [episode] = store.listEpisodes({});
+    const steps = store.getTrajectory(episode!.id)!.steps.filter((s) => s.kind === 'tool');
+    expect(steps.map((s) => [s.tool, s.isError])).toEqual([
+      ['echo', true],
+      ['echo', false],
+    ]);
+    expect(steps[0]?.output).toMatch(/the host sent a request of more than 10,485,760 bytes/);
+    store.close();
+  }, 60_000);
 });

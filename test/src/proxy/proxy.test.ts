@@ -7,6 +7,7 @@ import type { TraceStore } from '../../../traces/index.ts';
 import { startRecordingProxy, type RunningProxy } from '../../../src/proxy/proxy.ts';
 import { SessionRecorder } from '../../../src/proxy/session-recorder.ts';
 import type { UpstreamCommand } from '../../../src/proxy/upstream.ts';
+import { MAX_MESSAGE_BYTES } from '../../../src/host/bounded/limit.ts';
 import { tempStore } from '../../support/lab-runs.ts';
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER, filesystemWorkspace } from '../../support/third-party-servers.ts';
 
@@ -238,5 +239,63 @@ describe('recording proxy in front of a server advertising a 1 MB description', 
     expect(store.listVersions('fs')).toEqual([]);
     expect(logs.join('\n')).toMatch(/could not record the advertised descriptions: .*"echo" is 1,048,576 characters long; at most 32,768 are stored/);
     expect(store.listRuns()).toMatchObject([{ status: 'completed' }]);
+  }, 30_000);
+});
+
+describe('recording proxy in front of a server whose answers pass the message limit', () => {
+  const HUGE_RESULT_SERVER = fileURLToPath(new URL('../host/fixtures/huge-result-server.mjs', import.meta.url));
+  const huge = { command: process.execPath, args: [HUGE_RESULT_SERVER, 'stdio'] };
+
+  it('answers the host with an error naming the limit, records the call, and goes on with the next call', async () => {
+    const { client, proxy, store } = await session(huge);
+    const over = client.callTool({ name: 'huge', arguments: { bytes: MAX_MESSAGE_BYTES + 1024 * 1024 } });
+    await expect(over).rejects.toThrow(/fs: the server sent an answer of more than 10,485,760 bytes \(10 MiB\), tdo's limit for one MCP message/);
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'still here' } }))).toBe('still here');
+    await client.close();
+    await proxy.closed;
+    const [episode] = store.listEpisodes({});
+    const steps = store.getTrajectory(episode!.id)!.steps.filter((s) => s.kind === 'tool');
+    expect(steps.map((s) => [s.tool, s.isError])).toEqual([
+      ['huge', true],
+      ['echo', false],
+    ]);
+    expect(steps[0]?.output).toMatch(/more than 10,485,760 bytes/);
+  }, 30_000);
+
+  it('records two calls sharing a request id as two calls, each answered under that id', async () => {
+    const store = tempStore();
+    const [hostSide, proxySide] = InMemoryTransport.createLinkedPair();
+    const answers: Array<{ id?: unknown; result?: { content: Array<{ text: string }> } }> = [];
+    const bothAnswered = new Promise<void>((resolve) => {
+      hostSide.onmessage = (message) => {
+        answers.push(message as (typeof answers)[number]);
+        if (answers.length === 2) resolve();
+      };
+    });
+    const proxy = await startRecordingProxy({
+      name: 'fs',
+      upstream: huge,
+      downstream: proxySide,
+      recorder: new SessionRecorder(store, { server: 'fs', command: 'huge' }),
+      log: () => undefined,
+      serverStderr: () => undefined,
+    });
+    await hostSide.start();
+    const call = (text: string) => ({ jsonrpc: '2.0' as const, id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text } } });
+    await hostSide.send(call('first'));
+    await hostSide.send(call('second'));
+    await bothAnswered;
+    expect(answers.map((a) => [a.id, a.result?.content[0]?.text])).toEqual([
+      [7, 'first'],
+      [7, 'second'],
+    ]);
+    await proxy.close();
+    const [episode] = store.listEpisodes({});
+    const steps = store.getTrajectory(episode!.id)!.steps.filter((s) => s.kind === 'tool');
+    expect(steps.map((s) => [s.args, s.output])).toEqual([
+      [{ text: 'first' }, 'first'],
+      [{ text: 'second' }, 'second'],
+    ]);
+    store.close();
   }, 30_000);
 });

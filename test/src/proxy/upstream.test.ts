@@ -25,6 +25,7 @@ function strictUpstream() {
         exits.push(reason);
         waiters.splice(0).forEach((w) => w());
       },
+      oversize: () => undefined,
       stderr: () => undefined,
     },
   );

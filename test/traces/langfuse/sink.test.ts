@@ -12,6 +12,7 @@ import {
   agentObservationIdFor,
   exportRun,
   importFromLangfuse,
+  MAX_LIST_PAGES,
   LangfuseSink,
   scoreIdFor,
   traceIdFor,
@@ -233,6 +234,25 @@ describe('a run with Langfuse on', () => {
   it("fails the import with the server's refusal when the keys are wrong", async () => {
     await expect(importFromLangfuse(newStore(), { ...receiver.config, secretKey: 'wrong' }, { session: live.report.runId })).rejects.toThrow();
   });
+
+  it.each([
+    ['repeats a cursor', 'repeating', /handed out a cursor it had handed out before \(after 2 pages\), so its list would never end/, 2],
+    ['hands out cursors without end', 'endless', /still handing out cursors after 1,000 pages of 100; tdo stopped there/, MAX_LIST_PAGES],
+  ] as const)(
+    'fails the import, naming the cause, when Langfuse %s, after a bounded number of pages',
+    async (_how, paging, cause, pages) => {
+      const listed = () => receiver.requests.filter((r) => r.path === '/api/public/v2/observations').length;
+      const before = listed();
+      receiver.paging = paging;
+      try {
+        await expect(importFromLangfuse(newStore(), receiver.config, { since: new Date(0) })).rejects.toThrow(cause);
+      } finally {
+        receiver.paging = 'honest';
+      }
+      expect(listed() - before).toBe(pages);
+    },
+    60_000,
+  );
 });
 
 describe('a run while Langfuse is unavailable', () => {

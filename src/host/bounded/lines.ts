@@ -1,0 +1,75 @@
+import { EnvelopeScanner, type Envelope } from './envelope.ts';
+import { MAX_MESSAGE_BYTES } from './limit.ts';
+
+/** A line of a stdio MCP stream: its text, or, past the limit, only its size and envelope. */
+export type FramedLine = { line: string } | { oversize: Envelope & { bytes: number } };
+
+const NEWLINE = 0x0a;
+
+/**
+ * Splits a stdio stream into newline-delimited messages, holding at most `limit` bytes of one: a longer line is
+ * read on to its end through an EnvelopeScanner only, so memory stays bounded however long it is, and the
+ * stream goes on with the next line. (The SDK's ReadBuffer throws at its limit and drops the stream instead.)
+ */
+export class BoundedLines {
+  private chunks: Buffer[] = [];
+  private length = 0;
+  private oversize: { scanner: EnvelopeScanner; bytes: number } | undefined;
+  private readonly ready: FramedLine[] = [];
+
+  constructor(private readonly limit = MAX_MESSAGE_BYTES) {}
+
+  append(chunk: Buffer): void {
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      this.take(chunk.subarray(start, newline === -1 ? chunk.length : newline));
+      if (newline === -1) return;
+      this.endLine();
+      start = newline + 1;
+    }
+  }
+
+  /** The next complete line, oldest first. */
+  next(): FramedLine | undefined {
+    return this.ready.shift();
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.length = 0;
+    this.oversize = undefined;
+    this.ready.length = 0;
+  }
+
+  private take(part: Buffer): void {
+    if (this.oversize !== undefined) {
+      this.oversize.scanner.write(part);
+      this.oversize.bytes += part.length;
+      return;
+    }
+    if (this.length + part.length <= this.limit) {
+      this.chunks.push(part);
+      this.length += part.length;
+      return;
+    }
+    // Past the limit: what was held goes through the scanner once, then the held bytes are let go.
+    const scanner = new EnvelopeScanner();
+    for (const held of [...this.chunks, part]) scanner.write(held);
+    this.oversize = { scanner, bytes: this.length + part.length };
+    this.chunks = [];
+    this.length = 0;
+  }
+
+  private endLine(): void {
+    if (this.oversize !== undefined) {
+      this.ready.push({ oversize: { ...this.oversize.scanner.envelope(), bytes: this.oversize.bytes } });
+      this.oversize = undefined;
+      return;
+    }
+    const line = Buffer.concat(this.chunks, this.length).toString('utf8').replace(/\r$/, '');
+    this.chunks = [];
+    this.length = 0;
+    if (line.trim() !== '') this.ready.push({ line });
+  }
+}
