@@ -5,7 +5,8 @@ import { numbersIn } from './numbers.ts';
  * March 4), clock times (14:30), ordinals (3rd) and names joined to a number by a hyphen (eu-west-3). Each
  * pattern has no nested repetition, so it runs in linear time on any text.
  */
-const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\b\\.?';
+const MONTH =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\b\\.?';
 const NOT_QUANTITIES = [
   /\b\d{4}-\d{1,2}-\d{1,2}\b/g,
   /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g,

@@ -20,7 +20,9 @@ export function renderEpisodeList(episodes: EpisodeSummary[], limit?: number): s
   });
   for (const e of episodes) {
     // made safe before the table measures the cells
-    table.push([e.id, e.runId, e.taskId, e.split, e.repeatIndex, outcome(e.status, e.success), e.toolCalls, e.feedback ?? ''].map((c) => terminalSafe(String(c))));
+    table.push(
+      [e.id, e.runId, e.taskId, e.split, e.repeatIndex, outcome(e.status, e.success), e.toolCalls, e.feedback ?? ''].map((c) => terminalSafe(String(c))),
+    );
   }
   return `${table.toString()}\n${more}`;
 }

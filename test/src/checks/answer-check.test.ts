@@ -71,7 +71,9 @@ describe('checkAnswer', () => {
     const three = { expected: 3, tolerance: 0, prompt: 'How many files are there?' };
     const hedge = checkAnswer(three, 'It is 1, 2, 3 or 4.');
     expect(hedge.success).toBe(false);
-    expect(hedge.feedback).toBe('Expected 3 alone, but the answer\'s final statement also gives 1, 2, 4, so it does not say which it is: "It is 1, 2, 3 or 4.".');
+    expect(hedge.feedback).toBe(
+      'Expected 3 alone, but the answer\'s final statement also gives 1, 2, 4, so it does not say which it is: "It is 1, 2, 3 or 4.".',
+    );
     const spray = checkAnswer(three, Array.from({ length: 10_000 }, (_, i) => i).join(' '));
     expect(spray.success).toBe(false);
     expect(spray.feedback).toContain('also gives 0, 1, 2, 4, 5 and 9994 more');

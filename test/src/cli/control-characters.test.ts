@@ -27,7 +27,13 @@ describe('control characters from a server reach the terminal escaped', () => {
         systemPrompt: 'Use the tools.',
         servers: [{ name: 'h', command: process.execPath, args: [HOSTILE, 'control-chars'] }],
         tasks: [
-          { id: 't', split: 'val', prompt: 'Echo hi.', plan: [{ intent: 'echo the text', args: { text: 'hi' }, tools: ['echo'] }], check: { kind: 'answer', expected: 'hi' } },
+          {
+            id: 't',
+            split: 'val',
+            prompt: 'Echo hi.',
+            plan: [{ intent: 'echo the text', args: { text: 'hi' }, tools: ['echo'] }],
+            check: { kind: 'answer', expected: 'hi' },
+          },
         ],
       }),
     );

@@ -57,7 +57,10 @@ describe('a file nested thousands of levels (10 KB)', () => {
   it('a suite file: exit 2 naming the file and where it nests too deep', async () => {
     const dir = scratch();
     const path = join(dir, 'suite.json');
-    writeFileSync(path, JSON.stringify({ name: 'deep', systemPrompt: 's', servers: [{ name: 'h', command: 'node' }], tasks: [] }).replace('"node"', `"node","env":${deep(2000)}`));
+    writeFileSync(
+      path,
+      JSON.stringify({ name: 'deep', systemPrompt: 's', servers: [{ name: 'h', command: 'node' }], tasks: [] }).replace('"node"', `"node","env":${deep(2000)}`),
+    );
     const run = await tdo(['run', '--suite', path, '--db', join(dir, 'tdo.db')]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toBe(`tdo: suite file ${path} nests deeper than 100 levels (at servers.0.env.a.a.a...); flatten it\n`);
