@@ -23,11 +23,18 @@ export const WRITE_FAILURES: Array<[code: string, what: string]> = [
   ['SQLITE_PERM', 'is not writable (permission denied)'],
 ];
 
+/** Result codes that mean the file was damaged after it opened (by a failing disk or another writer). */
+const DAMAGE_FAILURES: Array<[code: string, what: string]> = [
+  ['SQLITE_CORRUPT', 'was found corrupt while in use (database disk image is malformed); restore it from a copy, or point --db / TDO_DB at another file'],
+  ['SQLITE_NOTADB', 'was overwritten while in use (it is no longer a SQLite database); restore it from a copy, or point --db / TDO_DB at another file'],
+];
+
 /**
- * The store with every method turning a write failure into a TraceStoreError naming the file, so a
- * full disk or a read-only file mid-run reads as what it is rather than as a stack trace.
+ * The store with every method turning a write failure or a damaged file into a TraceStoreError naming the file,
+ * so a full disk, a read-only file or a corrupt one mid-run reads as what it is rather than as a stack trace.
  */
-export function reportingWriteFailures<T extends object>(store: T, path: string): T {
+export function reportingStoreFailures<T extends object>(store: T, path: string): T {
+  const failures = [...WRITE_FAILURES, ...DAMAGE_FAILURES];
   const wrapped = Object.entries(store).map(([name, value]) => {
     if (typeof value !== 'function') return [name, value];
     return [
@@ -37,7 +44,7 @@ export function reportingWriteFailures<T extends object>(store: T, path: string)
           return value(...args);
         } catch (error) {
           const code = sqliteErrorCode(error);
-          const known = code === undefined ? undefined : WRITE_FAILURES.find(([prefix]) => code.startsWith(prefix));
+          const known = code === undefined ? undefined : failures.find(([prefix]) => code.startsWith(prefix));
           if (known === undefined) throw error;
           throw new TraceStoreError(`trace store ${path}: ${known[1]}`, { cause: error });
         }

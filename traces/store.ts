@@ -1,5 +1,5 @@
 import { responseCacheStore } from './cache.ts';
-import { reportingWriteFailures } from './errors.ts';
+import { reportingStoreFailures } from './errors.ts';
 import { openDatabase } from './open.ts';
 import { optimizerRecords } from './optimizer-records.ts';
 import { episodeRecorder } from './recording.ts';
@@ -16,7 +16,7 @@ import { versionStore } from './version-store.ts';
  */
 export function openTraceStore(path: string): TraceStore {
   const { path: absolute, sqlite, db } = openDatabase(path);
-  return reportingWriteFailures(
+  return reportingStoreFailures(
     {
       path: absolute,
       close: () => sqlite.close(),

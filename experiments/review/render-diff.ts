@@ -1,7 +1,7 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { changeWithInterval, escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
 import { measuredSuccess } from '../versions/measurements.ts';
-import { isSimAgentId, toJsonText } from '../../src/index.ts';
+import { isSimAgentId, terminalSafe, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
 import type { DifferenceInterval } from '../measure/wilson.ts';
@@ -13,10 +13,11 @@ export function renderDiff(diff: VersionDiff, format: DiffFormat, options: { col
   switch (format) {
     case 'json':
       return toJsonText(diff, 2);
+    // Markdown and HTML are printed too: made safe whole. The terminal text is made safe before it is coloured.
     case 'md':
-      return renderMarkdown(diff);
+      return terminalSafe(renderMarkdown(diff));
     case 'html':
-      return renderHtml(diff);
+      return terminalSafe(renderHtml(diff));
     case 'text':
       return renderText(diff, options.color === true);
   }
@@ -73,12 +74,12 @@ function flagText(f: LintFlag): string {
 }
 
 function renderText(diff: VersionDiff, color: boolean): string {
-  const paint = (code: string, text: string) => (color ? `${code}${text}${ANSI.reset}` : text);
+  const paint = (code: string, text: string) => (color ? `${code}${terminalSafe(text)}${ANSI.reset}` : terminalSafe(text));
   const lines = [
     paint(ANSI.bold, `diff ${diff.a.label} → ${diff.b.label}${diff.a.server === null ? '' : `  (server ${diff.a.server})`}`),
-    sideLine('A', diff.a),
-    sideLine('B', diff.b),
-    deltaLine(diff),
+    terminalSafe(sideLine('A', diff.a)),
+    terminalSafe(sideLine('B', diff.b)),
+    terminalSafe(deltaLine(diff)),
     '',
   ];
   for (const t of diff.tools) {
@@ -89,12 +90,12 @@ function renderText(diff: VersionDiff, color: boolean): string {
       const body = t.segments
         .map((s) =>
           s.op === 'same'
-            ? s.text
+            ? terminalSafe(s.text)
             : color
               ? paint(s.op === 'added' ? ANSI.green : ANSI.red + ANSI.strike, s.text)
               : s.op === 'added'
-                ? `{+${s.text}+}`
-                : `[-${s.text}-]`,
+                ? `{+${terminalSafe(s.text)}+}`
+                : `[-${terminalSafe(s.text)}-]`,
         )
         .join('');
       lines.push(...body.split('\n').map((l) => `   ${l}`));

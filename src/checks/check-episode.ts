@@ -23,9 +23,9 @@ export function checkEpisode(task: Task, answer: string | null, calls: readonly 
 }
 
 function judgeAnswer(task: Task, check: AnswerCheck, answer: string | null, calls: readonly LiveToolCall[]): CheckOutcome {
-  if (!isStepReference(check.expected)) return checkAnswer({ expected: check.expected, tolerance: check.tolerance }, answer);
+  if (!isStepReference(check.expected)) return checkAnswer({ expected: check.expected, tolerance: check.tolerance, prompt: task.prompt }, answer);
   const step = expectedFromStep(task, check.expected, calls);
   if ('missing' in step) return { success: false, feedback: `Expected ${step.missing}.` };
-  const outcome = checkAnswer({ expected: step.expected, tolerance: check.tolerance }, answer);
+  const outcome = checkAnswer({ expected: step.expected, tolerance: check.tolerance, prompt: task.prompt }, answer);
   return { ...outcome, feedback: `${outcome.feedback} The expected value is ${step.source}.` };
 }

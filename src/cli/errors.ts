@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { TdoError, type ErrorKind, type SeeAlso } from '../errors.ts';
 import { dbFlag } from './database-path.ts';
+import { terminalSafe } from '../text/terminal.ts';
 
 /** Every exit code of `tdo`, in one place. */
 export const EXIT = {
@@ -37,7 +38,8 @@ export async function reportFailure(err: unknown): Promise<{ exitCode: number; m
   if (kind !== undefined) {
     const see = seeAlso(err);
     const hint = see === undefined ? '' : ` (see \`${see.command}${dbFlag(see.dbPath)}\`)`;
-    return { exitCode: EXIT_BY_KIND[kind], message: `tdo: ${(err as Error).message}${hint}\n` };
+    // a message may quote a server (a tool's name, its stderr): printed safe, as every terminal text is
+    return { exitCode: EXIT_BY_KIND[kind], message: `tdo: ${terminalSafe((err as Error).message)}${hint}\n` };
   }
   return { exitCode: EXIT.failure, message: `tdo: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n` };
 }

@@ -4,6 +4,7 @@ import type { CatalogueTool } from '../host/catalogue-types.ts';
 import type { Suite } from '../suite/schema.ts';
 import { checkSuite, type SuiteCheck } from '../suite/check/suite-check.ts';
 import { renderSuiteCheck } from './format/suite-check.ts';
+import { terminalSafe } from '../text/terminal.ts';
 
 /**
  * The suite check of a command's agents on the catalogue they will see, for stderr before the episodes (stdout
@@ -28,5 +29,5 @@ export function announceSuiteCheck(
 }
 
 export function printSuiteCheck(text: string): void {
-  process.stderr.write(text);
+  process.stderr.write(terminalSafe(text));
 }

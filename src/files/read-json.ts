@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inputError } from '../errors.ts';
+import { refuseDeepNesting } from './nesting.ts';
 
 /** Reads and parses a JSON file that a user gave us; `what` names it in the message ("config file"). */
 export function readJsonFile(path: string, what: string): unknown {
@@ -9,9 +10,12 @@ export function readJsonFile(path: string, what: string): unknown {
   } catch (err) {
     throw inputError(`cannot read ${what} ${path}: ${(err as Error).message}`);
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (err) {
     throw inputError(`${what} ${path} is not valid JSON: ${(err as Error).message}`);
   }
+  refuseDeepNesting(parsed, `${what} ${path}`);
+  return parsed;
 }

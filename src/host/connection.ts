@@ -76,12 +76,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
         // validation; it stops a server whose paging never ends after listMaxPages pages, by throwing.
         listed = await client.listTools();
       } catch (err) {
-        if ((err as { code?: unknown }).code !== LIST_PAGINATION_EXCEEDED) throw err;
-        const cap = (err as { data?: { listMaxPages?: unknown } }).data?.listMaxPages;
-        throw infrastructureError(
-          `MCP server "${spec.name}" was still handing out tools/list cursors after ${typeof cap === 'number' ? cap : 'the most'} pages (new ones without end, or one it had given before); ` +
-            "tdo stopped listing its tools: fix the server's paging",
-        );
+        throw listFailure(spec.name, err, stderrTail());
       }
       const tools: ListedTool[] = [];
       const names = new Set<string>();
@@ -184,6 +179,34 @@ function connectError(spec: ServerSpec, failure: ConnectFailure) {
   const where = 'url' in spec ? spec.url : [spec.command, ...spec.args].join(' ');
   const tail = failure.stderr.trim() ? `\nserver stderr:\n${failure.stderr.trim()}` : '';
   return infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${failure.message}${tail}`);
+}
+
+const CAUSE_CHARS = 300;
+
+/**
+ * Why tools/list failed, in one line: the server exited or stopped answering (the SDK's request timeout, 60 s),
+ * sent a list the protocol's schema refuses, or one nested too deeply to read (the SDK's validation overflows
+ * the stack on an input schema thousands of levels deep), or paged without end.
+ */
+function listFailure(server: string, err: unknown, stderr: string) {
+  if ((err as { code?: unknown }).code === LIST_PAGINATION_EXCEEDED) {
+    const cap = (err as { data?: { listMaxPages?: unknown } }).data?.listMaxPages;
+    return infrastructureError(
+      `MCP server "${server}" was still handing out tools/list cursors after ${typeof cap === 'number' ? cap : 'the most'} pages (new ones without end, or one it had given before); ` +
+        "tdo stopped listing its tools: fix the server's paging",
+    );
+  }
+  const cause =
+    err instanceof RangeError
+      ? 'its answer is nested too deeply to read (an input schema thousands of levels deep?)'
+      : oneLine(err instanceof Error ? err.message : String(err));
+  const tail = stderr.trim() ? ` (server stderr: ${oneLine(stderr.trim().split('\n').slice(-3).join(' | '))})` : '';
+  return infrastructureError(`MCP server "${server}" failed during tools/list: ${cause}${tail}`, { cause: err });
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > CAUSE_CHARS ? `${flat.slice(0, CAUSE_CHARS)}...` : flat;
 }
 
 type ContentItem = { type: string; text?: string; mimeType?: string; uri?: string; resource?: { uri?: string; text?: string } };

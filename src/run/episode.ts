@@ -68,9 +68,20 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     // A server that refuses this episode's connection ends the episode, not the run.
     return finishWithError(store, episode.id, spec, null, `could not connect to the MCP server for this episode: ${(err as Error).message}`, calls);
   }
+  // A step the store refuses (a full disk, a corrupt file) ends the command, whatever the agent makes of the throw:
+  // it is kept here and raised after the agent returns, never recorded as the agent's failure.
+  let storeFailure: { error: unknown } | undefined;
+  const writing = (write: () => void) => {
+    try {
+      write();
+    } catch (error) {
+      storeFailure ??= { error };
+      throw error;
+    }
+  };
   const record = (call: LiveToolCall) => {
     calls.push(call);
-    store.addToolStep(episode.id, call);
+    writing(() => store.addToolStep(episode.id, call));
   };
   const routed = routes.invoker(spec.catalogue, record);
   const selectionOnly = task.stopAfterToolCall === true ? stopAtFirstToolCall(spec.catalogue, routed, record) : undefined;
@@ -83,7 +94,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
       systemPrompt: suite.systemPrompt,
       catalogue: spec.catalogue,
       tools,
-      modelCalls: { record: (call) => store.addModelStep(episode.id, call) },
+      modelCalls: { record: (call) => writing(() => store.addModelStep(episode.id, call)) },
       seed: spec.seed,
     });
   } catch (err) {
@@ -91,6 +102,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
   } finally {
     await routes.close();
   }
+  if (storeFailure !== undefined) throw storeFailure.error;
   // A selection-only task stops the agent at its first call on purpose: that is the result, not an outage.
   if (selectionOnly?.stopped()) result = { answer: null, stop: 'tool_call', note: SELECTION_ONLY_NOTE };
   const outage = outageOf(result, calls);

@@ -8,6 +8,7 @@ import { FOLDER_VARIABLES } from './isolation.ts';
 import { FILL, unfilledFields } from './scaffold.ts';
 import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 import { inputError } from '../errors.ts';
+import { refuseDeepNesting } from '../files/nesting.ts';
 
 /** The package root, so a shipped suite can name our own entry points wherever the clone lives. */
 export const TDO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,6 +61,7 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
   } catch (err) {
     throw inputError(`suite file ${path} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${(err as Error).message}`);
   }
+  refuseDeepNesting(raw, `suite file ${path}`);
   const vars: Record<string, string> = { NODE: process.execPath, TDO_ROOT, SUITE_DIR: dirname(path) };
   // Only server specs are interpolated: prompts and plans are data and may contain `${...}` literally.
   if (raw !== null && typeof raw === 'object' && 'servers' in raw) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openTraceStore, TraceStoreError } from '../../traces/index.ts';
-import { reportingWriteFailures } from '../../traces/errors.ts';
+import { reportingStoreFailures } from '../../traces/errors.ts';
 import { runInput, tempDir } from './helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -212,11 +212,11 @@ describe('write failures after opening', () => {
 
   it('turns a full disk or a read-only file into a message naming the file', () => {
     const path = '/data/traces/tdo.db';
-    expectStoreError(() => reportingWriteFailures(failing('SQLITE_FULL'), path).write(), `trace store ${path}: cannot be written: the disk is full`);
-    expectStoreError(() => reportingWriteFailures(failing('SQLITE_READONLY_DBMOVED'), path).write(), `trace store ${path}: is not writable`);
+    expectStoreError(() => reportingStoreFailures(failing('SQLITE_FULL'), path).write(), `trace store ${path}: cannot be written: the disk is full`);
+    expectStoreError(() => reportingStoreFailures(failing('SQLITE_READONLY_DBMOVED'), path).write(), `trace store ${path}: is not writable`);
   });
 
   it('leaves every other error as it was', () => {
-    expect(() => reportingWriteFailures(failing('SQLITE_CONSTRAINT_UNIQUE'), '/x.db').write()).toThrow(Database.SqliteError);
+    expect(() => reportingStoreFailures(failing('SQLITE_CONSTRAINT_UNIQUE'), '/x.db').write()).toThrow(Database.SqliteError);
   });
 });

@@ -1,3 +1,4 @@
+import { terminalSafe } from '../../../src/index.ts';
 import { isProblem, type LintFlag } from './lint.ts';
 
 export interface LintReport {
@@ -44,5 +45,5 @@ export function renderLintReport(report: LintReport): string {
     tool = f.tool;
     lines.push(`  ${MARK[f.severity]} ${f.severity.padEnd(7)} ${f.rule.padEnd(18)} ${f.phrase === null ? '' : `"${f.phrase}"  `}${f.message}`);
   }
-  return `${lines.join('\n')}\n`;
+  return terminalSafe(`${lines.join('\n')}\n`);
 }

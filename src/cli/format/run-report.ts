@@ -4,6 +4,7 @@ import { CHOSEN_SCORE_PREFIX } from '../../checks/deal-check.ts';
 import { interval, tableStyle } from '../../../experiments/format.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 import { describeErrors } from '../../run/outages.ts';
+import { terminalSafe } from '../../text/terminal.ts';
 import { dbFlag } from '../database-path.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 
@@ -77,9 +78,10 @@ function successInterval(run: RunReport): { success_low: number | null; success_
 
 export function renderRunReport(view: RunReportView): string {
   const { run } = view;
+  // Cells are made safe before the table measures them; the other lines carry no colour of ours, so whole.
   const table = new Table({ style: tableStyle(), head: ['server', 'tool', 'calls', 'errors'] });
-  for (const s of run.callsByTool) table.push([s.server, s.tool, s.calls, s.errors]);
-  return [
+  for (const s of run.callsByTool) table.push([terminalSafe(s.server), terminalSafe(s.tool), s.calls, s.errors]);
+  const lines = [
     `run ${run.runId} (${run.status})  suite ${view.suite}  split ${view.split}`,
     `agent ${view.agent}`,
     `success ${run.successRate === null ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${interval(wilson(run.successes, run.errors.judged), 0)}`}   tool calls ${run.toolCalls}`,
@@ -95,6 +97,9 @@ export function renderRunReport(view: RunReportView): string {
             .join('  ')}`,
         ]),
     ...marketLines(run),
+  ].map(terminalSafe);
+  return [
+    ...lines,
     table.toString(),
     ...(run.status === 'completed' ? [] : [partialLine(view)]),
     `traces in ${view.dbPath}: \`tdo traces list --run ${run.runId}${dbFlag(view.dbPath)}\``,

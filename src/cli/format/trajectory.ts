@@ -1,6 +1,7 @@
 import Table from 'cli-table3';
 import { tableStyle } from '../../../experiments/format.ts';
 import type { EpisodeSummary, StepRow, ToolStep, Trajectory } from '../../../traces/index.ts';
+import { terminalSafe } from '../../text/terminal.ts';
 
 const RESULT_PREVIEW = 300;
 
@@ -18,7 +19,10 @@ export function renderEpisodeList(episodes: EpisodeSummary[], limit?: number): s
     wordWrap: true,
   });
   for (const e of episodes) {
-    table.push([e.id, e.runId, e.taskId, e.split, e.repeatIndex, outcome(e.status, e.success), e.toolCalls, e.feedback ?? '']);
+    // made safe before the table measures the cells
+    table.push(
+      [e.id, e.runId, e.taskId, e.split, e.repeatIndex, outcome(e.status, e.success), e.toolCalls, e.feedback ?? ''].map((c) => terminalSafe(String(c))),
+    );
   }
   return `${table.toString()}\n${more}`;
 }
@@ -35,7 +39,7 @@ export function renderTrajectory({ episode, steps, scores }: Trajectory): string
     `scores   ${scores.map((s) => `${s.name}=${Number(s.value.toFixed(3))}`).join('  ')}`,
     '',
   ];
-  return lines.join('\n');
+  return terminalSafe(lines.join('\n'));
 }
 
 function renderStep(step: StepRow): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
+import { TraceStoreError } from '../../../traces/index.ts';
 import type { SuiteRunStore } from '../../../src/run/store-port.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 
@@ -35,5 +36,23 @@ describe('recording an episode', () => {
       ...['lab', 'labplus'].flatMap((s) => [`first_choice_share:${s}`, `used_server:${s}`]),
     ]);
     expect(resumed.scoreTotals.success).toEqual({ episodes: 1, sum: 1 });
+  });
+
+  it('a step the store refuses ends the run with the store error, never an episode of "agent failed" (issue 34)', async () => {
+    const store = tempStore();
+    onTestFinished(() => store.close());
+    const corrupt = new TraceStoreError(`trace store ${store.path}: was found corrupt while in use (database disk image is malformed)`);
+    const failing: SuiteRunStore = {
+      ...store,
+      addToolStep() {
+        throw corrupt;
+      },
+    };
+    const loaded = labSuite({ taskIds: ['notes-sum'] });
+    await expect(runSuite({ store: failing, loaded, agent: new SimAgent(), options })).rejects.toBe(corrupt);
+
+    const [run] = store.listRuns(1);
+    const [attempt] = store.listEpisodes({ runId: run!.id });
+    expect(attempt).toMatchObject({ status: 'running', feedback: null });
   });
 });
