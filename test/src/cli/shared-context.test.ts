@@ -95,7 +95,7 @@ describe('one composition point for every command', () => {
     expect(imported.stderr).toContain('could not read from Langfuse at http://127.0.0.1:9');
   }, 60_000);
 
-  it('the demo refuses a queue it cannot reach before it opens the config\'s store, and falls back to none', async () => {
+  it("the demo refuses a queue it cannot reach before it opens the config's store, and falls back to none", async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'tdo-shared-demo-'));
     writeFileSync(join(fresh, 'tdo.config.json'), JSON.stringify({ db: 'demo.db' }));
     const demo = await run(['demo', 'overconfident', '--queue', 'redis://127.0.0.1:9'], {}, fresh);
