@@ -93,7 +93,7 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
     }
   });
 
-  it('a worker killed mid-episode: its jobs go to another worker and every episode is recorded once', async () => {
+  it('a worker killed mid-episode: its jobs go to another worker and every episode is recorded once', { timeout: 300_000 }, async () => {
     const options: RunOptions = { split: 'val', repeats: 1, seed: 5, concurrency: 4, versionIds: [] };
     // A real `tdo worker` process, alone on the queue until it is killed, so it surely holds jobs then.
     const doomed = spawn(
