@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../../src/agents/sim/agent.ts';
 import { runSuite, type RunOptions } from '../../../../src/run/run-suite.ts';
@@ -103,27 +103,36 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
         stdio: 'ignore',
       },
     );
-    const observer = new Queue(EPISODE_QUEUE, { connection: { host: '127.0.0.1', port: redis.port } });
+    const connection = { host: '127.0.0.1', port: redis.port };
+    const observer = new Queue(EPISODE_QUEUE, { connection });
+    // Events, not polling: a poll can miss a worker that finishes its jobs between two looks, and then wait forever.
+    const events = new QueueEvents(EPISODE_QUEUE, { connection });
+    await events.waitUntilReady();
     const queue = await EpisodeQueue.open(parseQueueAddress(redis.url));
     const store = tempStore();
     let survivor: ReturnType<typeof localWorker> | undefined;
     const killed: string[] = [];
-    const killWhenBusy = (async () => {
-      for (;;) {
-        const held = (await observer.getActive()).filter((j) => j.processedBy === 'doomed');
-        if (held.length > 0) {
-          doomed.kill('SIGKILL');
-          killed.push(...held.map((j) => j.id!));
-          // Only now a worker that can take the killed worker's jobs once their locks lapse.
-          survivor = localWorker(redis.url, 'survivor', 1000);
-          return;
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
+    const killWhenBusy = new Promise<void>((resolve, reject) => {
+      doomed.once('exit', (code, signal) => {
+        if (signal !== 'SIGKILL') reject(new Error(`the doomed worker exited by itself (code ${code}) before it was killed`));
+      });
+      // The doomed worker is alone on the queue, so the first job to go active is one it holds.
+      events.once('active', () => {
+        doomed.kill('SIGKILL');
+        doomed.once('exit', () => {
+          void observer.getActive().then((active) => {
+            // Jobs it held when it died stay active until their locks lapse.
+            killed.push(...active.filter((j) => j.processedBy === 'doomed').map((j) => j.id!));
+            // Only now a worker that can take the killed worker's jobs once their locks lapse.
+            survivor = localWorker(redis.url, 'survivor', 1000);
+            resolve();
+          }, reject);
+        });
+      });
+    });
     try {
-      const report = await runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options, executor: queue.executor });
-      await killWhenBusy;
+      // Together, so a worker that dies by itself fails the test at once instead of leaving the run waiting.
+      const [report] = await Promise.all([runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options, executor: queue.executor }), killWhenBusy]);
       expect(killed.length).toBeGreaterThan(0);
       expect(report.status).toBe('completed');
       expect(report.errors.errors).toBe(0);
@@ -140,6 +149,7 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
       doomed.kill('SIGKILL');
       await queue.close();
       await observer.close();
+      await events.close();
       await survivor?.close();
       store.close();
     }
