@@ -38,7 +38,11 @@ export interface RecordProposalInput {
 }
 
 /** A proposal's verdict columns: null in the row until judged, so a judgement must say whether and why. */
-export type JudgeProposalInput = Pick<OptimizerProposalRow, 'scoresBefore' | 'scoresAfter' | 'child'> & { accepted: boolean; reason: string };
+export type JudgeProposalInput = Pick<OptimizerProposalRow, 'scoresBefore' | 'scoresAfter' | 'child'> & {
+  accepted: boolean;
+  reason: string;
+  gateRefusals: NonNullable<OptimizerProposalRow['gateRefusals']>;
+};
 
 export interface FinishOptimizerRunInput {
   bestVersionId: string;

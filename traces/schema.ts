@@ -275,4 +275,6 @@ export const optimizerProposals = searchRecords('optimizer_proposals', 'iteratio
   reason: text('reason'),
   /** pool position of the candidate it became, when accepted and validated */
   child: integer('child'),
+  /** the proposed descriptions the honesty gate refused, each with the rule it named; null until judged */
+  gateRefusals: text('gate_refusals', { mode: 'json' }).$type<Array<{ component: string; rule: string }>>(),
 });

@@ -2,6 +2,7 @@
 // which evaluate many candidates under one run id, are left out), or else, for an optimize run's seed and
 // winner, what that run measured for it.
 import * as z from 'zod';
+import { storedOptimizeReport } from '../../optimizer/mcp/optimize-report.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { choiceShares, episodeFacts, judged, successRate } from '../measure/episode-facts.ts';
 import { wilsonOfRate, type Proportion } from '../measure/wilson.ts';
@@ -69,8 +70,8 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
   return found;
 }
 
-// What is read of a stored optimize summary; older or partial summaries simply give nothing. Summaries stored
-// before the used-server share was recorded call the first-choice share `selection_rate`.
+// What is read of an optimize summary stored before reports had a version; older or partial ones simply give
+// nothing. Summaries stored before the used-server share was recorded call the first-choice share `selection_rate`.
 const splitSchema = z
   .object({
     success_rate: z.number(),
@@ -83,13 +84,29 @@ const splitSchema = z
 const candidateSchema = z.object({ val: splitSchema, test: splitSchema.nullable() }).loose();
 const summarySchema = z.object({ seedVersionId: z.string(), versionId: z.string().nullable(), seed: candidateSchema, best: candidateSchema }).loose();
 
+type ReadSplit = { success_rate: number; tasks: number; first_choice_share?: number; selection_rate?: number; used_server?: number };
+interface ReadSummary {
+  seedVersionId: string;
+  versionId: string | null;
+  seed: { val: ReadSplit; test: ReadSplit | null };
+  best: { val: ReadSplit; test: ReadSplit | null };
+}
+
+/** A versioned report, validated in full (an error names the run when it does not parse), or an older summary read loosely. */
+function storedSummary(runId: string, summary: unknown): ReadSummary | undefined {
+  const report = storedOptimizeReport(runId, summary);
+  if (report !== undefined) return report;
+  const legacy = summarySchema.safeParse(summary);
+  return legacy.success ? legacy.data : undefined;
+}
+
 /** Per version id, what the newest optimize run that had it as seed or winner measured (test when it ran, else val). */
 function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasurement> {
   const found = new Map<string, VersionMeasurement>();
   for (const run of store.listRuns(Number.MAX_SAFE_INTEGER)) {
-    const summary = summarySchema.safeParse(store.getOptimizerRun(run.id)?.summary);
-    if (!summary.success) continue;
-    const { seed, best, seedVersionId, versionId } = summary.data;
+    const summary = storedSummary(run.id, store.getOptimizerRun(run.id)?.summary);
+    if (summary === undefined) continue;
+    const { seed, best, seedVersionId, versionId } = summary;
     for (const [id, c] of [
       [seedVersionId, seed],
       [versionId, best],

@@ -1,5 +1,4 @@
-// The engine's small swappable strategies: which component to rewrite, when to accept, when to stop.
-import { existsSync } from 'node:fs';
+// The engine's small swappable strategies: which component to rewrite, when to accept (when to stop: stoppers.ts).
 import type { Candidate } from './types.ts';
 
 export interface ComponentChooser {
@@ -54,25 +53,3 @@ export const strictImprovement: AcceptanceRule = {
       : { accepted: false, reason: `minibatch score ${a} is not above the parent's ${b}` };
   },
 };
-
-/** What a stop condition may look at between iterations. */
-export interface SearchProgress {
-  iteration: number;
-  budgetUsed: number;
-  /** iterations since the best validation score last rose */
-  sinceImprovement: number;
-}
-
-export interface StopCondition {
-  /** A reason to stop now, or undefined to go on. */
-  check(progress: SearchProgress): string | undefined;
-}
-
-export function patience(iterations: number): StopCondition {
-  return { check: (p) => (p.sinceImprovement >= iterations ? `no improvement in ${iterations} iterations` : undefined) };
-}
-
-/** Stops once the file exists: a way to end a long run cleanly from another terminal. */
-export function stopFile(path: string): StopCondition {
-  return { check: () => (existsSync(path) ? `stop file ${path} exists` : undefined) };
-}

@@ -106,12 +106,20 @@ export interface ProposalRecord {
   parentScores: 'evaluated' | 'recorded' | 'evaluated-reflecting-recorded';
 }
 
+/** One proposed description the gate refused: its component keeps the parent's text. */
+export interface GateRefusal {
+  component: string;
+  rule: string;
+}
+
 export interface Verdict {
   scoresBefore: number[] | null;
   scoresAfter: number[] | null;
   accepted: boolean;
   reason: string;
   child: number | null;
+  /** the descriptions the gate refused, in the order proposed; empty for a merge or where nothing was refused */
+  gateRefusals: GateRefusal[];
 }
 
 /** Where the engine reports what it decided; writes must tolerate a replay (same records again). */

@@ -4,7 +4,6 @@
 import * as z from 'zod';
 import { labelMatches, type Task } from '../../src/index.ts';
 import type { OptimizerProposalRow } from '../../traces/index.ts';
-import { GATE_REASON_PREFIX } from '../engine/engine.ts';
 
 export interface ProposalOutcomes {
   made: number;
@@ -39,7 +38,7 @@ export function proposalOutcomes(proposals: readonly OptimizerProposalRow[], tas
   for (const p of proposals) {
     if (p.accepted === true) out.accepted++;
     else if (p.scoresAfter !== null) out.notBetter++;
-    else if (p.kind === 'mutation' && (p.reason ?? '').includes(GATE_REASON_PREFIX)) out.refusedByGate++;
+    else if (p.kind === 'mutation' && (p.gateRefusals ?? []).length > 0) out.refusedByGate++;
     else if (p.kind === 'mutation') {
       const refused = Object.entries(proposalsOf(p)).filter(([, v]) => refusal.safeParse(v).success);
       if (refused.length > 0) out.noText++;

@@ -87,6 +87,18 @@ function facts(store: RecordedSeedStore, task: Task, episodeId: string): Episode
   return factsFromTrajectory(task, trajectory);
 }
 
+/** The recorded episodes that can stand for the seed; an error when none can, saying why each could not. */
+export function requireSeedEpisodes(store: RecordedSeedStore, query: SeedEpisodeQuery): SeedEpisodeSelection {
+  const selection = selectSeedEpisodes(store, query);
+  if (selection.episodeIds.length === 0) {
+    const why = selection.skipped.length === 0 ? 'they hold no episodes' : describeSkipped(selection.skipped);
+    throw inputError(
+      `none of the recorded episodes (runs ${query.runIds.join(', ') || '(none)'}) can stand for the seed of ${query.server} on suite "${query.suite.name}": ${why}`,
+    );
+  }
+  return selection;
+}
+
 export interface RecordedSeedScoring {
   suite: Suite;
   server: string;

@@ -75,7 +75,14 @@ describe('optimizer search records', () => {
   it('judge a stored proposal, and only a stored one', async () => {
     const { store, runId } = await storeWithSearch();
     store.recordProposal(proposal(runId));
-    const verdict = { scoresBefore: [0], scoresAfter: [1], accepted: true, reason: 'better on the minibatch', child: 1 };
+    const verdict = {
+      scoresBefore: [0],
+      scoresAfter: [1],
+      accepted: true,
+      reason: 'better on the minibatch',
+      child: 1,
+      gateRefusals: [{ component: 'b', rule: 'inflated-claim' }],
+    };
     store.judgeProposal(runId, 1, verdict);
     expect(store.getProposal(runId, 1)).toMatchObject(verdict);
     expect(() => store.judgeProposal(runId, 2, verdict)).toThrow(`no proposal for iteration 2 of run ${runId}`);

@@ -175,6 +175,9 @@ describe('runEngine with a gate', () => {
         (v) => !v.accepted && /^[ab] lint: task-word-list(?:; [ab] lint: task-word-list)?$/.test(v.reason) && v.scoresAfter === null && v.child === null,
       ),
     ).toBe(true);
+    // the refusals are in the verdict as they were made, not only in its words
+    for (const v of verdicts) expect(v.reason).toBe(v.gateRefusals.map((r) => `${r.component} lint: ${r.rule}`).join('; '));
+    expect(verdicts.every((v) => v.gateRefusals.length > 0 && v.gateRefusals.every((r) => r.rule === 'task-word-list'))).toBe(true);
     expect(evaluator.requests.map((r) => r.purpose)).not.toContain('minibatch-child');
     // what was spent: the seed's validation and one parent minibatch per iteration, nothing for the children
     expect(result.budgetUsed).toBe(12 + 3 * result.iterations);
@@ -192,6 +195,9 @@ describe('runEngine with a gate', () => {
     const partial = verdicts.filter((v) => v.reason.includes('held back by the honesty gate: a lint: inflated-claim'));
     expect(partial.length).toBeGreaterThan(0);
     expect(partial.every((v) => v.scoresAfter !== null)).toBe(true);
+    expect(partial.every((v) => v.gateRefusals.length === 1 && v.gateRefusals[0]!.component === 'a' && v.gateRefusals[0]!.rule === 'inflated-claim')).toBe(
+      true,
+    );
     const children = evaluator.requests.filter((r) => r.purpose === 'minibatch-child');
     expect(children.length).toBeGreaterThan(0);
     expect(children.every((r) => r.texts.a === 'start')).toBe(true);

@@ -14,6 +14,7 @@ function row(overrides: Partial<OptimizerProposalRow>): OptimizerProposalRow {
     scoresAfter: null,
     accepted: false,
     reason: null,
+    gateRefusals: [],
     ...overrides,
   } as OptimizerProposalRow;
 }
@@ -27,7 +28,7 @@ describe('proposalOutcomes', () => {
       [
         row({ proposal: { read_graph: nothing, open_nodes: nothing }, reason: 'proposer gave no new text (...)' }),
         row({ proposal: { read_graph: nothing } }),
-        row({ proposal: { read_file: text }, reason: 'read_file lint: run-on-sentence' }),
+        row({ proposal: { read_file: text }, reason: 'read_file lint: run-on-sentence', gateRefusals: [{ component: 'read_file', rule: 'run-on-sentence' }] }),
         row({ proposal: { read_file: text }, scoresAfter: [0, 1], reason: 'minibatch score 1 is not above the parent' }),
         row({ proposal: { read_file: text }, scoresAfter: [1, 1], accepted: true }),
         row({ kind: 'merge', proposal: { merged: {}, ancestor: 0 }, scoresAfter: [0], reason: 'merge scored 0' }),

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tdo } from '../../support/cli.ts';
-import { renderReport, reportJson } from '../../../src/cli/actions/optimize.ts';
-import type { OptimizeReport } from '../../../optimizer/mcp/optimize.ts';
+import { renderReport, reportJson } from '../../../src/cli/format/optimize-report.ts';
+import { storedOptimizeReport } from '../../../optimizer/mcp/optimize-report.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 import { points } from '../../../experiments/format.ts';
 import { labSuite } from '../../support/lab-runs.ts';
@@ -168,7 +168,7 @@ describe('tdo optimize and the paraphrase split', () => {
 
     // The summary, from the report the run stored: the paraphrase columns and calls beside test's.
     const [stored] = rows<{ summary: string }>(db, `SELECT summary FROM optimizer_runs WHERE run_id = '${json.run_id}'`);
-    const report = JSON.parse(stored!.summary) as OptimizeReport;
+    const report = storedOptimizeReport(json.run_id as string, JSON.parse(stored!.summary))!;
     const text = renderReport(report, db);
     expect(text).toContain(`(+${json.report_calls} for the test report, +${json.paraphrase_calls} for the paraphrase report)`);
     const shares = ' +[\\d.]+% \\[\\d+%, \\d+%\\] +[\\d.]+% +[\\d.]+%';

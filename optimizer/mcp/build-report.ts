@@ -1,0 +1,99 @@
+// The optimize report, assembled from what the search and the held-out splits measured and what the store
+// recorded of the proposals (optimize-report.ts gives its shape).
+import { countDescriptionTokens, type OptimizerProposalRow } from '../../traces/index.ts';
+import type { EngineResult } from '../engine/engine.ts';
+import type { Candidate } from '../engine/types.ts';
+import { addedWords } from './added-words.ts';
+import { perAgentReport, type SplitResults } from './agent-report.ts';
+import type { AgentsEvaluator } from './agents-evaluator.ts';
+import type { HeldOutResults } from './held-out.ts';
+import type { OpenedSearch } from './open-search.ts';
+import { REPORT_VERSION, type CandidateSummary, type OptimizeReport } from './optimize-report.ts';
+import type { OptimizeRequest, SearchPlan } from './optimize-request.ts';
+import { proposalOutcomes } from './proposal-outcomes.ts';
+import { metricScores, splitScores } from './split-scores.ts';
+import type { ScoredEpisode } from './targets.ts';
+
+export interface ReportInputs {
+  req: OptimizeRequest;
+  plan: SearchPlan;
+  opened: OpenedSearch;
+  result: EngineResult;
+  heldOut: HeldOutResults;
+  evaluator: AgentsEvaluator<ScoredEpisode>;
+  /** the winner's description version; null when interrupted */
+  versionId: string | null;
+}
+
+export function buildReport({ req, plan, opened, result, heldOut, evaluator, versionId }: ReportInputs): OptimizeReport {
+  const { settings, run, seedResults } = opened;
+  const { suite } = req.loaded;
+  const seed = result.pool[0]!;
+  const proposals = req.store.listProposals(run.id);
+  return {
+    reportVersion: REPORT_VERSION,
+    runId: run.id,
+    status: result.interrupted ? 'interrupted' : 'completed',
+    suite: suite.name,
+    suitePath: req.loaded.path,
+    server: settings.server,
+    target: settings.target,
+    agent: plan.instances.agentIds.join(','),
+    proposer: req.proposer.id,
+    budget: settings.budget,
+    budgetUsed: result.budgetUsed,
+    reportCalls: heldOut.reportCalls,
+    paraphraseCalls: heldOut.paraphraseCalls,
+    stopReason: result.stopReason,
+    iterations: result.iterations,
+    poolSize: result.pool.length,
+    proposals: { made: proposals.length, accepted: proposals.filter((p) => p.accepted === true).length },
+    seedVersionId: opened.seedVersionId,
+    conditions: plan.conditions.values,
+    seedData: seedResults ? { episodes: seedResults.length, otherAgent: seedResults.filter((r) => !r.comparable).length, skipped: opened.skipped } : null,
+    versionId,
+    honestyGate: gateSummary(settings.honestyGate === true, proposals),
+    proposalOutcomes: proposalOutcomes(proposals, suite.tasks, settings.server),
+    addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
+    seed: summarize(seed, heldOut.seed),
+    best: summarize(result.best, heldOut.best),
+    ...(plan.agents.length > 1 ? { perAgent: perAgent({ plan, opened, result, heldOut, evaluator }) } : {}),
+    history: result.history,
+  };
+}
+
+function perAgent({ plan, opened, result, heldOut, evaluator }: Omit<ReportInputs, 'req' | 'versionId'>): OptimizeReport['perAgent'] {
+  const { instances, splits } = plan;
+  const splitsOf = (c: Candidate, held: HeldOutResults['seed']): SplitResults => ({
+    // every candidate in the pool was validated through this evaluator, in this process or in the replay of a resume
+    val: evaluator.resultsOf(c.texts, instances.of(splits.val)) ?? fail(`candidate ${c.id}'s validation results were not seen`),
+    ...held,
+  });
+  return perAgentReport(instances, opened.agentRuns, opened.settings.objective ?? 'mean', {
+    seed: splitsOf(result.pool[0]!, heldOut.seed),
+    best: splitsOf(result.best, heldOut.best),
+  });
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** Counts the descriptions the gate refused, per rule, in the order the proposals recorded them. */
+function gateSummary(on: boolean, proposals: readonly Pick<OptimizerProposalRow, 'gateRefusals'>[]): OptimizeReport['honestyGate'] {
+  const byRule: Record<string, number> = {};
+  for (const { rule } of proposals.flatMap((p) => p.gateRefusals ?? [])) byRule[rule] = (byRule[rule] ?? 0) + 1;
+  return { on, rejected: Object.values(byRule).reduce((n, k) => n + k, 0), byRule };
+}
+
+function summarize(c: Candidate, held: HeldOutResults['seed']): CandidateSummary {
+  const scoresOf = (results: HeldOutResults['seed']['test']) => (results === null ? null : splitScores(results));
+  return {
+    candidate: c.id,
+    val: { score: c.valMean, ...metricScores((name) => c.valMetrics[name] ?? 0), tasks: Object.keys(c.valScores).length },
+    test: scoresOf(held.test),
+    paraphrase: scoresOf(held.paraphrase),
+    tokens: countDescriptionTokens({ ...c.texts }),
+    descriptions: { ...c.texts },
+  };
+}

@@ -1,0 +1,59 @@
+// The engine's config for an optimize search, from its settings: the (task, agent) instances, the objective
+// over agents, the proposer that replays a resumed run's proposals, the gate, the stop conditions.
+import { DEFAULT_MERGE, type EngineConfig } from '../engine/engine.ts';
+import { meanOfGroups, worstGroup } from '../engine/objective.ts';
+import { bestSelector, paretoSelector } from '../engine/pareto.ts';
+import { patience, stopFile, type StopCondition } from '../engine/stoppers.ts';
+import { failureAttribution, roundRobin } from '../engine/strategies.ts';
+import type { CandidateGate, Evaluator } from '../engine/types.ts';
+import { withInputSchemas } from './input-schemas.ts';
+import { replayingProposer, storeJournal } from './journal.ts';
+import type { OpenedSearch } from './open-search.ts';
+import { resumeOf, type HonestyGate, type OptimizeRequest, type SearchPlan } from './optimize-request.ts';
+import { proposerOutagesStopSearch } from './proposer-outages.ts';
+import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
+import type { ScoredEpisode } from './targets.ts';
+
+type SearchConfig = EngineConfig<ScoredEpisode, ToolReflectionRecord>;
+
+export function searchConfig(req: OptimizeRequest, plan: SearchPlan, opened: OpenedSearch, evaluator: Evaluator<ScoredEpisode>): SearchConfig {
+  const { settings, run, seedResults } = opened;
+  const { instances, splits } = plan;
+  return {
+    seedTexts: opened.seedTexts,
+    trainTaskIds: instances.of(splits.train),
+    valTaskIds: instances.of(splits.val),
+    // a task's pairs are drawn together, so a child is judged by every agent on the same tasks
+    unitOf: instances.taskOf,
+    ...(plan.agents.length > 1 ? { objective: settings.objective === 'worst' ? worstGroup(instances.agentOf) : meanOfGroups(instances.agentOf) } : {}),
+    evaluator,
+    reflector: new ToolReflector({ server: settings.server, target: plan.target, observed: settings.reflection }),
+    proposer: proposerOutagesStopSearch(
+      replayingProposer(withInputSchemas(req.proposer, opened.inputSchemas), req.store, run.id),
+      run.id,
+      resumeOf(req, run.id),
+    ),
+    budget: settings.budget,
+    seed: settings.seed,
+    ...(seedResults ? { seedResults } : {}),
+    ...(settings.honestyGate === true ? { gate: engineGate(req.gate!, settings.server) } : {}),
+    minibatchSize: settings.minibatch,
+    parallelIterations: settings.parallelIterations ?? 1,
+    selector: settings.selector === 'best' ? bestSelector : paretoSelector,
+    components: settings.componentChoice === 'round-robin' ? roundRobin() : failureAttribution(),
+    stops: stopsOf(settings, req.stopFile),
+    ...(settings.merge ? { merge: DEFAULT_MERGE } : {}),
+    journal: storeJournal(req.store, run.id),
+    ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+  };
+}
+
+function stopsOf(settings: OpenedSearch['settings'], file: string | undefined): StopCondition[] {
+  return [...(settings.patience === undefined ? [] : [patience(settings.patience)]), ...(file === undefined ? [] : [stopFile(file)])];
+}
+
+/** The request's gate in the engine's terms: the server's successful outputs in the parent's trajectories are the context. */
+function engineGate(gate: HonestyGate, server: string): CandidateGate<ScoredEpisode> {
+  return (parent, child, { results }) =>
+    gate(parent, child, { toolResults: results.flatMap((r) => r.trace.calls.filter((c) => c.server === server && !c.isError).map((c) => c.output)) });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `optimizer_proposals` ADD `gate_refusals` text;
