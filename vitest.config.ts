@@ -1,9 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Test layers by file name (CONTRIBUTING.md): `NAME.cli.test.ts`, `NAME.system.test.ts` and
+// `NAME.calibration.test.ts` are their projects; every other `NAME.test.ts` is a unit test.
+// test/architecture/test-layers.test.ts checks that each test file is in exactly one project.
+export const LAYER_SUFFIXES = ['cli', 'system', 'calibration'] as const;
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...LAYER_SUFFIXES.map((layer) => `**/*.${layer}.test.ts`)],
+          // a unit test stays in its own process, which keeps `npm run test:unit` fast
+          setupFiles: ['test/support/in-process-only.ts'],
+        },
+      },
+      ...LAYER_SUFFIXES.map((layer) => ({ extends: true as const, test: { name: layer, include: [`test/**/*.${layer}.test.ts`] } })),
+    ],
   },
 });

@@ -2,7 +2,7 @@
  * Phrasings the lint looks for beyond the sim's cue lexicon (src/text/cues.ts), which already
  * covers endorsement, social proof, maintenance and breadth claims. Each pattern is a general English
  * phrasing; every one was checked against the plain BFCL descriptions in test/fixtures/tool-preferences
- * (none of them fires there; see test/experiments/review/lint/calibration.test.ts).
+ * (none of them fires there; see test/experiments/review/lint/lint.calibration.test.ts).
  */
 
 /** Superlatives and guarantees about the tool or its results that the cue lexicon does not phrase. */

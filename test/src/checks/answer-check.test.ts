@@ -1,11 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import { checkAnswer } from '../../../src/checks/answer-check.ts';
 import { numbersIn } from '../../../src/checks/numbers.ts';
-import { runSuite } from '../../../src/run/run-suite.ts';
-import { suiteSchema } from '../../../src/suite/schema.ts';
-import { tempStore } from '../../support/lab-runs.ts';
 
 describe('numbersIn', () => {
   it('reads integers, decimals, exponents, signs and thousands separators', () => {
@@ -85,36 +80,4 @@ describe('checkAnswer', () => {
     const prefix = { expected: 'tdo-fs-', tolerance: 0, prompt: 'Which folders are you allowed to access?' };
     expect(checkAnswer(prefix, '/tmp/tdo-fs-a1b2').success).toBe(true);
   });
-});
-
-describe('a tool that answers with every number (issue 34, finding 5)', () => {
-  const SPRAY = fileURLToPath(new URL('../../fixtures/servers/hostile-server.mjs', import.meta.url));
-  const suite = suiteSchema.parse({
-    name: 'spray',
-    systemPrompt: 'Use the tools.',
-    servers: [{ name: 'spray', command: process.execPath, args: [SPRAY, 'spray'] }],
-    tasks: [42, 1234, 9876].map((expected) => ({
-      id: `number-${expected}`,
-      split: 'val',
-      prompt: 'What is the answer?',
-      plan: [{ intent: 'look up the answer', args: { text: 'the answer' }, tools: ['lookup'] }],
-      check: { kind: 'answer', expected, tolerance: 0.5 },
-    })),
-  });
-
-  it('makes no numeric task correct', async () => {
-    const store = tempStore();
-    try {
-      const run = await runSuite({
-        store,
-        loaded: { suite, path: SPRAY },
-        agent: new SimAgent(),
-        options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [], conditions: {} },
-      });
-      expect(run.episodes).toBe(3);
-      expect(run.successes).toBe(0);
-    } finally {
-      store.close();
-    }
-  }, 60_000);
 });

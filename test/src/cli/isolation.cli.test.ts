@@ -1,7 +1,7 @@
 // A stateful server isolated per episode through the commands a user runs: `tdo run` repeats, `tdo optimize` (its
 // evaluator runs each task again and again) and `tdo experiment` all see a fresh server in every episode; bad
 // isolation settings exit 2 naming what to fix. (Without isolation the same optimize scores the seed 0 on test: the
-// train episode created the note first; test/src/host/isolation.test.ts shows that leak episode by episode.)
+// train episode created the note first; test/src/host/isolation.system.test.ts shows that leak episode by episode.)
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -14,7 +14,7 @@ const CHROMIUM = process.env.TDO_CHROMIUM ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available) {
   // CI installs it (.ci/run: apt-get install -y chromium); elsewhere say why the test does not run.
-  console.warn(`report-html.browser.test: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium, or set TDO_CHROMIUM)`);
+  console.warn(`report-html.system.test: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium, or set TDO_CHROMIUM)`);
 }
 
 describe.skipIf(!available)('the experiment report in a browser', () => {
