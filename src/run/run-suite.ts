@@ -4,6 +4,7 @@ import type { CatalogueTool } from '../host/catalogue-types.ts';
 import { advertisedDescriptions } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
 import type { Split } from '../suite/schema.ts';
+import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
 import { tasksForSplit } from '../suite/splits.ts';
 import { resolveConditions } from './conditions.ts';
 import { runEpisode, type EpisodeOutcome, type FinishedOutcome } from './episode.ts';
@@ -26,6 +27,8 @@ export interface RunOptions {
   versionIds: string[];
   /** Suite condition values (`limit_in: token`); the suite's defaults fill the rest. */
   conditions?: Record<string, string>;
+  /** Deferred tool loading (absent in runs made before it: every tool offered, as with mode `off`). */
+  toolSearch?: ToolSearchSettings;
 }
 
 export interface RunRequest {
@@ -161,6 +164,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
                 repeat,
                 seed: episodeSeed(options.seed, task.id, repeat),
                 catalogue,
+                ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
                 ...(headersFor === undefined ? {} : { headersFor }),
                 ...(req.signal === undefined ? {} : { signal: req.signal }),
               }),
@@ -178,6 +182,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
           versionIds,
           overrides,
           conditions: conditions.values,
+          ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
           agentConfig: req.agentConfig ?? {},
           onOutcome,
           shouldStop,
