@@ -64,6 +64,7 @@ export function runReportJson(view: RunReportView) {
     calls_by_tool_detail: run.callsByTool,
     version_ids: run.versionIds,
     conditions: run.conditions,
+    tool_search: run.toolSearch,
     ...(deals === undefined ? {} : deals),
     ...(byServer === undefined ? {} : { first_choices_by_server: byServer }),
     db: view.dbPath,
@@ -96,6 +97,9 @@ export function renderRunReport(view: RunReportView): string {
             .map(([k, v]) => `${k}=${v}`)
             .join('  ')}`,
         ]),
+    ...(run.toolSearch.mode === 'off'
+      ? []
+      : [`tool search ${run.toolSearch.mode}, top ${run.toolSearch.k} per search (deferred loading: the agent started with the search tool alone)`]),
     ...marketLines(run),
   ].map(terminalSafe);
   return [

@@ -17,6 +17,7 @@ function view(run: Partial<RunReport>): RunReportView {
     callsByTool: [],
     versionIds: { lab: 'lab-1' },
     conditions: {},
+    toolSearch: { mode: 'off', k: 5 },
     scoreTotals: {},
   };
   return { run: { ...base, ...run }, suite: 'lab', agent: 'sim', agentId: 'sim', split: 'val', dbPath: '/tmp/t.db' };
@@ -31,6 +32,13 @@ describe('the run summary', () => {
       'partial: 5 of 22 episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with `tdo run --resume r-12345678 --db /tmp/t.db`',
     );
     expect(renderRunReport(view({}))).not.toContain('partial:');
+  });
+
+  it('says when the agent saw only a search tool, and with what k; nothing when every tool was listed', () => {
+    const deferred = view({ toolSearch: { mode: 'bm25', k: 3 } });
+    expect(renderRunReport(deferred)).toContain('tool search bm25, top 3 per search (deferred loading: the agent started with the search tool alone)');
+    expect(runReportJson(deferred)).toMatchObject({ tool_search: { mode: 'bm25', k: 3 } });
+    expect(renderRunReport(view({}))).not.toContain('tool search');
   });
 
   it('rates judged episodes only and names the errors with their cause', () => {
