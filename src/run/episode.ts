@@ -7,6 +7,7 @@ import { deferredTools, loadedOnly } from '../host/tool-search/session.ts';
 import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
 import type { Suite, Task } from '../suite/schema.ts';
 import { assessToolUse } from './episode-feedback.ts';
+import { deferredLoadingScores } from './deferred-loading-scores.ts';
 import { stopAtFirstToolCall } from './selection-only.ts';
 import { SELECTION_ONLY_NOTE } from '../text/tdo-text.ts';
 import { serverChoiceScores } from './server-choice.ts';
@@ -145,6 +146,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     for (const score of verdict.scores) store.addScore(episode.id, score);
     const servers = [...new Set(spec.catalogue.tools.map((t) => t.server))];
     for (const score of serverChoiceScores(servers, calls)) store.addScore(episode.id, score);
+    if (deferred !== undefined) for (const score of deferredLoadingScores(task, spec.catalogue, deferred)) store.addScore(episode.id, score);
     for (const score of spec.scoreAlso?.(episode.id) ?? []) store.addScore(episode.id, score);
   });
   return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'completed', success: verdict.success, feedback, calls };

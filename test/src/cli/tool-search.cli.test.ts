@@ -65,6 +65,12 @@ describe('tdo run --tool-search', () => {
         }
       }
       expect(store.getRun(report.run_id)!.settings).toMatchObject({ options: { toolSearch: { mode: 'bm25', k: 2 } } });
+      const json = report as unknown as { found_at_k: number; labelled_steps: number; loaded_tokens_per_episode: number; all_tools_tokens: number };
+      expect(json.labelled_steps).toBeGreaterThan(0);
+      expect(json.found_at_k).toBeGreaterThanOrEqual(0);
+      expect(json.found_at_k).toBeLessThanOrEqual(1);
+      expect(json.loaded_tokens_per_episode).toBeGreaterThan(0);
+      expect(json.all_tools_tokens).toBeGreaterThan(0);
     } finally {
       store.close();
     }
