@@ -15,6 +15,8 @@ const suiteRunSettings = z.object({
     concurrency: z.number().int().positive(),
     versionIds: z.array(z.string()),
     conditions: conditionValues.optional(),
+    /** deferred tool loading (src/host/tool-search/settings.ts checks the mode); absent in runs stored before it */
+    toolSearch: z.object({ mode: z.string(), k: z.number().int().positive() }).optional(),
   }),
   /** how the CLI rebuilds the agent; the CLI's own schema reads it */
   agent: z.record(z.string(), z.unknown()),

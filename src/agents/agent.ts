@@ -1,5 +1,6 @@
 import type { ModelStepInput } from '../../traces/index.ts';
 import type { Catalogue, ToolOutcome } from '../host/catalogue-types.ts';
+import type { DeferredTools } from '../host/tool-search/session.ts';
 import type { Task } from '../suite/schema.ts';
 
 /** Calls a catalogue tool by its catalogue name; the host records the step. Never throws for tool errors. */
@@ -17,7 +18,10 @@ export interface ModelCallSink {
 export interface AgentContext {
   task: Task;
   systemPrompt: string;
+  /** The tools offered from the start: all of them, or none under deferred loading (`toolSearch`). */
   catalogue: Catalogue;
+  /** Deferred loading (`--tool-search`): the agent starts with this search tool and may use only the tools its searches load. */
+  toolSearch?: DeferredTools;
   tools: ToolInvoker;
   modelCalls: ModelCallSink;
   /** Seed for this episode; agents derive all randomness from it. */

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { inputError } from '../errors.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
+import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from '../host/tool-search/modes.ts';
 
 /** commander's Command that adds a group of shared options in one call; its subcommands are TdoCommands too. */
 export class TdoCommand extends Command {
@@ -30,6 +31,18 @@ function safeInteger(digits: string): number {
   const n = Number(digits);
   if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`expected an integer of at most ${Number.MAX_SAFE_INTEGER}.`);
   return n;
+}
+
+function toolSearchK(value: string): number {
+  const k = positiveInt(value);
+  if (k > MAX_TOOL_SEARCH_K) throw new InvalidArgumentError(`expected at most ${MAX_TOOL_SEARCH_K}.`);
+  return k;
+}
+
+/** --tool-search and --tool-search-k, as every command that runs episodes may take them. */
+export interface ToolSearchFlags {
+  toolSearch?: ToolSearchMode;
+  toolSearchK?: number;
 }
 
 /** A share from 0 to 1 (of episodes, or of success rate for a threshold). */
@@ -118,6 +131,16 @@ export const sharedOption = {
   condition: (what: string) => new Option('--condition <name=value,...>', what).argParser(conditionList).default({}),
   maxSteps: () => new Option('--max-steps <n>', 'model calls per episode for --agent llm').argParser(positiveInt),
   maxErrorRate: () => new Option('--max-error-rate <x>', MAX_ERROR_RATE_HELP).argParser(share).default(0),
+  toolSearch: () =>
+    new Option(
+      '--tool-search <mode>',
+      'deferred tool loading: off (every tool listed), bm25 or regex (the agent starts with one search tool and may call only the tools its searches return); default: toolSearch in the suite file, else in tdo.config.json, else off',
+    ).argParser(choice(TOOL_SEARCH_MODES)),
+  toolSearchK: () =>
+    new Option(
+      '--tool-search-k <n>',
+      `tools one search returns (at most ${MAX_TOOL_SEARCH_K}); default: toolSearch.k in the suite file, else in tdo.config.json, else ${DEFAULT_TOOL_SEARCH_K}`,
+    ).argParser(toolSearchK),
   queue: () =>
     new Option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them'),
 };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { toolSearchBlockSchema } from '../host/tool-search/settings.ts';
 
 const serverName = z
   .string()
@@ -49,6 +50,8 @@ export const configSchema = z.strictObject({
       maxSteps: z.number().int().positive().optional(),
     })
     .optional(),
+  /** Defaults for deferred tool loading (--tool-search, --tool-search-k); flags and the suite file's `toolSearch` win. */
+  toolSearch: toolSearchBlockSchema.optional(),
   /**
    * The OpenAI-compatible endpoint, used when OPENAI_BASE_URL / OPENAI_API_KEY are not set, and the account's
    * rate limits (requests and tokens per minute), which --rpm and --tpm override.

@@ -1,5 +1,6 @@
 import type { DescriptionOverrides } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
+import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
 import type { Task } from '../suite/schema.ts';
 import type { ScoreInput } from '../../traces/index.ts';
 import type { EpisodeOutcome } from './episode.ts';
@@ -26,6 +27,8 @@ export interface EpisodeBatch {
   overrides: DescriptionOverrides;
   /** every condition of the suite with the value the run uses */
   conditions: Record<string, string>;
+  /** deferred tool loading, when the run uses it */
+  toolSearch?: ToolSearchSettings;
   /** the settings the agent is rebuilt from (never a secret: workers read those from their own environment) */
   agentConfig: Record<string, unknown>;
   /**

@@ -3,13 +3,19 @@ import { checkEpisode } from '../checks/check-episode.ts';
 import type { Catalogue } from '../host/catalogue-types.ts';
 import type { EpisodeRoutes, HeadersFor, Host } from '../host/host.ts';
 import type { LiveToolCall } from '../host/tool-call.ts';
+import { deferredTools, loadedOnly } from '../host/tool-search/session.ts';
+import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
 import type { Suite, Task } from '../suite/schema.ts';
 import { assessToolUse } from './episode-feedback.ts';
+import { deferredLoadingScores } from './deferred-loading-scores.ts';
 import { stopAtFirstToolCall } from './selection-only.ts';
 import { SELECTION_ONLY_NOTE } from '../text/tdo-text.ts';
 import { serverChoiceScores } from './server-choice.ts';
 import type { EpisodeWriter } from './store-port.ts';
-import type { ScoreInput } from '../../traces/index.ts';
+import type { ModelStepInput, ScoreInput } from '../../traces/index.ts';
+
+/** The catalogue an agent starts with under deferred loading. */
+const NO_TOOLS: Catalogue = { tools: [] };
 
 export interface EpisodeSpec {
   runId: string;
@@ -18,6 +24,8 @@ export interface EpisodeSpec {
   repeat: number;
   seed: number;
   catalogue: Catalogue;
+  /** Deferred loading: the agent starts with a search tool only (absent or mode `off`: every catalogue tool is offered). */
+  toolSearch?: ToolSearchSettings;
   /** Per-episode credentials (the episode's own buyer token) for servers that declare auth. */
   headersFor?: (episodeId: string, task: Task) => HeadersFor;
   /**
@@ -83,18 +91,26 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     calls.push(call);
     writing(() => store.addToolStep(episode.id, call));
   };
+  const recordModel = (call: ModelStepInput) => writing(() => store.addModelStep(episode.id, call));
   const routed = routes.invoker(spec.catalogue, record);
   const selectionOnly = task.stopAfterToolCall === true ? stopAtFirstToolCall(spec.catalogue, routed, record) : undefined;
-  const tools = selectionOnly?.invoker ?? routed;
+  const searchSettings = spec.toolSearch;
+  const deferred =
+    searchSettings === undefined || searchSettings.mode === 'off'
+      ? undefined
+      : deferredTools(spec.catalogue, { mode: searchSettings.mode, k: searchSettings.k }, recordModel);
+  // outermost, so that a call to a tool no search loaded is refused before it can count as a selection-only task's first call
+  const tools = deferred === undefined ? (selectionOnly?.invoker ?? routed) : loadedOnly(deferred, selectionOnly?.invoker ?? routed, record);
 
   let result: AgentResult;
   try {
     result = await agent.run({
       task,
       systemPrompt: suite.systemPrompt,
-      catalogue: spec.catalogue,
+      catalogue: deferred === undefined ? spec.catalogue : NO_TOOLS,
+      ...(deferred === undefined ? {} : { toolSearch: deferred }),
       tools,
-      modelCalls: { record: (call) => writing(() => store.addModelStep(episode.id, call)) },
+      modelCalls: { record: recordModel },
       seed: spec.seed,
     });
   } catch (err) {
@@ -130,6 +146,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     for (const score of verdict.scores) store.addScore(episode.id, score);
     const servers = [...new Set(spec.catalogue.tools.map((t) => t.server))];
     for (const score of serverChoiceScores(servers, calls)) store.addScore(episode.id, score);
+    if (deferred !== undefined) for (const score of deferredLoadingScores(task, spec.catalogue, deferred)) store.addScore(episode.id, score);
     for (const score of spec.scoreAlso?.(episode.id) ?? []) store.addScore(episode.id, score);
   });
   return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'completed', success: verdict.success, feedback, calls };

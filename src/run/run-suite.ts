@@ -4,6 +4,8 @@ import type { CatalogueTool } from '../host/catalogue-types.ts';
 import { advertisedDescriptions } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
 import type { Split } from '../suite/schema.ts';
+import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
+import { DEFAULT_TOOL_SEARCH_K } from '../host/tool-search/modes.ts';
 import { tasksForSplit } from '../suite/splits.ts';
 import { resolveConditions } from './conditions.ts';
 import { runEpisode, type EpisodeOutcome, type FinishedOutcome } from './episode.ts';
@@ -26,6 +28,8 @@ export interface RunOptions {
   versionIds: string[];
   /** Suite condition values (`limit_in: token`); the suite's defaults fill the rest. */
   conditions?: Record<string, string>;
+  /** Deferred tool loading (absent in runs made before it: every tool offered, as with mode `off`). */
+  toolSearch?: ToolSearchSettings;
 }
 
 export interface RunRequest {
@@ -71,6 +75,8 @@ export interface RunReport {
   versionIds: Record<string, string>;
   /** Every condition of the suite with the value this run used. */
   conditions: Record<string, string>;
+  /** How the run offered tools: mode `off` lists them all (also for runs stored before deferred loading). */
+  toolSearch: ToolSearchSettings;
   /** Each score recorded in the run (success, limit_violation, chosen:<server>, ...), summed over episodes. */
   scoreTotals: Record<string, ScoreTotal>;
 }
@@ -161,6 +167,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
                 repeat,
                 seed: episodeSeed(options.seed, task.id, repeat),
                 catalogue,
+                ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
                 ...(headersFor === undefined ? {} : { headersFor }),
                 ...(req.signal === undefined ? {} : { signal: req.signal }),
               }),
@@ -178,6 +185,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
           versionIds,
           overrides,
           conditions: conditions.values,
+          ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
           agentConfig: req.agentConfig ?? {},
           onOutcome,
           shouldStop,
@@ -208,6 +216,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       callsByTool: store.toolSelectionCounts(run.id),
       versionIds: run.versionIds,
       conditions: conditions.values,
+      toolSearch: options.toolSearch ?? { mode: 'off', k: DEFAULT_TOOL_SEARCH_K },
       scoreTotals: scoreTotals(store, run.id),
     };
   } finally {

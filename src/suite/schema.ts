@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { isolationProblems } from './isolation.ts';
+import { patternProblem } from '../host/tool-search/regex.ts';
+import { toolSearchBlockSchema } from '../host/tool-search/settings.ts';
 
 // Every object is strict: a misspelled key ("tolerence") is an error with a suggestion (src/suite/load.ts),
 // never a setting silently ignored.
@@ -91,6 +93,8 @@ export const planStepSchema = z.strictObject({
   tools: z.array(z.string().min(1)).min(1),
   /** The sim repeats this step with its concession strategy until a price is agreed or its rounds run out. */
   negotiate: z.boolean().optional(),
+  /** Under `--tool-search regex`: the pattern the sim searches with at this step (default: any of the intent's words). */
+  searchPattern: z.string().optional(),
 });
 export type PlanStep = z.infer<typeof planStepSchema>;
 
@@ -172,6 +176,8 @@ export const suiteSchema = z
     target: z.string().optional(),
     /** Named run settings (`tdo run --condition name=value`), each value with its effects. */
     conditions: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'condition names use letters, digits, _ and -'), conditionSchema).optional(),
+    /** Deferred tool loading for this suite's runs (`--tool-search`, `--tool-search-k` win; then tdo.config.json). */
+    toolSearch: toolSearchBlockSchema.optional(),
     tasks: z.array(taskSchema).min(1),
   })
   .superRefine((suite, ctx) => {
@@ -205,6 +211,11 @@ export const suiteSchema = z
         });
       if (t.check.kind === 'deal' && t.limit === undefined)
         ctx.addIssue({ code: 'custom', path: ['tasks', i, 'limit'], message: "a deal check needs the task's limit (price per unit)" });
+      for (const [s, step] of t.plan.entries()) {
+        const problem = step.searchPattern === undefined ? undefined : patternProblem(step.searchPattern);
+        if (problem !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['tasks', i, 'plan', s, 'searchPattern'], message: `task "${t.id}", step ${s + 1}: ${problem}` });
+      }
       for (const problem of planProblems(t)) ctx.addIssue({ code: 'custom', path: ['tasks', i, ...problem.path], message: problem.message });
     }
   });
@@ -256,6 +267,7 @@ export const SUITE_KEYS: readonly string[] = [
       selectionCheckSchema,
       taskSchema,
       conditionEffectSchema,
+      toolSearchBlockSchema,
       suiteSchema,
     ].flatMap((schema) => Object.keys(schema.shape)),
   ),

@@ -3,7 +3,7 @@ import type { Agent, AgentContext, AgentResult } from '../agent.ts';
 import type { AssistantMessage } from '../../models/completion-schema.ts';
 import type { ChatModel } from '../../models/chat-client.ts';
 import { toFunctionTool } from './function-tools.ts';
-import { answerToolCall } from './tool-calls.ts';
+import { answerSearchCall, answerToolCall } from './tool-calls.ts';
 
 export interface LlmAgentOptions {
   model: ChatModel;
@@ -15,7 +15,9 @@ export interface LlmAgentOptions {
 
 /**
  * Tool calling over chat completions: every catalogue tool is offered as a function, the
- * model's calls go to the host, their results go back, until the model answers in text.
+ * model's calls go to the host, their results go back, until the model answers in text. Under
+ * deferred loading the functions offered are the search tool and the tools its searches loaded so
+ * far, read again before each request.
  */
 export class LlmAgent implements Agent {
   readonly id: string;
@@ -41,13 +43,15 @@ export class LlmAgent implements Agent {
   }
 
   private async converse(ctx: AgentContext): Promise<AgentResult> {
-    const tools = ctx.catalogue.tools.map(toFunctionTool);
-    const toolNames = ctx.catalogue.tools.map((tool) => tool.name);
+    const search = ctx.toolSearch;
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: ctx.systemPrompt },
       { role: 'user', content: ctx.task.prompt },
     ];
     for (let step = 0; step < this.maxSteps; step++) {
+      const offered = [...(search === undefined ? [] : [search.tool]), ...(search?.loaded() ?? ctx.catalogue.tools)];
+      const tools = offered.map(toFunctionTool);
+      const toolNames = offered.map((tool) => tool.name);
       const requestMessages = [...messages];
       const result = await this.model.complete({
         messages: requestMessages,
@@ -66,7 +70,9 @@ export class LlmAgent implements Agent {
       if (message.tool_calls.length === 0) return finalAnswer(message);
       messages.push(asHistory(message));
       for (const call of message.tool_calls) {
-        messages.push({ role: 'tool', tool_call_id: call.id, content: await answerToolCall(call, toolNames, ctx.tools) });
+        const content =
+          search !== undefined && call.function.name === search.tool.name ? answerSearchCall(call, search) : await answerToolCall(call, toolNames, ctx.tools);
+        messages.push({ role: 'tool', tool_call_id: call.id, content });
       }
     }
     return { answer: null, stop: 'step_limit', note: `no answer after ${this.maxSteps} model calls` };

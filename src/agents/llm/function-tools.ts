@@ -1,8 +1,9 @@
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import type { CatalogueTool, JsonSchema } from '../../host/catalogue-types.ts';
+import type { SearchToolDefinition } from '../../host/tool-search/search-tool.ts';
 
-/** A catalogue tool as an OpenAI function, under its catalogue name. */
-export function toFunctionTool(tool: CatalogueTool): ChatCompletionFunctionTool {
+/** A catalogue tool (or the host's search tool) as an OpenAI function, under its catalogue name. */
+export function toFunctionTool(tool: CatalogueTool | SearchToolDefinition): ChatCompletionFunctionTool {
   return {
     type: 'function',
     function: { name: tool.name, description: tool.description, parameters: toFunctionParameters(tool.inputSchema) },

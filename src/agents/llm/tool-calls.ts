@@ -1,5 +1,6 @@
 import type { ToolInvoker } from '../agent.ts';
 import type { FunctionToolCall } from '../../models/completion-schema.ts';
+import type { DeferredTools } from '../../host/tool-search/session.ts';
 
 /**
  * The text to send back for one tool call the model made. Calls the model cannot have meant
@@ -24,6 +25,15 @@ export async function answerToolCall(call: FunctionToolCall, toolNames: readonly
   }
   const outcome = await tools.call(name, args);
   return outcome.text;
+}
+
+/** The text to send back for a call of the host's search tool: its results, or how to call it. The host records the search. */
+export function answerSearchCall(call: FunctionToolCall, search: DeferredTools): string {
+  const { name } = search.tool;
+  const args = parseArguments(call.function.arguments);
+  if (typeof args === 'string') return `Error: the arguments for ${name} ${args}. Call ${name} again with {"query": "..."}.`;
+  if (typeof args.query !== 'string' || args.query.trim() === '') return `Error: ${name} needs a "query" string. Call ${name} again with {"query": "..."}.`;
+  return search.search(args.query).text;
 }
 
 /** The arguments object, or why it is not one. An empty string means "no arguments", as some servers send. */

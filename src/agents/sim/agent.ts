@@ -7,12 +7,13 @@ import { SIM_AGENT_ID } from './agent-id.ts';
 import { mapArguments } from './arguments.ts';
 import { chooseFallback, type FallbackChoice } from './fallback.ts';
 import { HAGGLE_PARAMS, type HaggleParams } from './haggle-params.ts';
-import { labelledCandidates, type LabelledCandidate } from './labelled.ts';
+import { labelledCandidates, unfoundLabels, type LabelledCandidate } from './labelled.ts';
 import { memoized } from './memo.ts';
 import { carriesHandle, fillFromMemory, remember, type ResultMemory } from './handles.ts';
 import { haggle } from './negotiation.ts';
 import { resolveSimParams, type SimParams, type SimParamsOverrides } from './params.ts';
 import { rankTools, type RankedTool } from './rank.ts';
+import { simSearchQuery } from './search-query.ts';
 import { stepRng } from './step-rng.ts';
 
 /** What sim records as the "model output" of one selection decision. */
@@ -21,6 +22,8 @@ export interface SimDecision {
   scores: RankedTool[];
   /** The step's labelled tools wherever they ranked (labelled.ts): recorded after the choice, never read to make it. */
   labelled: LabelledCandidate[];
+  /** Under deferred loading: the step's labels that no search of the episode had loaded by this decision (recorded, never read to choose). */
+  unfound?: string[];
   fallback?: { after: string; error: string; reason: FallbackChoice['reason'] };
 }
 
@@ -41,7 +44,8 @@ interface EpisodeState {
  * structured results fill later parameters of the same name (handles such as a negotiation_id ride in the
  * arguments), and a `negotiate` step is played by the haggle strategy of
  * negotiation.ts together with the step after it, which closes the deal. The buyer's limit is the task's
- * `limit`, as an LLM reads it in the prompt.
+ * `limit`, as an LLM reads it in the prompt. Under deferred loading (`ctx.toolSearch`) it first searches with
+ * the step's words (search-query.ts) and then chooses among the tools its searches have loaded only.
  */
 export class SimAgent implements Agent {
   /** `sim`, or `sim:NAME` for a persona's parameters (personas.ts). */
@@ -64,17 +68,24 @@ export class SimAgent implements Agent {
   async run(ctx: AgentContext): Promise<AgentResult> {
     const refused = this.refuse([ctx.task]);
     if (refused !== undefined) throw new Error(refused);
-    const catalogueTools = ctx.catalogue.tools;
-    if (catalogueTools.length === 0) return { answer: null, stop: 'gave_up', note: 'sim gave up: the catalogue has no tools.' };
+    const search = ctx.toolSearch;
+    if (ctx.catalogue.tools.length === 0 && search === undefined) return { answer: null, stop: 'gave_up', note: 'sim gave up: the catalogue has no tools.' };
     const state: EpisodeState = { results: [], memory: {} };
     let answer = '';
     const plan = ctx.task.plan;
     for (let index = 0; index < plan.length; index++) {
       const step = plan[index]!;
-      const tools = state.pinned === undefined ? catalogueTools : serverTools(catalogueTools, state.pinned);
+      const where = `step ${index + 1} ("${step.intent}")`;
+      // a negotiate step is played with the step that closes the deal, so both are searched for before it
+      const searched = step.negotiate === true ? plan.slice(index, index + 2) : [step];
+      const queries = search === undefined ? [] : searched.map((s) => simSearchQuery(s, search.mode));
+      for (const query of queries) search?.search(query);
+      const offered = search === undefined ? ctx.catalogue.tools : search.loaded();
+      if (offered.length === 0) return giveUp(`${where}: the tool search for ${queries.map((q) => JSON.stringify(q)).join(' and ')} found no tool`);
+      const tools = state.pinned === undefined ? offered : serverTools(offered, state.pinned);
+      const unfound = (labels: readonly string[]) => (search === undefined ? {} : { unfound: unfoundLabels(offered, labels) });
       if (step.negotiate === true) {
         const closing = plan[index + 1];
-        const where = `step ${index + 1} ("${step.intent}")`;
         if (closing === undefined) return giveUp(`${where}: a negotiate step needs a following step that closes the deal`);
         if (ctx.task.limit === undefined) return giveUp(`${where}: the task states no price limit to negotiate under`);
         const result = await haggle(
@@ -92,7 +103,7 @@ export class SimAgent implements Agent {
               const started = performance.now();
               const ranked = rankTools(intent, tools, stepRng(ctx.seed, stepIndex), this.params);
               const labelled = labelledCandidates(ranked, tools, plan[stepIndex]!.tools);
-              this.record(ctx, intent, tools, { chosen: ranked[0]!.name, scores: this.top(ranked), labelled }, started);
+              this.record(ctx, intent, tools, { chosen: ranked[0]!.name, scores: this.top(ranked), labelled, ...unfound(plan[stepIndex]!.tools) }, started);
               return ranked.map((t) => t.name);
             },
             recordFallback: (intent, chosen, after, why) =>
@@ -121,7 +132,7 @@ export class SimAgent implements Agent {
       const ranked = rankTools(step.intent, tools, stepRng(ctx.seed, index), this.params);
       const first = ranked[0]!;
       const labelled = labelledCandidates(ranked, tools, step.tools);
-      this.record(ctx, step.intent, tools, { chosen: first.name, scores: this.top(ranked), labelled }, started);
+      this.record(ctx, step.intent, tools, { chosen: first.name, scores: this.top(ranked), labelled, ...unfound(step.tools) }, started);
       const outcome = await this.call(ctx, tools, first.name, resolved.args, state);
       if (!outcome.isError) {
         answer = outcome.text;
@@ -130,13 +141,18 @@ export class SimAgent implements Agent {
       }
 
       const fallback = chooseFallback(ranked, tools, first.name, outcome.text);
-      const where = `step ${index + 1} ("${step.intent}")`;
       if (fallback === undefined) return giveUp(`${where}: ${first.name} returned an error and there is no other tool: ${brief(outcome.text)}`);
       this.record(
         ctx,
         step.intent,
         tools,
-        { chosen: fallback.name, scores: this.top(ranked), labelled, fallback: { after: first.name, error: outcome.text, reason: fallback.reason } },
+        {
+          chosen: fallback.name,
+          scores: this.top(ranked),
+          labelled,
+          ...unfound(step.tools),
+          fallback: { after: first.name, error: outcome.text, reason: fallback.reason },
+        },
         performance.now(),
       );
       const retried = await this.call(ctx, tools, fallback.name, resolved.args, state);

@@ -26,3 +26,8 @@ export function labelledCandidates(ranked: readonly RankedTool[], tools: readonl
     return matches.length > 0 ? matches : [{ label, name: null, rank: null, score: null, parts: null }];
   });
 }
+
+/** The labels no loaded tool matches: under deferred loading, the labelled tools no search of the episode has found. */
+export function unfoundLabels(loaded: readonly CatalogueTool[], labels: readonly string[]): string[] {
+  return labels.filter((label) => !loaded.some((tool) => labelMatches(label, tool.server, tool.tool)));
+}

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { infrastructureError, inputError, isTdoError } from '../../errors.ts';
 import { loadSuite } from '../../suite/load.ts';
+import { refuseDeferredSuites } from '../tool-search.ts';
 import { resolveVersion } from '../../../experiments/versions/resolve.ts';
 import { runExperiment } from '../../../experiments/experiment/run-experiment.ts';
 import { defaultReportDir, writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
@@ -29,7 +30,11 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
   if (versionRefs.length === 0)
     throw inputError('tdo experiment needs --version A[,B,...]; the first is the baseline', { see: { command: 'tdo versions', dbPath: databasePath(flags) } });
   // the suites are read before the store is opened: a mistyped one leaves no new database behind
-  const check = (config: CliConfig) => flags.suite.map((s) => loadSuite(s, config.refs));
+  const check = (config: CliConfig) => {
+    const suites = flags.suite.map((s) => loadSuite(s, config.refs));
+    refuseDeferredSuites(suites, 'experiment');
+    return suites;
+  };
   await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, suites) => {
     // Before any run is created: an unreachable queue leaves nothing behind.
     const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);

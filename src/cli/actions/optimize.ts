@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadSuite, type LoadedSuite } from '../../suite/load.ts';
+import { refuseDeferredSuites } from '../tool-search.ts';
 import { resolveConditions } from '../../run/conditions.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
@@ -97,6 +98,7 @@ function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, c
 function newSearch(flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
   if (flags.suite === undefined) throw inputError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
   const loaded = loadSuite(flags.suite, refs);
+  refuseDeferredSuites([loaded], 'optimize');
   const server = flags.server ?? loaded.suite.target;
   if (server === undefined)
     throw inputError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);

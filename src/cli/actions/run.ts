@@ -20,12 +20,25 @@ import type { RunFlags } from '../commands/run.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
+import { resolveToolSearch, toolSearchSettingsSchema } from '../../host/tool-search/settings.ts';
 import { toJsonText } from '../../json-keys.ts';
 import type { SuiteCheck } from '../../suite/check/suite-check.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
 
-const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
+const SETTINGS_FIXED_BY_RESUME = [
+  'suite',
+  'agent',
+  'model',
+  'version',
+  'split',
+  'repeat',
+  'seed',
+  'maxSteps',
+  'condition',
+  'toolSearch',
+  'toolSearchK',
+] as const;
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
   // a resumed run's input is in the store; a new run's is checked before the store is opened
@@ -94,6 +107,7 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
       concurrency: flags.concurrency,
       versionIds: flags.version,
       conditions: flags.condition,
+      toolSearch: resolveToolSearch({ mode: flags.toolSearch, k: flags.toolSearchK }, loaded.suite.toolSearch, config.loaded?.config.toolSearch),
     },
     agentConfig,
   };
@@ -170,6 +184,7 @@ export const storedRunConfigSchema = z.object({
     concurrency: z.number().int().positive(),
     versionIds: z.array(z.string()),
     conditions: z.record(z.string(), z.string()).optional(),
+    toolSearch: toolSearchSettingsSchema.optional(),
   }),
   agent: z.object({
     kind: z.enum(['sim', 'llm']),

@@ -1,8 +1,18 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../../run/run-suite.ts';
-import { choice, modelClientOptions, positiveInt, sharedOption, storeOptions, type AgentSpec, type EpisodeCommandFlags, type TdoCommand } from '../options.ts';
+import {
+  choice,
+  modelClientOptions,
+  positiveInt,
+  sharedOption,
+  storeOptions,
+  type AgentSpec,
+  type EpisodeCommandFlags,
+  type TdoCommand,
+  type ToolSearchFlags,
+} from '../options.ts';
 
-export interface RunFlags extends EpisodeCommandFlags {
+export interface RunFlags extends EpisodeCommandFlags, ToolSearchFlags {
   suite?: string;
   agent: AgentSpec;
   model?: string;
@@ -31,6 +41,8 @@ export function registerRun(program: TdoCommand): void {
     .addOption(sharedOption.seed())
     .addOption(sharedOption.concurrency())
     .addOption(sharedOption.maxSteps())
+    .addOption(sharedOption.toolSearch())
+    .addOption(sharedOption.toolSearchK())
     .addOptions(modelClientOptions())
     .addOption(sharedOption.json())
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')

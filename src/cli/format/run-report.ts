@@ -7,6 +7,7 @@ import { describeErrors } from '../../run/outages.ts';
 import { terminalSafe } from '../../text/terminal.ts';
 import { dbFlag } from '../database-path.ts';
 import type { RunReport } from '../../run/run-suite.ts';
+import { DEFERRED_SCORES } from '../../run/deferred-loading-scores.ts';
 
 export interface RunReportView {
   run: RunReport;
@@ -39,6 +40,29 @@ export function dealMetrics(run: RunReport) {
   return { deals: t.deal?.sum ?? 0, violations: t.limit_violation.sum, mean_price: mean('price'), mean_savings: mean('savings') };
 }
 
+/**
+ * A deferred-loading run's found@k (plan steps whose labelled tool a search of the episode returned, with the
+ * Wilson interval over steps, which treats an episode's steps as independent) and its description tokens per
+ * episode against every tool listed; undefined for a run that listed every tool.
+ */
+export function deferredLoadingMetrics(run: RunReport) {
+  if (run.toolSearch.mode === 'off') return undefined;
+  const total = (name: string) => run.scoreTotals[name] ?? { episodes: 0, sum: 0 };
+  const found = total(DEFERRED_SCORES.found).sum;
+  const labelled = total(DEFERRED_SCORES.labelled).sum;
+  const perEpisode = (name: string) => (total(name).episodes === 0 ? null : total(name).sum / total(name).episodes);
+  const foundRate = labelled === 0 ? undefined : wilson(found, labelled);
+  return {
+    labelled_steps: labelled,
+    labelled_steps_found: found,
+    found_at_k: foundRate?.rate ?? null,
+    found_at_k_low: foundRate?.low ?? null,
+    found_at_k_high: foundRate?.high ?? null,
+    loaded_tokens_per_episode: perEpisode(DEFERRED_SCORES.loadedTokens),
+    all_tools_tokens: perEpisode(DEFERRED_SCORES.allToolsTokens),
+  };
+}
+
 export function runReportJson(view: RunReportView) {
   const { run } = view;
   const byServer = firstChoicesByServer(run);
@@ -64,6 +88,8 @@ export function runReportJson(view: RunReportView) {
     calls_by_tool_detail: run.callsByTool,
     version_ids: run.versionIds,
     conditions: run.conditions,
+    tool_search: run.toolSearch,
+    ...deferredLoadingMetrics(run),
     ...(deals === undefined ? {} : deals),
     ...(byServer === undefined ? {} : { first_choices_by_server: byServer }),
     db: view.dbPath,
@@ -96,6 +122,12 @@ export function renderRunReport(view: RunReportView): string {
             .map(([k, v]) => `${k}=${v}`)
             .join('  ')}`,
         ]),
+    ...(run.toolSearch.mode === 'off'
+      ? []
+      : [
+          `tool search ${run.toolSearch.mode}, top ${run.toolSearch.k} per search (deferred loading: the agent started with the search tool alone)`,
+          deferredLoadingLine(run),
+        ]),
     ...marketLines(run),
   ].map(terminalSafe);
   return [
@@ -105,6 +137,19 @@ export function renderRunReport(view: RunReportView): string {
     `traces in ${view.dbPath}: \`tdo traces list --run ${run.runId}${dbFlag(view.dbPath)}\``,
     '',
   ].join('\n');
+}
+
+function deferredLoadingLine(run: RunReport): string {
+  const m = deferredLoadingMetrics(run)!;
+  const found =
+    m.labelled_steps === 0
+      ? 'found@k – (no labelled step judged)'
+      : `found@${run.toolSearch.k} ${m.labelled_steps_found}/${m.labelled_steps} labelled steps = ${interval(wilson(m.labelled_steps_found, m.labelled_steps), 0)}`;
+  const tokens =
+    m.loaded_tokens_per_episode === null
+      ? ''
+      : `   description tokens per episode ${Math.round(m.loaded_tokens_per_episode)}, against ${m.all_tools_tokens} with every tool listed`;
+  return `${found}${tokens}`;
 }
 
 /** The command that lists a run's errored episodes with their causes. */

@@ -2,6 +2,7 @@ import Table from 'cli-table3';
 import { tableStyle } from '../../../experiments/format.ts';
 import type { EpisodeSummary, StepRow, ToolStep, Trajectory } from '../../../traces/index.ts';
 import { terminalSafe } from '../../text/terminal.ts';
+import { TOOL_SEARCH_STEP_MODEL } from '../../host/tool-search/session.ts';
 
 const RESULT_PREVIEW = 300;
 
@@ -54,8 +55,26 @@ function renderStep(step: StepRow): string[] {
   const tokens = step.tokensIn == null ? '' : `  tokens ${step.tokensIn}/${step.tokensOut ?? 0}`;
   return [
     `${head}  model ${step.model}${step.cached ? ' (cached)' : ''}${tokens}`,
-    ...indent(step.model === 'sim' ? simDecision(step.input, step.output) : modelMessage(step.output)),
+    ...indent(
+      step.model === 'sim'
+        ? simDecision(step.input, step.output)
+        : step.model === TOOL_SEARCH_STEP_MODEL
+          ? toolSearch(step.input, step.output)
+          : modelMessage(step.output),
+    ),
   ];
+}
+
+type SearchView = { results?: Array<{ rank: number; name: string; score: number }>; loaded?: string[]; error?: string };
+
+/** A deferred-loading search (src/host/tool-search/session.ts): the query, each result by rank, and what it newly loaded. */
+function toolSearch(input: unknown, output: unknown): string {
+  const { mode, k, query } = (input ?? {}) as { mode?: string; k?: number; query?: string };
+  const o = (output ?? {}) as SearchView;
+  const head = `search ${mode ?? '?'} (top ${k ?? '?'}) ${JSON.stringify(query ?? '')}`;
+  if (typeof o.error === 'string') return `${head}\n-> refused: ${preview(o.error)}`;
+  const results = (o.results ?? []).map((r) => `${r.rank}. ${r.name} ${r.score.toFixed(2)}`);
+  return [head, ...(results.length === 0 ? ['-> no tool matched'] : results), ...(o.loaded?.length ? [`loaded ${o.loaded.join(', ')}`] : [])].join('\n');
 }
 
 type AssistantView = { content?: string | null; tool_calls?: Array<{ function?: { name?: string; arguments?: string } }> };
@@ -76,7 +95,7 @@ function toolOf(step: ToolStep): string {
 
 type CandidateView = { name: string; score: number; parts?: Record<string, number> };
 type LabelledView = { label: string; name: string | null; rank: number | null; score: number | null; parts: Record<string, number> | null };
-type SimDecisionView = { chosen?: string; scores?: CandidateView[]; labelled?: LabelledView[]; fallback?: { after?: string } };
+type SimDecisionView = { chosen?: string; scores?: CandidateView[]; labelled?: LabelledView[]; unfound?: string[]; fallback?: { after?: string } };
 
 /**
  * A sim decision: the step's intent (what explains the choice), what it chose, the parts each top candidate's
@@ -92,7 +111,7 @@ function simDecision(input: unknown, output: unknown): string {
     ...(typeof intent === 'string' ? [`intent "${intent}"`] : []),
     `chose ${d.chosen}${d.fallback?.after ? ` after ${d.fallback.after} failed` : ''}`,
     ...lines,
-    ...(d.labelled ?? []).map((l) => labelledLine(l, d.chosen!, of)),
+    ...(d.labelled ?? []).map((l) => (d.unfound?.includes(l.label) ? `labelled ${l.label}: never found by a tool search` : labelledLine(l, d.chosen!, of))),
   ].join('\n');
 }
 

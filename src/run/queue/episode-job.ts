@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { EpisodeRecord } from '../../../traces/index.ts';
+import { toolSearchSettingsSchema } from '../../host/tool-search/settings.ts';
 
 /** The BullMQ queue every coordinator and worker of a Redis database shares. */
 export const EPISODE_QUEUE = 'tdo-episodes';
@@ -41,6 +42,8 @@ export const episodeJobSchema = z.strictObject({
   versions: z.record(z.string(), z.strictObject({ id: z.string(), hash: z.string() })),
   /** server -> descriptions substituted for what the server advertises (the run's --version) */
   overrides: z.record(z.string(), descriptions),
+  /** deferred tool loading, when the run uses it */
+  toolSearch: toolSearchSettingsSchema.optional(),
 });
 export type EpisodeJob = z.infer<typeof episodeJobSchema>;
 

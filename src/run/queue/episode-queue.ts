@@ -196,6 +196,7 @@ function jobOf(batch: EpisodeBatch, { task, repeat, seed }: PlannedEpisode): Epi
     agent: batch.agentConfig,
     versions,
     overrides: batch.overrides,
+    ...(batch.toolSearch === undefined ? {} : { toolSearch: batch.toolSearch }),
   };
 }
 

@@ -92,6 +92,7 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
       repeat: data.repeat,
       seed: data.seed,
       catalogue: host.catalogue(data.overrides),
+      ...(data.toolSearch === undefined ? {} : { toolSearch: data.toolSearch }),
       ...(headersFor === undefined ? {} : { headersFor }),
     });
     const result = { suiteHash: hash, versions: data.versions, record: memory.record() };

@@ -17,6 +17,7 @@ function view(run: Partial<RunReport>): RunReportView {
     callsByTool: [],
     versionIds: { lab: 'lab-1' },
     conditions: {},
+    toolSearch: { mode: 'off', k: 5 },
     scoreTotals: {},
   };
   return { run: { ...base, ...run }, suite: 'lab', agent: 'sim', agentId: 'sim', split: 'val', dbPath: '/tmp/t.db' };
@@ -31,6 +32,39 @@ describe('the run summary', () => {
       'partial: 5 of 22 episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with `tdo run --resume r-12345678 --db /tmp/t.db`',
     );
     expect(renderRunReport(view({}))).not.toContain('partial:');
+  });
+
+  it('says when the agent saw only a search tool, and with what k; nothing when every tool was listed', () => {
+    const deferred = view({ toolSearch: { mode: 'bm25', k: 3 } });
+    expect(renderRunReport(deferred)).toContain('tool search bm25, top 3 per search (deferred loading: the agent started with the search tool alone)');
+    expect(runReportJson(deferred)).toMatchObject({ tool_search: { mode: 'bm25', k: 3 } });
+    expect(renderRunReport(view({}))).not.toContain('tool search');
+  });
+
+  it('gives found@k over labelled steps with its interval, and the description tokens per episode against every tool listed', () => {
+    const v = view({
+      toolSearch: { mode: 'regex', k: 5 },
+      scoreTotals: {
+        labelled_steps_found: { episodes: 4, sum: 6 },
+        labelled_steps: { episodes: 4, sum: 8 },
+        loaded_tokens: { episodes: 4, sum: 400 },
+        all_tools_tokens: { episodes: 4, sum: 4000 },
+      },
+    });
+    // 6 of 8: Wilson 95% interval 40.9% to 92.9%
+    expect(renderRunReport(v)).toContain(
+      'found@5 6/8 labelled steps = 75.0% [41%, 93%]   description tokens per episode 100, against 1000 with every tool listed',
+    );
+    expect(runReportJson(v)).toMatchObject({
+      labelled_steps: 8,
+      labelled_steps_found: 6,
+      found_at_k: 0.75,
+      found_at_k_low: expect.closeTo(0.409, 3),
+      found_at_k_high: expect.closeTo(0.929, 3),
+      loaded_tokens_per_episode: 100,
+      all_tools_tokens: 1000,
+    });
+    expect(runReportJson(view({}))).not.toHaveProperty('found_at_k');
   });
 
   it('rates judged episodes only and names the errors with their cause', () => {

@@ -1,0 +1,10 @@
+// Imports nothing: the CLI's option declarations read these, and they load with every command.
+
+/** How the host offers tools: all of them (`off`), or only a search tool and what its searches load (README, "Deferred tool loading"). */
+export const TOOL_SEARCH_MODES = ['off', 'bm25', 'regex'] as const;
+export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
+
+/** Tools a search returns; the published hosts return 3-5 per search. */
+export const DEFAULT_TOOL_SEARCH_K = 5;
+/** The most a search may return: beyond it deferral would offer most of a catalogue again. */
+export const MAX_TOOL_SEARCH_K = 50;
