@@ -144,7 +144,7 @@ export function traceReader(db: TraceDb): TraceReader {
       return db
         .select({ text: cut.text })
         .from(cut)
-        .groupBy(cut.text)
+        .groupBy(sql`${cut.text}`)
         .orderBy(desc(sql`max(${cut.id})`))
         .limit(limit)
         .all()
