@@ -37,6 +37,7 @@ export type { SuiteHost } from './run/suite-host.ts';
 export { countCues, findCues, type CueFamily } from './text/cues.ts';
 export { splitLimitClauses, statesLimit } from './text/limits.ts';
 export { terminalSafe } from './text/terminal.ts';
+export { trimTrailing } from './text/trailing.ts';
 export { terms } from './text/words.ts';
 export { findTdoText, NOT_EXECUTED_RESULT, withoutTdoText } from './text/tdo-text.ts';
 

@@ -128,16 +128,24 @@ export function traceReader(db: TraceDb): TraceReader {
       return scoreTotals.all({ runId });
     },
 
-    toolResults({ server, tools, limit = 500 }) {
+    toolResults({ server, tools, limit = 500, chars }) {
       // by tool first when the tools are known: steps_tool_idx then finds them without a scan
       const conditions = [isToolStep, eq(steps.server, server), eq(steps.isError, false), isNotNull(steps.resultText)];
       if (tools !== undefined) conditions.push(inArray(steps.tool, tools));
-      return db
-        .select({ text: sql<string>`${steps.resultText}` })
+      // Cut in SQL before grouping, so the rows handed over and the rows grouped hold the prefixes only: grouping the
+      // steps themselves sorted their whole texts (26 results of 9 MB took lint past 2 GB). A LIMIT on the subquery (one
+      // it never reaches) keeps SQLite from flattening it into the grouping query, which would sort the whole texts again.
+      const cut = db
+        .select({ text: sql<string>`substr(${steps.resultText}, 1, ${chars})`.as('text'), id: steps.id })
         .from(steps)
         .where(and(...conditions))
-        .groupBy(steps.resultText)
-        .orderBy(desc(sql`max(${steps.id})`))
+        .limit(Number.MAX_SAFE_INTEGER)
+        .as('cut');
+      return db
+        .select({ text: cut.text })
+        .from(cut)
+        .groupBy(sql`${cut.text}`)
+        .orderBy(desc(sql`max(${cut.id})`))
         .limit(limit)
         .all()
         .map((r) => r.text);

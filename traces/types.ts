@@ -215,10 +215,11 @@ export interface TraceReader {
    */
   scoreTotals(runId: string): RunScoreTotal[];
   /**
-   * Distinct result texts of a server's successful tool calls (optionally only these tools), newest first,
-   * at most `limit` (default 500): what the server's tools have returned, e.g. to tell copied output in a description.
+   * Distinct result texts of a server's successful tool calls (optionally only these tools), each its first `chars`
+   * characters, newest first, at most `limit` (default 500): what the server's tools have returned, e.g. to tell copied
+   * output in a description.
    */
-  toolResults(query: { server: string; tools?: string[]; limit?: number }): string[];
+  toolResults(query: { server: string; tools?: string[]; limit?: number; chars: number }): string[];
 }
 
 export interface VersionStore {

@@ -101,6 +101,27 @@ export interface ExperimentReport {
   db: string;
 }
 
+/**
+ * What can be checked of the settings without the versions (so before the store is opened: `tdo experiment` refuses
+ * them leaving no new database behind): the threshold, the error rate, and the conditions and test tasks of each suite.
+ */
+export function checkExperimentOptions(settings: Pick<ExperimentSettings, 'suites' | 'conditions' | 'threshold' | 'maxErrorRate'>): void {
+  const { suites } = settings;
+  if (!Number.isFinite(settings.threshold) || settings.threshold < 0 || settings.threshold > 1)
+    throw inputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
+  const badRate = checkMaxErrorRate(settings.maxErrorRate ?? 0);
+  if (badRate !== undefined) throw inputError(badRate);
+  for (const name of Object.keys(settings.conditions)) {
+    if (!suites.some((s) => s.suite.conditions?.[name] !== undefined)) {
+      throw inputError(`no suite of ${suites.map((s) => s.suite.name).join(', ')} declares the condition "${name}"`);
+    }
+  }
+  for (const loaded of suites) {
+    if (tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length === 0) throw inputError(`suite ${loaded.suite.name} has no ${EXPERIMENT_SPLIT} tasks`);
+    resolveConditions(loaded.suite, conditionsFor(loaded, settings.conditions));
+  }
+}
+
 /** Everything that can be checked before any episode runs, so a bad flag costs nothing. */
 export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, VersionRow[]> {
   const { suites, versions } = settings;
@@ -108,24 +129,13 @@ export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, 
   const ids = versions.map((v) => v.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw inputError(`version ${twice[0]} is listed twice`);
-  if (!Number.isFinite(settings.threshold) || settings.threshold < 0 || settings.threshold > 1)
-    throw inputError(`--threshold must be between 0 and 1 (a share of episodes), got ${settings.threshold}`);
-  const badRate = checkMaxErrorRate(settings.maxErrorRate ?? 0);
-  if (badRate !== undefined) throw inputError(badRate);
-
-  for (const name of Object.keys(settings.conditions)) {
-    if (!suites.some((s) => s.suite.conditions?.[name] !== undefined)) {
-      throw inputError(`no suite of ${suites.map((s) => s.suite.name).join(', ')} declares the condition "${name}"`);
-    }
-  }
+  checkExperimentOptions(settings);
   const plan = new Map<LoadedSuite, VersionRow[]>();
   for (const loaded of suites) {
     const servers = new Set(loaded.suite.servers.map((s) => s.name));
     const runnable = versions.filter((v) => servers.has(v.server));
     if (runnable.length === 0)
       throw inputError(`suite ${loaded.suite.name} connects none of the versions' servers (${[...new Set(versions.map((v) => v.server))].join(', ')})`);
-    if (tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length === 0) throw inputError(`suite ${loaded.suite.name} has no ${EXPERIMENT_SPLIT} tasks`);
-    resolveConditions(loaded.suite, conditionsFor(loaded, settings.conditions));
     plan.set(loaded, runnable);
   }
   for (const v of versions) {

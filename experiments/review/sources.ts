@@ -18,10 +18,17 @@ export function fileSource(ref: string): DiffSource {
   return { label: path, server: null, origin: null, descriptions: readDescriptionsFile(path), measured: null };
 }
 
+/**
+ * How much of each recorded result lint reads: ten times what a proposer is shown of one (the reflective dataset's
+ * fieldChars, optimizer/mcp/reflection.ts), so all that a search could have copied from it, and 500 results of it hold
+ * 2 MB, whatever the results' size.
+ */
+export const LINT_RESULT_CHARS = 4_000;
+
 /** What `tdo lint VERSION` compares a stored version with: its parents' descriptions and what its server's tools returned. */
 export interface LintSubject {
   parents: Array<{ id: string; descriptions: Record<string, string> }>;
-  /** recorded results of successful calls of the version's tools on its server, newest first (at most 500) */
+  /** recorded results of successful calls of the version's tools on its server, newest first (at most 500), their first LINT_RESULT_CHARS characters */
   toolResults: string[];
 }
 
@@ -32,7 +39,7 @@ export function lintSubject(store: Pick<TraceStore, 'getVersion' | 'toolResults'
     const parent = store.getVersion(id);
     return parent === undefined ? [] : [{ id, descriptions: parent.descriptions }];
   });
-  return { parents, toolResults: store.toolResults({ server: version.server, tools: Object.keys(version.descriptions) }) };
+  return { parents, toolResults: store.toolResults({ server: version.server, tools: Object.keys(version.descriptions), chars: LINT_RESULT_CHARS }) };
 }
 
 export function versionSource(store: MeasurementStore & Pick<TraceStore, 'listVersions' | 'path'>, ref: string): DiffSource {

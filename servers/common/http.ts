@@ -49,6 +49,7 @@ export async function startHttpServer(factory: McpServerFactory, options: { port
   let metadata: string | undefined;
 
   const server = createServer((req, res) => {
+    toOriginForm(req);
     if (!hostAllowed(req, res) || !originAllowed(req, res)) return;
     const path = new URL(req.url ?? '/', `http://${HOST}`).pathname;
     if (metadata !== undefined && (path === METADATA_PREFIX || path === `${METADATA_PREFIX}${MCP_PATH}`)) {
@@ -106,6 +107,19 @@ export async function startHttpServer(factory: McpServerFactory, options: { port
       await closed;
     },
   };
+}
+
+/**
+ * A request line may name the whole URL (`POST http://127.0.0.1:PORT/mcp HTTP/1.1`, the absolute-form of RFC 9112
+ * section 3.2.2, which proxies send). The SDK's node handler makes the request's URL of the Host header and req.url
+ * joined, which for that form is no URL (it answered 500), so the request is handed on in origin-form, with the
+ * target's host as its Host, as the RFC has a server read it (and as the localhost check then reads it).
+ */
+function toOriginForm(req: IncomingMessage): void {
+  if (req.url === undefined || !URL.canParse(req.url)) return;
+  const target = new URL(req.url);
+  req.url = `${target.pathname}${target.search}`;
+  req.headers.host = target.host;
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {

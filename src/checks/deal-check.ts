@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { LiveToolCall } from '../host/tool-call.ts';
 import type { DealCheck } from '../suite/schema.ts';
+import { brief } from '../text/brief.ts';
 
 /** One score of an episode (name, value, optional comment), as the trace store records it. */
 export interface EpisodeScore {
@@ -95,9 +96,4 @@ function sameItem(a: string, b: string): boolean {
 
 function price(value: number): string {
   return value.toFixed(2);
-}
-
-function brief(text: string): string {
-  const line = (text.split('\n')[0] ?? '').trim();
-  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }

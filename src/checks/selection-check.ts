@@ -1,13 +1,14 @@
 import type { LiveToolCall } from '../host/tool-call.ts';
 import type { Task } from '../suite/schema.ts';
 import type { CheckOutcome } from './answer-check.ts';
+import { trimTrailing } from '../text/trailing.ts';
 import { labelMatches } from './tool-labels.ts';
 
 /** A selection check: was the first tool call one of the correct tools of the plan's first step? */
 export function checkSelection(task: Task, calls: readonly LiveToolCall[]): CheckOutcome {
   const step = task.plan[0]!;
   const expected = step.tools.join(' or ');
-  const intent = step.intent.replace(/[.?!]+$/, '');
+  const intent = trimTrailing(step.intent, '.?!');
   const first = calls[0];
   if (first === undefined) return { success: false, feedback: `No tool was chosen for "${intent}"; expected ${expected}.` };
   return step.tools.some((label) => labelMatches(label, first.server, first.tool))

@@ -1,4 +1,5 @@
 import { labelMatches } from '../checks/tool-labels.ts';
+import { trimTrailing } from '../text/trailing.ts';
 import type { ToolCall } from '../../traces/index.ts';
 import type { Task } from '../suite/schema.ts';
 
@@ -23,7 +24,7 @@ export function assessToolUse(task: Task, calls: readonly ToolCall[]): ToolUseAs
     const failed = wrong.filter((c) => c.name === name && c.isError).length;
     remarks.push(`Chose ${name}, which no step of this task needs${failed > 0 ? ` (it returned an error ${failed}x)` : ''}.`);
   }
-  for (const step of missedSteps) remarks.push(`Never called ${step.tools.join(' or ')} for the step "${step.intent.replace(/[.?!]+$/, '')}".`);
+  for (const step of missedSteps) remarks.push(`Never called ${step.tools.join(' or ')} for the step "${trimTrailing(step.intent, '.?!')}".`);
   return {
     precision: calls.length === 0 ? 1 : (calls.length - wrong.length) / calls.length,
     recall: (task.plan.length - missedSteps.length) / task.plan.length,

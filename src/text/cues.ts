@@ -27,7 +27,9 @@ const LEXICON: Record<CueFamily, RegExp[]> = {
   ],
   socialProof: [
     /\b(?:trusted|used|loved|relied on|endorsed|certified|backed|chosen|recommended) by\b/gi,
-    /\b\d[\d,.]*\s*(?:k|m|thousand|million|billion)?\+?\s+(?:users|customers|developers|companies|teams|downloads|installs|people|businesses|organizations)\b/gi,
+    // A number from its first digit only, and one run of spaces before its multiplier or "+": starting at every digit of
+    // "0,0,0,...", or splitting a run of spaces between two \s, took seconds on a long description (issue 34, finding 3).
+    /\b(?<![\d,.])\d[\d,.]*(?:\s*(?:k|m|thousand|million|billion)\+?|\s*\+)?\s+(?:users|customers|developers|companies|teams|downloads|installs|people|businesses|organizations)\b/gi,
     /\b(?:thousands|millions|billions) of (?:users|customers|developers|companies|teams|people|businesses)\b/gi,
     /\b(?:widely used|award[- ]winning)\b/gi,
     /\b(?:most|hugely|very) popular (?:tool|function|api|service|choice|option|solution)\b/gi,

@@ -5,9 +5,12 @@
  * are cut out of the text relevance sees and scored separately.
  */
 
-// A clause runs from one of these to the end of its sentence.
-const LIMIT_TRIGGER =
-  /\b(?:(?<!\bor )not(?! only\b)|never|cannot|can't|can not|don't|doesn't|won't|isn't|aren't|unable to|instead of)\b|\buse\b[^.;!?\n]*\binstead\b/i;
+// A clause runs from one of these, or from "use ... instead" (useInstead), to the end of its sentence.
+const LIMIT_TRIGGER = /\b(?:(?<!\bor )not(?! only\b)|never|cannot|can't|can not|don't|doesn't|won't|isn't|aren't|unable to|instead of)\b/i;
+/** What may not stand between "use" and "instead" */
+const STRETCH_END = /[.;!?\n]/;
+const USE = /\buse\b/i;
+const INSTEAD = /\binstead\b/gi;
 const SENTENCE_BREAK = /(?<=[.;!?])\s+|\n+/;
 /** A pointer that sends some requests elsewhere, not a step to take first ("Use list_tables first to ..."). */
 const REDIRECT_WORD = /\b(?:for|instead|rather)\b/i;
@@ -35,15 +38,31 @@ export function splitLimitClauses(description: string, siblings: readonly string
       limits.push(sentence);
       continue;
     }
-    const trigger = LIMIT_TRIGGER.exec(sentence);
-    if (trigger === null) {
+    const at = Math.min(LIMIT_TRIGGER.exec(sentence)?.index ?? Infinity, useInstead(sentence) ?? Infinity);
+    if (at === Infinity) {
       rest.push(sentence);
       continue;
     }
-    rest.push(sentence.slice(0, trigger.index));
-    limits.push(sentence.slice(trigger.index));
+    rest.push(sentence.slice(0, at));
+    limits.push(sentence.slice(at));
   }
   return { limits, rest: rest.join(' ') };
+}
+
+/**
+ * Where the first "use" that an "instead" follows in the same stretch (no . ; ! ? or line break between) stands, as
+ * /\buse\b[^.;!?\n]*\binstead\b/ finds it: in each stretch, its first "use" when that ends before the stretch's last
+ * "instead". The pattern read each "use" to the stretch's end, so many of them took seconds (issue 34, finding 3).
+ */
+function useInstead(sentence: string): number | undefined {
+  let start = 0;
+  for (const stretch of sentence.split(STRETCH_END)) {
+    const use = USE.exec(stretch);
+    const lastInstead = use === null ? undefined : [...stretch.matchAll(INSTEAD)].at(-1);
+    if (use !== null && lastInstead !== undefined && use.index + use[0].length <= lastInstead.index) return start + use.index;
+    start += stretch.length + 1;
+  }
+  return undefined;
 }
 
 /** "use get_forecast", "call `get_forecast`": a pointer, the quote it may open with in group 1. */

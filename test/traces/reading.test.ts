@@ -142,16 +142,21 @@ describe('reading traces', () => {
     expect(store.getTrajectory('e-000000000000')).toBeUndefined();
   });
 
-  it("lists a server's distinct successful tool results, newest first, by tool and up to a limit", async () => {
+  it("lists a server's distinct successful tool results, newest first, by tool, up to a limit and cut to a length", async () => {
     const store = await openTempStore();
     seedRun(store);
     const run = store.createRun(runInput());
     const e = store.startEpisode({ runId: run.id, taskId: 't9', split: 'train', repeat: 0, seed: 1 });
     store.addToolStep(e.id, { ...toolStep('fetch'), output: 'the newest fetch' });
+    const chars = 100;
     // errors and other servers' results are not the server's output
-    expect(store.toolResults({ server: 'lab' })).toEqual(['the newest fetch', 'search result']);
-    expect(store.toolResults({ server: 'lab', tools: ['search'] })).toEqual(['search result']);
-    expect(store.toolResults({ server: 'lab', limit: 1 })).toEqual(['the newest fetch']);
-    expect(store.toolResults({ server: 'labplus' })).toEqual([]);
+    expect(store.toolResults({ server: 'lab', chars })).toEqual(['the newest fetch', 'search result']);
+    expect(store.toolResults({ server: 'lab', tools: ['search'], chars })).toEqual(['search result']);
+    expect(store.toolResults({ server: 'lab', limit: 1, chars })).toEqual(['the newest fetch']);
+    expect(store.toolResults({ server: 'labplus', chars })).toEqual([]);
+    // results alike in their first characters are one
+    expect(store.toolResults({ server: 'lab', chars: 4 })).toEqual(['the ', 'sear']);
+    store.addToolStep(e.id, { ...toolStep('fetch'), output: 'the other fetch' });
+    expect(store.toolResults({ server: 'lab', chars: 4 })).toEqual(['the ', 'sear']);
   });
 });

@@ -3,7 +3,7 @@
  * Inflated claims reuse the sim agent's cue lexicon, so the lint and the selection model agree on what
  * sways a model; the patterns only the lint needs live in patterns.ts.
  */
-import { type CueFamily, findCues, findTdoText, splitLimitClauses, statesLimit, terms, withoutTdoText } from '../../../src/index.ts';
+import { type CueFamily, findCues, findTdoText, splitLimitClauses, statesLimit, terms, trimTrailing, withoutTdoText } from '../../../src/index.ts';
 import { countDescriptionTokens } from '../../../traces/index.ts';
 import {
   CLIPPED_FRAGMENT,
@@ -238,10 +238,11 @@ const NOT_PLURAL = /(?:ss|us|is)$/i;
 export function taskWordLists(text: string): Array<{ phrase: string; words: string[] }> {
   const found: Array<{ phrase: string; words: string[] }> = [];
   for (const sentence of sentencesOf(text)) {
-    const body = sentence.replace(/[.!?;]+$/, '').trim();
-    const labelled = /^([^:]{1,40}):\s*(.+)$/.exec(body);
-    const label = labelled?.[1]?.trim();
-    const words = (labelled?.[2] ?? body).split(/\s*,\s*/);
+    const body = trimTrailing(sentence, '.!?;').trim();
+    const labelled = labelledList(body);
+    const label = labelled?.label.trim();
+    // the list is trimmed at both ends, so these are the items of .split(/\s*,\s*/), which read each run of spaces to its end at each of its characters
+    const words = (labelled?.list ?? body).split(',').map((w) => w.trim());
     if (words.length < MIN_KEYWORD_WORDS || !words.every((w) => SINGLE_WORD.test(w)) || words.some((w) => /^(?:and|or)$/i.test(w))) continue;
     const kind = label === undefined ? 'bare' : KEYWORD_LIST_LABEL.test(label) ? 'keywords' : VALUE_LIST_LABEL.test(label) ? 'values' : undefined;
     if (kind === undefined) continue;
@@ -254,6 +255,21 @@ export function taskWordLists(text: string): Array<{ phrase: string; words: stri
     found.push({ phrase: body, words });
   }
   return found;
+}
+
+/** A character `.` does not match. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+const MAX_LABEL_LENGTH = 40;
+
+/**
+ * "Label: a, b, c" as /^([^:]{1,40}):\s*(.+)$/ read it, by index: the pattern tried every split of the white space
+ * after the colon against the rest of the text (issue 34, finding 3).
+ */
+function labelledList(body: string): { label: string; list: string } | undefined {
+  const colon = body.indexOf(':');
+  if (colon < 1 || colon > MAX_LABEL_LENGTH) return undefined;
+  const list = body.slice(colon + 1).trimStart();
+  return list === '' || LINE_TERMINATOR.test(list) ? undefined : { label: body.slice(0, colon), list };
 }
 
 interface Fragment {
@@ -332,11 +348,7 @@ const KEPT_OVERLAP = 0.6;
 const SCOPE_STATEMENT = /^(?:it |this tool )?(?:supports|accepts|takes|handles|understands|reads|works (?:with|on))\b/i;
 
 function normalized(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[.!?;:,\s]+$/, '')
-    .trim();
+  return trimTrailing(text.toLowerCase().replace(/\s+/g, ' '), '.!?;:,', { whitespace: true }).trim();
 }
 
 /**

@@ -20,6 +20,8 @@ export const EXTRA_INFLATION: RegExp[] = [
  * Invariant Labs' MCP security notes (2025) and the MCP specification's security warnings (descriptions
  * are untrusted): read secrets, call other tools first, hide things from the user, override instructions.
  */
+// The gaps within a sentence are bounded, as in 'secrets': an unbounded gap read each "don't show" or "hide" to the
+// sentence's end, which took seconds on a long description (issue 34, finding 3).
 export const MODEL_DIRECTIVES: Array<{ kind: string; why: string; pattern: RegExp }> = [
   {
     kind: 'secrets',
@@ -37,7 +39,7 @@ export const MODEL_DIRECTIVES: Array<{ kind: string; why: string; pattern: RegEx
     kind: 'concealment',
     why: 'tells the model to hide something from the user',
     pattern:
-      /\b(?:(?:do not|don't|never) (?:tell|inform|mention|reveal|show|disclose|notify|alert)\b[^.!?\n]*?\b(?:user|human|anyone)\b|without (?:telling|informing|notifying|asking|alerting) the user|hide [^.!?\n]*?from the user|\b(?:secretly|covertly)\b)/gi,
+      /\b(?:(?:do not|don't|never) (?:tell|inform|mention|reveal|show|disclose|notify|alert)\b[^.!?\n]{0,100}?\b(?:user|human|anyone)\b|without (?:telling|informing|notifying|asking|alerting) the user|hide [^.!?\n]{0,100}?from the user|\b(?:secretly|covertly)\b)/gi,
   },
   {
     kind: 'override',
@@ -133,5 +135,9 @@ export const RUN_ON_JOIN = new RegExp(
   'gu',
 );
 
-/** An example that shows no arguments: "For example, {} returns ...", "e.g. [] gives ...". */
-export const EMPTY_EXAMPLE = /\b(?:for example|for instance|e\.g\.|example:)\s*,?\s*`?(?:\{\s*\}|\[\s*\]|\(\s*\)|""|'')`?\s*(?:returns|gives|yields|->|=>|→)/gi;
+/**
+ * An example that shows no arguments: "For example, {} returns ...", "e.g. [] gives ...". One run of spaces before an
+ * optional comma: `\s*,?\s*` split a long run of spaces every way between its two \s* (issue 34, finding 3).
+ */
+export const EMPTY_EXAMPLE =
+  /\b(?:for example|for instance|e\.g\.|example:)\s*(?:,\s*)?`?(?:\{\s*\}|\[\s*\]|\(\s*\)|""|'')`?\s*(?:returns|gives|yields|->|=>|→)/gi;

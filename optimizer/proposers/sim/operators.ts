@@ -8,11 +8,12 @@
 // tool result, and none deletes a sentence that states a limit.
 import escapeStringRegexp from 'escape-string-regexp';
 import * as z from 'zod';
-import { countCues, NOT_EXECUTED_RESULT, siblingName, statesLimit, terms } from '../../../src/index.ts';
+import { countCues, NOT_EXECUTED_RESULT, siblingName, statesLimit, terms, trimTrailing } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
 import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
 import { RECURRING_TASKS } from './recurring.ts';
+import { isExampleSentence, readUseSentence } from './sentence-forms.ts';
 import { appendSentence, replaceSentence, sentences } from './sentences.ts';
 
 export interface EditContext {
@@ -74,16 +75,16 @@ const MAX_QUOTED_WORDS = 20;
 /** Results longer than this are content, not an example's answer. */
 const MAX_EXAMPLE_OUTPUT = 40;
 const MAX_ACCEPTED_ITEMS = 30;
-/** Replaces the first sentence matching `pattern`, or appends `sentence` when none does; '' removes it. */
-function setSentence(text: string, pattern: RegExp, sentence: string): string {
-  const at = sentences(text).findIndex((s) => pattern.test(s));
+/** Replaces the first sentence of the form `isForm` tells, or appends `sentence` when none is; '' removes it. */
+function setSentence(text: string, isForm: (sentence: string) => boolean, sentence: string): string {
+  const at = sentences(text).findIndex(isForm);
   if (at < 0) return sentence === '' ? text : appendSentence(text, sentence);
   return replaceSentence(text, at, sentence);
 }
 
 // --- When to use it: job words of the requests it served, by kind, never the requests' own lists. ---
 
-const USE_SENTENCE = /^Use it (?:when asked to (.+?) (\S+?)(?: such as (.+))?|for questions about (.+))\.$/;
+const isUseSentence = (sentence: string) => readUseSentence(sentence) !== undefined;
 
 interface UseFor {
   verbs: string[];
@@ -93,10 +94,11 @@ interface UseFor {
 }
 
 function readUseFor(text: string): UseFor {
-  const sentence = sentences(text).find((s) => USE_SENTENCE.test(s));
-  const m = sentence === undefined ? null : USE_SENTENCE.exec(sentence);
-  if (m === null) return { verbs: [], kind: describedKind(text), nouns: [] };
-  return { verbs: m[1] === undefined ? [] : listItems(m[1]), kind: m[2] ?? describedKind(text), nouns: listItems(m[3] ?? m[4] ?? '') };
+  const parts = sentences(text)
+    .map(readUseSentence)
+    .find((p) => p !== undefined);
+  if (parts === undefined) return { verbs: [], kind: describedKind(text), nouns: [] };
+  return { verbs: parts.verbs === undefined ? [] : listItems(parts.verbs), kind: parts.kind ?? describedKind(text), nouns: listItems(parts.nouns ?? '') };
 }
 
 /** The first kind of thing the description says the tool works on: "files" of "Read a text file ...". */
@@ -233,7 +235,7 @@ export const describeUse: EditOperator = {
     const kinds = new Map([...recurring(counts.nouns), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
     const nouns = capRandomly([...keptNouns, ...drawNew(kinds, current.nouns, USE_FOR.newNouns, ctx.rng)], USE_FOR.maxNouns, ctx.rng);
     const sentence = useSentence({ verbs, kind: current.kind, nouns });
-    const text = setSentence(ctx.text, USE_SENTENCE, sentence);
+    const text = setSentence(ctx.text, isUseSentence, sentence);
     if (text === ctx.text || sentence === '') return undefined;
     return { text, change: `use for: ${sentence}` };
   },
@@ -256,7 +258,7 @@ export const pruneUse: EditOperator = {
     const nouns = current.nouns.filter((w) => !stray(w, mine.nouns, theirs.nouns));
     if (verbs.length === current.verbs.length && nouns.length === current.nouns.length) return undefined;
     const gone = [...current.verbs.filter((w) => !verbs.includes(w)), ...current.nouns.filter((w) => !nouns.includes(w))];
-    return { text: setSentence(ctx.text, USE_SENTENCE, useSentence({ ...current, verbs, nouns })), change: `use for - ${gone.join(', ')}` };
+    return { text: setSentence(ctx.text, isUseSentence, useSentence({ ...current, verbs, nouns })), change: `use for - ${gone.join(', ')}` };
   },
 };
 
@@ -270,13 +272,14 @@ export const trimUse: EditOperator = {
     if (all.length === 0) return undefined;
     const word = ctx.rng.pick(all);
     const next = { ...current, verbs: current.verbs.filter((w) => w !== word), nouns: current.nouns.filter((w) => w !== word) };
-    return { text: setSentence(ctx.text, USE_SENTENCE, useSentence(next)), change: `use for - ${word}` };
+    return { text: setSentence(ctx.text, isUseSentence, useSentence(next)), change: `use for - ${word}` };
   },
 };
 
 // --- What it does not do: the jobs of the tools that were right where this one went wrong. ---
 
 const NOT_FOR_SENTENCE = /^It does not [^;]*; use (.+?) instead\.$/;
+const isNotForSentence = (sentence: string) => NOT_FOR_SENTENCE.test(sentence);
 
 /** The tools the description's not-for sentence already sends requests to. */
 function namedInsteadOf(text: string): string[] {
@@ -322,7 +325,7 @@ export const stateNotFor: EditOperator = {
     if (others.length === 0) return undefined;
     const tool = ctx.rng.pick(others);
     const sentence = notForSentence([...named, tool]);
-    return { text: setSentence(ctx.text, NOT_FOR_SENTENCE, sentence), change: `+ ${sentence}` };
+    return { text: setSentence(ctx.text, isNotForSentence, sentence), change: `+ ${sentence}` };
   },
 };
 
@@ -352,7 +355,7 @@ export const pointToSibling: EditOperator = {
     });
     if (others.length === 0) return undefined;
     const sentence = notForSentence([...named, ctx.rng.pick(others)]);
-    return { text: setSentence(ctx.text, NOT_FOR_SENTENCE, sentence), change: `+ ${sentence}` };
+    return { text: setSentence(ctx.text, isNotForSentence, sentence), change: `+ ${sentence}` };
   },
 };
 
@@ -368,9 +371,14 @@ function ownCalls(views: readonly EpisodeView[], failed: boolean): ReflectionCal
   return views.flatMap((v) => v.calls.filter((c) => c.component && c.isError === failed && c.output !== NOT_EXECUTED_RESULT));
 }
 
+/** The text up to its last , ; : or . (nothing when it has none): what a clip left whole. */
+function withoutLastItem(text: string): string {
+  return text.slice(0, Math.max(...[',', ';', ':', '.'].map((mark) => text.lastIndexOf(mark))) + 1);
+}
+
 /** The output without the cap's mark and the item it cut in half, if the dataset clipped it. */
 function wholeItems(output: string): string {
-  return output.endsWith(TRUNCATION_MARK) ? output.slice(0, -TRUNCATION_MARK.length).replace(/[^,;:.]*$/, '') : output;
+  return output.endsWith(TRUNCATION_MARK) ? withoutLastItem(output.slice(0, -TRUNCATION_MARK.length)) : output;
 }
 
 /**
@@ -438,7 +446,7 @@ export const addAccepted: EditOperator = {
 const MAX_PARAMETER_WORDS = 12;
 /** Parameters named in one sentence, at most: the ones the schema lists first. */
 const MAX_PARAMETERS = 4;
-const TAKES_SENTENCE = /^It (?:optionally )?takes /;
+const isTakesSentence = (sentence: string) => /^It (?:optionally )?takes /.test(sentence);
 
 /** What the sim proposer reads of an input schema: its parameters' names, descriptions and which are required. */
 const inputSchemaShape = z.object({
@@ -448,9 +456,7 @@ const inputSchemaShape = z.object({
 
 /** "`taskIds` (an array of task ids to delete)": a parameter, marked as code, with its description if short. */
 function parameterPhrase(name: string, description: string | undefined): string {
-  const words = (description ?? '')
-    .trim()
-    .replace(/[.]+$/, '')
+  const words = trimTrailing((description ?? '').trim(), '.')
     .split(/\s+/)
     .filter((w) => w !== '');
   const code = `\`${name}\``;
@@ -489,11 +495,11 @@ export const describeParameters: EditOperator = {
     const sentence = takesSentence(ctx.inputSchema);
     const names = Object.keys(inputSchemaShape.safeParse(ctx.inputSchema).data?.properties ?? {}).slice(0, MAX_PARAMETERS);
     if (sentence === undefined || names.every((n) => ctx.text.includes(n)) || ctx.text.includes(sentence)) return undefined;
-    return { text: setSentence(ctx.text, TAKES_SENTENCE, sentence), change: `+ ${sentence}` };
+    return { text: setSentence(ctx.text, isTakesSentence, sentence), change: `+ ${sentence}` };
   },
 };
 
-const RETURNS_SENTENCE = /^It returns /;
+const isReturnsSentence = (sentence: string) => sentence.startsWith('It returns ');
 
 /** What the successful calls returned, by form: a number, a number with a unit, or text. */
 function returnsSentence(outputs: readonly string[]): string | undefined {
@@ -513,13 +519,11 @@ export const stateReturns: EditOperator = {
   apply(ctx) {
     const sentence = returnsSentence(ownCalls(ctx.views, false).map((c) => c.output));
     if (sentence === undefined || ctx.text.includes(sentence)) return undefined;
-    return { text: setSentence(ctx.text, RETURNS_SENTENCE, sentence), change: `+ ${sentence}` };
+    return { text: setSentence(ctx.text, isReturnsSentence, sentence), change: `+ ${sentence}` };
   },
 };
 
 // --- A worked example from a real call. ---
-
-const EXAMPLE_SENTENCE = /^For example, .* returns .*\.$/;
 
 /** The stemmed words of a call's string arguments and answer (numbers are not words). */
 function callTerms(c: ReflectionCall): string[] {
@@ -541,7 +545,7 @@ function generalCalls(views: readonly EpisodeView[]): ReflectionCall[] {
 function showsResult(output: string): boolean {
   const answer = output.trim();
   if (answer.includes('\n') || answer.endsWith(TRUNCATION_MARK) || answer.length > MAX_EXAMPLE_OUTPUT) return false;
-  return answer.replace(/[.]+$/, '') !== '' && !/^(?:\[\s*\]|\{\s*\}|""|null)$/.test(answer);
+  return trimTrailing(answer, '.') !== '' && !/^(?:\[\s*\]|\{\s*\}|""|null)$/.test(answer);
 }
 
 /**
@@ -556,12 +560,12 @@ export const addExample: EditOperator = {
       ...new Set(
         generalCalls(ctx.views)
           .filter((c) => showsArguments(c.args) && showsResult(c.output))
-          .map((c) => `For example, ${c.args} returns ${c.output.trim().replace(/[.]+$/, '')}.`),
+          .map((c) => `For example, ${c.args} returns ${trimTrailing(c.output.trim(), '.')}.`),
       ),
     ].filter((e) => !ctx.text.includes(e));
     if (examples.length === 0) return undefined;
     const example = ctx.rng.pick(examples);
-    return { text: setSentence(ctx.text, EXAMPLE_SENTENCE, example), change: `+ ${example}` };
+    return { text: setSentence(ctx.text, isExampleSentence, example), change: `+ ${example}` };
   },
 };
 

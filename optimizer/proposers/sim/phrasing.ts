@@ -99,7 +99,8 @@ export function jobWords(text: string): JobWords {
 }
 
 function parseJobWords(text: string): JobWords {
-  const capitalised = new Set([...text.matchAll(/(?<=\S\s+)(\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!.toLowerCase()));
+  // looking behind only where a capital stands: looking behind everywhere read each run of white space again at each of its characters
+  const capitalised = new Set([...text.matchAll(/(?=\p{Lu})(?<=\S\s+)(\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!.toLowerCase()));
   const terms = termsOf(text);
   const verbs: string[] = [];
   const nouns: string[] = [];
@@ -163,10 +164,13 @@ export function proseList(items: readonly string[], conjunction: 'and' | 'or' = 
 
 /** Splits "a, b and c" or "a or b" back into its items. */
 export function listItems(prose: string): string[] {
-  return prose
-    .split(/,\s*|\s+(?:and|or)\s+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  return (
+    prose
+      // " and " from the start of its white space only: from each of its characters, each read the run to its end
+      .split(/,\s*|(?<!\s)\s+(?:and|or)\s+/)
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+  );
 }
 
 /** What a tool name says it does, when its words include a verb: "read files" for read_file. */

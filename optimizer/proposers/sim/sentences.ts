@@ -2,6 +2,7 @@
 // the sentence they follow whatever the seed's punctuation, and keep its paragraphs and lists. Third-party
 // seeds often end without a period ("Read the entire task board"); a sentence added after one with a
 // bare space reads as a run-on ("... task board Use it when ..."), which `tdo lint` flags (run-on-sentence).
+import { trimTrailing } from '../../../src/index.ts';
 
 interface Piece {
   text: string;
@@ -9,14 +10,18 @@ interface Piece {
   gap: string;
 }
 
-/** A break after a sentence's end (closing quotes and brackets kept with it), or any line break. */
-const BREAK = /((?<=[.!?]["'”’)\]]*)[ \t]+|[ \t]*\n\s*)/;
+/**
+ * A break after a sentence's end (closing quotes and brackets kept with it), or any line break. Each alternative
+ * starts where its spaces do: looking behind at every character, or starting in a run of spaces, read the run of
+ * quotes or spaces again at each of its characters (issue 34, finding 3).
+ */
+const BREAK = /((?=[ \t])(?<=[.!?]["'”’)\]]*)[ \t]+|(?:(?<![ \t])[ \t]+)?\n\s*)/;
 /** A sentence's end: a full stop, question or exclamation mark, perhaps inside closing quotes or brackets. */
 const ENDED = /[.!?]["'”’)\]]*$/;
 /** A line that is no sentence to continue: a list item, a table row, a code fence or an indented block. */
 const BLOCK_LINE = /^(?:\s*(?:[-*•+]|\d+[.)])\s|\s*\||\s*```|\s{4}|\t)/;
 /** Ends that leave a sentence open: a clause's comma or semicolon, a colon introducing nothing. */
-const OPEN_END = /\s*[,;:]+$/;
+const OPEN_END = ',;:';
 
 function pieces(text: string): Piece[] {
   const parts = text.trim().split(BREAK);
@@ -42,7 +47,9 @@ export function sentences(text: string): string[] {
 /** The sentence, ended: a period where it has none or ends open (a comma, semicolon or colon). */
 export function ended(sentence: string): string {
   const trimmed = sentence.trimEnd();
-  return ENDED.test(trimmed) ? trimmed : `${trimmed.replace(OPEN_END, '')}.`;
+  if (ENDED.test(trimmed)) return trimmed;
+  const closed = trimTrailing(trimmed, OPEN_END);
+  return `${closed === trimmed ? trimmed : closed.trimEnd()}.`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { resolveSimParams, type SimParams, type SimParamsOverrides } from './par
 import { rankTools, type RankedTool } from './rank.ts';
 import { simSearchQuery } from './search-query.ts';
 import { stepRng } from './step-rng.ts';
+import { brief } from '../../text/brief.ts';
 
 /** What sim records as the "model output" of one selection decision. */
 export interface SimDecision {
@@ -214,10 +215,4 @@ function toolNames(tools: readonly CatalogueTool[]): string[] {
 
 function giveUp(reason: string): AgentResult {
   return { answer: null, stop: 'gave_up', note: `sim gave up at ${reason}; without that step's output it cannot go on.` };
-}
-
-/** Error texts can be long; notes keep the first line, shortened. */
-function brief(text: string): string {
-  const line = text.split('\n')[0] ?? '';
-  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }

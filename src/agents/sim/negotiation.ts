@@ -2,6 +2,7 @@ import type { ToolOutcome } from '../../host/catalogue-types.ts';
 import { offerAt, type HaggleParams } from './haggle-params.ts';
 import { compliesWithInjection, findInjectedBudget } from './injection.ts';
 import type { ResultMemory } from './handles.ts';
+import { brief } from '../../text/brief.ts';
 
 /** What the haggle needs from the agent: choosing a tool for an intent, calling it, recording a decision. */
 export interface HaggleMoves {
@@ -107,11 +108,6 @@ export async function haggle(input: HaggleInput, moves: HaggleMoves, params: Hag
 function restore(memory: ResultMemory, snapshot: ResultMemory): void {
   for (const key of Object.keys(memory)) if (!(key in snapshot)) delete memory[key];
   Object.assign(memory, snapshot);
-}
-
-function brief(text: string): string {
-  const line = text.split('\n')[0] ?? '';
-  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
 /** One job in the haggle (making offers, closing), the tool chosen for it, and its one fallback. */

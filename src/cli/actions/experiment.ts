@@ -3,10 +3,10 @@ import { infrastructureError, inputError, isTdoError } from '../../errors.ts';
 import { loadSuite } from '../../suite/load.ts';
 import { refuseDeferredSuites } from '../tool-search.ts';
 import { resolveVersion } from '../../../experiments/versions/resolve.ts';
-import { runExperiment } from '../../../experiments/experiment/run-experiment.ts';
+import { checkExperimentOptions, runExperiment } from '../../../experiments/experiment/run-experiment.ts';
 import { defaultReportDir, writeExperimentReports } from '../../../experiments/experiment/write-reports.ts';
 import { agentSentence, verdictSentence } from '../../../experiments/experiment/columns.ts';
-import { agentSelection, createAgent } from '../agents.ts';
+import { agentRecipe, agentSelection, createAgent, type AgentConfig } from '../agents.ts';
 import type { ExperimentFlags } from '../commands/experiment.ts';
 import { withStore } from '../context.ts';
 import type { CliConfig } from '../config.ts';
@@ -14,7 +14,7 @@ import { databasePath } from '../database-path.ts';
 import { EXIT } from '../errors.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { startProgress } from '../progress.ts';
-import { openEpisodeQueue } from '../queue.ts';
+import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { toJsonText } from '../../json-keys.ts';
 
@@ -29,13 +29,17 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
   const versionRefs = [...flags.version, ...flags.versions];
   if (versionRefs.length === 0)
     throw inputError('tdo experiment needs --version A[,B,...]; the first is the baseline', { see: { command: 'tdo versions', dbPath: databasePath(flags) } });
-  // the suites are read before the store is opened: a mistyped one leaves no new database behind
-  const check = (config: CliConfig) => {
+  // the suites, options, agents and queue are checked before the store is opened: refused input leaves no new database behind
+  const check = async (config: CliConfig) => {
     const suites = flags.suite.map((s) => loadSuite(s, config.refs));
     refuseDeferredSuites(suites, 'experiment');
-    return suites;
+    checkExperimentOptions({ suites, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate });
+    const agentConfigs = experimentAgents(flags);
+    for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
+    await checkQueue(flags.queue);
+    return { suites, agentConfigs };
   };
-  await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, suites) => {
+  await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, { suites, agentConfigs }) => {
     // Before any run is created: an unreachable queue leaves nothing behind.
     const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
     const interrupt = interruptSignal('stopping: finishing episodes in flight');
@@ -43,10 +47,6 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
     try {
       const versions = versionRefs.map((ref) => resolveVersion(store, ref));
       const rateLimiter = modelRateLimiter(flags, config);
-      const agentConfigs = (flags.agents ?? [{ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }]).map((a) => ({
-        ...a,
-        ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
-      }));
       const agents = agentConfigs.map((agentConfig) => ({
         agent: createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter }),
         agentConfig: { ...agentConfig },
@@ -117,4 +117,12 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
       await queue?.close();
     }
   });
+}
+
+/** The agents that measure the versions: --agents, else --agent (with --model), each with --max-steps. */
+function experimentAgents(flags: ExperimentFlags): AgentConfig[] {
+  return (flags.agents ?? [{ ...agentSelection(flags.agent), ...(flags.model === undefined ? {} : { model: flags.model }) }]).map((a) => ({
+    ...a,
+    ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
+  }));
 }
