@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localhostHostValidation } from '@modelcontextprotocol/node';
-import { RateLimiterQueue, RateLimiterQueueError } from 'rate-limiter-flexible';
-import { QueueFullError, TokenAdmission, type Admission } from './admission.ts';
+import { Leases, type Lease } from './leases.ts';
+import { KeyedQueue, QueueFullError } from './queue.ts';
 import { claimedClientInfo, type ClientInfo } from './client-info.ts';
 import { forward, type UpstreamFetch } from './forward.ts';
 import type { GatewayLimiters } from './limiters.ts';
@@ -40,6 +40,34 @@ export interface GatewayHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Rates count a request from when it is sent: its rate leases end a little over one second later (10 ms: the
+ * request is on its way before the lease ends even when a garbage collection falls between the clock read and
+ * the send), its slot when the answer does.
+ */
+const RATE_WINDOW_MS = 1010;
+
+class Admission {
+  private wasSent = false;
+
+  constructor(
+    private readonly slot: Lease,
+    private readonly rates: Lease[],
+  ) {}
+
+  /** The request leaves now: its rate leases end one second from now. */
+  sent(): void {
+    this.wasSent = true;
+    for (const lease of this.rates) lease.releaseAfter(RATE_WINDOW_MS);
+  }
+
+  /** The answer ended, or the request never left: the slot goes back, and the rate leases too if nothing was sent. */
+  done(): void {
+    this.slot.release();
+    if (!this.wasSent) for (const lease of this.rates) lease.release();
+  }
+}
+
 class Refusal extends Error {
   constructor(
     readonly status: number,
@@ -58,9 +86,30 @@ class Refusal extends Error {
  * forwarded as it came.
  */
 export async function startGateway(options: GatewayOptions, limiters: GatewayLimiters, deps: GatewayDeps): Promise<GatewayHandle> {
-  const tokens = new TokenAdmission(limiters, options.queue, options.rate);
-  const pace = new RateLimiterQueue(limiters.pace, { maxQueueSize: options.upstreamQueue });
-  const paceRetryAfter = String(Math.max(1, Math.ceil(options.upstreamQueue / options.pace)));
+  const retryAfter = (waiting: number, perSecond: number) => Math.max(1, Math.ceil(waiting / perSecond));
+  const tokenQueue = new KeyedQueue("this token's turn", options.queue, retryAfter(options.queue, options.rate));
+  const upstreamQueue = new KeyedQueue("this upstream's pace", options.upstreamQueue, retryAfter(options.upstreamQueue, options.pace));
+  const slots = new Leases(limiters.slots);
+  const rates = new Leases(limiters.rate);
+  const paces = new Leases(limiters.pace);
+  const methods = new Map([...limiters.methods].map(([key, limiter]) => [key, new Leases(limiter)]));
+
+  /** The token's turn: a slot, its rate and method leases, then its upstream's pace lease. */
+  const admit = (subject: string, keys: string[], route: Route): Promise<Admission> =>
+    tokenQueue.run(subject, async () => {
+      const held: Lease[] = [];
+      try {
+        const slot = await slots.take(subject);
+        held.push(slot);
+        held.push(await rates.take(subject));
+        for (const key of keys) held.push(await methods.get(key)!.take(`${subject} ${key}`));
+        held.push(await upstreamQueue.run(route.path, () => paces.take(route.path)));
+        return new Admission(slot, held.slice(1));
+      } catch (error) {
+        for (const lease of held) lease.release();
+        throw error;
+      }
+    });
   const hostAllowed = localhostHostValidation();
   const fetchUpstream = deps.fetch ?? ((url, init) => fetch(url, init));
 
@@ -77,23 +126,23 @@ export async function startGateway(options: GatewayOptions, limiters: GatewayLim
       const route = routeOf(options.routes, path);
       const body = await readBody(req);
       entry.subject = await verified(deps.verify, req, route);
-      admission = await tokens.admit(entry.subject, methodKeys(limiters, entry.method, entry.name)).catch(refusedWhenFull);
-      res.once('close', admission.release);
-      await pace.removeTokens(1, route.path).catch((error: unknown) => {
-        if (error instanceof RateLimiterQueueError) throw new Refusal(429, `upstream ${route.path} has too many requests waiting`, { 'retry-after': paceRetryAfter });
-        throw error;
-      });
+      admission = await admit(entry.subject, methodKeys(limiters, entry.method, entry.name), route).catch(refusedWhenFull);
+      res.once('close', () => admission?.done());
       entry.waitedMs = performance.now() - started;
       const clientInfo = claimedClientInfo(body);
       if (clientInfo !== undefined) entry.clientInfo = clientInfo;
-      if (res.destroyed) return admission.release(); // the client left while it waited: nothing is sent upstream
+      if (res.destroyed) return admission.done(); // the client left while it waited: nothing is sent upstream
+      const sending = admission;
       try {
-        await forward(req, body, res, route.upstream, fetchUpstream);
+        await forward(req, body, res, route.upstream, (url, init) => {
+          sending.sent();
+          return fetchUpstream(url, init);
+        });
       } catch (error) {
         throw new Refusal(502, `upstream ${route.upstream} failed: ${causeOf(error)}`);
       }
     } catch (error) {
-      admission?.release();
+      admission?.done();
       if (error instanceof Refusal) answerError(res, error.status, error.message, error.headers);
       else answerError(res, 503, `tdo gateway could not count this request: ${causeOf(error)}`);
     }

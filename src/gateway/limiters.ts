@@ -4,15 +4,16 @@ import { infrastructureError } from '../errors.ts';
 import type { GatewayOptions } from './options.ts';
 
 /**
- * The gateway's counters, all rate-limiter-flexible limiters on one store: in this process by default, or in
- * Redis so that several gateways share them. Windows are the library's fixed windows of one second.
+ * The gateway's counters, rate-limiter-flexible limiters on one store: in this process by default, or in Redis
+ * so that several gateways share them. Each counts leases held (leases.ts), so none expires by itself: a
+ * gateway killed while it holds leases leaves them counted in Redis until its keys (`tdo-gateway:*`) are deleted.
  */
 export interface GatewayLimiters {
-  /** per token: `rate` requests a second */
+  /** per token: `rate` requests in any one second */
   rate: RateLimiterAbstract;
-  /** per token: `concurrency` slots, taken on admission and given back when the answer ends (no expiry) */
+  /** per token: `concurrency` requests in flight, each slot given back when its answer ends */
   slots: RateLimiterAbstract;
-  /** per upstream: `pace` requests a second */
+  /** per upstream: `pace` requests in any one second */
   pace: RateLimiterAbstract;
   /** per token and `--method-rate` key */
   methods: Map<string, RateLimiterAbstract>;
@@ -23,16 +24,16 @@ const PREFIX = 'tdo-gateway';
 
 export async function openLimiters(options: GatewayOptions): Promise<GatewayLimiters> {
   const redis = options.redis === undefined ? undefined : await connectRedis(options.redis);
-  const make = (name: string, points: number, duration: number): RateLimiterAbstract =>
+  const make = (name: string, points: number): RateLimiterAbstract =>
     redis === undefined
-      ? new RateLimiterMemory({ points, duration })
+      ? new RateLimiterMemory({ points, duration: 0 })
       : // no in-memory fallback: when Redis is gone a request is refused with the cause, never let through uncounted
-        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${PREFIX}:${name}`, points, duration, rejectIfRedisNotReady: true });
+        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${PREFIX}:${name}`, points, duration: 0, rejectIfRedisNotReady: true });
   return {
-    rate: make('rate', options.rate, 1),
-    slots: make('slots', options.concurrency, 0),
-    pace: make('pace', options.pace, 1),
-    methods: new Map(Object.entries(options.methodRates).map(([key, points]) => [key, make(`method:${key}`, points, 1)])),
+    rate: make('rate', options.rate),
+    slots: make('slots', options.concurrency),
+    pace: make('pace', options.pace),
+    methods: new Map(Object.entries(options.methodRates).map(([key, points]) => [key, make(`method:${key}`, points)])),
     close: async () => {
       if (redis !== undefined) await redis.quit().catch(() => redis.disconnect());
     },
