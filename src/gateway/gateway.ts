@@ -178,7 +178,9 @@ function routeOf(routes: Route[], path: string): Route {
 
 async function verified(verify: TokenVerifier, req: IncomingMessage, route: Route): Promise<string> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  const challenge = (description: string) => ({ 'www-authenticate': `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, "'")}"` });
+  const challenge = (description: string) => ({
+    'www-authenticate': `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, "'")}"`,
+  });
   if (match === null) throw new Refusal(401, 'an Authorization: Bearer token is required', challenge('missing bearer token'));
   try {
     return await verify(match[1]!, route.upstream);

@@ -2,7 +2,10 @@ import * as z from 'zod';
 import { inputError } from '../errors.ts';
 
 const count = (flag: string, min: number) =>
-  z.number({ error: `${flag} must be a whole number` }).int(`${flag} must be a whole number`).min(min, `${flag} must be at least ${min}`);
+  z
+    .number({ error: `${flag} must be a whole number` })
+    .int(`${flag} must be a whole number`)
+    .min(min, `${flag} must be at least ${min}`);
 
 const routeSchema = z.object({
   path: z.string().regex(/^\/[^\s?#]*$/, 'a route path starts with / and has no spaces, ? or #'),
@@ -10,7 +13,7 @@ const routeSchema = z.object({
 });
 
 /** `--method-rate METHOD=N` or `METHOD:NAME=N`: a further limit per token on requests with that Mcp-Method (and Mcp-Name). */
-const methodKey = z.string().regex(/^[\w/.-]+(:[^\s=]+)?$/, 'a --method-rate key is METHOD or METHOD:NAME, e.g. tools/call or tools/call:accept_proposal');
+const METHOD_KEY = /^[\w/.-]+(:[^\s=]+)?$/;
 
 export const gatewayOptionsSchema = z
   .object({
@@ -26,7 +29,12 @@ export const gatewayOptionsSchema = z
     pace: count('--pace', 1),
     /** requests waiting for an upstream's pace; one more is answered 429 */
     upstreamQueue: count('--upstream-queue', 1),
-    methodRates: z.record(methodKey, count('--method-rate', 1)),
+    methodRates: z
+      .record(z.string(), count('--method-rate', 1))
+      .refine(
+        (rates) => Object.keys(rates).every((key) => METHOD_KEY.test(key)),
+        'a --method-rate key is METHOD or METHOD:NAME, e.g. tools/call or tools/call:accept_proposal',
+      ),
     redis: z.url({ protocol: /^rediss?$/, error: '--redis must be a redis://HOST:PORT[/DB] URL' }).optional(),
   })
   .refine((o) => new Set(o.routes.map((r) => r.path)).size === o.routes.length, { message: 'each --route needs its own path' });

@@ -28,10 +28,12 @@ export async function gatewayCommand(flags: GatewayFlags): Promise<void> {
   const verify = await marketVerifier(flags.secretFile);
   const limiters = await openLimiters(options);
   try {
-    const gateway = await startGateway(options, limiters, { verify, log: (entry) => process.stderr.write(toJsonText(entry)) }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') throw inputError(`tdo gateway: port ${options.port} is in use; pass another --port (0 picks a free one)`);
-      throw error;
-    });
+    const gateway = await startGateway(options, limiters, { verify, log: (entry) => process.stderr.write(toJsonText(entry)) }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') throw inputError(`tdo gateway: port ${options.port} is in use; pass another --port (0 picks a free one)`);
+        throw error;
+      },
+    );
     process.stderr.write(
       `tdo gateway: listening on ${gateway.origin}; ${options.routes.map((r) => `${gateway.origin}${r.path} -> ${r.upstream}`).join(', ')}; counts ${options.redis === undefined ? 'in this process' : `in ${options.redis}`}\n`,
     );

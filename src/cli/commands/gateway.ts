@@ -28,7 +28,12 @@ export function registerGateway(program: Command): void {
     .option('--queue <n>', 'requests of one token that may wait; beyond it 429 with Retry-After', '20')
     .option('--pace <n>', 'requests per second to each upstream, every token together', '50')
     .option('--upstream-queue <n>', 'requests that may wait for an upstream; beyond it 429 with Retry-After', '500')
-    .option('--method-rate <key=n>', 'a further limit per token, requests per second with this Mcp-Method header (METHOD or METHOD:NAME, e.g. tools/call:accept_proposal=1); repeatable', collect, [])
+    .option(
+      '--method-rate <key=n>',
+      'a further limit per token, requests per second with this Mcp-Method header (METHOD or METHOD:NAME, e.g. tools/call:accept_proposal=1); repeatable',
+      collect,
+      [],
+    )
     .option('--redis <url>', 'keep the counts in Redis (redis://HOST:PORT[/DB]) so several gateways share them; default: in this process')
     .option('--secret-file <file>', "the HS256 secret the market's tokens are signed with (else env TDO_AUTH_SECRET)")
     .action(async (flags: GatewayFlags) => {
