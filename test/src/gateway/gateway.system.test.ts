@@ -98,6 +98,11 @@ function call(origin: string, bearer: string | undefined, options: { clientName?
   });
 }
 
+/** The JSON-RPC error the gateway answered with. */
+async function errorOf(res: Response): Promise<{ code: number; message: string }> {
+  return ((await res.json()) as { error: { code: number; message: string } }).error;
+}
+
 describe('tdo gateway', () => {
   it('forwards the request as it came, the token included, and the answer back', async () => {
     const upstream = await holdingUpstream();
@@ -132,7 +137,7 @@ describe('tdo gateway', () => {
     expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
     const elsewhere = await call(gw.origin, await token('buyer-a', 'http://127.0.0.1:1/mcp'));
     expect(elsewhere.status).toBe(401);
-    expect((await elsewhere.json()).error.message).toContain('audience must be');
+    expect((await errorOf(elsewhere)).message).toContain('audience must be');
     const lost = await fetch(`${gw.origin}/nowhere`, { method: 'POST' });
     expect(lost.status).toBe(404);
     expect(upstream.arrivals).toHaveLength(0);
@@ -151,7 +156,7 @@ describe('tdo gateway', () => {
     const refused = await Promise.race(later);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await refused.json()).error.message).toContain('retry after');
+    expect((await errorOf(refused)).message).toContain('retry after');
     // another token is not held up by buyer-a's queue
     const other = call(gw.origin, await token('buyer-b', upstream.url));
     await upstream.arrived(2);
@@ -184,7 +189,7 @@ describe('tdo gateway', () => {
     const gw = await gateway(upstream);
     const res = await call(gw.origin, await token('buyer-a', upstream));
     expect(res.status).toBe(502);
-    const { error } = await res.json();
+    const error = await errorOf(res);
     expect(error.message).toContain(`upstream ${upstream} failed`);
     expect(error.message).toContain('ECONNREFUSED');
   });
@@ -214,7 +219,7 @@ describe('tdo gateway', () => {
       await redis.stop();
       const down = await call(one.origin, a);
       expect(down.status).toBe(503);
-      expect((await down.json()).error.message).toContain('could not count this request');
+      expect((await errorOf(down)).message).toContain('could not count this request');
     });
   });
 });
