@@ -70,12 +70,15 @@ async function gateway(
   });
   const limiters = await openLimiters(options);
   const log: GatewayLogEntry[] = [];
+  const sends: number[] = [];
   const handle = await startGateway(options, limiters, {
     verify: async (token, audience) => (await verifyBuyerToken(token, secret, audience)).id,
     log: (e) => log.push(e),
+    // when each request leaves for the upstream (its arrival there comes later, by however busy the machine is)
+    fetch: (url, init) => (sends.push(performance.now()), fetch(url, init)),
   });
   open.push({ close: () => limiters.close() }, handle);
-  return { ...handle, log, limiters };
+  return { ...handle, log, limiters, sends };
 }
 
 const token = (subject: string, audience: string) => mintBearerToken(SECRET, audience, { subject, scopes: ['market:negotiate'] });
