@@ -34,9 +34,20 @@ await sectionMain('gateway', '17. tdo gateway: thousands of agents on a few toke
     unit: '',
     goal: { op: '<=', target: 1 },
   });
-  ctx.add({ id: 'gateway.token_in_flight', label: `per-token maximum in flight (limit ${LIMITS.concurrency})`, value: crowd.perTokenMaxInFlight, unit: 'requests' });
+  ctx.add({
+    id: 'gateway.token_in_flight',
+    label: `per-token maximum in flight (limit ${LIMITS.concurrency})`,
+    value: crowd.perTokenMaxInFlight,
+    unit: 'requests',
+  });
   ctx.add({ id: 'gateway.upstream_max', label: `the seller's busiest second (pace ${LIMITS.pace})`, value: crowd.upstreamMaxPerSecond, unit: 'requests' });
-  ctx.add({ id: 'gateway.upstream_ratio', label: "the seller's busiest second / its pace", value: crowd.upstreamMaxPerSecond / LIMITS.pace, unit: '', goal: { op: '<=', target: 1 } });
+  ctx.add({
+    id: 'gateway.upstream_ratio',
+    label: "the seller's busiest second / its pace",
+    value: crowd.upstreamMaxPerSecond / LIMITS.pace,
+    unit: '',
+    goal: { op: '<=', target: 1 },
+  });
   ctx.add({ id: 'gateway.upstream_mean', label: "the seller's mean rate, first request to last", value: crowd.upstreamMeanRate, unit: 'requests/s' });
   ctx.add({
     id: 'gateway.spoof_ratio',
