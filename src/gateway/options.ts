@@ -33,7 +33,7 @@ export const gatewayOptionsSchema = z
       .record(z.string(), count('--method-rate', 1))
       .refine(
         (rates) => Object.keys(rates).every((key) => METHOD_KEY.test(key)),
-        'a --method-rate key is METHOD or METHOD:NAME, e.g. tools/call or tools/call:accept_proposal',
+        'a --method-rate key is METHOD or METHOD:NAME (a tool, prompt or resource name), e.g. tools/call',
       ),
     redis: z.url({ protocol: /^rediss?$/, error: '--redis must be a redis://HOST:PORT[/DB] URL' }).optional(),
   })
