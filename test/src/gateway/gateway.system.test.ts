@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyBuyerToken } from '../../../servers/market/auth.ts';
-import { startGateway, type GatewayHandle, type GatewayLogEntry } from '../../../src/gateway/gateway.ts';
+import { MAX_BODY_BYTES, startGateway, type GatewayHandle, type GatewayLogEntry } from '../../../src/gateway/gateway.ts';
 import { openLimiters, type GatewayLimiters } from '../../../src/gateway/limiters.ts';
 import { parseGatewayOptions, type GatewayOptions } from '../../../src/gateway/options.ts';
 import { mintBearerToken } from '../../../src/run/tokens.ts';
@@ -185,6 +185,20 @@ describe('tdo gateway', () => {
     await Promise.all(accepts);
     // one accept a second: the second was sent no sooner than a second after the first
     expect(gw.sends[1]! - gw.sends[0]!).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('refuses a body over its bound with 413 before it waits', async () => {
+    const upstream = await holdingUpstream();
+    open.push(upstream);
+    const gw = await gateway(upstream.url);
+    const res = await fetch(`${gw.origin}/seller`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token('buyer-a', upstream.url)}` },
+      body: Buffer.alloc(MAX_BODY_BYTES + 1),
+    });
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).message).toContain(`at most ${MAX_BODY_BYTES} bytes`);
+    expect(upstream.arrivals).toHaveLength(0);
   });
 
   it('answers 502 with the cause when the upstream is down, never a success', async () => {
