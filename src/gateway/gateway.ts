@@ -55,7 +55,7 @@ class Admission {
     private readonly rates: Lease[],
   ) {}
 
-  /** The request leaves now: its rate leases end one second from now. */
+  /** The request leaves now: its rate leases end RATE_WINDOW_MS from now. */
   sent(): void {
     this.wasSent = true;
     for (const lease of this.rates) lease.releaseAfter(RATE_WINDOW_MS);
