@@ -1,8 +1,19 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../../run/run-suite.ts';
-import { choice, modelClientOptions, positiveInt, sharedOption, storeOptions, type AgentSpec, type EpisodeCommandFlags, type TdoCommand } from '../options.ts';
+import {
+  choice,
+  modelClientOptions,
+  positiveInt,
+  sharedOption,
+  spendCapOptions,
+  storeOptions,
+  type AgentSpec,
+  type EpisodeCommandFlags,
+  type TdoCommand,
+} from '../options.ts';
+import type { SpendCapFlags } from '../model-clients.ts';
 
-export interface RunFlags extends EpisodeCommandFlags {
+export interface RunFlags extends EpisodeCommandFlags, SpendCapFlags {
   suite?: string;
   agent: AgentSpec;
   model?: string;
@@ -32,6 +43,7 @@ export function registerRun(program: TdoCommand): void {
     .addOption(sharedOption.concurrency())
     .addOption(sharedOption.maxSteps())
     .addOptions(modelClientOptions())
+    .addOptions(spendCapOptions())
     .addOption(sharedOption.json())
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
     .addOption(sharedOption.condition("suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)"))
