@@ -303,7 +303,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
       budgetUsed: result.budgetUsed,
       reportCalls,
       paraphraseCalls,
-      stopReason: result.stopReason,
+      stopReason: result.interrupted ? interruptionReason(req.signal) : result.stopReason,
       iterations: result.iterations,
       poolSize: result.pool.length,
       proposals: { made: proposals.length, accepted: proposals.filter((p) => p.accepted === true).length },
@@ -334,7 +334,8 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     if (run !== undefined) setStatus(req.signal?.aborted ? 'interrupted' : 'failed');
     // stopped before the seed was validated or while the held-out splits were measured: no report, only the way on
     if (run !== undefined && err instanceof EvaluationInterrupted) {
-      const message = `optimize run ${run.id} was interrupted before it had a result to report; continue it with \`${resumeOf(req, run.id)}\``;
+      const why = interruptionReason(req.signal);
+      const message = `optimize run ${run.id} was ${why === 'interrupted' ? 'interrupted' : `stopped by its ${why}`} before it had a result to report; continue it with \`${resumeOf(req, run.id)}\`${why === 'interrupted' ? '' : ' and a raised cap'}`;
       throw new TdoError('interrupted', message, { cause: err });
     }
     throw err;
@@ -543,4 +544,12 @@ function recordLineage(
     return version.id;
   };
   return record(bestId);
+}
+
+/**
+ * Why an interrupted search stopped: a stop that says why aborts its signal with the reason as a string (a cap:
+ * "cost cap", src/models/spend.ts); Ctrl-C's abort says nothing more.
+ */
+function interruptionReason(signal: AbortSignal | undefined): string {
+  return typeof signal?.reason === 'string' ? signal.reason : 'interrupted';
 }

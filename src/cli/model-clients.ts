@@ -8,6 +8,7 @@ import type { ModelRateLimiter } from '../models/rate-limiter.ts';
 import type { ResponseCache } from '../models/response-cache.ts';
 import { ModelSpend, type Spent, type SpendCaps } from '../models/spend.ts';
 import type { CliConfig } from './config.ts';
+import type { QueueFlag } from './options.ts';
 
 export interface ModelClientSetup {
   /** false with --no-cache */
@@ -49,8 +50,21 @@ export interface SpendCapFlags {
  * The meter of a command's model calls. A cost cap needs a price for every model the command calls: without one
  * the cap could never be reached, so it is refused before anything runs.
  */
-export function modelSpend(config: CliConfig, flags: SpendCapFlags, models: readonly string[], before?: Spent): ModelSpend {
+export function modelSpend(config: CliConfig, flags: SpendCapFlags & QueueFlag, models: readonly string[], before?: Spent): ModelSpend {
+  checkSpendCaps(config, flags, models);
+  const caps: SpendCaps = {
+    ...(flags.maxCost === undefined ? {} : { maxCost: flags.maxCost }),
+    ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
+  };
+  return new ModelSpend(configuredPrices(config), caps, before);
+}
+
+/** Refuses caps the command could not keep; called before the store is opened, and again by modelSpend. */
+export function checkSpendCaps(config: CliConfig, flags: SpendCapFlags & QueueFlag, models: readonly string[]): void {
   const prices = configuredPrices(config);
+  // with --queue the agent's calls are made by the workers, which this process's meter never sees
+  if (flags.queue !== undefined && (flags.maxCost !== undefined || flags.maxTokens !== undefined))
+    throw inputError('--max-cost and --max-tokens count the model calls of this process; with --queue the workers make them: drop the cap or --queue');
   if (flags.maxCost !== undefined) {
     const unpriced = models.filter((m) => !Object.hasOwn(prices, m));
     if (unpriced.length > 0)
@@ -58,11 +72,6 @@ export function modelSpend(config: CliConfig, flags: SpendCapFlags, models: read
         `--max-cost needs a price for ${unpriced.map((m) => `"${m}"`).join(', ')}: add it under model.prices in tdo.config.json (input, cachedInput and output, dollars per million tokens), or cap with --max-tokens`,
       );
   }
-  const caps: SpendCaps = {
-    ...(flags.maxCost === undefined ? {} : { maxCost: flags.maxCost }),
-    ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
-  };
-  return new ModelSpend(prices, caps, before);
 }
 
 /** What the runs being resumed spent already (agent and proposer), so a cap counts the whole run; none for a new one. */

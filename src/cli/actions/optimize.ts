@@ -25,7 +25,16 @@ import { refuseGivenWithResume } from '../options.ts';
 import { dbFlag } from '../database-path.ts';
 import { checkProposer, createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
+import { checkSpendCaps, configuredPrices, modelSpend, spentBefore } from '../model-clients.ts';
+import { searchEstimate } from '../search-estimate.ts';
+import type { SearchEstimate } from '../../../optimizer/mcp/estimate.ts';
+import { estimateJson, renderEstimate } from '../format/estimate.ts';
+import { spendJson, spendLine, type SpendParts } from '../format/spend.ts';
+import { capFlag } from '../format/run-report.ts';
+import type { RunSpend } from '../../../traces/index.ts';
+import { commandConfig } from '../context.ts';
+import { connectSuiteHost } from '../../run/suite-host.ts';
+import type { CatalogueTool } from '../../host/catalogue-types.ts';
 import { isSimAgentId } from '../../agents/sim/agent-id.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
@@ -72,9 +81,11 @@ function resumeCommand(runId: string, dbPath: string): string {
 }
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
+  if (flags.dryRun === true) return await dryRun(flags, command);
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
     const search = flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume };
+    if (!('resume' in search)) checkSpendCaps(config, flags, modelsOf(search.settings));
     await checkQueue(flags.queue);
     return search;
   };
@@ -82,13 +93,64 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
     const { store, config } = context;
     if (flags.resume !== undefined) context.runId = flags.resume;
     const search = 'resume' in checked ? resumedSearch(store, checked.resume, flags, command, config.refs) : checked;
-    const { report, suiteCheck } = await execute(store, flags, search, modelRateLimiter(flags, config));
+    const { report, suiteCheck, estimate } = await execute(store, flags, search, config);
     context.runId = report.runId;
+    const spend = { spend: store.runSpend(searchRunIds(report)), simulated: spendParts(search.settings) };
     process.stdout.write(
-      flags.json ? toJsonText({ ...reportJson(report, store.path), suite_check: suiteCheckJson(suiteCheck) }) : renderReport(report, store.path),
+      flags.json
+        ? toJsonText({
+            ...reportJson(report, store.path),
+            spend: spendJson(spend.spend, spend.simulated),
+            estimate: estimate === undefined ? null : estimateJson(estimate),
+            suite_check: suiteCheckJson(suiteCheck),
+          })
+        : renderReport(report, store.path, spend),
     );
     if (report.status === 'interrupted') process.exitCode = EXIT.interrupted;
   });
+}
+
+/** --dry-run: the estimate of a new search, from its suite's catalogue; no store is opened and no model is called. */
+async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
+  if (flags.resume !== undefined) throw inputError('--dry-run estimates a new search; drop --resume (a resumed search replays what it recorded)');
+  const config = commandConfig(flags);
+  const { loaded, settings } = newSearch(flags, command, config.refs);
+  // a cost cap without prices is refused here as the search would refuse it
+  checkSpendCaps(config, flags, modelsOf(settings));
+  const { host } = await connectSuiteHost(loaded.suite, resolveConditions(loaded.suite, settings.conditions).effect);
+  let tools: readonly CatalogueTool[];
+  try {
+    tools = host.catalogue().tools;
+  } finally {
+    await host.close();
+  }
+  const estimate = searchEstimate(loaded.suite, settings, tools, configuredPrices(config));
+  process.stdout.write(
+    flags.json
+      ? toJsonText({ dry_run: true, estimate: estimateJson(estimate) })
+      : `${renderEstimate(estimate)}dry run: nothing was run and no model endpoint was reached; drop --dry-run to start the search\n`,
+  );
+}
+
+/** Every model the search's agents and proposer call. */
+function modelsOf(settings: OptimizeSettings): string[] {
+  const agents = (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
+  const proposer = settings.proposer as { kind: string; model?: string };
+  return [
+    ...agents.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : [])),
+    ...(proposer.kind === 'llm' && proposer.model !== undefined ? [proposer.model] : []),
+  ];
+}
+
+/** Which of the search's parts are simulated (and so make no model calls). */
+function spendParts(settings: OptimizeSettings): SpendParts {
+  const agents = (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
+  return { agent: agents.every((a) => a.kind === 'sim'), proposer: (settings.proposer as { kind: string }).kind === 'sim' };
+}
+
+/** The search's run and, with several agents, each agent's run: where its model calls are recorded. */
+function searchRunIds(r: OptimizeReport): string[] {
+  return [r.runId, ...(r.perAgent?.agents.map((a) => a.runId) ?? [])];
 }
 
 /** What a search is made of: its suite and its settings. */
@@ -168,14 +230,17 @@ async function execute(
   store: TraceStore,
   flags: OptimizeFlags,
   { loaded, settings }: Search,
-  // one limiter for the agent and the proposer: they draw on the same account
-  rateLimiter: ModelRateLimiter | undefined,
-): Promise<{ report: OptimizeReport; suiteCheck: SuiteCheck }> {
+  config: CliConfig,
+): Promise<{ report: OptimizeReport; suiteCheck: SuiteCheck; estimate: SearchEstimate | undefined }> {
   const seedRuns = flags.traces === 'langfuse' ? await importSeedRuns(store, flags) : undefined;
-  const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) =>
-    createAgent(a, store, { reuseCache: flags.cache, rateLimiter }),
-  );
-  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, { reuseCache: flags.cache, rateLimiter });
+  // one limiter and one meter for the agent and the proposer: they draw on the same account; a resumed
+  // search's caps count what it spent before
+  const before = flags.resume === undefined ? [] : [flags.resume, ...(settings.agentRuns ?? [])];
+  const spend = modelSpend(config, flags, modelsOf(settings), spentBefore(store, before));
+  const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
+  const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) => createAgent(a, store, setup));
+  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, setup);
+  let estimate: SearchEstimate | undefined;
 
   // Before the run is created: an unreachable queue leaves nothing behind.
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
@@ -194,7 +259,8 @@ async function execute(
       // the gate is built from the lint (experiments/), which the optimizer itself may not import
       ...(settings.honestyGate === true ? { gate: (await import('../../../experiments/review/lint/gate.ts')).lintGate } : {}),
       ...(seedRuns === undefined ? {} : { seedRuns }),
-      signal: interrupt.signal,
+      // a cap stops the search as Ctrl-C does, with the cap as the reason; --resume with a raised cap goes on
+      signal: AbortSignal.any([interrupt.signal, spend.signal]),
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
       ...(queue === undefined ? {} : { executor: queue.executor }),
@@ -213,12 +279,16 @@ async function execute(
           resumed: flags.resume !== undefined,
         };
         ({ check: suiteCheck, text: suiteCheckText } = announceSuiteCheck(loaded.suite, agents, tools, opts));
+        if (flags.resume === undefined) {
+          estimate = searchEstimate(loaded.suite, settings, tools, configuredPrices(config));
+          process.stderr.write(renderEstimate(estimate));
+        }
       },
       onProgress: (p) => progress.update(p),
     });
     // optimize hands over the seed's catalogue before it runs anything
     if (suiteCheck === undefined) throw new Error('the search reported before its catalogue was checked');
-    return { report, suiteCheck };
+    return { report, suiteCheck, estimate };
   } finally {
     progress.stop();
     interrupt.release();
@@ -343,7 +413,7 @@ function changeLine(r: OptimizeReport): string[] {
     : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes, ...heldOutPowerLines(r.seed, r.best)];
 }
 
-export function renderReport(r: OptimizeReport, dbPath: string): string {
+export function renderReport(r: OptimizeReport, dbPath: string, spend: { spend: RunSpend; simulated: SpendParts }): string {
   const rows = (label: string, s: CandidateSummary) =>
     (
       [
@@ -367,6 +437,7 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(r.perAgent ? [...agentsHeader(r.perAgent), proposer] : [`agent ${describeAgent(r.agent)}  ${proposer}`]),
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${stopNote(r)}`,
+    spendLine(spend.spend, spend.simulated),
     gateLine(r),
     ...proposalOutcomesLine(r),
     `  ${''.padEnd(16)} ${'success [95% CI]'.padEnd(SUCCESS_WIDTH)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
@@ -378,7 +449,12 @@ export function renderReport(r: OptimizeReport, dbPath: string): string {
     ...(r.perAgent ? agentsTable(r.perAgent, r.target) : []),
   ];
   if (r.versionId === null) {
-    lines.push(`interrupted: continue with \`${resumeCommand(r.runId, dbPath)}\``);
+    const cap = r.stopReason === 'cost cap' || r.stopReason === 'token cap' ? r.stopReason : undefined;
+    lines.push(
+      cap === undefined
+        ? `interrupted: continue with \`${resumeCommand(r.runId, dbPath)}\``
+        : `stopped at the ${cap}, everything so far recorded: raise it and continue with \`${resumeCommand(r.runId, dbPath)} ${capFlag(cap)} N\``,
+    );
   } else {
     const suite = suiteArgument(r);
     const db = dbFlag(dbPath);

@@ -24,7 +24,7 @@ import { toJsonText } from '../../json-keys.ts';
 import type { SuiteCheck } from '../../suite/check/suite-check.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
-import { modelSpend, spentBefore } from '../model-clients.ts';
+import { checkSpendCaps, modelSpend, spentBefore } from '../model-clients.ts';
 
 const SETTINGS_FIXED_BY_RESUME = ['suite', 'agent', 'model', 'version', 'split', 'repeat', 'seed', 'maxSteps', 'condition'] as const;
 
@@ -32,6 +32,7 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
   // a resumed run's input is in the store; a new run's is checked before the store is opened
   const check = async (config: CliConfig) => {
     const input = flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume };
+    if (!('resume' in input)) checkSpendCaps(config, flags, input.agentConfig.kind === 'llm' ? [input.agentConfig.model!] : []);
     await checkQueue(flags.queue);
     return input;
   };
