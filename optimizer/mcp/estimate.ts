@@ -29,6 +29,8 @@ export interface EstimateInput {
   /** each evaluating agent's model; null for a sim agent */
   agentModels: (string | null)[];
   proposerModel: string | null;
+  /** descriptions rewritten per iteration, one proposer call each: 1 round-robin, up to every tool of the server by attribution */
+  componentsPerIteration: number;
   /** o200k_base tokens of the whole catalogue as the agent is sent it, and of the system prompt */
   definitionTokens: number;
   systemPromptTokens: number;
@@ -63,7 +65,7 @@ export function estimateSearch(input: EstimateInput): SearchEstimate {
   // each iteration runs the parent and the child on a minibatch, for every agent, after the seed's validation
   const iterations = Math.max(0, Math.floor((budget - tasksOf('val').length * agentCount) / (2 * minibatch * agentCount)));
   const proposerIn = input.serverDescriptionTokens + minibatch * agentCount * (promptTokens + callsPerEpisode * REFLECTION_STEP_TOKENS);
-  const proposer = part(input.proposerModel, iterations, proposerIn, input.serverDescriptionTokens + AGENT_OUTPUT_TOKENS, input.priceOf);
+  const proposer = part(input.proposerModel, iterations * input.componentsPerIteration, proposerIn, input.serverDescriptionTokens + AGENT_OUTPUT_TOKENS, input.priceOf);
   return { episodes: Math.round(episodes), agents, proposer, assumptions: assumptions(input, heldOut) };
 }
 
@@ -78,6 +80,6 @@ function part(model: string | null, calls: number, inPerCall: number, outPerCall
 function assumptions(input: EstimateInput, heldOut: number): string {
   return [
     `The whole budget is spent (a search that stops early spends less) plus ${heldOut} held-out report episodes, and an LLM agent makes one call per reference-plan step and one for its answer, each sending the ${input.definitionTokens}-token catalogue, the system prompt and the task but not the growing history, so input tokens are a floor; it writes ${AGENT_OUTPUT_TOKENS} tokens a call.`,
-    `The proposer is asked once per iteration, reading the server's descriptions and ${REFLECTION_STEP_TOKENS} tokens per trajectory step of its minibatch and writing one description set; prices are the config's, with no prompt-cache discount.`,
+    `The proposer is asked ${input.componentsPerIteration === 1 ? 'once per iteration' : `for each of the ${input.componentsPerIteration} descriptions in every iteration (attribution rewrites each one a failure implicates)`}, reading the server's descriptions and ${REFLECTION_STEP_TOKENS} tokens per trajectory step of its minibatch and writing a description; prices are the config's, with no prompt-cache discount.`,
   ].join(' ');
 }

@@ -21,6 +21,7 @@ export function searchEstimate(suite: Suite, settings: OptimizeSettings, tools: 
     minibatch: settings.minibatch,
     agentModels: agents.map((a) => (a.kind === 'llm' ? agentIdOf(a).slice('llm:'.length) : null)),
     proposerModel: proposer.kind === 'llm' ? (proposer.model ?? null) : null,
+    componentsPerIteration: settings.componentChoice === 'round-robin' ? 1 : Math.max(1, server.length),
     definitionTokens: tokensOf(JSON.stringify(tools.map(toFunctionTool))),
     systemPromptTokens: tokensOf(suite.systemPrompt),
     serverDescriptionTokens: countDescriptionTokens(Object.fromEntries(server.map((t) => [t.name, t.description]))),
