@@ -59,13 +59,17 @@ export function estimateSearch(input: EstimateInput): SearchEstimate {
   const episodes = budget + heldOut;
   const perAgentEpisodes = episodes / agentCount;
   const agentCallIn = input.definitionTokens + input.systemPromptTokens + promptTokens;
-  const agents = agentModels.map((model) =>
-    part(model, perAgentEpisodes * callsPerEpisode, agentCallIn, AGENT_OUTPUT_TOKENS, input.priceOf),
-  );
+  const agents = agentModels.map((model) => part(model, perAgentEpisodes * callsPerEpisode, agentCallIn, AGENT_OUTPUT_TOKENS, input.priceOf));
   // each iteration runs the parent and the child on a minibatch, for every agent, after the seed's validation
   const iterations = Math.max(0, Math.floor((budget - tasksOf('val').length * agentCount) / (2 * minibatch * agentCount)));
   const proposerIn = input.serverDescriptionTokens + minibatch * agentCount * (promptTokens + callsPerEpisode * REFLECTION_STEP_TOKENS);
-  const proposer = part(input.proposerModel, iterations * input.componentsPerIteration, proposerIn, input.serverDescriptionTokens + AGENT_OUTPUT_TOKENS, input.priceOf);
+  const proposer = part(
+    input.proposerModel,
+    iterations * input.componentsPerIteration,
+    proposerIn,
+    input.serverDescriptionTokens + AGENT_OUTPUT_TOKENS,
+    input.priceOf,
+  );
   return { episodes: Math.round(episodes), agents, proposer, assumptions: assumptions(input, heldOut) };
 }
 

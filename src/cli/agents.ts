@@ -79,11 +79,7 @@ export function agentIdOf(config: AgentConfig): string {
   return config.kind === 'sim' ? simAgentId(config.persona) : `llm:${config.model ?? ''}`;
 }
 
-export function createAgent(
-  config: AgentConfig,
-  store: Pick<TraceStore, 'cacheGet' | 'cachePut'>,
-  setup: ModelClientSetup = {},
-): Agent {
+export function createAgent(config: AgentConfig, store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, setup: ModelClientSetup = {}): Agent {
   const recipe = agentRecipe(config);
   if (recipe.kind === 'sim')
     return recipe.persona === undefined ? new SimAgent() : new SimAgent(personaParams(recipe.persona), { id: simAgentId(recipe.persona.name) });

@@ -42,7 +42,8 @@ export function share(value: string): number {
 /** Dollars, as a cap: a positive number such as 2 or 0.25. */
 export function dollars(value: string): number {
   const n = Number(value);
-  if (!/^\d*\.?\d+$/.test(value.trim()) || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive amount of US dollars, such as 2 or 0.25.');
+  if (!/^\d*\.?\d+$/.test(value.trim()) || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a positive amount of US dollars, such as 2 or 0.25.');
   return n;
 }
 

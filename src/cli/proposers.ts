@@ -23,11 +23,7 @@ export function checkProposer(config: ProposerConfig): asserts config is { kind:
   if (config.kind === 'llm' && config.model === undefined) throw inputError('--proposer llm needs a model: --proposer-model NAME (or --model NAME)');
 }
 
-export function createProposer(
-  config: ProposerConfig,
-  store: TraceStore,
-  setup: ModelClientSetup = {},
-): Proposer<ToolReflectionRecord> {
+export function createProposer(config: ProposerConfig, store: TraceStore, setup: ModelClientSetup = {}): Proposer<ToolReflectionRecord> {
   checkProposer(config);
   if (config.kind === 'sim') return lazySimProposer();
   return new LlmProposer(chatClient(config.model, store, setup));

@@ -118,7 +118,9 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
         );
       }
       if (spend.capReached !== undefined)
-        process.stderr.write(`tdo: stopped: ${spend.capReached}; the episodes run so far are recorded. Run the experiment again with a raised ${capFlag(spend.capReached)}.\n`);
+        process.stderr.write(
+          `tdo: stopped: ${spend.capReached}; the episodes run so far are recorded. Run the experiment again with a raised ${capFlag(spend.capReached)}.\n`,
+        );
       if (report.verdict === 'error') process.stderr.write(`tdo: ${verdictSentence(report)} Fix the cause and run the experiment again.\n`);
       process.exitCode = EXIT_BY_VERDICT[report.verdict];
     } finally {

@@ -113,7 +113,12 @@ async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, com
 }
 
 async function execute(store: TraceStore, flags: RunFlags, { loaded, options, agentConfig }: RunInput, config: CliConfig) {
-  const spend = modelSpend(config, flags, agentConfig.kind === 'llm' ? [agentConfig.model!] : [], spentBefore(store, flags.resume === undefined ? [] : [flags.resume]));
+  const spend = modelSpend(
+    config,
+    flags,
+    agentConfig.kind === 'llm' ? [agentConfig.model!] : [],
+    spentBefore(store, flags.resume === undefined ? [] : [flags.resume]),
+  );
   const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend });
 
   // Before the run is created: an unreachable queue leaves nothing behind.

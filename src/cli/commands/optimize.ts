@@ -1,5 +1,15 @@
 import type { Command } from 'commander';
-import { choice, isoDate, positiveInt, searchAgentOptions, sharedOption, spendCapOptions, storeOptions, type SearchFlags, type TdoCommand } from '../options.ts';
+import {
+  choice,
+  isoDate,
+  positiveInt,
+  searchAgentOptions,
+  sharedOption,
+  spendCapOptions,
+  storeOptions,
+  type SearchFlags,
+  type TdoCommand,
+} from '../options.ts';
 import type { SpendCapFlags } from '../model-clients.ts';
 import { TARGET_NAMES } from '../../../optimizer/mcp/targets.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';

@@ -29,8 +29,6 @@ export interface RunSpendView {
   simulated: SpendParts;
 }
 
-
-
 /** tool -> times called; a tool name shared by two servers is keyed `server__tool`, as the catalogue shows it. */
 export function callsByTool(calls: RunReport['callsByTool']): Record<string, number> {
   const owners = new Map<string, number>();

@@ -187,7 +187,8 @@ describe('tdo optimize and the paraphrase split', () => {
     expect(renderReport(report, resolve('traces/tdo.db'), SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id}\``);
 
     // A perfect stop on a small validation split says how little it proves.
-    const perfect = (tasks: number) => renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db, SIM_SPEND);
+    const perfect = (tasks: number) =>
+      renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db, SIM_SPEND);
     expect(perfect(3)).toContain('on 3 episodes a perfect score proves little (its 95% interval reaches down to 44%): add val tasks to the suite');
     expect(perfect(22)).not.toContain('proves little');
     // A train-solved stop says why the budget was kept, and what to add when val is not solved.

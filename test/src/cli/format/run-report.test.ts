@@ -79,7 +79,8 @@ describe('the run summary', () => {
   });
 
   it('says what the model calls cost, a price unknown as unknown (null in the JSON, never 0), and the sim as costing nothing', () => {
-    const llm = (agent: ModelSpendTotals) => view({}, { agent: 'llm:m', agentId: 'llm:m', spend: { spend: { agent, proposer: NO_CALLS }, simulated: { agent: false } } });
+    const llm = (agent: ModelSpendTotals) =>
+      view({}, { agent: 'llm:m', agentId: 'llm:m', spend: { spend: { agent, proposer: NO_CALLS }, simulated: { agent: false } } });
     const priced = llm({ calls: 3, cachedCalls: 1, tokensIn: 1200, tokensOut: 90, cost: 0.000234, unpricedModels: [] });
     expect(renderRunReport(priced)).toContain(
       'model spend: agent 3 calls (+1 from the response cache, free), 1200 tokens in / 90 out, $0.000234; total $0.000234',
