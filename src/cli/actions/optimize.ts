@@ -132,9 +132,14 @@ async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
   );
 }
 
+/** The agents that evaluate the candidates: --agents, else --agent. */
+function agentConfigsOf(settings: OptimizeSettings): AgentConfig[] {
+  return (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
+}
+
 /** Every model the search's agents and proposer call. */
 function modelsOf(settings: OptimizeSettings): string[] {
-  const agents = (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
+  const agents = agentConfigsOf(settings);
   const proposer = settings.proposer as { kind: string; model?: string };
   return [
     ...agents.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : [])),
@@ -144,8 +149,7 @@ function modelsOf(settings: OptimizeSettings): string[] {
 
 /** Which of the search's parts are simulated (and so make no model calls). */
 function spendParts(settings: OptimizeSettings): SpendParts {
-  const agents = (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
-  return { agent: agents.every((a) => a.kind === 'sim'), proposer: (settings.proposer as { kind: string }).kind === 'sim' };
+  return { agent: agentConfigsOf(settings).every((a) => a.kind === 'sim'), proposer: (settings.proposer as { kind: string }).kind === 'sim' };
 }
 
 /** The search's run and, with several agents, each agent's run: where its model calls are recorded. */
@@ -238,7 +242,7 @@ async function execute(
   const before = flags.resume === undefined ? [] : [flags.resume, ...(settings.agentRuns ?? [])];
   const spend = modelSpend(config, flags, modelsOf(settings), spentBefore(store, before));
   const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
-  const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) => createAgent(a, store, setup));
+  const agents = agentConfigsOf(settings).map((a) => createAgent(a, store, setup));
   const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, setup);
   let estimate: SearchEstimate | undefined;
 
