@@ -135,6 +135,8 @@ const modelStepColumns = {
   tokensIn: integer('tokens_in'),
   tokensOut: integer('tokens_out'),
   cached: integer('cached', { mode: 'boolean' }),
+  /** US dollars at the price configured when it ran; 0 when answered from the response cache; null when no price was set */
+  cost: real('cost'),
 };
 
 export const steps = sqliteTable(

@@ -5,6 +5,7 @@ import { optimizerRecords } from './optimizer-records.ts';
 import { episodeRecorder } from './recording.ts';
 import { traceReader } from './reading.ts';
 import { runStore } from './runs.ts';
+import { spendReader } from './spend.ts';
 import type { TraceStore } from './types.ts';
 import { versionStore } from './version-store.ts';
 
@@ -23,6 +24,7 @@ export function openTraceStore(path: string): TraceStore {
       ...runStore(db, absolute),
       ...episodeRecorder(sqlite, absolute),
       ...traceReader(db),
+      ...spendReader(sqlite),
       ...versionStore(db, absolute),
       ...responseCacheStore(db),
       ...optimizerRecords(db, absolute),

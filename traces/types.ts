@@ -25,7 +25,7 @@ export type ToolStep = StepPlace & { kind: 'tool' } & ToolCall;
 /** A recorded model call. */
 export type ModelStep = StepPlace & { kind: 'model'; latencyMs: number } & Pick<
     typeof steps.$inferSelect,
-    'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached'
+    'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached' | 'cost'
   >;
 /** One step of a trajectory, read from its table row once (traces/reading.ts). */
 export type StepRow = ToolStep | ModelStep;
@@ -93,6 +93,8 @@ export interface ModelStepInput {
   tokensOut?: number;
   latencyMs: number;
   cached?: boolean;
+  /** dollars; absent when the model has no price (see steps.cost) */
+  cost?: number;
 }
 
 export interface ScoreInput {
@@ -222,6 +224,31 @@ export interface TraceReader {
   toolResults(query: { server: string; tools?: string[]; limit?: number; chars: number }): string[];
 }
 
+/** What the model calls of one part (the agent or the proposer) spent. */
+export interface ModelSpendTotals {
+  /** calls sent to an endpoint */
+  calls: number;
+  /** calls answered from tdo's response cache: no tokens spent, no cost */
+  cachedCalls: number;
+  /** prompt and completion tokens of the calls sent */
+  tokensIn: number;
+  tokensOut: number;
+  /** dollars; null when any call sent was of a model without a price */
+  cost: number | null;
+  /** the models of those calls */
+  unpricedModels: string[];
+}
+
+export interface RunSpend {
+  agent: ModelSpendTotals;
+  proposer: ModelSpendTotals;
+}
+
+export interface SpendReader {
+  /** What the runs' agent model calls and LLM proposals spent, together (an optimize run with its agents' runs). */
+  runSpend(runIds: readonly string[]): RunSpend;
+}
+
 export interface VersionStore {
   /** Recording a map already stored for the server returns the existing row unchanged. */
   recordVersion(input: RecordVersionInput): VersionRow;
@@ -235,7 +262,7 @@ export interface ResponseCache {
   cachePut(key: string, value: string): void;
 }
 
-export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, VersionStore, ResponseCache, OptimizerRecords {
+export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCache, OptimizerRecords {
   /** absolute path of the database file */
   readonly path: string;
   close(): void;

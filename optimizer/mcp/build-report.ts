@@ -11,6 +11,7 @@ import type { OpenedSearch } from './open-search.ts';
 import { REPORT_VERSION, type CandidateSummary, type OptimizeReport } from './optimize-report.ts';
 import type { OptimizeRequest, SearchPlan } from './optimize-request.ts';
 import { proposalOutcomes } from './proposal-outcomes.ts';
+import { interruptionReason } from './run-status.ts';
 import { metricScores, splitScores } from './split-scores.ts';
 import type { ScoredEpisode } from './targets.ts';
 
@@ -44,7 +45,7 @@ export function buildReport({ req, plan, opened, result, heldOut, evaluator, ver
     budgetUsed: result.budgetUsed,
     reportCalls: heldOut.reportCalls,
     paraphraseCalls: heldOut.paraphraseCalls,
-    stopReason: result.stopReason,
+    stopReason: result.interrupted ? interruptionReason(req.signal) : result.stopReason,
     iterations: result.iterations,
     poolSize: result.pool.length,
     proposals: { made: proposals.length, accepted: proposals.filter((p) => p.accepted === true).length },

@@ -37,11 +37,22 @@ export class SearchRuns {
     if (this.run === undefined) return err;
     this.setStatus(signal?.aborted ? 'interrupted' : 'failed');
     if (!(err instanceof EvaluationInterrupted)) return err;
-    const message = `optimize run ${this.run.id} was interrupted before it had a result to report; continue it with \`${resumeCommand(this.run.id)}\``;
+    const why = interruptionReason(signal);
+    const stopped = why === 'interrupted' ? 'interrupted' : `stopped by its ${why}`;
+    const raise = why === 'interrupted' ? '' : ' and a raised cap';
+    const message = `optimize run ${this.run.id} was ${stopped} before it had a result to report; continue it with \`${resumeCommand(this.run.id)}\`${raise}`;
     return new TdoError('interrupted', message, { cause: err });
   }
 
   release(): void {
     this.lock?.release();
   }
+}
+
+/**
+ * Why an interrupted search stopped: a stop that says why aborts its signal with the reason as a string (a cap:
+ * "cost cap", src/models/spend.ts); Ctrl-C's abort says nothing more.
+ */
+export function interruptionReason(signal: AbortSignal | undefined): string {
+  return typeof signal?.reason === 'string' ? signal.reason : 'interrupted';
 }

@@ -3,9 +3,7 @@ import { LlmAgent } from '../agents/llm/agent.ts';
 import { SimAgent } from '../agents/sim/agent.ts';
 import { isSimAgentId, personaOf, simAgentId } from '../agents/sim/agent-id.ts';
 import { findPersona, personaParams, personas, type Persona } from '../agents/sim/personas.ts';
-import { ChatClient } from '../models/chat-client.ts';
-import type { ModelRateLimiter } from '../models/rate-limiter.ts';
-import type { ResponseCache } from '../models/response-cache.ts';
+import { chatClient, type ModelClientSetup } from './model-clients.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { inputError } from '../errors.ts';
 import type { Command } from 'commander';
@@ -54,14 +52,6 @@ export function checkSearchAgents(flags: SearchFlags, command: Command, who: str
     throw inputError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');
 }
 
-/**
- * The trace store as a model client's response cache. With `reuse` false (`--no-cache`) every request
- * goes to the endpoint; the fresh answers are still stored for later runs.
- */
-export function responseCache(store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, reuse: boolean): ResponseCache {
-  return { get: (k) => (reuse ? store.cacheGet(k) : undefined), put: (k, v) => store.cachePut(k, v) };
-}
-
 /** What an agent's settings build, once they are known to be buildable. */
 type AgentRecipe = { kind: 'sim'; persona?: Persona } | { kind: 'llm'; model: string; maxSteps?: number };
 
@@ -89,15 +79,11 @@ export function agentIdOf(config: AgentConfig): string {
   return config.kind === 'sim' ? simAgentId(config.persona) : `llm:${config.model ?? ''}`;
 }
 
-export function createAgent(
-  config: AgentConfig,
-  store: Pick<TraceStore, 'cacheGet' | 'cachePut'>,
-  { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
-): Agent {
+export function createAgent(config: AgentConfig, store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, setup: ModelClientSetup = {}): Agent {
   const recipe = agentRecipe(config);
   if (recipe.kind === 'sim')
     return recipe.persona === undefined ? new SimAgent() : new SimAgent(personaParams(recipe.persona), { id: simAgentId(recipe.persona.name) });
-  const model = new ChatClient({ model: recipe.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) });
+  const model = chatClient(recipe.model, store, setup);
   return new LlmAgent({ model, ...(recipe.maxSteps === undefined ? {} : { maxSteps: recipe.maxSteps }) });
 }
 

@@ -52,6 +52,14 @@ export function share(value: string): number {
   return n;
 }
 
+/** Dollars, as a cap: a positive number such as 2 or 0.25. */
+export function dollars(value: string): number {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value.trim()) || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a positive amount of US dollars, such as 2 or 0.25.');
+  return n;
+}
+
 /** The --max-error-rate option every command that runs episodes declares, with one help text. */
 export const MAX_ERROR_RATE_HELP =
   'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause (as it does, whatever the share, when no episode was judged)';
@@ -148,6 +156,22 @@ export const sharedOption = {
 /** --db and --config, in that order. */
 export function storeOptions(): Option[] {
   return [sharedOption.db(), sharedOption.config()];
+}
+
+/**
+ * --max-cost and --max-tokens: every command that may call a model for a while (run, experiment, optimize). The
+ * stop is the interruption's, so the command is resumed with a raised cap (src/models/spend.ts).
+ */
+export function spendCapOptions(): Option[] {
+  const stop =
+    'the command stops taking new work (episodes in flight finish), keeps everything recorded and reports the stop; --resume continues it with a raised cap';
+  return [
+    new Option(
+      '--max-cost <dollars>',
+      `stop once the model calls of this command (agent and proposer; on --resume, of the whole run) have cost this much at the prices in tdo.config.json (model.prices): ${stop}`,
+    ).argParser(dollars),
+    new Option('--max-tokens <n>', `stop once the model calls have spent this many prompt and completion tokens: ${stop}`).argParser(positiveInt),
+  ];
 }
 
 /** --rpm, --tpm and --no-cache, in that order. */

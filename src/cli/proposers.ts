@@ -1,10 +1,8 @@
 import type { TraceStore } from '../../traces/index.ts';
-import { ChatClient } from '../models/chat-client.ts';
-import type { ModelRateLimiter } from '../models/rate-limiter.ts';
 import { LlmProposer } from '../../optimizer/proposers/llm/proposer.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
-import { responseCache } from './agents.ts';
+import { chatClient, type ModelClientSetup } from './model-clients.ts';
 import { inputError } from '../errors.ts';
 import type { SearchFlags } from './options.ts';
 
@@ -25,16 +23,10 @@ export function checkProposer(config: ProposerConfig): asserts config is { kind:
   if (config.kind === 'llm' && config.model === undefined) throw inputError('--proposer llm needs a model: --proposer-model NAME (or --model NAME)');
 }
 
-export function createProposer(
-  config: ProposerConfig,
-  store: TraceStore,
-  { reuseCache = true, rateLimiter }: { reuseCache?: boolean; rateLimiter?: ModelRateLimiter | undefined } = {},
-): Proposer<ToolReflectionRecord> {
+export function createProposer(config: ProposerConfig, store: TraceStore, setup: ModelClientSetup = {}): Proposer<ToolReflectionRecord> {
   checkProposer(config);
   if (config.kind === 'sim') return lazySimProposer();
-  return new LlmProposer(
-    new ChatClient({ model: config.model, cache: responseCache(store, reuseCache), ...(rateLimiter === undefined ? {} : { rateLimiter }) }),
-  );
+  return new LlmProposer(chatClient(config.model, store, setup));
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { toolSearchBlockSchema } from '../host/tool-search/settings.ts';
+import { modelPriceSchema } from '../models/prices.ts';
 
 const serverName = z
   .string()
@@ -54,7 +55,8 @@ export const configSchema = z.strictObject({
   toolSearch: toolSearchBlockSchema.optional(),
   /**
    * The OpenAI-compatible endpoint, used when OPENAI_BASE_URL / OPENAI_API_KEY are not set, and the account's
-   * rate limits (requests and tokens per minute), which --rpm and --tpm override.
+   * rate limits (requests and tokens per minute), which --rpm and --tpm override, and what each model costs
+   * (US dollars per million tokens, keyed by the model name as --model gives it; a model not listed is "price unknown").
    */
   model: z
     .strictObject({
@@ -62,6 +64,7 @@ export const configSchema = z.strictObject({
       apiKey: z.string().min(1).optional(),
       rpm: z.number().int().positive().optional(),
       tpm: z.number().int().positive().optional(),
+      prices: z.record(z.string().min(1), modelPriceSchema).default({}),
     })
     .optional(),
   /** Langfuse, used when the LANGFUSE_* variables are not set. */

@@ -7,14 +7,14 @@ import { resolveEndpoint } from './endpoint.ts';
 import { estimateRequestTokens, type ModelRateLimiter } from './rate-limiter.ts';
 import { requestCacheKey, type ResponseCache } from './response-cache.ts';
 import { inputError, TdoError } from '../errors.ts';
+import type { BilledTokens } from './prices.ts';
+import type { ModelSpend } from './spend.ts';
 import { AttemptFailedError, serverRequestedDelayMs, withRetries, type RetryPolicy } from './retry.ts';
 
 /** Everything of a chat-completions request except the model, which the client fixes. */
 export type ChatRequest = Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
 
-export interface TokenUsage {
-  promptTokens: number;
-  completionTokens: number;
+export interface TokenUsage extends BilledTokens {
   totalTokens: number;
 }
 
@@ -28,6 +28,11 @@ export interface ChatResult {
   /** Retries spent on 429/5xx answers before the completion arrived (0 when cached). */
   retries: number;
   usage: TokenUsage | null;
+  /**
+   * Dollars at the configured price (src/models/spend.ts); 0 for an answer from the response cache (no call was
+   * made); null when the model has no price or the endpoint reported no usage.
+   */
+  cost: number | null;
 }
 
 /** What an agent needs from a model; ChatClient is the real one. */
@@ -81,6 +86,8 @@ export interface ChatClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Requests and tokens per minute, shared with every other client given the same limiter. */
   rateLimiter?: ModelRateLimiter;
+  /** Prices each call and counts it towards the caps, shared with every other client given the same meter. */
+  spend?: ModelSpend;
 }
 
 /**
@@ -97,6 +104,7 @@ export class ChatClient implements ChatModel {
   private readonly retryPolicy: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly rateLimiter: ModelRateLimiter | undefined;
+  private readonly spend: ModelSpend | undefined;
 
   constructor(options: ChatClientOptions) {
     const parsed = optionsSchema.safeParse(options);
@@ -108,6 +116,7 @@ export class ChatClient implements ChatModel {
     this.timeoutMs = timeoutMs;
     this.cache = options.cache;
     this.rateLimiter = options.rateLimiter;
+    this.spend = options.spend;
     this.retryPolicy = { maxRetries, baseDelayMs: retryBaseDelayMs, maxDelayMs: retryMaxDelayMs, sleep: options.sleep ?? sleep };
     this.sdk = new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, maxRetries: 0, timeout: timeoutMs });
   }
@@ -117,7 +126,7 @@ export class ChatClient implements ChatModel {
     const body: ChatCompletionCreateParamsNonStreaming = { ...request, model: this.model, stream: false };
     const key = this.cache === undefined ? undefined : requestCacheKey(this.baseURL, body);
     const hit = key === undefined ? undefined : this.fromCache(key);
-    if (hit !== undefined) return toResult(hit, { cached: true, retries: 0, started });
+    if (hit !== undefined) return { ...toResult(hit, { cached: true, retries: 0, started }), cost: 0 };
 
     const { value: raw, retries } = await this.send(body);
     const parsed = chatCompletionSchema.safeParse(raw);
@@ -125,7 +134,8 @@ export class ChatClient implements ChatModel {
       throw new ModelCallError(`The model endpoint ${this.baseURL} returned a malformed chat completion: ${z.prettifyError(parsed.error)}`, retries);
     }
     if (key !== undefined) this.cache?.put(key, JSON.stringify(raw));
-    return toResult(parsed.data, { cached: false, retries, started });
+    const result = toResult(parsed.data, { cached: false, retries, started });
+    return { ...result, cost: result.usage === null ? null : (this.spend?.charge(this.model, result.usage) ?? null) };
   }
 
   /** A stored entry that no longer parses is treated as a miss and overwritten by the fresh answer. */
@@ -214,7 +224,10 @@ function hintFor(status: number): string {
   return '';
 }
 
-function toResult(completion: ChatCompletionReply, { cached, retries, started }: { cached: boolean; retries: number; started: number }): ChatResult {
+function toResult(
+  completion: ChatCompletionReply,
+  { cached, retries, started }: { cached: boolean; retries: number; started: number },
+): Omit<ChatResult, 'cost'> {
   const [choice] = completion.choices;
   // The schema requires at least one choice.
   const message = choice!.message;
@@ -222,6 +235,7 @@ function toResult(completion: ChatCompletionReply, { cached, retries, started }:
     ? {
         promptTokens: completion.usage.prompt_tokens,
         completionTokens: completion.usage.completion_tokens,
+        cachedPromptTokens: completion.usage.prompt_tokens_details?.cached_tokens ?? 0,
         totalTokens: completion.usage.total_tokens ?? completion.usage.prompt_tokens + completion.usage.completion_tokens,
       }
     : null;

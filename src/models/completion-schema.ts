@@ -26,6 +26,8 @@ export const usageSchema = z.object({
   prompt_tokens: z.number().int().nonnegative(),
   completion_tokens: z.number().int().nonnegative(),
   total_tokens: z.number().int().nonnegative().optional(),
+  /** OpenAI's count of prompt tokens served from its prompt cache, billed at the cached-input price */
+  prompt_tokens_details: z.looseObject({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
 });
 
 export const chatCompletionSchema = z.looseObject({

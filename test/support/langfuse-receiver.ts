@@ -42,6 +42,7 @@ export interface StoredObservation {
   metadata: Record<string, unknown>;
   model: string | null;
   usageDetails: Record<string, number>;
+  costDetails: Record<string, number>;
   sessionId: string | null;
   traceName: string | null;
   traceTags: string[];
@@ -81,6 +82,7 @@ function observationFrom(span: ReceivedSpan): StoredObservation {
   const a = span.attributes;
   const prefix = 'langfuse.observation.metadata.';
   const usage = a['langfuse.observation.usage_details'];
+  const cost = a['langfuse.observation.cost_details'];
   return {
     id: span.spanId,
     traceId: span.traceId,
@@ -101,6 +103,7 @@ function observationFrom(span: ReceivedSpan): StoredObservation {
     ),
     model: (a['langfuse.observation.model.name'] as string | undefined) ?? null,
     usageDetails: typeof usage === 'string' ? (JSON.parse(usage) as Record<string, number>) : {},
+    costDetails: typeof cost === 'string' ? (JSON.parse(cost) as Record<string, number>) : {},
     sessionId: (a['session.id'] as string | undefined) ?? null,
     traceName: (a['langfuse.trace.name'] as string | undefined) ?? null,
     traceTags: (a['langfuse.trace.tags'] as string[] | undefined) ?? [],

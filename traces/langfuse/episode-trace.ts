@@ -118,6 +118,8 @@ function startStep(step: StoredStep, parent: SpanContext): LangfuseObservation {
         input: step.input ?? toWire(null),
         output: step.output ?? toWire(null),
         ...(step.tokensIn === null && step.tokensOut === null ? {} : { usageDetails: usage }),
+        // Langfuse's own key for a generation's cost in dollars; none when no price was set
+        ...(step.cost === null ? {} : { costDetails: { total: step.cost } }),
         metadata,
       },
       { asType: 'generation', startTime, parentSpanContext: parent },

@@ -40,6 +40,8 @@ const observationSchema = z.object({
   metadata: z.unknown().optional(),
   model: z.string().nullish(),
   usageDetails: z.record(z.string(), z.number()).nullish(),
+  /** dollars; `total` is what tdo exports (traces/langfuse/episode-trace.ts) */
+  costDetails: z.record(z.string(), z.number()).nullish(),
 });
 type Observation = z.infer<typeof observationSchema>;
 
@@ -104,6 +106,7 @@ function toStep(o: Observation): ImportedStep | string {
     output: fromWire(o.output),
     ...(usage.input === undefined ? {} : { tokensIn: usage.input }),
     ...(usage.output === undefined ? {} : { tokensOut: usage.output }),
+    ...(o.costDetails?.total === undefined ? {} : { cost: o.costDetails.total }),
     latencyMs: meta.data.latencyMs,
     cached: meta.data.cached,
   };

@@ -32,6 +32,7 @@ export interface StoredStep {
   tokensIn: number | null;
   tokensOut: number | null;
   cached: number | null;
+  cost: number | null;
 }
 
 export interface StoredScore {
@@ -62,7 +63,7 @@ const EPISODE_SQL = `SELECT id, run_id AS runId, task_id AS taskId, split, repea
   started_at AS startedAt, finished_at AS finishedAt, answer, success, feedback, stop_reason AS stopReason, note
   FROM episodes WHERE id = ?`;
 const STEPS_SQL = `SELECT seq, kind, started_at AS startedAt, latency_ms AS latencyMs, server, tool, catalogue_name AS catalogueName,
-  arguments, result_text AS resultText, is_error AS isError, model, input, output, tokens_in AS tokensIn, tokens_out AS tokensOut, cached
+  arguments, result_text AS resultText, is_error AS isError, model, input, output, tokens_in AS tokensIn, tokens_out AS tokensOut, cached, cost
   FROM steps WHERE episode_id = ? ORDER BY seq`;
 const SCORES_SQL = 'SELECT name, value, comment FROM scores WHERE episode_id = ? ORDER BY id';
 

@@ -25,7 +25,9 @@ export class LlmProposer implements Proposer<ToolReflectionRecord> {
     const result = await this.model.complete({ messages });
     const answer = result.message.content ?? '';
     const finishReason = result.completion.choices[0]?.['finish_reason'];
-    const detail = { model: this.model.model, prompt, answer, finish_reason: finishReason ?? null, cached: result.cached };
+    // what the call spent, summed per run by traces/spend.ts
+    const spent = { tokens_in: result.usage?.promptTokens ?? null, tokens_out: result.usage?.completionTokens ?? null, cost: result.cost };
+    const detail = { model: this.model.model, prompt, answer, finish_reason: finishReason ?? null, cached: result.cached, ...spent };
     if (finishReason === 'length') return { ok: false, reason: 'the answer was cut off (finish_reason "length")', detail };
     const text = fencedBlock(answer);
     if (text === undefined) return { ok: false, reason: 'the answer has no fenced block', detail };

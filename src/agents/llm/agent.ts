@@ -66,6 +66,7 @@ export class LlmAgent implements Agent {
         ...(result.usage ? { tokensIn: result.usage.promptTokens, tokensOut: result.usage.completionTokens } : {}),
         latencyMs: result.latencyMs,
         cached: result.cached,
+        ...(result.cost === null ? {} : { cost: result.cost }),
       });
       if (message.tool_calls.length === 0) return finalAnswer(message);
       messages.push(asHistory(message));

@@ -17,6 +17,15 @@ import { startProgress } from '../progress.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { toJsonText } from '../../json-keys.ts';
+import { modelSpend } from '../model-clients.ts';
+import { spendJson, spendLine } from '../format/spend.ts';
+import { capFlag } from '../format/run-report.ts';
+import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
+
+/** Every run the experiment made, held-out and paraphrase splits alike. */
+function experimentRunIds(report: ExperimentReport): string[] {
+  return report.suites.flatMap((s) => [...s.results, ...(s.paraphrase?.results ?? [])].map((r) => r.runId));
+}
 
 const EXIT_BY_VERDICT = { error: EXIT.usage, interrupted: EXIT.interrupted, regression: EXIT.failure, pass: EXIT.ok } as const;
 
@@ -46,9 +55,12 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
     const progress = startProgress();
     try {
       const versions = versionRefs.map((ref) => resolveVersion(store, ref));
-      const rateLimiter = modelRateLimiter(flags, config);
+      // one meter over every run of the experiment: a cap stops the experiment where it is
+      const llmModels = agentConfigs.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : []));
+      const spend = modelSpend(config, flags, llmModels);
+      const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
       const agents = agentConfigs.map((agentConfig) => ({
-        agent: createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter }),
+        agent: createAgent(agentConfig, store, setup),
         agentConfig: { ...agentConfig },
       }));
       const settings = {
@@ -63,7 +75,7 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
       };
       const common = {
         store,
-        signal: interrupt.signal,
+        signal: AbortSignal.any([interrupt.signal, spend.signal]),
         ...(queue === undefined ? {} : { executor: queue.executor }),
         onRunStart: ({ suite, version, total, split }: { suite: string; version: string; total: number; split: string }) => {
           progress.stop();
@@ -100,15 +112,20 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
       const report = await runExperiment(settings, { ...common, ...agents[0]! }).catch(couldNotRun);
       progress.stop();
       const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
+      const spent = { spend: store.runSpend(experimentRunIds(report)), simulated: { agent: agentConfigs[0]!.kind === 'sim' } };
       if (flags.json) {
-        process.stdout.write(toJsonText(report));
+        process.stdout.write(toJsonText({ ...report, spend: spendJson(spent.spend, spent.simulated), stopped: spend.capReached ?? null }));
       } else {
         const { renderExperimentSummary } = await import('../../../experiments/experiment/summary.ts');
         process.stdout.write(renderExperimentSummary(report));
         process.stdout.write(
-          `${agentSentence(report)}\n${verdictSentence(report)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`,
+          `${agentSentence(report)}\n${verdictSentence(report)}\n${spendLine(spent.spend, spent.simulated)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`,
         );
       }
+      if (spend.capReached !== undefined)
+        process.stderr.write(
+          `tdo: stopped: ${spend.capReached}; the episodes run so far are recorded. Run the experiment again with a raised ${capFlag(spend.capReached)}.\n`,
+        );
       if (report.verdict === 'error') process.stderr.write(`tdo: ${verdictSentence(report)} Fix the cause and run the experiment again.\n`);
       process.exitCode = EXIT_BY_VERDICT[report.verdict];
     } finally {

@@ -14,7 +14,14 @@ import { withStore } from '../context.ts';
 import { refuseGivenWithResume } from '../options.ts';
 import { checkProposer, createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import type { ModelRateLimiter } from '../../models/rate-limiter.ts';
+import { checkSpendCaps, configuredPrices, modelSpend, spentBefore } from '../model-clients.ts';
+import { searchEstimate } from '../search-estimate.ts';
+import type { SearchEstimate } from '../../../optimizer/mcp/estimate.ts';
+import { estimateJson, renderEstimate } from '../format/estimate.ts';
+import { spendJson, type SpendParts } from '../format/spend.ts';
+import { commandConfig } from '../context.ts';
+import { connectSuiteHost } from '../../run/suite-host.ts';
+import type { CatalogueTool } from '../../host/catalogue-types.ts';
 import type { OptimizeFlags } from '../commands/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
@@ -51,9 +58,11 @@ const SETTINGS_FIXED_BY_RESUME = [
 ] as const;
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
+  if (flags.dryRun === true) return await dryRun(flags, command);
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
     const search = flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume };
+    if (!('resume' in search)) checkSpendCaps(config, flags, modelsOf(search.settings));
     await checkQueue(flags.queue);
     return search;
   };
@@ -61,13 +70,68 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
     const { store, config } = context;
     if (flags.resume !== undefined) context.runId = flags.resume;
     const search = 'resume' in checked ? resumedSearch(store, checked.resume, flags, command, config.refs) : checked;
-    const { report, suiteCheck } = await execute(store, flags, search, modelRateLimiter(flags, config));
+    const { report, suiteCheck, estimate } = await execute(store, flags, search, config);
     context.runId = report.runId;
+    const spend = { spend: store.runSpend(searchRunIds(report)), simulated: spendParts(search.settings) };
     process.stdout.write(
-      flags.json ? toJsonText({ ...reportJson(report, store.path), suite_check: suiteCheckJson(suiteCheck) }) : renderReport(report, store.path),
+      flags.json
+        ? toJsonText({
+            ...reportJson(report, store.path),
+            spend: spendJson(spend.spend, spend.simulated),
+            estimate: estimate === undefined ? null : estimateJson(estimate),
+            suite_check: suiteCheckJson(suiteCheck),
+          })
+        : renderReport(report, store.path, spend),
     );
     if (report.status === 'interrupted') process.exitCode = EXIT.interrupted;
   });
+}
+
+/** --dry-run: the estimate of a new search, from its suite's catalogue; no store is opened and no model is called. */
+async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
+  if (flags.resume !== undefined) throw inputError('--dry-run estimates a new search; drop --resume (a resumed search replays what it recorded)');
+  const config = commandConfig(flags);
+  const { loaded, settings } = newSearch(flags, command, config.refs);
+  // a cost cap without prices is refused here as the search would refuse it
+  checkSpendCaps(config, flags, modelsOf(settings));
+  const { host } = await connectSuiteHost(loaded.suite, resolveConditions(loaded.suite, settings.conditions).effect);
+  let tools: readonly CatalogueTool[];
+  try {
+    tools = host.catalogue().tools;
+  } finally {
+    await host.close();
+  }
+  const estimate = searchEstimate(loaded.suite, settings, tools, configuredPrices(config));
+  process.stdout.write(
+    flags.json
+      ? toJsonText({ dry_run: true, estimate: estimateJson(estimate) })
+      : `${renderEstimate(estimate)}dry run: nothing was run and no model endpoint was reached; drop --dry-run to start the search\n`,
+  );
+}
+
+/** The agents that evaluate the candidates: --agents, else --agent. */
+function agentConfigsOf(settings: OptimizeSettings): AgentConfig[] {
+  return (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
+}
+
+/** Every model the search's agents and proposer call. */
+function modelsOf(settings: OptimizeSettings): string[] {
+  const agents = agentConfigsOf(settings);
+  const proposer = settings.proposer as { kind: string; model?: string };
+  return [
+    ...agents.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : [])),
+    ...(proposer.kind === 'llm' && proposer.model !== undefined ? [proposer.model] : []),
+  ];
+}
+
+/** Which of the search's parts are simulated (and so make no model calls). */
+function spendParts(settings: OptimizeSettings): SpendParts {
+  return { agent: agentConfigsOf(settings).every((a) => a.kind === 'sim'), proposer: (settings.proposer as { kind: string }).kind === 'sim' };
+}
+
+/** The search's run and, with several agents, each agent's run: where its model calls are recorded. */
+function searchRunIds(r: OptimizeReport): string[] {
+  return [r.runId, ...(r.perAgent?.agents.map((a) => a.runId) ?? [])];
 }
 
 /** What a search is made of: its suite and its settings. */
@@ -148,14 +212,17 @@ async function execute(
   store: TraceStore,
   flags: OptimizeFlags,
   { loaded, settings }: Search,
-  // one limiter for the agent and the proposer: they draw on the same account
-  rateLimiter: ModelRateLimiter | undefined,
-): Promise<{ report: OptimizeReport; suiteCheck: SuiteCheck }> {
+  config: CliConfig,
+): Promise<{ report: OptimizeReport; suiteCheck: SuiteCheck; estimate: SearchEstimate | undefined }> {
   const seedRuns = flags.traces === 'langfuse' ? await importSeedRuns(store, flags) : undefined;
-  const agents = ((settings.agents ?? [settings.agent]) as unknown as AgentConfig[]).map((a) =>
-    createAgent(a, store, { reuseCache: flags.cache, rateLimiter }),
-  );
-  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, { reuseCache: flags.cache, rateLimiter });
+  // one limiter and one meter for the agent and the proposer: they draw on the same account; a resumed
+  // search's caps count what it spent before
+  const before = flags.resume === undefined ? [] : [flags.resume, ...(settings.agentRuns ?? [])];
+  const spend = modelSpend(config, flags, modelsOf(settings), spentBefore(store, before));
+  const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
+  const agents = agentConfigsOf(settings).map((a) => createAgent(a, store, setup));
+  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, setup);
+  let estimate: SearchEstimate | undefined;
 
   // Before the run is created: an unreachable queue leaves nothing behind.
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
@@ -174,7 +241,8 @@ async function execute(
       // the gate is built from the lint (experiments/), which the optimizer itself may not import
       ...(settings.honestyGate === true ? { gate: (await import('../../../experiments/review/lint/gate.ts')).lintGate } : {}),
       ...(seedRuns === undefined ? {} : { seedRuns }),
-      signal: interrupt.signal,
+      // a cap stops the search as Ctrl-C does, with the cap as the reason; --resume with a raised cap goes on
+      signal: AbortSignal.any([interrupt.signal, spend.signal]),
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
       ...(queue === undefined ? {} : { executor: queue.executor }),
@@ -193,12 +261,16 @@ async function execute(
           resumed: flags.resume !== undefined,
         };
         ({ check: suiteCheck, text: suiteCheckText } = announceSuiteCheck(loaded.suite, agents, tools, opts));
+        if (flags.resume === undefined) {
+          estimate = searchEstimate(loaded.suite, settings, tools, configuredPrices(config));
+          process.stderr.write(renderEstimate(estimate));
+        }
       },
       onProgress: (p) => progress.update(p),
     });
     // optimize hands over the seed's catalogue before it runs anything
     if (suiteCheck === undefined) throw new Error('the search reported before its catalogue was checked');
-    return { report, suiteCheck };
+    return { report, suiteCheck, estimate };
   } finally {
     progress.stop();
     interrupt.release();

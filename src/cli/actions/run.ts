@@ -25,6 +25,7 @@ import { toJsonText } from '../../json-keys.ts';
 import type { SuiteCheck } from '../../suite/check/suite-check.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
+import { checkSpendCaps, modelSpend, spentBefore } from '../model-clients.ts';
 
 const SETTINGS_FIXED_BY_RESUME = [
   'suite',
@@ -44,6 +45,7 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
   // a resumed run's input is in the store; a new run's is checked before the store is opened
   const check = async (config: CliConfig) => {
     const input = flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume };
+    if (!('resume' in input)) checkSpendCaps(config, flags, input.agentConfig.kind === 'llm' ? [input.agentConfig.model!] : []);
     await checkQueue(flags.queue);
     return input;
   };
@@ -125,7 +127,13 @@ async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, com
 }
 
 async function execute(store: TraceStore, flags: RunFlags, { loaded, options, agentConfig }: RunInput, config: CliConfig) {
-  const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config) });
+  const spend = modelSpend(
+    config,
+    flags,
+    agentConfig.kind === 'llm' ? [agentConfig.model!] : [],
+    spentBefore(store, flags.resume === undefined ? [] : [flags.resume]),
+  );
+  const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend });
 
   // Before the run is created: an unreachable queue leaves nothing behind.
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
@@ -140,7 +148,8 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       agent,
       options,
       agentConfig: { ...agentConfig },
-      signal: interrupt.signal,
+      // a cap stops the run as Ctrl-C does: episodes in flight finish, the rest wait for --resume
+      signal: AbortSignal.any([interrupt.signal, spend.signal]),
       maxErrorRate: flags.maxErrorRate,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onCatalogue: (tools) => {
@@ -167,6 +176,8 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       split: options.split,
       dbPath: store.path,
       suiteCheck,
+      ...(spend.capReached === undefined ? {} : { capStop: spend.capReached }),
+      spend: { spend: store.runSpend([report.runId]), simulated: { agent: agentConfig.kind === 'sim' } },
     };
   } finally {
     progress.stop();

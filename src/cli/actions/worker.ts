@@ -7,6 +7,7 @@ import { inputError } from '../../errors.ts';
 import type { WorkerFlags } from '../commands/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
+import { modelSpend } from '../model-clients.ts';
 import { storedRunConfigSchema } from './run.ts';
 
 /** A worker keeps no trace store: model answers are not replayed from one, only fetched. */
@@ -22,8 +23,9 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
   const probe = await openEpisodeQueue(flags.queue);
   await probe.close();
 
-  // One limiter for every agent this worker builds, as for any other process's model clients.
-  const rateLimiter = modelRateLimiter(flags, config);
+  // One limiter for every agent this worker builds, as for any other process's model clients; the worker prices
+  // its calls at its own config's prices, and the coordinator records the costs with the steps.
+  const setup = { rateLimiter: modelRateLimiter(flags, config), spend: modelSpend(config, {}, []) };
   const worker = startEpisodeWorker({
     address: probe.address,
     concurrency: flags.concurrency,
@@ -33,7 +35,7 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
     buildAgent: (settings) => {
       const parsed = storedRunConfigSchema.shape.agent.safeParse(settings);
       if (!parsed.success) throw new Error(`agent settings this worker does not know: ${JSON.stringify(settings)}; is the coordinator another tdo version?`);
-      return createAgent(parsed.data, NO_RESPONSE_CACHE, { rateLimiter });
+      return createAgent(parsed.data, NO_RESPONSE_CACHE, setup);
     },
     onEpisode: (job, { record }) => {
       const verdict = record.result.status === 'error' ? `error: ${record.result.feedback}` : record.result.success ? 'success' : 'failure';

@@ -5,14 +5,16 @@ import {
   positiveInt,
   share,
   sharedOption,
+  spendCapOptions,
   storeOptions,
   type AgentListEntry,
   type AgentSpec,
   type EpisodeCommandFlags,
   type TdoCommand,
 } from '../options.ts';
+import type { SpendCapFlags } from '../model-clients.ts';
 
-export interface ExperimentFlags extends EpisodeCommandFlags {
+export interface ExperimentFlags extends EpisodeCommandFlags, SpendCapFlags {
   suite: string[];
   version: string[];
   /** the old spelling of --version, hidden */
@@ -51,6 +53,7 @@ export function registerExperiment(program: TdoCommand): void {
     .addOption(sharedOption.model())
     .addOption(sharedOption.maxSteps())
     .addOptions(modelClientOptions())
+    .addOptions(spendCapOptions())
     .addOption(sharedOption.seed())
     .addOption(sharedOption.concurrency())
     .option('--out <dir>', 'report directory (default reports/experiment-<time>)')

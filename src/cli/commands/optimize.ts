@@ -1,9 +1,22 @@
 import type { Command } from 'commander';
-import { choice, isoDate, positiveInt, searchAgentOptions, sharedOption, storeOptions, type SearchFlags, type TdoCommand } from '../options.ts';
+import {
+  choice,
+  isoDate,
+  positiveInt,
+  searchAgentOptions,
+  sharedOption,
+  spendCapOptions,
+  storeOptions,
+  type SearchFlags,
+  type TdoCommand,
+} from '../options.ts';
+import type { SpendCapFlags } from '../model-clients.ts';
 import { TARGET_NAMES } from '../../../optimizer/mcp/targets.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
-export interface OptimizeFlags extends LangfuseQueryFlags, SearchFlags {
+export interface OptimizeFlags extends LangfuseQueryFlags, SearchFlags, SpendCapFlags {
+  /** --dry-run: print the estimate and stop before any model endpoint is reached */
+  dryRun?: boolean;
   target: 'success' | 'selection' | 'feedback';
   suite?: string;
   server?: string;
@@ -81,6 +94,11 @@ export function registerOptimize(program: TdoCommand): void {
     )
     .option('--gate', 'turn the honesty gate on under --target selection, where it is off by default')
     .option('--resume <runId>', 'continue an interrupted optimize run with its own settings')
+    .addOptions(spendCapOptions())
+    .option(
+      '--dry-run',
+      "print the estimate of the search's agent and proposer calls, tokens and cost (the suite's servers are started to count the catalogue) and stop before any model endpoint is reached",
+    )
     .addOption(sharedOption.queue())
     .addOptions(storeOptions())
     .addOption(sharedOption.json())

@@ -5,14 +5,16 @@ import {
   modelClientOptions,
   positiveInt,
   sharedOption,
+  spendCapOptions,
   storeOptions,
   type AgentSpec,
   type EpisodeCommandFlags,
   type TdoCommand,
   type ToolSearchFlags,
 } from '../options.ts';
+import type { SpendCapFlags } from '../model-clients.ts';
 
-export interface RunFlags extends EpisodeCommandFlags, ToolSearchFlags {
+export interface RunFlags extends EpisodeCommandFlags, ToolSearchFlags, SpendCapFlags {
   suite?: string;
   agent: AgentSpec;
   model?: string;
@@ -44,6 +46,7 @@ export function registerRun(program: TdoCommand): void {
     .addOption(sharedOption.toolSearch())
     .addOption(sharedOption.toolSearchK())
     .addOptions(modelClientOptions())
+    .addOptions(spendCapOptions())
     .addOption(sharedOption.json())
     .option('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes')
     .addOption(sharedOption.condition("suite conditions, e.g. limit_in=token,injection=on (repeatable; the suite's defaults fill the rest)"))

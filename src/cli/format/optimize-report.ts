@@ -1,7 +1,7 @@
 // The optimize report (optimizer/mcp/optimize-report.ts) as `tdo optimize` prints it: the text a person reads,
 // and the snake_case JSON of --json.
 import { resolveSuitePath } from '../../suite/load.ts';
-import { conditionLabel } from '../../../traces/index.ts';
+import { conditionLabel, type RunSpend } from '../../../traces/index.ts';
 import { describeSkipped } from '../../../optimizer/mcp/recorded-seed.ts';
 import { PERFECT, SOLVED_EPISODES_IN_A_ROW, TRAIN_SOLVED } from '../../../optimizer/engine/engine.ts';
 import type { CandidateSummary, OptimizeReport, SplitScores } from '../../../optimizer/mcp/optimize.ts';
@@ -14,6 +14,8 @@ import { agentsHeader, agentsJson, agentsTable, anySimulated } from './optimize-
 import { heldOutChanges, splitJson, successProportion } from './optimize-intervals.ts';
 import { proposalOutcomesJson, proposalOutcomesLine } from './proposal-outcomes.ts';
 import { heldOutPowerLines } from './suite-check.ts';
+import { spendLine, type SpendParts } from './spend.ts';
+import { capFlag } from './run-report.ts';
 
 /** The command that continues an optimize run recorded in the database at dbPath, run from here. */
 export function resumeCommand(runId: string, dbPath: string): string {
@@ -123,12 +125,21 @@ function changeLine(r: OptimizeReport): string[] {
     : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes, ...heldOutPowerLines(r.seed, r.best)];
 }
 
-export function renderReport(r: OptimizeReport, dbPath: string): string {
-  return `${[...headLines(r), ...scoreLines(r), ...(r.versionId === null ? [`interrupted: continue with \`${resumeCommand(r.runId, dbPath)}\``] : winnerLines(r, r.versionId, dbPath))].join('\n')}\n`;
+export function renderReport(r: OptimizeReport, dbPath: string, spend: { spend: RunSpend; simulated: SpendParts }): string {
+  const ending = r.versionId === null ? [stoppedLine(r, dbPath)] : winnerLines(r, r.versionId, dbPath);
+  return `${[...headLines(r, spend), ...scoreLines(r), ...ending].join('\n')}\n`;
+}
+
+/** A search stopped before its result: by Ctrl-C, or at a cap that a raised one lets it pass. */
+function stoppedLine(r: OptimizeReport, dbPath: string): string {
+  const cap = r.stopReason === 'cost cap' || r.stopReason === 'token cap' ? r.stopReason : undefined;
+  return cap === undefined
+    ? `interrupted: continue with \`${resumeCommand(r.runId, dbPath)}\``
+    : `stopped at the ${cap}, everything so far recorded: raise it and continue with \`${resumeCommand(r.runId, dbPath)} ${capFlag(cap)} N\``;
 }
 
 /** What ran: the run, its agents and proposer, what it spent and why it stopped, the gate and the proposals. */
-function headLines(r: OptimizeReport): string[] {
+function headLines(r: OptimizeReport, spend: { spend: RunSpend; simulated: SpendParts }): string[] {
   const simulated = [agentSimulated(r) ? (r.perAgent ? 'agents' : 'agent') : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
   const proposer = `proposer ${r.proposer === 'sim' ? 'sim (rule-based edits read off the trajectories, not an LLM)' : r.proposer}`;
   return [
@@ -138,6 +149,7 @@ function headLines(r: OptimizeReport): string[] {
     ...(r.perAgent ? [...agentsHeader(r.perAgent), proposer] : [`agent ${describeAgent(r.agent)}  ${proposer}`]),
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${stopNote(r)}`,
+    spendLine(spend.spend, spend.simulated),
     gateLine(r),
     ...proposalOutcomesLine(r),
   ];

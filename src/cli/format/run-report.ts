@@ -8,6 +8,9 @@ import { terminalSafe } from '../../text/terminal.ts';
 import { dbFlag } from '../database-path.ts';
 import type { RunReport } from '../../run/run-suite.ts';
 import { DEFERRED_SCORES } from '../../run/deferred-loading-scores.ts';
+import type { CapStop } from '../../models/spend.ts';
+import type { RunSpend } from '../../../traces/index.ts';
+import { spendJson, spendLine, type SpendParts } from './spend.ts';
 
 export interface RunReportView {
   run: RunReport;
@@ -16,6 +19,15 @@ export interface RunReportView {
   agentId: string;
   split: string;
   dbPath: string;
+  /** the cap (--max-cost, --max-tokens) that stopped the run */
+  capStop?: CapStop;
+  spend: RunSpendView;
+}
+
+/** What the run's model calls spent. */
+export interface RunSpendView {
+  spend: RunSpend;
+  simulated: SpendParts;
 }
 
 /** tool -> times called; a tool name shared by two servers is keyed `server__tool`, as the catalogue shows it. */
@@ -92,6 +104,9 @@ export function runReportJson(view: RunReportView) {
     ...deferredLoadingMetrics(run),
     ...(deals === undefined ? {} : deals),
     ...(byServer === undefined ? {} : { first_choices_by_server: byServer }),
+    spend: spendJson(view.spend.spend, view.spend.simulated),
+    // the cap that stopped the run (--max-cost, --max-tokens), else null
+    stopped: view.capStop ?? null,
     db: view.dbPath,
   };
 }
@@ -129,6 +144,7 @@ export function renderRunReport(view: RunReportView): string {
           deferredLoadingLine(run),
         ]),
     ...marketLines(run),
+    spendLine(view.spend.spend, view.spend.simulated),
   ].map(terminalSafe);
   return [
     ...lines,
@@ -160,6 +176,8 @@ export function erroredListCommand(runId: string, dbPath: string): string {
 /** A stopped run's summary is partial, and leans to the tasks that run first: say so, and how to finish it. */
 function partialLine(view: RunReportView): string {
   const { run } = view;
+  if (view.capStop !== undefined)
+    return `stopped: ${view.capStop}; ${run.episodes} of ${run.planned} episodes finished, everything recorded. Raise the cap and finish with \`tdo run --resume ${run.runId}${dbFlag(view.dbPath)} ${capFlag(view.capStop)} N\``;
   return `partial: ${run.episodes} of ${run.planned} episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with \`tdo run --resume ${run.runId}${dbFlag(view.dbPath)}\``;
 }
 
@@ -178,4 +196,9 @@ function marketLines(run: RunReport): string[] {
         .join('  ')}`,
     );
   return lines;
+}
+
+/** The flag that raises the cap that stopped a command. */
+export function capFlag(stop: CapStop): string {
+  return stop === 'cost cap' ? '--max-cost' : '--max-tokens';
 }

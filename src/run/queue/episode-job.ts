@@ -64,6 +64,7 @@ const modelStep = z.strictObject({
   tokensOut: z.number().int().optional(),
   latencyMs: z.number(),
   cached: z.boolean().optional(),
+  cost: z.number().nonnegative().optional(),
 });
 
 const episodeRecordSchema = z.strictObject({

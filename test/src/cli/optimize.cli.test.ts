@@ -11,6 +11,10 @@ import { percent, points } from '../../../experiments/format.ts';
 import { labSuite } from '../../support/lab-runs.ts';
 import { LangfuseReceiver, refusingBaseUrl } from '../../support/langfuse-receiver.ts';
 
+const NO_CALLS = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] };
+/** The sim agent and proposer: no model calls. */
+const SIM_SPEND = { spend: { agent: NO_CALLS, proposer: NO_CALLS }, simulated: { agent: true, proposer: true } };
+
 const dir = mkdtempSync(join(tmpdir(), 'tdo-optimize-traces-'));
 
 let receiver: LangfuseReceiver;
@@ -188,7 +192,7 @@ describe('tdo optimize and the paraphrase split', () => {
     // The summary, from the report the run stored: the paraphrase columns and calls beside test's.
     const [stored] = rows<{ summary: string }>(db, `SELECT summary FROM optimizer_runs WHERE run_id = '${json.run_id}'`);
     const report = storedOptimizeReport(json.run_id as string, JSON.parse(stored!.summary))!;
-    const text = renderReport(report, db);
+    const text = renderReport(report, db, SIM_SPEND);
     expect(text).toContain(`(+${json.report_calls} for the test report, +${json.paraphrase_calls} for the paraphrase report)`);
     // The score table, read cell by cell (not by its spacing): each split's numbers are the JSON's.
     const table = scoreTable(text);
@@ -205,16 +209,17 @@ describe('tdo optimize and the paraphrase split', () => {
 
     // The next commands name the database unless, run from here, they would open it anyway.
     const elsewhere = join(dir, 'traces', 'tdo.db');
-    expect(renderReport(report, elsewhere)).toContain(`tdo traces list --run ${json.run_id} --db ${elsewhere}\``);
-    expect(renderReport(report, resolve('traces/tdo.db'))).toContain(`tdo traces list --run ${json.run_id}\``);
+    expect(renderReport(report, elsewhere, SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id} --db ${elsewhere}\``);
+    expect(renderReport(report, resolve('traces/tdo.db'), SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id}\``);
 
     // A perfect stop on a small validation split says how little it proves.
-    const perfect = (tasks: number) => renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db);
+    const perfect = (tasks: number) =>
+      renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db, SIM_SPEND);
     expect(perfect(3)).toContain('on 3 episodes a perfect score proves little (its 95% interval reaches down to 44%): add val tasks to the suite');
     expect(perfect(22)).not.toContain('proves little');
     // A train-solved stop says why the budget was kept, and what to add when val is not solved.
     const trainSolved = (score: number) =>
-      renderReport({ ...report, stopReason: 'train solved', best: { ...report.best, val: { ...report.best.val, score } } }, db);
+      renderReport({ ...report, stopReason: 'train solved', best: { ...report.best, val: { ...report.best.val, score } } }, db, SIM_SPEND);
     expect(trainSolved(0.5)).toContain(
       'stopped: train solved (every train task succeeded, at least 20 train episodes in a row; the proposer learns only from failed train tasks, so the rest of the budget was kept; the best candidate scores 50.0% on val: add train tasks like the val tasks it fails)',
     );
@@ -248,7 +253,7 @@ describe('tdo optimize and the paraphrase split', () => {
 
     // A suite without paraphrase tasks: no paraphrase column, key or count.
     const without = { ...report, paraphraseCalls: 0, seed: { ...report.seed, paraphrase: null }, best: { ...report.best, paraphrase: null } };
-    expect(renderReport(without, db)).not.toContain('paraphrase');
+    expect(renderReport(without, db, SIM_SPEND)).not.toContain('paraphrase');
     expect(JSON.stringify(reportJson(without, db))).not.toContain('paraphrase');
   }, 180_000);
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import { ChatClient, ModelCallError, type ChatClientOptions, type ChatRequest } from '../../../src/models/chat-client.ts';
 import { ModelRateLimiter } from '../../../src/models/rate-limiter.ts';
+import { ModelSpend } from '../../../src/models/spend.ts';
 import { MemoryResponseCache, requestCacheKey } from '../../../src/models/response-cache.ts';
 import {
   callTool,
@@ -77,6 +78,8 @@ describe('ChatClient', () => {
       promptTokens: reply.usage.prompt_tokens,
       completionTokens: reply.usage.completion_tokens,
       totalTokens: reply.usage.total_tokens,
+      // the double reports no prompt-cache hits
+      cachedPromptTokens: 0,
     });
     expect(double.requests[0]!.headers.authorization).toBe('Bearer test-key');
     expect(double.requests[0]!.body).toMatchObject({ model: 'test-model', messages: request.messages, tools: request.tools });
@@ -388,5 +391,33 @@ describe('ChatClient configuration', () => {
     expect(() => new ChatClient({ model: ' ', ...endpoint })).toThrow(/model name is required/);
     expect(() => new ChatClient({ model: 'm', maxRetries: -1, ...endpoint })).toThrow(/maxRetries/);
     expect(() => new ChatClient({ model: 'm', timeoutMs: 0, ...endpoint })).toThrow(/timeoutMs/);
+  });
+});
+
+describe('ChatClient prices', () => {
+  const completion = {
+    id: 'c',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content: '4' }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 1000, completion_tokens: 50, total_tokens: 1050, prompt_tokens_details: { cached_tokens: 600 } },
+  };
+
+  it('prices each call with the prompt tokens the provider cached at their own price; a cached answer costs 0', async () => {
+    const double = await start(() => rawReply(completion));
+    const spend = new ModelSpend({ 'test-model': { input: 2, cachedInput: 0.5, output: 10 } }, { maxTokens: 2000 });
+    const { client } = clientFor(double, { spend, cache: new MemoryResponseCache() });
+    const first = await client.complete(request);
+    expect(first.usage).toMatchObject({ promptTokens: 1000, cachedPromptTokens: 600, completionTokens: 50 });
+    expect(first.cost).toBeCloseTo((400 * 2 + 600 * 0.5 + 50 * 10) / 1e6, 15);
+    const again = await client.complete(request);
+    expect(again).toMatchObject({ cached: true, cost: 0 });
+    // the cached answer spent no tokens towards the cap
+    expect(spend.capReached).toBeUndefined();
+  });
+
+  it('has no cost for a model without a price, or without a meter', async () => {
+    const double = await start(() => rawReply(completion));
+    expect((await clientFor(double, { spend: new ModelSpend({}) }).client.complete(request)).cost).toBeNull();
+    expect((await clientFor(double).client.complete(request)).cost).toBeNull();
   });
 });

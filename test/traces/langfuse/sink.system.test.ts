@@ -347,3 +347,32 @@ describe('the export worker', () => {
     expect(delivery.scores).toMatchObject({ delivered: 0, dropped: 1, lastError: expect.stringMatching(/^the Langfuse export worker stopped/) });
   });
 });
+
+describe('a generation with tokens and a cost', () => {
+  it("carries Langfuse's usage and cost fields; a call without a price carries no cost", async () => {
+    const store = newStore();
+    const runId = handRun(store);
+    const episodeId = startHandEpisode(store, runId, 'priced');
+    const call = { input: [{ role: 'user', content: 'add 1 and 2' }], output: { role: 'assistant', content: '3' }, latencyMs: 5 };
+    store.addModelStep(episodeId, { model: 'priced', ...call, tokensIn: 100, tokensOut: 20, cost: 0.00036 });
+    store.addModelStep(episodeId, { model: 'unpriced', ...call, tokensIn: 90, tokensOut: 10 });
+    store.finishEpisode(episodeId, ANSWERED);
+    const sink = LangfuseSink.open(receiver.config, FAST);
+    expect(exportRun(store, runId, sink)).toBe(1);
+    await sink.close(10_000);
+    const generations = [...receiver.observations.values()].filter((o) => o.traceId === traceIdFor(episodeId) && o.type === 'GENERATION');
+    const of = (model: string) => generations.find((o) => o.model === model)!;
+    expect(of('priced')).toMatchObject({ usageDetails: { input: 100, output: 20 }, costDetails: { total: 0.00036 } });
+    expect(of('unpriced')).toMatchObject({ usageDetails: { input: 90, output: 10 }, costDetails: {} });
+
+    // and they come back with the episode when it is imported
+    const elsewhere = newStore();
+    await importFromLangfuse(elsewhere, receiver.config, { session: runId });
+    const [imported] = elsewhere.listEpisodes({});
+    const steps = elsewhere.getTrajectory(imported!.id)!.steps.flatMap((s) => (s.kind === 'model' ? [[s.model, s.tokensIn, s.cost]] : []));
+    expect(steps).toEqual([
+      ['priced', 100, 0.00036],
+      ['unpriced', 90, null],
+    ]);
+  });
+});

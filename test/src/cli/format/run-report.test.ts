@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { renderRunReport, runReportJson, type RunReportView } from '../../../../src/cli/format/run-report.ts';
 import type { RunReport } from '../../../../src/run/run-suite.ts';
+import type { ModelSpendTotals } from '../../../../traces/index.ts';
 
-function view(run: Partial<RunReport>): RunReportView {
+const NO_CALLS: ModelSpendTotals = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] };
+
+function view(run: Partial<RunReport>, more: Partial<RunReportView> = {}): RunReportView {
   const base: RunReport = {
     runId: 'r-12345678',
     status: 'completed',
@@ -20,7 +23,16 @@ function view(run: Partial<RunReport>): RunReportView {
     toolSearch: { mode: 'off', k: 5 },
     scoreTotals: {},
   };
-  return { run: { ...base, ...run }, suite: 'lab', agent: 'sim', agentId: 'sim', split: 'val', dbPath: '/tmp/t.db' };
+  return {
+    run: { ...base, ...run },
+    suite: 'lab',
+    agent: 'sim',
+    agentId: 'sim',
+    split: 'val',
+    dbPath: '/tmp/t.db',
+    spend: { spend: { agent: NO_CALLS, proposer: NO_CALLS }, simulated: { agent: true } },
+    ...more,
+  };
 }
 
 describe('the run summary', () => {
@@ -98,5 +110,31 @@ describe('the run summary', () => {
     });
     expect(renderRunReport(v)).toContain('success – (no judged episode)');
     expect(runReportJson(v)).toMatchObject({ errors: 22, judged: 0, success_rate: null, success_low: null, success_high: null });
+  });
+
+  it('says what the model calls cost, a price unknown as unknown (null in the JSON, never 0), and the sim as costing nothing', () => {
+    const llm = (agent: ModelSpendTotals) =>
+      view({}, { agent: 'llm:m', agentId: 'llm:m', spend: { spend: { agent, proposer: NO_CALLS }, simulated: { agent: false } } });
+    const priced = llm({ calls: 3, cachedCalls: 1, tokensIn: 1200, tokensOut: 90, cost: 0.000234, unpricedModels: [] });
+    expect(renderRunReport(priced)).toContain(
+      'model spend: agent 3 calls (+1 from the response cache, free), 1200 tokens in / 90 out, $0.000234; total $0.000234',
+    );
+    expect(runReportJson(priced).spend).toEqual({
+      agent: { calls: 3, cached_calls: 1, tokens_in: 1200, tokens_out: 90, cost: 0.000234, unpriced_models: [] },
+      tokens: 1290,
+      cost: 0.000234,
+    });
+    const unpriced = llm({ calls: 2, cachedCalls: 0, tokensIn: 800, tokensOut: 40, cost: null, unpricedModels: ['m'] });
+    expect(renderRunReport(unpriced)).toContain('price unknown for m (set model.prices in tdo.config.json); total price unknown');
+    expect(runReportJson(unpriced).spend.cost).toBeNull();
+    expect(renderRunReport(view({}))).toContain('model spend: agent simulated (no model calls, costs nothing)');
+  });
+
+  it('says a run a cap stopped stopped there, and how to go on with a raised cap', () => {
+    const capped = view({ status: 'interrupted', episodes: 4, ranNow: 4 }, { capStop: 'token cap' });
+    expect(renderRunReport(capped)).toContain(
+      'stopped: token cap; 4 of 22 episodes finished, everything recorded. Raise the cap and finish with `tdo run --resume r-12345678 --db /tmp/t.db --max-tokens N`',
+    );
+    expect(runReportJson(capped).stopped).toBe('token cap');
   });
 });

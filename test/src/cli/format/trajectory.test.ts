@@ -35,6 +35,7 @@ function modelStep(seq: number, model: string, input: unknown, output: unknown):
     tokensIn: null,
     tokensOut: null,
     cached: false,
+    cost: null,
   };
 }
 

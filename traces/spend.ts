@@ -1,0 +1,58 @@
+// What a run's model calls spent, summed in SQL from what each call recorded: the agent's model steps
+// (steps.cost) and the LLM proposer's answers (optimizer_proposals.proposal, one detail per component).
+import type Database from 'better-sqlite3';
+import type { ModelSpendTotals, RunSpend, SpendReader } from './types.ts';
+
+/** One row per model call: its model, whether tdo's response cache answered it, its tokens and cost. */
+const AGENT_CALLS = `SELECT s.model AS model, s.cached AS cached, s.tokens_in AS tokensIn, s.tokens_out AS tokensOut, s.cost AS cost
+  FROM steps AS s JOIN episodes AS e ON e.id = s.episode_id
+  WHERE s.kind = 'model' AND e.run_id IN (SELECT value FROM json_each(?))`;
+const PROPOSER_CALLS = `SELECT json_extract(j.value, '$.detail.model') AS model, json_extract(j.value, '$.detail.cached') AS cached,
+  json_extract(j.value, '$.detail.tokens_in') AS tokensIn, json_extract(j.value, '$.detail.tokens_out') AS tokensOut,
+  json_extract(j.value, '$.detail.cost') AS cost
+  FROM optimizer_proposals AS p, json_each(p.proposal) AS j
+  WHERE p.kind = 'mutation' AND p.run_id IN (SELECT value FROM json_each(?)) AND json_extract(j.value, '$.detail.model') IS NOT NULL`;
+
+/**
+ * Cached answers cost nothing and spend no tokens; a call sent to the endpoint without a cost had no price,
+ * which makes the total unknown rather than smaller.
+ */
+const totals = (calls: string) => `WITH c AS (${calls})
+  SELECT COALESCE(SUM(cached IS NOT 1), 0) AS calls, COALESCE(SUM(cached IS 1), 0) AS cachedCalls,
+    COALESCE(SUM(CASE WHEN cached IS 1 THEN 0 ELSE COALESCE(tokensIn, 0) END), 0) AS tokensIn,
+    COALESCE(SUM(CASE WHEN cached IS 1 THEN 0 ELSE COALESCE(tokensOut, 0) END), 0) AS tokensOut,
+    COALESCE(SUM(cost), 0) AS cost,
+    (SELECT json_group_array(DISTINCT model) FROM c WHERE cost IS NULL AND cached IS NOT 1) AS unpriced
+  FROM c`;
+
+interface TotalsRow {
+  calls: number;
+  cachedCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  cost: number;
+  unpriced: string;
+}
+
+function spendOf(row: TotalsRow): ModelSpendTotals {
+  const unpricedModels = (JSON.parse(row.unpriced) as (string | null)[]).map((m) => m ?? 'model');
+  return {
+    calls: row.calls,
+    cachedCalls: row.cachedCalls,
+    tokensIn: row.tokensIn,
+    tokensOut: row.tokensOut,
+    cost: unpricedModels.length > 0 ? null : row.cost,
+    unpricedModels,
+  };
+}
+
+export function spendReader(sqlite: Database.Database): SpendReader {
+  const agent = sqlite.prepare<[string], TotalsRow>(totals(AGENT_CALLS));
+  const proposer = sqlite.prepare<[string], TotalsRow>(totals(PROPOSER_CALLS));
+  return {
+    runSpend(runIds): RunSpend {
+      const ids = JSON.stringify(runIds);
+      return { agent: spendOf(agent.get(ids)!), proposer: spendOf(proposer.get(ids)!) };
+    },
+  };
+}
