@@ -41,7 +41,7 @@ function brokenLinks(page: string, text = readFileSync(join(ROOT, page), 'utf8')
 describe('the documentation', () => {
   it('links only to files and headings that exist', () => {
     expect(PAGES.length).toBeGreaterThan(10);
-    expect(PAGES.flatMap(brokenLinks)).toEqual([]);
+    expect(PAGES.flatMap((page) => brokenLinks(page))).toEqual([]);
   });
 
   it('reports a link to a missing page or heading, and none inside code', () => {
