@@ -54,6 +54,6 @@ describe('the documentation', () => {
       'docs/page.md: suites.md#nowhere (no heading #nowhere)',
       'docs/page.md: #quick-start (no heading #quick-start)',
     ]);
-    expect(brokenLinks('README.md', '[the top](#quick-start)')).toEqual([]);
+    expect(brokenLinks('README.md', '# Quick start\n\n[the top](#quick-start)')).toEqual([]);
   });
 });
