@@ -10,14 +10,14 @@ import { scratchDir } from '../lib/temp.ts';
 
 const TDO = fileURLToPath(new URL('../../bin/tdo.js', import.meta.url));
 const run = promisify(execFile);
-const dir = realpathSync(scratchDir('figures'));
+let dir: string | undefined; // made on first use, so importing this module writes nothing
 
 function env(): NodeJS.ProcessEnv {
   const { TDO_DB: _db, TDO_CONFIG: _config, NO_COLOR: _color, ...rest } = process.env;
   return { ...rest, NO_COLOR: '1', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' };
 }
 
-export const scratchPath = (name: string) => join(dir, name);
+export const scratchPath = (name: string) => join((dir ??= realpathSync(scratchDir('figures'))), name);
 
 /** The command's JSON (`--json`), run into the database `db` of the scratch folder, and how long it took. */
 export async function tdoJson<T>(args: string[], db: string): Promise<{ value: T; seconds: number }> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findBlocks, replaceBlocks, writeBlocks } from '../../../bench/figures/blocks.ts';
+import { pages, PRODUCERS } from '../../../bench/figures/producers.ts';
 
 const DOC = [
   '# Title',
@@ -114,5 +115,12 @@ describe('the figures block writer', () => {
         ]),
       ),
     ).toThrow('the figures for block "seeds" hold a figures marker');
+  });
+});
+
+describe('the generated blocks of the documentation', () => {
+  it('are well formed, one for each figure npm run figures produces, none it does not', () => {
+    const names = pages().flatMap((file) => findBlocks(readFileSync(file, 'utf8'), file).map((b) => b.name));
+    expect(names.sort()).toEqual(Object.keys(PRODUCERS).sort());
   });
 });
