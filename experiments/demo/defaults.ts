@@ -2,7 +2,7 @@
 
 /**
  * Sized on the sim agent and sim proposer so that the interval of the first-choice difference (selection-best
- * minus the honest seed) excludes zero (README, "The demo"):
+ * minus the honest seed) excludes zero (docs/market.md, "The demo"):
  * - repeats 6: of the 12 test tasks only the 3 that buy what mega-depot really stocks can go to it, so its share
  *   moves by about 20 points at most; at 3 repeats (36 episodes per version) that interval barely clears zero.
  * - budget 300: the selection search gains only where a minibatch holds bedroom-paint, the one train task the

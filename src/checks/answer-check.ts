@@ -18,7 +18,7 @@ const QUOTE_CHARS = 160;
 const SHOWN_NUMBERS = 5;
 
 /**
- * Judges the agent's final answer against the task's check (README, "Suite file reference", says what counts).
+ * Judges the agent's final answer against the task's check (docs/suites.md, "What an answer check accepts", says what counts).
  * A number is judged on the answer's final statement of a quantity (stated-answer.ts): it must state the
  * expected value, within the tolerance, and no other; a listing of candidates or a hedge ("1, 2, 3 or 4") is
  * not an answer, however many of its numbers are right. A text must appear as written, not inside a longer

@@ -2,7 +2,7 @@ import { inputError } from '../errors.ts';
 import type { LoadedSuite } from '../suite/load.ts';
 
 /**
- * Only `tdo run` runs deferred tool loading so far (README, "Deferred tool loading"): experiment and optimize list
+ * Only `tdo run` runs deferred tool loading so far (docs/tool-search.md): experiment and optimize list
  * every tool, so a suite whose file asks for a search mode is refused there rather than run otherwise than it says.
  */
 export function refuseDeferredSuites(suites: readonly LoadedSuite[], command: 'experiment' | 'optimize'): void {

@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
-/** Set to 1 to keep the folders after the run, to look at what a server wrote (README: "Stateful servers"). */
+/** Set to 1 to keep the folders after the run, to look at what a server wrote (docs/suites.md: "Stateful servers"). */
 export const KEEP_FOLDERS_ENV = 'TDO_KEEP_FOLDERS';
 /** Episode ids and server names become folder names, so only these characters: no separator, no "..". */
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,128}$/;

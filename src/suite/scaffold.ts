@@ -56,7 +56,7 @@ export function scaffoldSuite(server: string, tools: readonly ScaffoldTool[], sc
     `# Written by \`tdo init\` for the server "${server}". Replace every value starting with "${FILL}"; the suite`,
     '# does not run until none is left. Splits: train feeds the optimizer, val chooses its winner, test is held out.',
     "# Add tasks beyond these: on a few val or test tasks a search's figures mean little (tdo optimize shows intervals).",
-    `# The format, key by key: README.md ("Suite file reference"). Split names: ${SPLITS.join(', ')}.`,
+    `# The format, key by key: docs/suites.md ("Suite file reference"). Split names: ${SPLITS.join(', ')}.`,
     '# A step argument may take an earlier step\'s result: {$from: 1} (its number or text), {$from: 1, path: "items.0.price"}.',
     '# The end-to-end task needs calls that do real work: delete it for a catalogue served by `tdo serve catalog` whose',
     '# tools have no canned `result` (its calls answer only that they were accepted, so no answer can be checked).',
@@ -70,11 +70,11 @@ export function scaffoldSuite(server: string, tools: readonly ScaffoldTool[], sc
 }
 
 /**
- * The commented isolation block written above `servers` (README.md, "Stateful servers"): for a started server, the
+ * The commented isolation block written above `servers` (docs/suites.md, "Stateful servers"): for a started server, the
  * entry spelled out with `${EPISODE_DIR}`, ready to uncomment; a server reached by URL cannot be restarted per episode.
  */
 function isolationComment(server: string, reached: ScaffoldServer): string[] {
-  const intro = `Isolation (README.md, "Stateful servers"): if ${server} keeps state (a file, a database), each episode sees what earlier ones did.`;
+  const intro = `Isolation (docs/suites.md, "Stateful servers"): if ${server} keeps state (a file, a database), each episode sees what earlier ones did.`;
   if ('url' in reached)
     return [intro, `${server} is reached by URL, so tdo cannot start it afresh for each episode: to isolate episodes, give tdo init its command instead.`];
   // the suite is written to suites/ beside tdo.config.json, whose entry's cwd is relative to the config's folder

@@ -63,7 +63,7 @@ export class SimAgent implements Agent {
   refuse(tasks: readonly Task[]): string | undefined {
     const planless = tasks.filter((t) => t.plan.length === 0).map((t) => `"${t.id}"`);
     if (planless.length === 0) return undefined;
-    return `the sim agent walks each task's plan, and ${planless.length === 1 ? `task ${planless[0]} has` : `tasks ${planless.join(', ')} have`} none: write a plan (README, "Suite file reference") or run with --agent llm --model M`;
+    return `the sim agent walks each task's plan, and ${planless.length === 1 ? `task ${planless[0]} has` : `tasks ${planless.join(', ')} have`} none: write a plan (docs/suites.md, "Suite file reference") or run with --agent llm --model M`;
   }
 
   async run(ctx: AgentContext): Promise<AgentResult> {

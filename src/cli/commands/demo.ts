@@ -21,7 +21,7 @@ export function registerDemo(program: TdoCommand): void {
       positiveInt,
       DEMO_DEFAULTS.budget,
     )
-    .option('--seed <n>', 'one seed for both searches and the experiment (README, "The demo": why 2)', nonNegativeInt, DEMO_DEFAULTS.seed)
+    .option('--seed <n>', 'one seed for both searches and the experiment (docs/market.md, "The demo": why 2)', nonNegativeInt, DEMO_DEFAULTS.seed)
     .option('--repeat <n>', 'experiment repeats per test task', positiveInt, DEMO_DEFAULTS.repeats)
     .option('--concurrency <n>', 'episodes in flight', positiveInt, DEMO_DEFAULTS.concurrency)
     .option('--agent <kind>', 'sim (offline selection model), sim:PERSONA (`tdo agents` lists them) or llm', agentSpec, 'sim')

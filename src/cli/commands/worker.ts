@@ -17,7 +17,7 @@ export function registerWorker(program: Command): void {
     .command('worker')
     .description('run episodes from a Redis queue (`tdo run`, `experiment`, `optimize` or `demo` with `--queue`) on this or another machine, until Ctrl-C')
     .requiredOption('--queue <url>', 'the queue the coordinator uses: redis://HOST:PORT[/DB]')
-    // Required, and the only suites run: a job names one of them, never a file or a command (README, "Episodes on queue workers").
+    // Required, and the only suites run: a job names one of them, never a file or a command (docs/queue.md).
     .addOption(
       sharedOption.suites(
         'the suites this worker runs, names or files, comma-separated (or the flag repeated): a job naming any other suite, or another version of one, is refused',

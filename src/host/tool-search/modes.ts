@@ -1,6 +1,6 @@
 // Imports nothing: the CLI's option declarations read these, and they load with every command.
 
-/** How the host offers tools: all of them (`off`), or only a search tool and what its searches load (README, "Deferred tool loading"). */
+/** How the host offers tools: all of them (`off`), or only a search tool and what its searches load (docs/tool-search.md). */
 export const TOOL_SEARCH_MODES = ['off', 'bm25', 'regex'] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 

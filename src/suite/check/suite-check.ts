@@ -1,4 +1,4 @@
-// The suite check (issue 33, README "The suite check"): what a suite and the current descriptions can show,
+// The suite check (issue 33, docs/suites.md "The suite check"): what a suite and the current descriptions can show,
 // computed from the suite and the catalogue alone before any episode is run, so that `tdo optimize` and `tdo run`
 // say it before they spend their budget.
 import type { SimParams } from '../../agents/sim/params.ts';

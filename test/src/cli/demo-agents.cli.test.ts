@@ -71,7 +71,7 @@ describe('tdo demo overconfident --agents: a run with two personas', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-demo-agents-'));
     db = join(dir, 'tdo.db');
-    // small: the path and the figures' bookkeeping, not the demo's findings (README, "The demo")
+    // small: the path and the figures' bookkeeping, not the demo's findings (docs/market.md, "The demo")
     const r = await tdo([
       'demo',
       'overconfident',

@@ -24,7 +24,7 @@ describe('the suite tdo init writes', () => {
   it('has a commented isolation block above servers that, uncommented, starts the server per episode as its config entry does', () => {
     const { yaml } = scaffoldSuite('notes', tools, 'schema.json', { command: '/usr/bin/node', args: ['/srv/notes server.mjs'], cwd: '.' });
     const block = isolationBlock(yaml);
-    expect(block[0]).toContain('Isolation (README.md, "Stateful servers"): if notes keeps state');
+    expect(block[0]).toContain('Isolation (docs/suites.md, "Stateful servers"): if notes keeps state');
     const entry = block.slice(block.indexOf('servers:')).join('\n');
     const dir = mkdtempSync(join(tmpdir(), 'tdo-scaffold-'));
     mkdirSync(join(dir, 'suites'));

@@ -1,0 +1,18 @@
+// Each generated block of the documentation and what produces its figures (run by bench/readme-figures.ts), and
+// the pages that may hold blocks.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { demo } from './demo.ts';
+import { labplus, quickStart, seeds } from './lab.ts';
+
+export const PRODUCERS: Record<string, () => Promise<string>> = { 'quick-start': quickStart, seeds, labplus, demo };
+
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+/** README.md and every page of docs/, as absolute paths. */
+export function pages(): string[] {
+  const docs = readdirSync(root('docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
+  return ['README.md', ...docs].map(root);
+}

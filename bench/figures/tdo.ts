@@ -1,0 +1,43 @@
+// How `npm run figures` runs tdo: always through the CLI (bin/tdo.js), as a user would, each run into a database
+// of its own under one scratch folder, with no model endpoint and no config or database taken from the caller's
+// environment.
+import { execFile } from 'node:child_process';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { scratchDir } from '../lib/temp.ts';
+
+const TDO = fileURLToPath(new URL('../../bin/tdo.js', import.meta.url));
+const run = promisify(execFile);
+let dir: string | undefined; // made on first use, so importing this module writes nothing
+
+function env(): NodeJS.ProcessEnv {
+  const { TDO_DB: _db, TDO_CONFIG: _config, NO_COLOR: _color, ...rest } = process.env;
+  return { ...rest, NO_COLOR: '1', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' };
+}
+
+export const scratchPath = (name: string) => join((dir ??= realpathSync(scratchDir('figures'))), name);
+
+/** The command's JSON (`--json`), run into the database `db` of the scratch folder, and how long it took. */
+export async function tdoJson<T>(args: string[], db: string): Promise<{ value: T; seconds: number }> {
+  const started = performance.now();
+  const { stdout } = await run(process.execPath, [TDO, ...args, '--db', scratchPath(db), '--json'], { maxBuffer: 256 * 1024 * 1024, env: env() });
+  return { value: JSON.parse(stdout) as T, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * What a user sees in the terminal: the command run in a fresh folder on its default database, stderr (where the
+ * suite check and the resume line go) before stdout, with the folder's path shown as "...".
+ */
+export async function tdoTerminal(args: string[], folder: string): Promise<{ text: string; seconds: number }> {
+  const cwd = scratchPath(folder);
+  mkdirSync(cwd);
+  const started = performance.now();
+  const { stdout, stderr } = await run(process.execPath, [TDO, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, env: env() });
+  return { text: `${stderr}${stdout}`.replaceAll(cwd, '...').trimEnd(), seconds: (performance.now() - started) / 1000 };
+}
+
+export const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+export const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
+export const secs = (s: number) => `${s.toFixed(0)} s`;
