@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localhostHostValidation } from '@modelcontextprotocol/node';
@@ -152,13 +153,9 @@ export async function startGateway(options: GatewayOptions, limiters: GatewayLim
     if (!hostAllowed(req, res)) return;
     void handle(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  // `once` rejects on the server's 'error' (a port in use), so a failed listen is an error, not a hang
+  server.listen(options.port, HOST);
+  await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://${HOST}:${port}`,
