@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import * as z from 'zod';
-import { chatCompletionSchema, type AssistantMessage, type ChatCompletionReply } from './completion-schema.ts';
+import { chatCompletionSchema, errorBodySchema, type AssistantMessage, type ChatCompletionReply } from './completion-schema.ts';
 import { resolveEndpoint } from './endpoint.ts';
 import { estimateRequestTokens, type ModelRateLimiter } from './rate-limiter.ts';
 import { requestCacheKey, type ResponseCache } from './response-cache.ts';
@@ -105,6 +105,8 @@ export class ChatClient implements ChatModel {
   private readonly timeoutMs: number;
   private readonly rateLimiter: ModelRateLimiter | undefined;
   private readonly spend: ModelSpend | undefined;
+  /** Set once the endpoint refused tool_choice: from then on it is left out (see send()). */
+  private toolChoiceRefused = false;
 
   constructor(options: ChatClientOptions) {
     const parsed = optionsSchema.safeParse(options);
@@ -128,7 +130,16 @@ export class ChatClient implements ChatModel {
     const hit = key === undefined ? undefined : this.fromCache(key);
     if (hit !== undefined) return { ...toResult(hit, { cached: true, retries: 0, started }), cost: 0 };
 
-    const { value: raw, retries } = await this.send(body);
+    const { value: raw, retries } = await this.send(this.toolChoiceRefused ? withoutToolChoice(body) : body);
+    const errorBody = errorBodySchema.safeParse(raw);
+    if (errorBody.success) {
+      const { error } = errorBody.data;
+      const message = typeof error === 'string' ? error : error.message;
+      throw new ModelCallError(
+        `The model endpoint ${this.baseURL} answered HTTP 200 with an error instead of a completion: ${message}${afterRetries(retries)}.`,
+        retries,
+      );
+    }
     const parsed = chatCompletionSchema.safeParse(raw);
     if (!parsed.success) {
       throw new ModelCallError(`The model endpoint ${this.baseURL} returned a malformed chat completion: ${z.prettifyError(parsed.error)}`, retries);
@@ -150,12 +161,22 @@ export class ChatClient implements ChatModel {
     }
   }
 
-  private async send(body: ChatCompletionCreateParamsNonStreaming) {
+  /**
+   * A model that refuses tool_choice (some local servers and gateways answer 400 naming it) is asked once more
+   * without it: the agent sends only 'auto', which is what a request with tools means anyway. Any other refused
+   * parameter, temperature included, ends as the endpoint's error naming it, since leaving it out would change
+   * what was asked.
+   */
+  private async send(body: ChatCompletionCreateParamsNonStreaming): Promise<{ value: unknown; retries: number }> {
     const tokens = this.rateLimiter === undefined ? 0 : estimateRequestTokens(body);
     try {
       return await withRetries(() => this.attempt(body, tokens), this.retryPolicy);
     } catch (error) {
       if (!(error instanceof AttemptFailedError)) throw error;
+      if (body.tool_choice === 'auto' && refusesParameter(error.cause, 'tool_choice')) {
+        this.toolChoiceRefused = true;
+        return this.send(withoutToolChoice(body));
+      }
       throw this.explain(error.cause, error.retries);
     }
   }
@@ -188,25 +209,22 @@ export class ChatClient implements ChatModel {
   }
 
   private explain(cause: unknown, retries: number): ModelCallError {
-    const afterRetries = retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
+    const after = afterRetries(retries);
     if (cause instanceof DeadlineExceeded || cause instanceof APIConnectionTimeoutError) {
-      return new ModelCallError(
-        `The model endpoint ${this.baseURL} did not finish answering within ${this.timeoutMs} ms (headers and body)${afterRetries}.`,
-        retries,
-      );
+      return new ModelCallError(`The model endpoint ${this.baseURL} did not finish answering within ${this.timeoutMs} ms (headers and body)${after}.`, retries);
     }
     if (cause instanceof APIConnectionError) {
-      return new ModelCallError(`Cannot reach the model endpoint ${this.baseURL}: ${rootCause(cause).message}${afterRetries}. Check OPENAI_BASE_URL.`, retries);
+      return new ModelCallError(`Cannot reach the model endpoint ${this.baseURL}: ${rootCause(cause).message}${after}. Check OPENAI_BASE_URL.`, retries);
     }
     if (cause instanceof APIError && typeof cause.status === 'number') {
       return new ModelCallError(
-        `The model endpoint ${this.baseURL} answered HTTP ${cause.message.replace(/\.$/, '')}${afterRetries}.${hintFor(cause.status)}`,
+        `The model endpoint ${this.baseURL} answered HTTP ${cause.message.replace(/\.$/, '')}${after}.${hintFor(cause)}`,
         retries,
         cause.status,
       );
     }
     const message = cause instanceof Error ? cause.message : String(cause);
-    return new ModelCallError(`The model call to ${this.baseURL} failed: ${message}${afterRetries}.`, retries);
+    return new ModelCallError(`The model call to ${this.baseURL} failed: ${message}${after}.`, retries);
   }
 }
 
@@ -218,7 +236,23 @@ function rootCause(error: Error): Error {
   return error.cause instanceof Error ? rootCause(error.cause) : error;
 }
 
-function hintFor(status: number): string {
+function afterRetries(retries: number): string {
+  return retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
+}
+
+/** A 400 that names `param` as one the model does not take, in the error's param field or its message. */
+function refusesParameter(error: unknown, param: string): boolean {
+  return error instanceof APIError && error.status === 400 && (error.param === param || error.message.includes(`'${param}'`));
+}
+
+function withoutToolChoice(body: ChatCompletionCreateParamsNonStreaming): ChatCompletionCreateParamsNonStreaming {
+  const { tool_choice: _dropped, ...rest } = body;
+  return rest;
+}
+
+function hintFor(error: APIError): string {
+  const { status } = error;
+  if (refusesParameter(error, 'temperature')) return ' The model takes no temperature: leave the temperature unset.';
   if (status === 401 || status === 403) return ' Check OPENAI_API_KEY.';
   if (status === 404) return ` Check OPENAI_BASE_URL (it usually ends in /v1) and the model name.`;
   return '';

@@ -35,6 +35,11 @@ export const chatCompletionSchema = z.looseObject({
   usage: usageSchema.nullish(),
 });
 
+/** A body that reports an error instead of a completion, which some gateways send with HTTP 200. */
+export const errorBodySchema = z.looseObject({
+  error: z.union([z.string().min(1), z.looseObject({ message: z.string().min(1) })]),
+});
+
 export type FunctionToolCall = z.infer<typeof functionToolCallSchema>;
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 export type ChatCompletionReply = z.infer<typeof chatCompletionSchema>;

@@ -61,6 +61,10 @@ export interface MessageReply {
   content: string | null;
   toolCalls: ToolCallSpec[];
   usage?: UsageSpec;
+  /** Sent as the choice's finish_reason instead of 'tool_calls' or 'stop' (null included). */
+  finishReason?: string | null;
+  /** More fields of the message, as a server adds them (e.g. reasoning_content). */
+  extraFields?: Record<string, unknown>;
 }
 
 export type DoubleReply =
@@ -73,7 +77,9 @@ export type DoubleReply =
   /** Headers at once, then nothing, ever: an endpoint that stalls mid-answer. */
   | { kind: 'stall' }
   /** No answer at all: the connection is closed under the request, as an endpoint dropping a kept-alive socket does. */
-  | { kind: 'hangup' };
+  | { kind: 'hangup' }
+  /** `reply`, after `afterMs` with nothing sent, not even the headers: a model slow to its first token. */
+  | { kind: 'late'; reply: DoubleReply; afterMs: number };
 
 /** Decides the reply to one request. `callIndex` counts every HTTP request, failures included, from 0. */
 export type ReplyHandler = (body: ChatRequestBody, callIndex: number) => DoubleReply | Promise<DoubleReply>;
@@ -117,6 +123,11 @@ export function hangup(): DoubleReply {
 /** 200 and the headers, then silence until the client gives up. */
 export function stall(): DoubleReply {
   return { kind: 'stall' };
+}
+
+/** `reply` after `afterMs` of silence before the headers; a client that hangs up first ends the wait. */
+export function late(reply: DoubleReply, afterMs: number): DoubleReply {
+  return { kind: 'late', reply, afterMs };
 }
 
 /** How many assistant turns the conversation already holds: the model's position in the episode, unaffected by retries. */
@@ -244,7 +255,7 @@ export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDo
       });
     }
 
-    let reply: DoubleReply;
+    let reply: DoubleReply | undefined;
     try {
       reply = options.failures?.[index] ?? (await handler(parsed.data, index));
     } catch (error) {
@@ -254,6 +265,8 @@ export async function startOpenAiDouble(handler: ReplyHandler, options: OpenAiDo
       entry.delayMs = options.latency.fixedMs + Math.random() * (options.latency.jitterMs ?? 0);
       await delay(entry.delayMs);
     }
+    while (reply?.kind === 'late') reply = await untilClosed(res, reply.afterMs, reply.reply);
+    if (reply === undefined) return;
     if (reply.kind === 'status') return send(reply.status, apiError(reply.message, 'simulated_error'), reply.headers);
     if (reply.kind === 'raw') return send(reply.status, reply.body);
     if (reply.kind === 'hangup') {
@@ -372,9 +385,15 @@ function completionBody(reply: MessageReply, request: ChatRequestBody, index: nu
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: reply.content, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: 'assistant',
+          content: reply.content,
+          refusal: null,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+          ...reply.extraFields,
+        },
         logprobs: null,
-        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+        finish_reason: reply.finishReason !== undefined ? reply.finishReason : toolCalls.length > 0 ? 'tool_calls' : 'stop',
       },
     ],
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
@@ -398,6 +417,13 @@ function trickleOut(res: ServerResponse, text: string, intervalMs: number): void
     }
   }, intervalMs);
   res.on('close', () => clearInterval(timer));
+}
+
+/** `value` after `ms`, or undefined as soon as the client hangs up (or close() drops the connection). */
+async function untilClosed<T>(res: ServerResponse, ms: number, value: T): Promise<T | undefined> {
+  const hungUp = new AbortController();
+  res.on('close', () => hungUp.abort());
+  return delay(ms, value, { signal: hungUp.signal }).catch(() => undefined);
 }
 
 function apiError(message: string, type: string) {

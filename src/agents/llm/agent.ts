@@ -4,6 +4,7 @@ import type { AssistantMessage } from '../../models/completion-schema.ts';
 import type { ChatModel } from '../../models/chat-client.ts';
 import { toFunctionTool } from './function-tools.ts';
 import { answerSearchCall, answerToolCall } from './tool-calls.ts';
+import { toolCallsInText } from './text-tool-calls.ts';
 
 export interface LlmAgentOptions {
   model: ChatModel;
@@ -68,9 +69,11 @@ export class LlmAgent implements Agent {
         cached: result.cached,
         ...(result.cost === null ? {} : { cost: result.cost }),
       });
-      if (message.tool_calls.length === 0) return finalAnswer(message);
-      messages.push(asHistory(message));
-      for (const call of message.tool_calls) {
+      // the record above keeps the message as the endpoint sent it; a call found in its text is one the model made
+      const calls = message.tool_calls.length > 0 ? message.tool_calls : toolCallsInText(message.content, toolNames, step);
+      if (calls.length === 0) return finalAnswer(message);
+      messages.push(asHistory({ ...message, tool_calls: calls }));
+      for (const call of calls) {
         const content =
           search !== undefined && call.function.name === search.tool.name ? answerSearchCall(call, search) : await answerToolCall(call, toolNames, ctx.tools);
         messages.push({ role: 'tool', tool_call_id: call.id, content });
