@@ -39,7 +39,8 @@ export const GATED_RULES = Object.entries(RULE_SEVERITY)
  * The info rules are suggestions the gate never refuses for (test/experiments/review/lint/gate.test.ts).
  */
 export const GATE_RULES: Readonly<Record<Exclude<LintRule, 'missing-use-for' | 'missing-not-for'>, string>> = {
-  'model-directive': 'no instructions aimed at the model: never tell it to call this tool first, to hide anything, to ignore other instructions, or to hand over secrets',
+  'model-directive':
+    'no instructions aimed at the model: never tell it to call this tool first, to hide anything, to ignore other instructions, or to hand over secrets',
   'inflated-claim': 'no praise, superlatives, guarantees or claims to handle anything: say what the tool does',
   'social-proof': 'no claims about who uses or trusts the tool',
   'unverifiable-claim': 'no claims of upkeep or freshness ("actively maintained", "always up to date") that cannot be checked from the description',

@@ -5,7 +5,15 @@ import { resolveConditions } from '../../run/conditions.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
 import { startSearchProgress } from '../progress.ts';
-import { checkSearch, checkTarget, defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
+import {
+  checkSearch,
+  checkTarget,
+  defaultHonestyGate,
+  optimize,
+  type OptimizeReport,
+  type OptimizeRequest,
+  type OptimizeSettings,
+} from '../../../optimizer/mcp/optimize.ts';
 import { agentIdOf, agentRecipe, checkSearchAgents, createAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Proposal, ProposalRequest } from '../../../optimizer/engine/types.ts';
-import { earlierRefusals, MAX_COMPETITORS, MAX_EARLIER_REFUSALS, nearestCompetitors, withProposalContext, type ToolProposalRequest } from '../../../optimizer/mcp/proposal-context.ts';
+import {
+  earlierRefusals,
+  MAX_COMPETITORS,
+  MAX_EARLIER_REFUSALS,
+  nearestCompetitors,
+  withProposalContext,
+  type ToolProposalRequest,
+} from '../../../optimizer/mcp/proposal-context.ts';
 import type { ToolReflectionRecord } from '../../../optimizer/mcp/reflection.ts';
 import type { OptimizerProposalRow } from '../../../traces/index.ts';
 
@@ -16,7 +23,12 @@ describe('nearestCompetitors', () => {
 });
 
 type Row = Pick<OptimizerProposalRow, 'iteration' | 'kind' | 'proposal' | 'gateRefusals'>;
-const row = (iteration: number, proposal: Record<string, Proposal>, gateRefusals: Row['gateRefusals']): Row => ({ iteration, kind: 'mutation', proposal, gateRefusals });
+const row = (iteration: number, proposal: Record<string, Proposal>, gateRefusals: Row['gateRefusals']): Row => ({
+  iteration,
+  kind: 'mutation',
+  proposal,
+  gateRefusals,
+});
 const proposed = (text: string): Proposal => ({ ok: true, text, detail: {} });
 const storeOf = (rows: Row[]) => ({ listProposals: () => rows as OptimizerProposalRow[] });
 
