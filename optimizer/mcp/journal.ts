@@ -1,6 +1,6 @@
 // The search's decisions, stored as they are made; a resumed search replays them instead of asking again.
 import * as z from 'zod';
-import { contentHash, type TraceStore } from '../../traces/index.ts';
+import { contentHash, type OptimizerProposalRow, type TraceStore } from '../../traces/index.ts';
 import type { Journal, Proposal, Proposer } from '../engine/types.ts';
 
 export type JournalStore = Pick<TraceStore, 'recordCandidate' | 'recordProposal' | 'judgeProposal' | 'getProposal'>;
@@ -36,6 +36,13 @@ const proposalSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), reason: z.string(), detail: z.record(z.string(), z.unknown()) }),
 ]);
 
+/** A stored mutation's proposals per component, read back through their schema; undefined for a merge or another shape. */
+export function mutationProposals(stored: Pick<OptimizerProposalRow, 'kind' | 'proposal'>): Record<string, Proposal> | undefined {
+  if (stored.kind !== 'mutation') return undefined;
+  const parsed = z.record(z.string(), proposalSchema).safeParse(stored.proposal);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * Answers from the store when this iteration's proposal for the component was already made (a resumed
  * run), so the replay sees exactly the text the original run tried, whatever the proposer would say today.
@@ -45,12 +52,8 @@ export function replayingProposer<Row>(inner: Proposer<Row>, store: Pick<TraceSt
     id: inner.id,
     async propose(request) {
       const stored = store.getProposal(runId, request.iteration);
-      if (stored?.kind === 'mutation') {
-        const parsed = z.record(z.string(), proposalSchema).safeParse(stored.proposal);
-        const mine = parsed.success ? parsed.data[request.component] : undefined;
-        if (mine !== undefined) return mine satisfies Proposal;
-      }
-      return inner.propose(request);
+      const mine = stored && mutationProposals(stored)?.[request.component];
+      return mine ?? inner.propose(request);
     },
   };
 }

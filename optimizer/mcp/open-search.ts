@@ -6,6 +6,7 @@ import { conditionLabel, type RunRow } from '../../traces/index.ts';
 import type { RecordedResult } from '../engine/engine.ts';
 import type { Texts } from '../engine/types.ts';
 import { openRun } from './open-run.ts';
+import type { Competitor } from './proposal-context.ts';
 import type { OptimizeRequest, SearchPlan } from './optimize-request.ts';
 import { recordedSeedResults, requireSeedEpisodes, type SkippedSeedEpisode } from './recorded-seed.ts';
 import type { SearchRuns } from './run-status.ts';
@@ -21,6 +22,8 @@ export interface OpenedSearch {
   seedTexts: Texts;
   /** tool -> input schema of the target server, which the proposer reads */
   inputSchemas: Record<string, unknown>;
+  /** the catalogue's tools of the other servers, as the agent sees them, which the proposer weighs the target's against */
+  otherTools: Competitor[];
   seedVersionId: string;
   /** the recorded episodes that stand for the seed's first minibatches, and those that could not */
   seedResults: RecordedResult<ScoredEpisode>[] | undefined;
@@ -33,7 +36,8 @@ export function openSearch(req: OptimizeRequest, plan: SearchPlan, host: Host, r
   const listed = host.servers.find((s) => s.server === server)!;
   const seedTexts = advertisedDescriptions(listed);
   if (Object.keys(seedTexts).length === 0) throw inputError(`server "${server}" lists no tools, so there is nothing to optimize`);
-  req.onCatalogue?.(host.catalogue().tools);
+  const catalogue = host.catalogue().tools;
+  req.onCatalogue?.(catalogue);
   const versionIds = Object.fromEntries(
     host.servers.map((s) => [s.server, store.recordVersion({ server: s.server, descriptions: advertisedDescriptions(s), origin: 'seed' }).id]),
   );
@@ -63,6 +67,7 @@ export function openSearch(req: OptimizeRequest, plan: SearchPlan, host: Host, r
     agentRuns,
     seedTexts,
     inputSchemas: Object.fromEntries(listed.tools.map((t) => [t.name, t.inputSchema])),
+    otherTools: catalogue.filter((t) => t.server !== server).map((t) => ({ server: t.server, name: t.name, description: t.description })),
     seedVersionId,
     seedResults: seedEpisodes && recordedSeedResults(store, scoring, seedEpisodes),
     skipped: selection?.skipped ?? [],

@@ -28,6 +28,8 @@ export interface OptimizeRequest {
   seedRuns?: string[];
   /** the honesty gate, used when settings.honestyGate is on (the CLI builds it from the lint: experiments/review/lint/gate.ts) */
   gate?: HonestyGate;
+  /** rule -> what the gate refuses under it, in plain words, shown to the proposer (the CLI gives the lint's: experiments/review/lint/gate.ts) */
+  gateRules?: Readonly<Record<string, string>>;
   resumeRunId?: string;
   /** Runs every evaluation's episodes elsewhere (`--queue`: on `tdo worker` processes, from settings.agent); in this process when absent. */
   executor?: EpisodeExecutor;

@@ -54,7 +54,8 @@ export const DEFAULT_REFLECTION_CAP: ReflectionCap = { records: 8, callsPerRecor
 /** Ends a text field cut to the cap. */
 export const TRUNCATION_MARK = '... [truncated]';
 
-function clip(text: string, max: number): string {
+/** The text cut to `max` characters, ending with the mark when cut. */
+export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - TRUNCATION_MARK.length))}${TRUNCATION_MARK}`;
 }
 

@@ -6,10 +6,10 @@ import { bestSelector, paretoSelector } from '../engine/pareto.ts';
 import { patience, stopFile, type StopCondition } from '../engine/stoppers.ts';
 import { failureAttribution, roundRobin } from '../engine/strategies.ts';
 import type { CandidateGate, Evaluator } from '../engine/types.ts';
-import { withInputSchemas } from './input-schemas.ts';
 import { replayingProposer, storeJournal } from './journal.ts';
 import type { OpenedSearch } from './open-search.ts';
 import { resumeOf, type HonestyGate, type OptimizeRequest, type SearchPlan } from './optimize-request.ts';
+import { withProposalContext, type ProposalContext } from './proposal-context.ts';
 import { proposerOutagesStopSearch } from './proposer-outages.ts';
 import { ToolReflector, type ToolReflectionRecord } from './reflection.ts';
 import type { ScoredEpisode } from './targets.ts';
@@ -29,7 +29,7 @@ export function searchConfig(req: OptimizeRequest, plan: SearchPlan, opened: Ope
     evaluator,
     reflector: new ToolReflector({ server: settings.server, target: plan.target, observed: settings.reflection }),
     proposer: proposerOutagesStopSearch(
-      replayingProposer(withInputSchemas(req.proposer, opened.inputSchemas), req.store, run.id),
+      replayingProposer(withProposalContext(req.proposer, proposalContext(req, opened)), req.store, run.id),
       run.id,
       resumeOf(req, run.id),
     ),
@@ -45,6 +45,17 @@ export function searchConfig(req: OptimizeRequest, plan: SearchPlan, opened: Ope
     ...(settings.merge ? { merge: DEFAULT_MERGE } : {}),
     journal: storeJournal(req.store, run.id),
     ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+  };
+}
+
+/** What the proposer reads beside the dataset; the gate's rules and refusals only when the gate is on. */
+function proposalContext(req: OptimizeRequest, opened: OpenedSearch): ProposalContext {
+  const gated = opened.settings.honestyGate === true;
+  return {
+    inputSchemas: opened.inputSchemas,
+    otherTools: opened.otherTools,
+    ...(gated && req.gateRules !== undefined ? { gateRules: req.gateRules } : {}),
+    ...(gated ? { refusals: { store: req.store, runId: opened.run.id } } : {}),
   };
 }
 

@@ -4,10 +4,7 @@
 import type { ChatModel } from '../../../src/index.ts';
 import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
 import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
-import { fencedBlock, reflectionPrompt, REFLECTION_SYSTEM_PROMPT } from './prompt.ts';
-
-/** Longer answers are not descriptions a host would show; reject rather than ship them. */
-export const MAX_DESCRIPTION_CHARS = 4000;
+import { fencedBlock, MAX_DESCRIPTION_CHARS, reflectionPrompt, REFLECTION_SYSTEM_PROMPT } from './prompt.ts';
 
 export class LlmProposer implements Proposer<ToolReflectionRecord> {
   readonly id: string;

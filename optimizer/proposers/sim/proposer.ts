@@ -3,7 +3,7 @@
 // not written in; it stands in for a reflection LLM and never claims to be one.
 import { Rng } from '../../engine/rng.ts';
 import type { Proposal, Proposer } from '../../engine/types.ts';
-import type { ToolProposalRequest } from '../../mcp/input-schemas.ts';
+import type { ToolProposalRequest } from '../../mcp/proposal-context.ts';
 import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
 import { EDIT_OPERATORS, type EditOperator } from './operators.ts';
 import { RECURRING_TASKS } from './recurring.ts';

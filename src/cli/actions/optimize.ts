@@ -5,7 +5,15 @@ import { resolveConditions } from '../../run/conditions.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import { storedOptimizeSettings } from '../../../optimizer/mcp/settings.ts';
 import { startSearchProgress } from '../progress.ts';
-import { checkSearch, checkTarget, defaultHonestyGate, optimize, type OptimizeReport, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
+import {
+  checkSearch,
+  checkTarget,
+  defaultHonestyGate,
+  optimize,
+  type OptimizeReport,
+  type OptimizeRequest,
+  type OptimizeSettings,
+} from '../../../optimizer/mcp/optimize.ts';
 import { agentIdOf, agentRecipe, checkSearchAgents, createAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
@@ -238,8 +246,8 @@ async function execute(
       ...(agents.length > 1 ? { agents } : {}),
       proposer,
       settings,
-      // the gate is built from the lint (experiments/), which the optimizer itself may not import
-      ...(settings.honestyGate === true ? { gate: (await import('../../../experiments/review/lint/gate.ts')).lintGate } : {}),
+      // the gate and its rules in plain words are the lint's (experiments/), which the optimizer itself may not import
+      ...(settings.honestyGate === true ? await honestyGate() : {}),
       ...(seedRuns === undefined ? {} : { seedRuns }),
       // a cap stops the search as Ctrl-C does, with the cap as the reason; --resume with a raised cap goes on
       signal: AbortSignal.any([interrupt.signal, spend.signal]),
@@ -279,6 +287,12 @@ async function execute(
 }
 
 /** Imports the seed's episodes from Langfuse (an infrastructure error when Langfuse cannot be read). */
+/** The honesty gate and what it refuses, for the proposer to read; loaded only when the gate is on. */
+async function honestyGate(): Promise<Pick<OptimizeRequest, 'gate' | 'gateRules'>> {
+  const { lintGate, GATE_RULES } = await import('../../../experiments/review/lint/gate.ts');
+  return { gate: lintGate, gateRules: GATE_RULES };
+}
+
 async function importSeedRuns(store: TraceStore, flags: OptimizeFlags): Promise<string[]> {
   const { importMatching, renderImport } = await import('./traces-langfuse.ts');
   const config = langfuseConfigOrUsage();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gainedProblems, GATED_RULES, lintGate } from '../../../../experiments/review/lint/gate.ts';
+import { GATE_RULES, gainedProblems, GATED_RULES, lintGate } from '../../../../experiments/review/lint/gate.ts';
 
 const seed = {
   calculator: "Evaluate an arithmetic expression such as '3 * (4 + 5)'. Numbers and + - * / ** only.",
@@ -44,6 +44,14 @@ describe('lintGate', () => {
     expect(gained.map((f) => f.rule)).toEqual(['model-directive', 'inflated-claim', 'task-word-list', 'removed-limit']);
     expect(GATED_RULES).toEqual(expect.arrayContaining(['task-word-list', 'copied-result', 'removed-limit', 'inflated-claim', 'model-directive']));
     expect(GATED_RULES).not.toContain('missing-not-for');
+  });
+});
+
+describe('GATE_RULES', () => {
+  // the proposer is told every rule it can be refused for, and no suggestion it cannot
+  it('puts in plain words exactly the rules the gate refuses for', () => {
+    expect(Object.keys(GATE_RULES).sort()).toEqual([...GATED_RULES].sort());
+    for (const words of Object.values(GATE_RULES)) expect(words).toMatch(/^[a-z].{20,}[^.]$/);
   });
 });
 
