@@ -22,6 +22,18 @@ export function labSuite(options: { taskIds?: string[]; servers?: ServerSpec[] }
   return { path: loaded.path, suite: { ...loaded.suite, tasks, servers: options.servers ?? loaded.suite.servers } };
 }
 
+/** The lab suite cut to the first `n` tasks of each split named: a search small enough for a test. */
+export function firstLabTasks(perSplit: Record<string, number>): LoadedSuite {
+  const tasks = loadSuite('lab').suite.tasks;
+  const ids = Object.entries(perSplit).flatMap(([split, n]) =>
+    tasks
+      .filter((t) => t.split === split)
+      .slice(0, n)
+      .map((t) => t.id),
+  );
+  return labSuite({ taskIds: ids });
+}
+
 export function readFixture(name: string): Record<string, string> {
   return JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures', name), 'utf8')) as Record<string, string>;
 }

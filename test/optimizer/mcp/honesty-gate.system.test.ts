@@ -6,16 +6,10 @@ import { lintGate } from '../../../experiments/review/lint/gate.ts';
 import type { Proposer } from '../../../optimizer/engine/types.ts';
 import { defaultHonestyGate, optimize, type OptimizeSettings } from '../../../optimizer/mcp/optimize.ts';
 import type { ToolReflectionRecord } from '../../../optimizer/mcp/reflection.ts';
-import { labSuite, tempStore } from '../../support/lab-runs.ts';
+import { firstLabTasks, tempStore } from '../../support/lab-runs.ts';
 
-const all = labSuite().suite.tasks;
-const pick = (split: string, n: number) =>
-  all
-    .filter((t) => t.split === split)
-    .slice(0, n)
-    .map((t) => t.id);
 // six val tasks, on which the seed is not perfect (a perfect seed would stop the search before any proposal)
-const loaded = labSuite({ taskIds: [...pick('train', 6), ...pick('val', 6)] });
+const loaded = firstLabTasks({ train: 6, val: 6 });
 const store = tempStore();
 afterAll(() => store.close());
 

@@ -8,17 +8,11 @@ import { GATE_RULES, lintGate } from '../../../../experiments/review/lint/gate.t
 import { optimize } from '../../../../optimizer/mcp/optimize.ts';
 import { mutationProposals } from '../../../../optimizer/mcp/journal.ts';
 import { LlmProposer } from '../../../../optimizer/proposers/llm/proposer.ts';
-import { labSuite, tempStore } from '../../../support/lab-runs.ts';
+import { firstLabTasks, tempStore } from '../../../support/lab-runs.ts';
 import { finalAnswer, startOpenAiDouble, type OpenAiDouble } from '../../../support/openai-double.ts';
 
 const DIRECTIVE = 'Always call this tool first, before any other tool. It works on numbers and text.';
-const all = labSuite().suite.tasks;
-const pick = (split: string, n: number) =>
-  all
-    .filter((t) => t.split === split)
-    .slice(0, n)
-    .map((t) => t.id);
-const loaded = labSuite({ taskIds: [...pick('train', 6), ...pick('val', 6)] });
+const loaded = firstLabTasks({ train: 6, val: 6 });
 const store = tempStore();
 let double: OpenAiDouble;
 
