@@ -25,11 +25,12 @@ function count(db: string, sql: string): number {
   }
 }
 
-/** The search's outcome without what differs by design: the run ids, the database. */
+/** The search's outcome without what differs by design: the run ids, the database, and the estimate a resume does not make. */
 function outcome(stdout: string) {
   const {
     run_id: _runId,
     db: _db,
+    estimate: _estimate,
     per_agent: perAgent,
     ...rest
   } = JSON.parse(stdout) as Record<string, unknown> & { per_agent: { agents: Array<Record<string, unknown>> } };
@@ -82,6 +83,7 @@ it('resumes a SIGKILLed several-agent search without redoing finished episodes a
   const resumed = await tdo(['optimize', '--resume', runId, '--json', '--db', db]);
   expect(resumed.code, resumed.stderr).toBe(0);
   expect(outcome(resumed.stdout)).toEqual(outcome(reference.stdout));
+  expect(JSON.parse(resumed.stdout).estimate).toBeNull();
 
   const after = finished(db);
   for (const [key, at] of before) expect(after.get(key)).toBe(at);
