@@ -3,7 +3,7 @@
 // response time, which is what a real grid waits on), and what the queue adds to each episode.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createAgent } from '../src/cli/agents.ts';
+import { createAgent } from '../cli/agents.ts';
 import { NAMESPACE_SEPARATOR } from '../src/host/catalogue.ts';
 import { EpisodeQueue } from '../src/run/queue/episode-queue.ts';
 import { parseQueueAddress } from '../src/run/queue/queue-address.ts';

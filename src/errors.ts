@@ -1,5 +1,5 @@
 /**
- * What the user does about an error, which decides the exit code (src/cli/errors.ts maps kinds to codes):
+ * What the user does about an error, which decides the exit code (cli/errors.ts maps kinds to codes):
  * - `input`: fix what was given (a flag, a suite or config file, a version id, a run to resume);
  * - `infrastructure`: something tdo depends on failed (an MCP server, the model endpoint, the queue, a
  *   file system); fix it or wait, then run again or resume;

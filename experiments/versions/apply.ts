@@ -14,7 +14,7 @@ export interface DescriptionsLocation {
 
 /**
  * Where a started server of ours loads its descriptions when its command line does not say: the
- * composition root (src/cli) knows the shipped servers; experiments/ must not import servers/.
+ * composition root (cli/) knows the shipped servers; experiments/ must not import servers/.
  */
 export type ShippedDescriptionsFile = (spec: StdioServerSpec) => DescriptionsLocation | undefined;
 

@@ -5,7 +5,7 @@ import type { DeferredTools } from '../host/tool-search/session.ts';
 import type { SearchToolDefinition } from '../host/tool-search/search-tool.ts';
 import type { Task } from '../suite/schema.ts';
 
-/** The score names of deferred loading, summed over a run by its report (src/cli/format/run-report.ts). */
+/** The score names of deferred loading, summed over a run by its report (cli/format/run-report.ts). */
 export const DEFERRED_SCORES = {
   /** plan steps whose labelled tool some search of the episode returned (every result is loaded, so: was loaded) */
   found: 'labelled_steps_found',

@@ -47,7 +47,7 @@ describe('test layers (the projects of vitest.config.ts, named in CONTRIBUTING.m
   it('are unit, cli, system and calibration, each with its files', () => {
     expect([...members.keys()]).toEqual(['unit', 'cli', 'system', 'calibration']);
     for (const [name, files] of members) expect(files.length, name).toBeGreaterThan(0);
-    expect(members.get('cli')).toContain('test/src/cli/run.cli.test.ts');
+    expect(members.get('cli')).toContain('test/cli/run.cli.test.ts');
   });
 
   it('take every test file in the repository exactly once', () => {

@@ -98,7 +98,7 @@ beforeAll(async () => {
 describe('tdo installed from its packed tarball into another project', () => {
   it('ships the runtime folders and the files they read, and no tests, benchmarks or databases', () => {
     expect(new Set(packedFiles.map((p) => p.split('/')[0]))).toEqual(
-      new Set(['package.json', 'README.md', 'ARCHITECTURE.md', 'docs', 'bin', 'src', 'servers', 'traces', 'optimizer', 'experiments']),
+      new Set(['package.json', 'README.md', 'ARCHITECTURE.md', 'docs', 'bin', 'cli', 'src', 'servers', 'traces', 'optimizer', 'experiments']),
     );
     for (const file of [
       'bin/tdo.js',

@@ -1,6 +1,6 @@
 // The optimizer's honesty gate, built from the lint: a child that gains a lint warning or error relative to
 // its parent is refused before it is run. The optimizer only sees the function (it may not import
-// experiments/); src/cli and the demo hand it over.
+// experiments/); cli/ and the demo hand it over.
 import type { HonestyGate } from '../../../optimizer/mcp/optimize.ts';
 import { flagKey, isProblem, lintDescriptions, MAX_DESCRIPTION_TOKENS, RULE_SEVERITY, type LintFlag, type LintRule } from './lint.ts';
 

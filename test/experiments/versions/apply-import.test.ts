@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyVersion, descriptionsArgument, findServerSpec, shipRoute, type ShipRoute } from '../../../experiments/versions/apply.ts';
 import { readDescriptionsFile } from '../../../experiments/versions/descriptions-file.ts';
 import { importVersion } from '../../../experiments/versions/import.ts';
-import { shippedDescriptionsFile } from '../../../src/cli/commands/apply.ts';
+import { shippedDescriptionsFile } from '../../../cli/commands/apply.ts';
 import { TDO_ROOT } from '../../../src/suite/load.ts';
 import type { ServerSpec } from '../../../src/suite/schema.ts';
 import { openTraceStore, type RunRow } from '../../../traces/index.ts';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentContext, ModelCallRecord, ToolInvoker } from '../../../../src/agents/agent.ts';
 import { LlmAgent } from '../../../../src/agents/llm/agent.ts';
-import { reportFailure } from '../../../../src/cli/errors.ts';
+import { reportFailure } from '../../../../cli/errors.ts';
 import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
 import { ChatClient, ModelCallError, type ChatClientOptions } from '../../../../src/models/chat-client.ts';
 import { taskSchema } from '../../../../src/suite/schema.ts';

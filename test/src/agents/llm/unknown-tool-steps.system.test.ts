@@ -2,7 +2,7 @@
 // and the trajectory keeps the call as an errored tool step with no server.
 import { describe, expect, it } from 'vitest';
 import { LlmAgent } from '../../../../src/agents/llm/agent.ts';
-import { renderTrajectory } from '../../../../src/cli/format/trajectory.ts';
+import { renderTrajectory } from '../../../../cli/format/trajectory.ts';
 import { ChatClient } from '../../../../src/models/chat-client.ts';
 import type { EpisodeOutcome } from '../../../../src/run/episode.ts';
 import { runSuite } from '../../../../src/run/run-suite.ts';

@@ -1,0 +1,58 @@
+import { loadSuite } from '../../src/suite/load.ts';
+import { startEpisodeWorker } from '../../src/run/queue/episode-worker.ts';
+import { ServedSuites } from '../../src/run/queue/served-suites.ts';
+import { createAgent } from '../agents.ts';
+import { commandConfig } from '../context.ts';
+import { inputError } from '../../src/errors.ts';
+import type { WorkerFlags } from '../commands/worker.ts';
+import { openEpisodeQueue } from '../queue.ts';
+import { modelRateLimiter } from '../rate-limits.ts';
+import { modelSpend } from '../model-clients.ts';
+import { storedRunConfigSchema } from './run.ts';
+
+/** A worker keeps no trace store: model answers are not replayed from one, only fetched. */
+const NO_RESPONSE_CACHE = { cacheGet: () => undefined, cachePut: () => undefined };
+
+export async function workerCommand(flags: WorkerFlags): Promise<void> {
+  const config = commandConfig(flags);
+  if (flags.suite.length === 0)
+    throw inputError('tdo worker needs --suite NAME|FILE,...: the suites it may run (a job names one of them; any other is refused)');
+  // Read once, here: the operator's files, never one a job points at.
+  const suites = new ServedSuites(flags.suite.map((suite) => loadSuite(suite, config.refs)));
+  // Refuses an unusable URL or an unreachable Redis now (exit 2), not on the first job.
+  const probe = await openEpisodeQueue(flags.queue);
+  await probe.close();
+
+  // One limiter for every agent this worker builds, as for any other process's model clients; the worker prices
+  // its calls at its own config's prices, and the coordinator records the costs with the steps.
+  const setup = { rateLimiter: modelRateLimiter(flags, config), spend: modelSpend(config, {}, []) };
+  const worker = startEpisodeWorker({
+    address: probe.address,
+    concurrency: flags.concurrency,
+    lockDurationMs: flags.lockDuration,
+    ...(flags.name === undefined ? {} : { name: flags.name }),
+    suites,
+    buildAgent: (settings) => {
+      const parsed = storedRunConfigSchema.shape.agent.safeParse(settings);
+      if (!parsed.success) throw new Error(`agent settings this worker does not know: ${JSON.stringify(settings)}; is the coordinator another tdo version?`);
+      return createAgent(parsed.data, NO_RESPONSE_CACHE, setup);
+    },
+    onEpisode: (job, { record }) => {
+      const verdict = record.result.status === 'error' ? `error: ${record.result.feedback}` : record.result.success ? 'success' : 'failure';
+      process.stderr.write(`${job.episodeId} run ${job.runId} task ${job.taskId} repeat ${job.repeat}: ${verdict}\n`);
+    },
+    onError: (err) => process.stderr.write(`tdo worker: ${err.message}\n`),
+    onJobFailed: (err) => process.stderr.write(`tdo worker: ${err.message}\n`),
+  });
+  await worker.worker.waitUntilReady();
+  process.stderr.write(
+    `tdo worker: taking episodes of ${suites.names.join(', ')} from ${probe.address.shown}, ${flags.concurrency} at a time (Ctrl-C to stop)\n`,
+  );
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  process.stderr.write('tdo worker: finishing the episodes in flight\n');
+  await worker.close();
+}

@@ -1,0 +1,38 @@
+import { configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig } from '../src/config/load.ts';
+import type { AgentConfig } from './agents.ts';
+import type { SuiteReferences } from '../src/suite/load.ts';
+
+export interface CliConfig {
+  /** Absent when there is no tdo.config.json (none in the working directory and TDO_CONFIG unset). */
+  loaded?: LoadedConfig;
+  /** What suites may refer to by name. */
+  refs: SuiteReferences;
+}
+
+/**
+ * Loads tdo.config.json (explicit path, TDO_CONFIG, or ./tdo.config.json) and lets its endpoint,
+ * Langfuse and database settings fill the environment variables that are not set: flags beat the
+ * environment, which beats the config.
+ */
+export function loadCliConfig(explicit?: string, env: NodeJS.ProcessEnv = process.env): CliConfig {
+  const path = findConfigPath(explicit, env);
+  if (path === undefined) return { refs: {} };
+  const loaded = loadConfig(path, env);
+  for (const [name, value] of Object.entries(configEnvDefaults(loaded))) if (!env[name]) env[name] = value;
+  return { loaded, refs: { servers: configServers(loaded), suites: configSuites(loaded), source: loaded.path } };
+}
+
+/** The agent settings of a new run: a flag given on the command line wins over the config's `agent` block. */
+export function agentWithDefaults(given: AgentConfig, kindFromCli: boolean, config: CliConfig): AgentConfig {
+  const defaults = config.loaded?.config.agent ?? {};
+  const kind = kindFromCli ? given.kind : (defaults.kind ?? given.kind);
+  const model = given.model ?? (kind === 'llm' ? defaults.model : undefined);
+  const maxSteps = given.maxSteps ?? defaults.maxSteps;
+  // A persona comes only from --agent sim:NAME, which also set the kind.
+  return {
+    kind,
+    ...(given.persona === undefined ? {} : { persona: given.persona }),
+    ...(model === undefined ? {} : { model }),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+  };
+}

@@ -1,0 +1,58 @@
+// The optimize summary's account of the proposals it did not accept (optimizer/mcp/proposal-outcomes.ts):
+// a search that accepted nothing says whether the proposer had nothing to add, and for which tools and why,
+// whether the honesty gate refused what it wrote, or whether what it wrote ran and did not help.
+import type { OptimizeReport } from '../../optimizer/mcp/optimize.ts';
+import type { ProposalOutcomes } from '../../optimizer/mcp/proposal-outcomes.ts';
+import { RECURRING_TASKS } from '../../optimizer/proposers/sim/recurring.ts';
+
+const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Reports stored before it was measured have no proposalOutcomes. */
+function outcomesOf(r: OptimizeReport): ProposalOutcomes | undefined {
+  return r.proposalOutcomes as ProposalOutcomes | undefined;
+}
+
+/** Why the proposer gave no new text, per group of tools: too few train tasks for the sim, or nothing new to say. */
+function nothingToAdd(o: ProposalOutcomes, sim: boolean): string {
+  const tools = Object.keys(o.nothingToAdd).sort();
+  const few = sim ? tools.filter((t) => (o.trainTasks[t] ?? 0) < RECURRING_TASKS) : [];
+  const rest = tools.filter((t) => !few.includes(t));
+  const why = [
+    few.length === 0
+      ? ''
+      : `${list(few)} (${few.length === 1 ? 'it has' : 'each has'} fewer than ${RECURRING_TASKS} train tasks, and the sim proposer names only the jobs that come up in ${RECURRING_TASKS} tasks or more: add train tasks for ${few.length === 1 ? 'it' : 'them'}, or use --proposer llm)`,
+    rest.length === 0 ? '' : `${list(rest)} (what the trajectories, the input schema and the sibling tools hold, the description already says)`,
+  ].filter((s) => s !== '');
+  return `for ${o.noText} the proposer found nothing to add to ${why.join(', nor to ')}`;
+}
+
+/** One line on the proposals not accepted, or none when every proposal was accepted or none was made. */
+export function proposalOutcomesLine(r: OptimizeReport): string[] {
+  const o = outcomesOf(r);
+  if (o === undefined || o.made === 0 || o.accepted === o.made) return [];
+  const parts = [
+    o.noText === 0 ? '' : nothingToAdd(o, r.proposer === 'sim'),
+    o.refusedByGate === 0 ? '' : `the honesty gate refused ${o.refusedByGate}`,
+    o.notBetter === 0 ? '' : `${o.notBetter} ran and scored no higher than their parent on its minibatch`,
+  ].filter((s) => s !== '');
+  const other = o.made - o.accepted - o.noText - o.refusedByGate - o.notBetter;
+  if (other > 0) parts.push(`${count(other, 'was', 'were')} not run (the text unchanged, or no budget left)`);
+  return [`why ${o.made - o.accepted} of ${count(o.made, 'proposal was', 'proposals were')} not accepted: ${parts.join('; ')}.`];
+}
+
+/** The same for --json; null in reports stored before it was measured. */
+export function proposalOutcomesJson(r: OptimizeReport) {
+  const o = outcomesOf(r);
+  if (o === undefined) return null;
+  return {
+    made: o.made,
+    accepted: o.accepted,
+    no_text: o.noText,
+    nothing_to_add: o.nothingToAdd,
+    train_tasks: o.trainTasks,
+    refused_by_gate: o.refusedByGate,
+    not_better: o.notBetter,
+    why: proposalOutcomesLine(r)[0] ?? null,
+  };
+}

@@ -1,0 +1,55 @@
+// What a command's model calls spent (traces/spend.ts), in the terminal and in --json: tokens sent to an
+// endpoint and their cost, with a price unknown said so, never shown as 0.
+import type { ModelSpendTotals, RunSpend } from '../../traces/index.ts';
+import { formatCost } from '../../src/models/prices.ts';
+
+/** The parts of a command that may call a model, and whether each is simulated (no model calls at all). */
+export type SpendParts = { agent: boolean; proposer?: boolean };
+
+const sumCost = (parts: ModelSpendTotals[]) => (parts.some((p) => p.cost === null) ? null : parts.reduce((s, p) => s + p.cost!, 0));
+
+function partJson(t: ModelSpendTotals) {
+  return {
+    calls: t.calls,
+    cached_calls: t.cachedCalls,
+    tokens_in: t.tokensIn,
+    tokens_out: t.tokensOut,
+    cost: t.cost,
+    unpriced_models: t.unpricedModels,
+  };
+}
+
+/** `spend` of a command's --json: each part's calls, tokens and cost, and the totals; cost null when a price is unknown. */
+export function spendJson(spend: RunSpend, parts: SpendParts) {
+  const shown = partsOf(spend, parts);
+  return {
+    agent: partJson(spend.agent),
+    ...(parts.proposer === undefined ? {} : { proposer: partJson(spend.proposer) }),
+    tokens: shown.reduce((s, [, t]) => s + t.tokensIn + t.tokensOut, 0),
+    cost: sumCost(shown.map(([, t]) => t)),
+  };
+}
+
+function partsOf(spend: RunSpend, parts: SpendParts): Array<[string, ModelSpendTotals, boolean]> {
+  return [
+    ['agent', spend.agent, parts.agent] as [string, ModelSpendTotals, boolean],
+    ...(parts.proposer === undefined ? [] : [['proposer', spend.proposer, parts.proposer] as [string, ModelSpendTotals, boolean]]),
+  ];
+}
+
+/** One line: each part's calls, tokens and cost, then the total. `simulated`: that part makes no model calls. */
+export function spendLine(spend: RunSpend, simulated: SpendParts): string {
+  const shown = partsOf(spend, simulated);
+  const part = ([name, t, sim]: [string, ModelSpendTotals, boolean]) => {
+    if (sim) return `${name} simulated (no model calls, costs nothing)`;
+    const cached = t.cachedCalls === 0 ? '' : ` (+${t.cachedCalls} from the response cache, free)`;
+    return `${name} ${t.calls} call${t.calls === 1 ? '' : 's'}${cached}, ${t.tokensIn} tokens in / ${t.tokensOut} out, ${costOf(t)}`;
+  };
+  const total = sumCost(shown.map(([, t]) => t));
+  return `model spend: ${shown.map(part).join('; ')}${shown.every(([, , sim]) => sim) ? '' : `; total ${formatCost(total)}`}`;
+}
+
+function costOf(t: ModelSpendTotals): string {
+  if (t.cost !== null) return formatCost(t.cost);
+  return `price unknown for ${t.unpricedModels.join(', ')} (set model.prices in tdo.config.json)`;
+}

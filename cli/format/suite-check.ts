@@ -1,0 +1,101 @@
+// The suite check (src/suite/check/suite-check.ts) as `tdo optimize` and `tdo run` print it before their
+// episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
+import { percent, points } from '../../experiments/format.ts';
+import type { CandidateSummary } from '../../optimizer/mcp/optimize.ts';
+import { SPLITS } from '../../src/suite/schema.ts';
+import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/suite/check/power.ts';
+import type { SuiteCheck, ToolSteps } from '../../src/suite/check/suite-check.ts';
+import { HELD_OUT, successProportion } from './optimize-intervals.ts';
+
+export function suiteCheckJson(check: SuiteCheck) {
+  const mdc = check.minDetectableChange;
+  return {
+    fidelity: check.fidelity,
+    min_detectable_change: mdc.change,
+    min_detectable_change_basis: { split: 'test', episodes: mdc.episodes, assumed_baseline: mdc.baseline, significance: mdc.significance, power: mdc.power },
+    selection: check.selection,
+    tools: check.tools.map((t) => ({ name: t.name, server: t.server, labelled_steps: t.steps, sim_chosen_right: t.simChosenRight })),
+  };
+}
+
+/**
+ * The block printed before the episodes: the tools of `server` (every tool when none), the test split's reach, the
+ * sim's reading; for a search (`search`), which tools no train task covers and, under --target selection, its rivals.
+ */
+export function renderSuiteCheck(check: SuiteCheck, { server, search }: { server?: string | undefined; search?: { selection: boolean } }): string {
+  const tools = check.tools.filter((t) => server === undefined || t.server === server);
+  return [
+    'suite check (before any episode is run):',
+    ...stepLines(tools, server, search !== undefined),
+    `  ${powerSentence(check.minDetectableChange)}`,
+    ...(search?.selection === true && check.selection !== null ? [`  ${selectionSentence(check.selection)}`] : []),
+    ...(check.fidelity === null ? [] : fidelityLines(check.fidelity)),
+    '',
+  ].join('\n');
+}
+
+function stepLines(tools: readonly ToolSteps[], server: string | undefined, search: boolean): string[] {
+  const counts = tools.map((t) => `${t.name} ${SPLITS.map((s) => t.steps[s]).join('/')}`).join(', ');
+  const total = (t: ToolSteps) => SPLITS.reduce((n, s) => n + t.steps[s], 0);
+  const untested = tools.filter((t) => total(t) === 0).map((t) => t.name);
+  const untrained = search ? tools.filter((t) => total(t) > 0 && t.steps.train === 0).map((t) => t.name) : [];
+  const have = (names: readonly string[]) => `${list(names)} ${names.length === 1 ? 'has' : 'have'}`;
+  return [
+    `  Labelled plan steps per tool${server === undefined ? '' : ` of ${server}`} (${SPLITS.join('/')}): ${counts}.`,
+    ...(untested.length === 0 ? [] : [`  ${have(untested)} no labelled step: the suite never asks for ${untested.length === 1 ? 'it' : 'them'}.`]),
+    ...(untrained.length === 0
+      ? []
+      : [`  ${have(untrained)} no labelled train step, so no train task shows the search what ${untrained.length === 1 ? 'it is' : 'they are'} for.`]),
+  ];
+}
+
+function powerSentence(mdc: SuiteCheck['minDetectableChange']): string {
+  const how = `(two-proportion test, ${percent(mdc.power, 0)} power, two-sided ${percent(mdc.significance, 0)}, from an assumed ${percent(mdc.baseline, 0)} success)`;
+  if (mdc.episodes === 0) return 'The suite has no test tasks, so no change in held-out success can be shown.';
+  if (mdc.change === null) return `The test split's ${mdc.episodes} episodes cannot show any rise in success ${how}: even 100% would be within their noise.`;
+  return `The test split's ${mdc.episodes} episodes can show a rise in success of ${(mdc.change * 100).toFixed(1)} points or more ${how}; a smaller change is within their noise.`;
+}
+
+function selectionSentence(selection: NonNullable<SuiteCheck['selection']>): string {
+  return `--target selection scores the first choices that go to ${selection.server} rather than to ${list(selection.competitors)}.`;
+}
+
+function fidelityLines(f: NonNullable<SuiteCheck['fidelity']>): string[] {
+  const measured = `With the current descriptions the ${f.agent} agent chooses a labelled tool for ${percent(f.share)} of the suite's ${f.steps} labelled steps`;
+  const bar = `the ${percent(f.threshold, 0)} it stays above on real tool-selection data (BFCL, ToolE)`;
+  if (!f.poor) return [`  ${measured}, at or above ${bar}.`];
+  return [
+    `  ${measured}, below ${bar}: the sim reads this suite's tools poorly, so its results here say little about how models would choose.`,
+    '  To measure with a model, run with --agent llm --model NAME, with OPENAI_BASE_URL and OPENAI_API_KEY set for an OpenAI-compatible endpoint.',
+  ];
+}
+
+/**
+ * For each held-out split where the winner's change in success is smaller than the split can show against the
+ * seed's own rate there (the same test as the suite check), a sentence saying so and how many episodes would show it.
+ */
+export function heldOutPowerLines(seed: CandidateSummary, best: CandidateSummary): string[] {
+  return HELD_OUT.flatMap((split) => {
+    const [before, after] = [seed[split], best[split]];
+    if (before === null || after === null || before.tasks === 0 || after.tasks === 0) return [];
+    const baseline = successProportion(before).rate!;
+    const change = successProportion(after).rate! - baseline;
+    const needed = minDetectableChange(before.tasks, baseline, change < 0 ? 'fall' : 'rise');
+    if (needed !== null && Math.abs(change) >= needed) return [];
+    const reach =
+      needed === null
+        ? `its ${before.tasks} episodes cannot show any ${change < 0 ? 'fall' : 'rise'} from the seed's ${percent(baseline)}`
+        : `its ${before.tasks} episodes show only changes of ${(needed * 100).toFixed(1)} points or more from the seed's ${percent(baseline)}`;
+    const more =
+      change === 0
+        ? ''
+        : ` About ${episodesToDetect(baseline, change)} episodes per version would show a change this large (\`tdo experiment --repeat ${Math.ceil(episodesToDetect(baseline, change) / before.tasks)}\`).`;
+    return [
+      `  ${split}: the change of ${points(change)} is within the split's noise: ${reach} (${percent(POWER, 0)} power, two-sided ${percent(SIGNIFICANCE, 0)}).${more}`,
+    ];
+  });
+}
+
+function list(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -1,0 +1,85 @@
+// How the CLI builds the model clients of one command: the agent's and the proposer's share the response cache,
+// one rate limiter (cli/rate-limits.ts) and one spend meter with the config's prices and the command's caps.
+import type { RunSpend, TraceStore } from '../traces/index.ts';
+import { inputError } from '../src/errors.ts';
+import { ChatClient } from '../src/models/chat-client.ts';
+import type { ModelPrices } from '../src/models/prices.ts';
+import type { ModelRateLimiter } from '../src/models/rate-limiter.ts';
+import type { ResponseCache } from '../src/models/response-cache.ts';
+import { ModelSpend, type Spent, type SpendCaps } from '../src/models/spend.ts';
+import type { CliConfig } from './config.ts';
+import type { QueueFlag } from './options.ts';
+
+export interface ModelClientSetup {
+  /** false with --no-cache */
+  reuseCache?: boolean;
+  rateLimiter?: ModelRateLimiter | undefined;
+  spend?: ModelSpend | undefined;
+}
+
+export function chatClient(model: string, store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, setup: ModelClientSetup): ChatClient {
+  const { reuseCache = true, rateLimiter, spend } = setup;
+  return new ChatClient({
+    model,
+    cache: responseCache(store, reuseCache),
+    ...(rateLimiter === undefined ? {} : { rateLimiter }),
+    ...(spend === undefined ? {} : { spend }),
+  });
+}
+
+/**
+ * The trace store as a model client's response cache. With `reuse` false (`--no-cache`) every request
+ * goes to the endpoint; the fresh answers are still stored for later runs.
+ */
+export function responseCache(store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, reuse: boolean): ResponseCache {
+  return { get: (k) => (reuse ? store.cacheGet(k) : undefined), put: (k, v) => store.cachePut(k, v) };
+}
+
+/** The prices of tdo.config.json's model block; none without a config. */
+export function configuredPrices(config: CliConfig): ModelPrices {
+  return config.loaded?.config.model?.prices ?? {};
+}
+
+/** --max-cost and --max-tokens. */
+export interface SpendCapFlags {
+  maxCost?: number;
+  maxTokens?: number;
+}
+
+/**
+ * The meter of a command's model calls. A cost cap needs a price for every model the command calls: without one
+ * the cap could never be reached, so it is refused before anything runs.
+ */
+export function modelSpend(config: CliConfig, flags: SpendCapFlags & QueueFlag, models: readonly string[], before?: Spent): ModelSpend {
+  checkSpendCaps(config, flags, models);
+  const caps: SpendCaps = {
+    ...(flags.maxCost === undefined ? {} : { maxCost: flags.maxCost }),
+    ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
+  };
+  return new ModelSpend(configuredPrices(config), caps, before);
+}
+
+/** Refuses caps the command could not keep; called before the store is opened, and again by modelSpend. */
+export function checkSpendCaps(config: CliConfig, flags: SpendCapFlags & QueueFlag, models: readonly string[]): void {
+  const prices = configuredPrices(config);
+  // with --queue the agent's calls are made by the workers, which this process's meter never sees
+  if (flags.queue !== undefined && (flags.maxCost !== undefined || flags.maxTokens !== undefined))
+    throw inputError('--max-cost and --max-tokens count the model calls of this process; with --queue the workers make them: drop the cap or --queue');
+  if (flags.maxCost !== undefined) {
+    const unpriced = models.filter((m) => !Object.hasOwn(prices, m));
+    if (unpriced.length > 0)
+      throw inputError(
+        `--max-cost needs a price for ${unpriced.map((m) => `"${m}"`).join(', ')}: add it under model.prices in tdo.config.json (input, cachedInput and output, dollars per million tokens), or cap with --max-tokens`,
+      );
+  }
+}
+
+/** What the runs being resumed spent already (agent and proposer), so a cap counts the whole run; none for a new one. */
+export function spentBefore(store: Pick<TraceStore, 'runSpend'>, runIds: readonly string[]): Spent {
+  return spentOf(store.runSpend(runIds));
+}
+
+function spentOf(spend: RunSpend): Spent {
+  const parts = [spend.agent, spend.proposer];
+  return { tokens: parts.reduce((s, p) => s + p.tokensIn + p.tokensOut, 0), cost: parts.reduce((s, p) => s + (p.cost ?? 0), 0) };
+}

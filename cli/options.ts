@@ -1,0 +1,287 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { inputError } from '../src/errors.ts';
+import type { RateLimitFlags } from './rate-limits.ts';
+import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/host/tool-search/modes.ts';
+
+/** commander's Command that adds a group of shared options in one call; its subcommands are TdoCommands too. */
+export class TdoCommand extends Command {
+  override createCommand(name?: string): TdoCommand {
+    return new TdoCommand(name);
+  }
+
+  addOptions(options: readonly Option[]): this {
+    for (const option of options) this.addOption(option);
+    return this;
+  }
+}
+
+/** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
+export function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer.');
+  return safeInteger(value);
+}
+
+export function nonNegativeInt(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a non-negative integer.');
+  return safeInteger(value);
+}
+
+/** Digits that are a number a run can store: beyond 2^53 - 1 they would round to another one. */
+function safeInteger(digits: string): number {
+  const n = Number(digits);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`expected an integer of at most ${Number.MAX_SAFE_INTEGER}.`);
+  return n;
+}
+
+function toolSearchK(value: string): number {
+  const k = positiveInt(value);
+  if (k > MAX_TOOL_SEARCH_K) throw new InvalidArgumentError(`expected at most ${MAX_TOOL_SEARCH_K}.`);
+  return k;
+}
+
+/** --tool-search and --tool-search-k, as every command that runs episodes may take them. */
+export interface ToolSearchFlags {
+  toolSearch?: ToolSearchMode;
+  toolSearchK?: number;
+}
+
+/** A share from 0 to 1 (of episodes, or of success rate for a threshold). */
+export function share(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1 (0.05 = 5%).');
+  return n;
+}
+
+/** Dollars, as a cap: a positive number such as 2 or 0.25. */
+export function dollars(value: string): number {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value.trim()) || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a positive amount of US dollars, such as 2 or 0.25.');
+  return n;
+}
+
+/** The --max-error-rate option every command that runs episodes declares, with one help text. */
+export const MAX_ERROR_RATE_HELP =
+  'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause (as it does, whatever the share, when no episode was judged)';
+
+/** --rpm or --tpm, declared alike by every command that makes model clients (a fresh Option for each command). */
+export function rateLimitOption(kind: 'rpm' | 'tpm'): Option {
+  const what =
+    kind === 'rpm' ? 'requests per minute the model endpoint allows' : 'prompt tokens per minute the model endpoint allows (estimated at 4 characters a token)';
+  return new Option(
+    `--${kind} <n>`,
+    `${what}, shared by every model call of this process (agent and proposer), so episodes in flight wait instead of drawing 429s; default: ${kind} in the model block of tdo.config.json, else no limit`,
+  ).argParser(positiveInt);
+}
+
+/** --db and --config: every command that reads the config or the trace store takes both. */
+export interface StoreFlags {
+  db?: string;
+  config?: string;
+}
+
+export interface JsonFlag {
+  json?: boolean;
+}
+
+export interface QueueFlag {
+  /** --queue redis://HOST:PORT[/DB]: run the episodes on `tdo worker` processes instead of in this one */
+  queue?: string;
+}
+
+/** --rpm, --tpm and --no-cache: every command whose agents or proposer may call a model takes them. */
+export interface ModelClientFlags extends RateLimitFlags {
+  /** false with --no-cache */
+  cache: boolean;
+}
+
+/** What every command that runs episodes takes (run, experiment, optimize, demo). */
+export type EpisodeCommandFlags = ModelClientFlags & QueueFlag & StoreFlags & JsonFlag;
+
+/** A search's flags (optimize, demo): who evaluates the candidates (--agent or --agents) and who proposes them. */
+export interface SearchFlags extends EpisodeCommandFlags {
+  agent: AgentSpec;
+  /** --agents: several agents, each evaluating every candidate */
+  agents?: AgentListEntry[];
+  objective?: 'mean' | 'worst';
+  model?: string;
+  proposer: 'sim' | 'llm';
+  proposerModel?: string;
+}
+
+/**
+ * The options shared by commands, declared once here so each means the same everywhere (a fresh Option
+ * for each command, since commander keeps parsed values on the Option's command).
+ */
+export const sharedOption = {
+  db: () => new Option('--db <path>', 'trace database (default TDO_DB, else `db` in tdo.config.json, else traces/tdo.db)'),
+  config: () => new Option('--config <file>', 'tdo.config.json to read (default TDO_CONFIG, else ./tdo.config.json)'),
+  json: (what = 'print one JSON object (snake_case keys) instead of text') => new Option('--json', what),
+  suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => new Option('--suite <name|path>', what),
+  /** --suite where a command takes several suites */
+  suites: (what = 'suite name(s) or file(s), comma-separated') => new Option('--suite <names>', what).argParser(commaList).default([]),
+  /** --version: one description version, or a comma list (or the flag repeated) */
+  version: (what: string) => new Option('--version <ids>', what).argParser(commaList).default([]),
+  agent: () =>
+    new Option(
+      '--agent <kind>',
+      'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)',
+    )
+      .argParser(agentSpec)
+      .default('sim'),
+  model: (what = 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)') => new Option('--model <name>', what),
+  seed: (what = 'run seed (sim choices and episode seeds derive from it)', fallback = 0) =>
+    new Option('--seed <n>', what).argParser(nonNegativeInt).default(fallback),
+  concurrency: (what = 'episodes in flight', fallback = 4) => new Option('--concurrency <n>', what).argParser(positiveInt).default(fallback),
+  /** --agents: two or more agents instead of --agent; each command says what they do */
+  agents: (what: string) => new Option('--agents <list>', what).argParser(agentList),
+  /** --condition: suite condition values, repeatable */
+  condition: (what: string) => new Option('--condition <name=value,...>', what).argParser(conditionList).default({}),
+  maxSteps: () => new Option('--max-steps <n>', 'model calls per episode for --agent llm').argParser(positiveInt),
+  maxErrorRate: () => new Option('--max-error-rate <x>', MAX_ERROR_RATE_HELP).argParser(share).default(0),
+  toolSearch: () =>
+    new Option(
+      '--tool-search <mode>',
+      'deferred tool loading: off (every tool listed), bm25 or regex (the agent starts with one search tool and may call only the tools its searches return); default: toolSearch in the suite file, else in tdo.config.json, else off',
+    ).argParser(choice(TOOL_SEARCH_MODES)),
+  toolSearchK: () =>
+    new Option(
+      '--tool-search-k <n>',
+      `tools one search returns (at most ${MAX_TOOL_SEARCH_K}); default: toolSearch.k in the suite file, else in tdo.config.json, else ${DEFAULT_TOOL_SEARCH_K}`,
+    ).argParser(toolSearchK),
+  queue: () =>
+    new Option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them'),
+};
+
+/** --db and --config, in that order. */
+export function storeOptions(): Option[] {
+  return [sharedOption.db(), sharedOption.config()];
+}
+
+/**
+ * --max-cost and --max-tokens: every command that may call a model for a while (run, experiment, optimize). The
+ * stop is the interruption's, so the command is resumed with a raised cap (src/models/spend.ts).
+ */
+export function spendCapOptions(): Option[] {
+  const stop =
+    'the command stops taking new work (episodes in flight finish), keeps everything recorded and reports the stop; --resume continues it with a raised cap';
+  return [
+    new Option(
+      '--max-cost <dollars>',
+      `stop once the model calls of this command (agent and proposer; on --resume, of the whole run) have cost this much at the prices in tdo.config.json (model.prices): ${stop}`,
+    ).argParser(dollars),
+    new Option('--max-tokens <n>', `stop once the model calls have spent this many prompt and completion tokens: ${stop}`).argParser(positiveInt),
+  ];
+}
+
+/** --rpm, --tpm and --no-cache, in that order. */
+export function modelClientOptions(): Option[] {
+  return [
+    rateLimitOption('rpm'),
+    rateLimitOption('tpm'),
+    new Option(
+      '--no-cache',
+      'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
+    ),
+  ];
+}
+
+/** --model in a search: one model name for each LLM part that names none of its own (cli/agents.ts, proposers.ts). */
+const SEARCH_MODEL_HELP =
+  "model for --agent llm and for --proposer llm: with both, both use it unless --proposer-model names the proposer's; with --agent sim (or --agents) it is the proposer's";
+
+/** The options of SearchFlags after --agent, in order; each command words --agents and --objective for its search. */
+export function searchAgentOptions(what: { agents: string; objective: string }): Option[] {
+  return [
+    sharedOption.agents(what.agents),
+    new Option('--objective <how>', what.objective).argParser(choice(['mean', 'worst'] as const)),
+    sharedOption.model(SEARCH_MODEL_HELP),
+    new Option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)')
+      .argParser(choice(['sim', 'llm'] as const))
+      .default('sim'),
+    new Option('--proposer-model <name>', 'model for --proposer llm (default: --model)'),
+    ...modelClientOptions(),
+  ];
+}
+
+export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${allowed.join(', ')}.`);
+    return value as T;
+  };
+}
+
+/** An `--agent` value: the default sim, one of its personas, or an LLM. */
+export type AgentSpec = 'sim' | 'llm' | `sim:${string}`;
+
+/** Checks the form only: an unknown persona is refused where the agent is built, with the list of names. */
+export function agentSpec(value: string): AgentSpec {
+  if (value === 'sim' || value === 'llm' || /^sim:./.test(value)) return value as AgentSpec;
+  throw new InvalidArgumentError('expected one of sim, llm or sim:PERSONA (`tdo agents` lists them).');
+}
+
+/** One `--agents` entry as the settings a run stores: the default sim, a sim persona, or an LLM with its model. */
+export type AgentListEntry = { kind: 'sim'; persona?: string } | { kind: 'llm'; model: string };
+
+/**
+ * `--agents sim:a,sim:b,llm:MODEL`: two or more different agents. Checks the form only: an unknown persona is
+ * refused where the agent is built, with the list of names.
+ */
+export function agentList(value: string): AgentListEntry[] {
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const entries = items.map((item): AgentListEntry => {
+    if (item === 'sim') return { kind: 'sim' };
+    if (/^sim:./.test(item)) return { kind: 'sim', persona: item.slice('sim:'.length) };
+    if (/^llm:./.test(item)) return { kind: 'llm', model: item.slice('llm:'.length) };
+    throw new InvalidArgumentError(`"${item}" is not an agent: expected sim, sim:PERSONA (\`tdo agents\` lists them) or llm:MODEL.`);
+  });
+  if (entries.length < 2) throw new InvalidArgumentError('expected two or more agents separated by commas (for one agent, use --agent).');
+  const repeated = items.filter((item, i) => items.indexOf(item) !== i);
+  if (repeated.length > 0) throw new InvalidArgumentError(`each agent may be given once; repeated: ${[...new Set(repeated)].join(', ')}.`);
+  return entries;
+}
+
+export function commaList(value: string, previous: string[] = []): string[] {
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
+}
+
+/** `name=value,name=value` into a record; repeated flags add up, a name given twice keeps the last value. */
+export function conditionList(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const parsed = { ...previous };
+  for (const pair of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Za-z0-9_-]+)=([^=]+)$/.exec(pair);
+    if (!match) throw new InvalidArgumentError(`expected name=value pairs separated by commas, got "${pair}".`);
+    parsed[match[1]!] = match[2]!.trim();
+  }
+  return parsed;
+}
+
+export function isoDate(value: string): Date {
+  const parsed = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime()))
+    throw new InvalidArgumentError('expected a date such as 2026-11-29 or 2026-11-29T08:00:00Z.');
+  return parsed;
+}
+
+/** The flag of an option key, as commander names it: maxSteps is --max-steps. */
+export function flagOf(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** --resume reuses the run's own settings: refuses every option of `fixed` that the command line gives. */
+export function refuseGivenWithResume(command: Command, fixed: readonly string[]): void {
+  const given = fixed.filter((key) => command.getOptionValueSource(key) === 'cli');
+  if (given.length > 0) throw inputError(`--resume reuses the run's own settings; drop ${given.map(flagOf).join(', ')}`);
+}

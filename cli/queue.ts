@@ -1,0 +1,15 @@
+import { EpisodeQueue } from '../src/run/queue/episode-queue.ts';
+import { parseQueueAddress } from '../src/run/queue/queue-address.ts';
+
+/** The episode queue a --queue flag names, connected; a bad URL or an unreachable Redis ends the command (exit 2). */
+export async function openEpisodeQueue(url: string): Promise<EpisodeQueue> {
+  return EpisodeQueue.open(parseQueueAddress(url));
+}
+
+/**
+ * Refuses a --queue that is not a Redis URL or whose Redis does not answer (exit 2) before a command opens its
+ * store, so the refusal leaves no new database; the command connects again when it runs its episodes.
+ */
+export async function checkQueue(url: string | undefined): Promise<void> {
+  if (url !== undefined) await (await openEpisodeQueue(url)).close();
+}

@@ -1,0 +1,34 @@
+// The estimate of a search the CLI is about to start, from its suite, its settings and the catalogue the agent
+// will be sent (counted as the LLM agent sends it), priced at the config's prices.
+import { estimateSearch, type SearchEstimate } from '../optimizer/mcp/estimate.ts';
+import type { OptimizeSettings } from '../optimizer/mcp/optimize.ts';
+import { countDescriptionTokens } from '../traces/index.ts';
+import { toFunctionTool } from '../src/agents/llm/function-tools.ts';
+import type { CatalogueTool } from '../src/host/catalogue-types.ts';
+import { callCost, type ModelPrices } from '../src/models/prices.ts';
+import type { Suite } from '../src/suite/schema.ts';
+import { agentIdOf, type AgentConfig } from './agents.ts';
+
+const tokensOf = (text: string) => countDescriptionTokens({ text });
+
+export function searchEstimate(suite: Suite, settings: OptimizeSettings, tools: readonly CatalogueTool[], prices: ModelPrices): SearchEstimate {
+  const agents = (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
+  const proposer = settings.proposer as { kind: string; model?: string };
+  const server = tools.filter((t) => t.server === settings.server);
+  return estimateSearch({
+    suite,
+    budget: settings.budget,
+    minibatch: settings.minibatch,
+    agentModels: agents.map((a) => (a.kind === 'llm' ? agentIdOf(a).slice('llm:'.length) : null)),
+    proposerModel: proposer.kind === 'llm' ? (proposer.model ?? null) : null,
+    componentsPerIteration: settings.componentChoice === 'round-robin' ? 1 : Math.max(1, server.length),
+    definitionTokens: tokensOf(JSON.stringify(tools.map(toFunctionTool))),
+    systemPromptTokens: tokensOf(suite.systemPrompt),
+    serverDescriptionTokens: countDescriptionTokens(Object.fromEntries(server.map((t) => [t.name, t.description]))),
+    countTokens: tokensOf,
+    priceOf: (model, tokensIn, tokensOut) => {
+      const price = Object.hasOwn(prices, model) ? prices[model]! : undefined;
+      return price === undefined ? null : callCost(price, { promptTokens: tokensIn, cachedPromptTokens: 0, completionTokens: tokensOut });
+    },
+  });
+}

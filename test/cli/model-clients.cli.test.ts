@@ -1,0 +1,195 @@
+// What model calls cost, end to end against the OpenAI-compatible double with prices set in a config: each call's
+// cost recorded and totalled, a model without a price reported as unknown (never 0), an estimate and --dry-run that
+// reach no endpoint, and caps that stop a run or a search where it is, to be resumed with a raised cap.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStatus, tdo } from '../support/cli.ts';
+import { finalAnswer, startOpenAiDouble, type OpenAiDouble } from '../support/openai-double.ts';
+
+/** Dollars per million tokens of the model "priced"; "unpriced" has none. */
+const PRICE = { input: 2, cachedInput: 1, output: 8 };
+
+let dir: string;
+let config: string;
+let double: OpenAiDouble;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tdo-cost-'));
+  config = join(dir, 'tdo.config.json');
+  writeFileSync(config, JSON.stringify({ model: { prices: { priced: PRICE } } }));
+  // the agent (offered tools) answers at once; the proposer (no tools) proposes a description
+  double = await startOpenAiDouble((body) =>
+    body.tools === undefined
+      ? finalAnswer('```\nEvaluate an arithmetic expression such as 3 * (4 + 5), for sums, tips and shares.\n```')
+      : finalAnswer('I cannot tell.'),
+  );
+});
+
+afterAll(async () => {
+  await double.close();
+});
+
+const endpoint = () => ({ OPENAI_BASE_URL: double.baseURL, OPENAI_API_KEY: 'k' });
+
+interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** The usage the double answered with, for the requests since `from`. */
+function usagesSince(from: number): Usage[] {
+  return double.requests.slice(from).map((q) => (q.reply.body as { usage: Usage }).usage);
+}
+
+const dollars = (u: Usage) => (u.prompt_tokens * PRICE.input + u.completion_tokens * PRICE.output) / 1_000_000;
+
+function modelStepCosts(db: string, runId: string): (number | null)[] {
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    return sqlite
+      .prepare<[string], { cost: number | null }>(
+        "SELECT s.cost FROM steps AS s JOIN episodes AS e ON e.id = s.episode_id WHERE e.run_id = ? AND s.kind = 'model' ORDER BY e.task_id",
+      )
+      .all(runId)
+      .map((r) => r.cost);
+  } finally {
+    sqlite.close();
+  }
+}
+
+const runArgs = (db: string, model: string, ...extra: string[]) => [
+  'run',
+  '--suite',
+  'lab',
+  '--split',
+  'val',
+  '--agent',
+  'llm',
+  '--model',
+  model,
+  '--no-cache',
+  '--config',
+  config,
+  '--db',
+  db,
+  ...extra,
+];
+
+describe('the cost of model calls', () => {
+  it('records each call at its price and totals the run', { timeout: 120_000 }, async () => {
+    const db = join(dir, 'priced.db');
+    const from = double.requests.length;
+    const r = await tdo(runArgs(db, 'priced', '--json'), endpoint());
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { run_id: string; spend: { agent: Record<string, unknown>; tokens: number; cost: number } };
+    const usages = usagesSince(from);
+    expect(usages).toHaveLength(22);
+    const expected = usages.reduce((s, u) => s + dollars(u), 0);
+    expect(report.spend.agent).toMatchObject({
+      calls: 22,
+      cached_calls: 0,
+      tokens_in: usages.reduce((s, u) => s + u.prompt_tokens, 0),
+      tokens_out: usages.reduce((s, u) => s + u.completion_tokens, 0),
+      unpriced_models: [],
+    });
+    expect(report.spend.cost).toBeCloseTo(expected, 12);
+    expect(report.spend.cost).toBeGreaterThan(0);
+    const costs = modelStepCosts(db, report.run_id);
+    expect(costs).toHaveLength(22);
+    expect(costs.reduce((s: number, c) => s + c!, 0)).toBeCloseTo(expected, 12);
+  });
+
+  it('reports a model without a price as price unknown: null in the JSON and in the store, never 0', { timeout: 120_000 }, async () => {
+    const db = join(dir, 'unpriced.db');
+    const json = await tdo(runArgs(db, 'unpriced', '--json'), endpoint());
+    expect(json.code, json.stderr).toBe(0);
+    const report = JSON.parse(json.stdout) as { run_id: string; spend: { agent: { calls: number; cost: null; unpriced_models: string[] }; cost: null } };
+    expect(report.spend.agent).toMatchObject({ calls: 22, cost: null, unpriced_models: ['unpriced'] });
+    expect(report.spend.cost).toBeNull();
+    expect(modelStepCosts(db, report.run_id).every((c) => c === null)).toBe(true);
+    const text = await tdo(runArgs(join(dir, 'unpriced-text.db'), 'unpriced'), endpoint());
+    expect(text.stdout).toContain('price unknown for unpriced (set model.prices in tdo.config.json); total price unknown');
+  });
+});
+
+describe('the estimate before a search', () => {
+  const search = (db: string, ...extra: string[]) => ['optimize', '--suite', 'lab', '--budget', '30', '--config', config, '--db', db, ...extra];
+
+  it('--dry-run prints calls, tokens and cost and stops without reaching the endpoint or making a database', { timeout: 180_000 }, async () => {
+    const db = join(dir, 'dry.db');
+    const before = double.requests.length;
+    const r = await tdo(search(db, '--agent', 'llm', '--model', 'priced', '--proposer', 'llm', '--dry-run', '--json'), endpoint());
+    expect(r.code, r.stderr).toBe(0);
+    const { estimate } = JSON.parse(r.stdout) as {
+      estimate: { episodes: number; agents: Array<{ calls: number; cost: number }>; proposer: { calls: number; cost: number }; cost: number };
+    };
+    // the budget and the seed's and the best's held-out splits (22 test, 24 paraphrase)
+    expect(estimate.episodes).toBe(30 + 2 * (22 + 24));
+    expect(estimate.agents[0]!.calls).toBeGreaterThan(estimate.episodes);
+    // one iteration of the budget after the seed's 22 validation episodes, rewriting each of lab's three tools
+    expect(estimate.proposer.calls).toBe(3);
+    expect(estimate.cost).toBeCloseTo(estimate.agents[0]!.cost + estimate.proposer.cost, 12);
+    expect(double.requests.length).toBe(before);
+    expect(existsSync(db)).toBe(false);
+
+    const unpriced = await tdo(search(db, '--agent', 'llm', '--model', 'unpriced', '--dry-run'), endpoint());
+    expect(unpriced.stdout).toContain('  agent unpriced: about ');
+    expect(unpriced.stdout).toContain('price unknown for unpriced (set model.prices in tdo.config.json)');
+    expect(unpriced.stdout).toContain('  proposer: simulated, no model calls (costs nothing)');
+    expect(unpriced.stdout).toContain('dry run: nothing was run and no model endpoint was reached');
+    expect(double.requests.length).toBe(before);
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('refuses --max-cost for a model without a price before a database is made', { timeout: 60_000 }, async () => {
+    const db = join(dir, 'refused.db');
+    const r = await tdo(search(db, '--proposer', 'llm', '--model', 'unpriced', '--max-cost', '1'), endpoint());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--max-cost needs a price for "unpriced": add it under model.prices in tdo.config.json');
+    expect(existsSync(db)).toBe(false);
+  });
+});
+
+describe('caps', () => {
+  it('a run stops at its cost cap, keeps its episodes and finishes on --resume with a raised cap', { timeout: 120_000 }, async () => {
+    const db = join(dir, 'capped-run.db');
+    const capped = await tdo(runArgs(db, 'priced', '--concurrency', '1', '--max-cost', '0.001', '--json'), endpoint());
+    expect(capped.code, capped.stderr).toBe(130);
+    const report = JSON.parse(capped.stdout) as { run_id: string; status: string; stopped: string; episodes: number; spend: { cost: number } };
+    expect(report).toMatchObject({ status: 'interrupted', stopped: 'cost cap' });
+    expect(report.episodes).toBeGreaterThan(0);
+    expect(report.episodes).toBeLessThan(22);
+    // one episode at a time: it stopped at the call that reached the cap
+    expect(report.spend.cost).toBeGreaterThanOrEqual(0.001);
+    const resumed = await tdo(['run', '--resume', report.run_id, '--config', config, '--db', db, '--max-cost', '1', '--json'], endpoint());
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'completed', episodes: 22, stopped: null });
+  });
+
+  it('a search stops at its token cap with its records kept, and completes on --resume with a raised cap', { timeout: 300_000 }, async () => {
+    const db = join(dir, 'capped-search.db');
+    const search = ['optimize', '--suite', 'lab', '--budget', '30', '--proposer', 'llm', '--model', 'priced', '--no-cache', '--config', config, '--db', db];
+    const from = double.requests.length;
+    const capped = await tdo([...search, '--max-tokens', '100', '--json'], endpoint());
+    expect(capped.code, capped.stderr).toBe(130);
+    const report = JSON.parse(capped.stdout) as { run_id: string; status: string; stop_reason: string; spend: { proposer: { calls: number }; tokens: number } };
+    expect(report).toMatchObject({ status: 'interrupted', stop_reason: 'token cap' });
+    expect(report.spend.tokens).toBeGreaterThanOrEqual(100);
+    // the first iteration's proposals (one per tool it rewrites), then no episode more
+    expect(report.spend.proposer.calls).toBe(double.requests.length - from);
+    expect(report.spend.proposer.calls).toBeGreaterThan(0);
+    expect(runStatus(db, report.run_id)).toBe('interrupted');
+
+    const resumed = await tdo(['optimize', '--resume', report.run_id, '--config', config, '--db', db, '--max-tokens', '100000', '--json'], endpoint());
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const done = JSON.parse(resumed.stdout) as { status: string; stop_reason: string; spend: { proposer: { calls: number; cost: number } } };
+    expect(done.status).toBe('completed');
+    expect(done.stop_reason).not.toMatch(/cap/);
+    // the first proposal was replayed from the journal, not asked again
+    expect(done.spend.proposer.calls).toBe(double.requests.length - from);
+    expect(done.spend.proposer.cost).toBeGreaterThan(0);
+  });
+});

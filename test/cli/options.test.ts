@@ -1,0 +1,29 @@
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { flagOf, refuseGivenWithResume } from '../../cli/options.ts';
+import { isTdoError } from '../../src/errors.ts';
+
+describe('shared option helpers', () => {
+  it('names an option key by its flag', () => {
+    expect(flagOf('maxSteps')).toBe('--max-steps');
+    expect(flagOf('seed')).toBe('--seed');
+  });
+
+  it('refuses, with --resume, the settings the run stored, given on the command line, and only those', () => {
+    const parsed = (args: string[]) =>
+      new Command().exitOverride().option('--max-steps <n>').option('--seed <n>', 'seed', '0').option('--concurrency <n>').parse(args, { from: 'user' });
+    expect(() => refuseGivenWithResume(parsed(['--seed', '3', '--max-steps', '2']), ['seed', 'maxSteps'])).toThrow(
+      "--resume reuses the run's own settings; drop --seed, --max-steps",
+    );
+    // a default is not given, and an option outside the fixed ones may change
+    expect(() => refuseGivenWithResume(parsed(['--concurrency', '4']), ['seed', 'maxSteps'])).not.toThrow();
+    const refused = (() => {
+      try {
+        refuseGivenWithResume(parsed(['--seed', '3']), ['seed']);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(isTdoError(refused, 'input')).toBe(true);
+  });
+});
