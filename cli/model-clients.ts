@@ -2,6 +2,7 @@
 // one rate limiter (cli/rate-limits.ts) and one spend meter with the config's prices and the command's caps.
 import type { RunSpend, TraceStore } from '../traces/index.ts';
 import { inputError } from '../src/errors.ts';
+import { CassettePlayer, CassetteRecorder } from '../src/models/cassette.ts';
 import { ChatClient } from '../src/models/chat-client.ts';
 import type { ModelPrices } from '../src/models/prices.ts';
 import type { ModelRateLimiter } from '../src/models/rate-limiter.ts';
@@ -15,16 +16,40 @@ export interface ModelClientSetup {
   reuseCache?: boolean;
   rateLimiter?: ModelRateLimiter | undefined;
   spend?: ModelSpend | undefined;
+  /** --record FILE or --replay FILE, one per command and shared by the agent's and the proposer's clients. */
+  cassette?: ModelCassette | undefined;
 }
 
+export type ModelCassette = { recorder: CassetteRecorder } | { player: CassettePlayer };
+
 export function chatClient(model: string, store: Pick<TraceStore, 'cacheGet' | 'cachePut'>, setup: ModelClientSetup): ChatClient {
-  const { reuseCache = true, rateLimiter, spend } = setup;
+  const { reuseCache = true, rateLimiter, spend, cassette } = setup;
   return new ChatClient({
     model,
     cache: responseCache(store, reuseCache),
     ...(rateLimiter === undefined ? {} : { rateLimiter }),
     ...(spend === undefined ? {} : { spend }),
+    ...cassette,
   });
+}
+
+/** --record and --replay. */
+export interface CassetteFlags {
+  record?: string;
+  replay?: string;
+}
+
+/**
+ * The command's cassette, opened before anything runs so a wrong path is refused first. With --queue the workers
+ * make the agent's calls, which this process could neither record nor answer.
+ */
+export async function modelCassette(flags: CassetteFlags & QueueFlag): Promise<ModelCassette | undefined> {
+  if (flags.record !== undefined && flags.replay !== undefined) throw inputError('Give --record or --replay, not both.');
+  if (flags.queue !== undefined && (flags.record !== undefined || flags.replay !== undefined))
+    throw inputError('--record and --replay take the model calls of this process; with --queue the workers make them: drop --queue');
+  if (flags.record !== undefined) return { recorder: new CassetteRecorder(flags.record) };
+  if (flags.replay !== undefined) return { player: await CassettePlayer.open(flags.replay) };
+  return undefined;
 }
 
 /**

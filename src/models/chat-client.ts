@@ -6,6 +6,7 @@ import { chatCompletionSchema, errorBodySchema, type AssistantMessage, type Chat
 import { resolveEndpoint } from './endpoint.ts';
 import { estimateRequestTokens, type ModelRateLimiter } from './rate-limiter.ts';
 import { requestCacheKey, type ResponseCache } from './response-cache.ts';
+import type { CassettePlayer, CassetteRecorder } from './cassette.ts';
 import { inputError, TdoError } from '../errors.ts';
 import type { BilledTokens } from './prices.ts';
 import type { ModelSpend } from './spend.ts';
@@ -22,15 +23,15 @@ export interface ChatResult {
   completion: ChatCompletionReply;
   /** The first choice's message. */
   message: AssistantMessage;
-  /** True when served from the response cache without any HTTP call. */
+  /** True when served from the response cache or a replayed cassette, without any HTTP call. */
   cached: boolean;
   latencyMs: number;
   /** Retries spent on 429/5xx answers before the completion arrived (0 when cached). */
   retries: number;
   usage: TokenUsage | null;
   /**
-   * Dollars at the configured price (src/models/spend.ts); 0 for an answer from the response cache (no call was
-   * made); null when the model has no price or the endpoint reported no usage.
+   * Dollars at the configured price (src/models/spend.ts); 0 for an answer from the response cache or a cassette
+   * (no call was made); null when the model has no price or the endpoint reported no usage.
    */
   cost: number | null;
 }
@@ -88,6 +89,10 @@ export interface ChatClientOptions {
   rateLimiter?: ModelRateLimiter;
   /** Prices each call and counts it towards the caps, shared with every other client given the same meter. */
   spend?: ModelSpend;
+  /** Writes every request and its answer, fresh or cached (`--record`). */
+  recorder?: CassetteRecorder;
+  /** Answers every request from a cassette instead of an endpoint, which is then not needed (`--replay`). */
+  player?: CassettePlayer;
 }
 
 /**
@@ -99,7 +104,9 @@ export interface ChatClientOptions {
 export class ChatClient implements ChatModel {
   readonly model: string;
   readonly baseURL: string;
-  private readonly sdk: OpenAI;
+  private readonly sdk: OpenAI | undefined;
+  private readonly recorder: CassetteRecorder | undefined;
+  private readonly player: CassettePlayer | undefined;
   private readonly cache: ResponseCache | undefined;
   private readonly retryPolicy: RetryPolicy;
   private readonly timeoutMs: number;
@@ -112,25 +119,47 @@ export class ChatClient implements ChatModel {
     const parsed = optionsSchema.safeParse(options);
     if (!parsed.success) throw inputError(`Invalid model client options: ${z.prettifyError(parsed.error)}`);
     const { model, maxRetries, timeoutMs, retryBaseDelayMs, retryMaxDelayMs } = parsed.data;
-    const endpoint = resolveEndpoint({ baseURL: options.baseURL, apiKey: options.apiKey }, options.env);
+    if (options.player !== undefined && options.recorder !== undefined) throw inputError('Give --record or --replay, not both.');
+    const endpoint = options.player === undefined ? resolveEndpoint({ baseURL: options.baseURL, apiKey: options.apiKey }, options.env) : undefined;
     this.model = model;
-    this.baseURL = endpoint.baseURL;
+    this.baseURL = endpoint?.baseURL ?? `the cassette ${options.player!.path}`;
+    this.recorder = options.recorder;
+    this.player = options.player;
     this.timeoutMs = timeoutMs;
     this.cache = options.cache;
     this.rateLimiter = options.rateLimiter;
     this.spend = options.spend;
     this.retryPolicy = { maxRetries, baseDelayMs: retryBaseDelayMs, maxDelayMs: retryMaxDelayMs, sleep: options.sleep ?? sleep };
-    this.sdk = new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, maxRetries: 0, timeout: timeoutMs });
+    this.sdk = endpoint && new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, maxRetries: 0, timeout: timeoutMs });
   }
 
   async complete(request: ChatRequest): Promise<ChatResult> {
     const started = performance.now();
     const body: ChatCompletionCreateParamsNonStreaming = { ...request, model: this.model, stream: false };
+    if (this.player !== undefined) return this.replay(body, started);
     const key = this.cache === undefined ? undefined : requestCacheKey(this.baseURL, body);
     const hit = key === undefined ? undefined : this.fromCache(key);
-    if (hit !== undefined) return { ...toResult(hit, { cached: true, retries: 0, started }), cost: 0 };
+    if (hit !== undefined) {
+      this.recorder?.record(body, hit.raw);
+      return { ...toResult(hit.completion, { cached: true, retries: 0, started }), cost: 0 };
+    }
 
     const { value: raw, retries } = await this.send(this.toolChoiceRefused ? withoutToolChoice(body) : body);
+    const completion = this.parseAnswer(raw, retries);
+    if (key !== undefined) this.cache?.put(key, JSON.stringify(raw));
+    this.recorder?.record(body, raw);
+    const result = toResult(completion, { cached: false, retries, started });
+    return { ...result, cost: result.usage === null ? null : (this.spend?.charge(this.model, result.usage) ?? null) };
+  }
+
+  /** The recorded answer to the request the agent made, read as a live one is; it cost nothing now. */
+  private replay(body: ChatCompletionCreateParamsNonStreaming, started: number): ChatResult {
+    const completion = this.parseAnswer(this.player!.answer(body), 0);
+    return { ...toResult(completion, { cached: true, retries: 0, started }), cost: 0 };
+  }
+
+  /** An error inside a 200 body or a malformed completion is the endpoint's failure, never an answer. */
+  private parseAnswer(raw: unknown, retries: number): ChatCompletionReply {
     const errorBody = errorBodySchema.safeParse(raw);
     if (errorBody.success) {
       const { error } = errorBody.data;
@@ -144,18 +173,17 @@ export class ChatClient implements ChatModel {
     if (!parsed.success) {
       throw new ModelCallError(`The model endpoint ${this.baseURL} returned a malformed chat completion: ${z.prettifyError(parsed.error)}`, retries);
     }
-    if (key !== undefined) this.cache?.put(key, JSON.stringify(raw));
-    const result = toResult(parsed.data, { cached: false, retries, started });
-    return { ...result, cost: result.usage === null ? null : (this.spend?.charge(this.model, result.usage) ?? null) };
+    return parsed.data;
   }
 
   /** A stored entry that no longer parses is treated as a miss and overwritten by the fresh answer. */
-  private fromCache(key: string): ChatCompletionReply | undefined {
+  private fromCache(key: string): { completion: ChatCompletionReply; raw: unknown } | undefined {
     const stored = this.cache?.get(key);
     if (stored === undefined) return undefined;
     try {
-      const parsed = chatCompletionSchema.safeParse(JSON.parse(stored));
-      return parsed.success ? parsed.data : undefined;
+      const raw: unknown = JSON.parse(stored);
+      const parsed = chatCompletionSchema.safeParse(raw);
+      return parsed.success ? { completion: parsed.data, raw } : undefined;
     } catch {
       return undefined;
     }
@@ -192,7 +220,7 @@ export class ChatClient implements ChatModel {
     const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
     try {
       // awaiting the SDK's promise reads and parses the whole body, so the deadline spans it
-      return await this.sdk.chat.completions.create(body, { signal: deadline.signal });
+      return await this.sdk!.chat.completions.create(body, { signal: deadline.signal });
     } catch (error) {
       this.pauseOnRateLimit(error);
       throw deadline.signal.aborted ? new DeadlineExceeded() : error;
