@@ -2,7 +2,7 @@
  * The third-party CRUD-style servers' selection suites without the servers: each server's captured tools/list
  * (experiments/catalogs/) with its own descriptions and with the careful ones written for the same tools
  * (experiments/suites/NAME.careful.json), and each task's first step. The check the sim is measured on, never
- * data to fit on: crud-selection.test.ts and crud-landscape.ts read it.
+ * data to fit on: crud-selection.test.ts, crud-landscape.ts and crud-misses.ts read it.
  */
 import { readFileSync } from 'node:fs';
 import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
