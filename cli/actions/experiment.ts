@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { infrastructureError, inputError, isTdoError } from '../../src/errors.ts';
 import { loadSuite } from '../../src/suite/load.ts';
-import { refuseDeferredSuites } from '../tool-search.ts';
+import { experimentToolSearch } from '../tool-search.ts';
 import { resolveVersion } from '../../experiments/versions/resolve.ts';
 import { checkExperimentOptions, runExperiment } from '../../experiments/experiment/run-experiment.ts';
 import { defaultReportDir, writeExperimentReports } from '../../experiments/experiment/write-reports.ts';
@@ -41,14 +41,14 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
   // the suites, options, agents and queue are checked before the store is opened: refused input leaves no new database behind
   const check = async (config: CliConfig) => {
     const suites = flags.suite.map((s) => loadSuite(s, config.refs));
-    refuseDeferredSuites(suites, 'experiment');
+    const toolSearch = experimentToolSearch(flags, suites, config);
     checkExperimentOptions({ suites, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate });
     const agentConfigs = experimentAgents(flags);
     for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
     await checkQueue(flags.queue);
-    return { suites, agentConfigs };
+    return { suites, agentConfigs, toolSearch };
   };
-  await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, { suites, agentConfigs }) => {
+  await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, { suites, agentConfigs, toolSearch }) => {
     // Before any run is created: an unreachable queue leaves nothing behind.
     const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
     const interrupt = interruptSignal('stopping: finishing episodes in flight');
@@ -72,6 +72,7 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
         conditions: flags.condition,
         threshold: flags.threshold,
         maxErrorRate: flags.maxErrorRate,
+        toolSearch,
       };
       const common = {
         store,

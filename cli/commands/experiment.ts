@@ -11,10 +11,11 @@ import {
   type AgentSpec,
   type EpisodeCommandFlags,
   type TdoCommand,
+  type ToolSearchFlags,
 } from '../options.ts';
 import type { SpendCapFlags } from '../model-clients.ts';
 
-export interface ExperimentFlags extends EpisodeCommandFlags, SpendCapFlags {
+export interface ExperimentFlags extends EpisodeCommandFlags, SpendCapFlags, ToolSearchFlags {
   suite: string[];
   version: string[];
   /** the old spelling of --version, hidden */
@@ -52,6 +53,8 @@ export function registerExperiment(program: TdoCommand): void {
     )
     .addOption(sharedOption.model())
     .addOption(sharedOption.maxSteps())
+    .addOption(sharedOption.toolSearch())
+    .addOption(sharedOption.toolSearchK())
     .addOptions(modelClientOptions())
     .addOptions(spendCapOptions())
     .addOption(sharedOption.seed())

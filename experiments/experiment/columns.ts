@@ -51,7 +51,24 @@ export interface ScoreColumn {
   cell: (r: VersionResult, detail: boolean) => string;
 }
 
+/** Deferred loading's columns (found@k with its interval, tokens loaded), then every other score's. */
 export function scoreColumns(report: ExperimentReport, suite: SuiteResults): ScoreColumn[] {
+  return [...deferredColumns(report, suite), ...otherScoreColumns(report, suite)];
+}
+
+function deferredColumns(report: ExperimentReport, suite: SuiteResults): ScoreColumn[] {
+  if (!suite.results.some((r) => r.foundAtK !== null)) return [];
+  return [
+    { name: 'found_at_k', head: `found@${report.settings.toolSearch.k} [95% CI]`, cell: (r) => (r.foundAtK === null ? '–' : interval(r.foundAtK, 0)) },
+    {
+      name: 'loaded_tokens',
+      head: 'loaded tokens / episode (all tools)',
+      cell: (r) => (r.loadedTokensPerEpisode === null ? '–' : `${r.loadedTokensPerEpisode.toFixed(0)} (${(r.allToolsTokens ?? 0).toFixed(0)})`),
+    },
+  ];
+}
+
+function otherScoreColumns(report: ExperimentReport, suite: SuiteResults): ScoreColumn[] {
   return report.scoreNames.map((name) => {
     const recorded = suite.results.flatMap((r) => (r.scores[name] === undefined ? [] : [r.scores[name]]));
     const indicator = recorded.length > 0 && recorded.every((x) => x.mean === 1);

@@ -9,6 +9,8 @@ import {
   isSimAgentId,
   isTdoError,
   type LoadedSuite,
+  type ToolSearchSettings,
+  DEFAULT_TOOL_SEARCH_K,
   outageCause,
   resolveConditions,
   runSuite,
@@ -41,6 +43,8 @@ export interface ExperimentSettings {
   maxErrorRate?: number;
   /** A label per version id for its role in the comparison ("seed", "selection-best"), shown in every report. */
   roles?: Record<string, string>;
+  /** How every run offers tools (docs/tool-search.md); every tool listed when absent. */
+  toolSearch?: ToolSearchSettings;
 }
 
 export interface ExperimentRun {
@@ -84,6 +88,7 @@ export interface ExperimentReport {
     conditions: Record<string, string>;
     threshold: number;
     maxErrorRate: number;
+    toolSearch: ToolSearchSettings;
   };
   versions: Array<{ id: string; server: string; origin: string; tokens: number; role?: string }>;
   suites: SuiteResults[];
@@ -172,6 +177,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
             concurrency: settings.concurrency,
             versionIds: [version.id],
             conditions: conditionsFor(loaded, settings.conditions),
+            ...(settings.toolSearch === undefined ? {} : { toolSearch: settings.toolSearch }),
           },
           ...(run.agentConfig === undefined ? {} : { agentConfig: run.agentConfig }),
           ...(run.signal === undefined ? {} : { signal: run.signal }),
@@ -249,6 +255,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
       conditions: settings.conditions,
       threshold: settings.threshold,
       maxErrorRate,
+      toolSearch: settings.toolSearch ?? { mode: 'off', k: DEFAULT_TOOL_SEARCH_K },
     },
     versions: settings.versions.map((v) => ({
       id: v.id,

@@ -2,11 +2,12 @@
 import type { VersionRow } from '../../traces/index.ts';
 import { type ErrorCause, isServerChoiceScore, tallyErrors } from '../../src/index.ts';
 import { choiceShares, judged, type ChoiceShares, type EpisodeFacts } from '../measure/episode-facts.ts';
+import { DEFERRED_SCORE_NAMES, deferredLoading, type DeferredLoading } from '../measure/deferred-loading.ts';
 import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 
 /** Scores with their own columns; every other numeric score an episode records is reported generically. */
 const OWN_COLUMNS = new Set(['success', 'tool_precision', 'tool_recall']);
-const ownColumn = (name: string) => OWN_COLUMNS.has(name) || isServerChoiceScore(name);
+const ownColumn = (name: string) => OWN_COLUMNS.has(name) || isServerChoiceScore(name) || DEFERRED_SCORE_NAMES.has(name);
 
 export interface ScoreSummary {
   mean: number;
@@ -19,7 +20,8 @@ export interface TaskTally {
   episodes: number;
 }
 
-export interface VersionResult {
+/** found@k and the tokens loaded beside success, when the version ran under a tool search (`--tool-search`). */
+export interface VersionResult extends DeferredLoading {
   versionId: string;
   server: string;
   tokens: number;
@@ -82,6 +84,7 @@ export function summarizeVersion(
       count((e) => e.success),
       facts.length,
     ),
+    ...deferredLoading(facts),
     ...choice,
     target: targetShares(facts, target, version.server),
     precision: scoreMean('tool_precision'),

@@ -116,18 +116,51 @@ describe('tdo run --tool-search', () => {
     expect(long.stderr).toMatch(/the pattern has 201 characters; at most 200 are allowed/);
   });
 
-  it('is refused by experiment and optimize, which list every tool, when the suite file asks for it', async () => {
+  it('is refused by optimize, which lists every tool, when the suite file asks for it', async () => {
     const dir = tempDir();
     const suite = suiteWithPattern(dir, 'calc', { mode: 'regex' });
-    for (const args of [
-      ['experiment', '--suite', suite, '--version', 'v-any'],
-      ['optimize', '--suite', suite, '--target', 'success'],
-    ]) {
-      const result = await tdo([...args, '--db', join(dir, 'tdo.db')]);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/suite "pattern" sets toolSearch\.mode: regex, which only `tdo run` runs so far/);
-    }
+    const result = await tdo(['optimize', '--suite', suite, '--target', 'success', '--db', join(dir, 'tdo.db')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/suite "pattern" sets toolSearch\.mode: regex, which `tdo optimize` does not run yet/);
   });
+
+  it('runs an experiment in each mode: found@k and the tokens loaded beside success under a search, null with every tool listed', async () => {
+    const db = join(tempDir(), 'tdo.db');
+    expect((await tdo(['run', '--suite', 'lab', '--split', 'val', '--db', db])).code).toBe(0);
+    const store = openTraceStore(db);
+    const seed = store.listVersions('lab')[0]!.id;
+    store.close();
+    type Result = { success: { n: number }; found_at_k: { successes: number; n: number } | null; loaded_tokens_per_episode: number | null };
+    const experiment = async (mode: string) => {
+      const out = await tdo([
+        'experiment',
+        '--suite',
+        'lab',
+        '--version',
+        seed,
+        '--repeat',
+        '1',
+        '--tool-search',
+        mode,
+        '--db',
+        db,
+        '--out',
+        join(tempDir(), 'r'),
+        '--json',
+      ]);
+      expect(out.code, out.stderr).toBe(0);
+      const report = JSON.parse(out.stdout) as { settings: { tool_search: { mode: string; k: number } }; suites: Array<{ results: Result[] }> };
+      return { settings: report.settings.tool_search, result: report.suites[0]!.results[0]! };
+    };
+    const off = await experiment('off');
+    expect(off.settings).toEqual({ mode: 'off', k: 5 });
+    expect(off.result).toMatchObject({ found_at_k: null, loaded_tokens_per_episode: null });
+    const bm25 = await experiment('bm25');
+    expect(bm25.settings).toEqual({ mode: 'bm25', k: 5 });
+    // every lab test task has labelled steps, at least one per episode
+    expect(bm25.result.found_at_k!.n).toBeGreaterThanOrEqual(bm25.result.success.n);
+    expect(bm25.result.loaded_tokens_per_episode).toBeGreaterThan(0);
+  }, 120_000);
 
   it('refuses a k out of range with exit 2', async () => {
     for (const k of ['0', '51']) {

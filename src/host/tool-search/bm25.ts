@@ -1,4 +1,4 @@
-import { bm25Scores, type Bm25Params } from '../../agents/sim/relevance.ts';
+import { bm25Scores, type Bm25Params } from '../../text/bm25.ts';
 import { terms } from '../../text/words.ts';
 import type { SearchFields } from './fields.ts';
 
@@ -15,8 +15,8 @@ export function bm25Document(fields: SearchFields): string[] {
 }
 
 /**
- * Each tool's BM25 score for the query's terms, IDF over the catalogue (the scorer the sim agent uses,
- * src/agents/sim/relevance.ts). Built once per catalogue; a query scores every document.
+ * Each tool's BM25 score for the query's terms, IDF over the catalogue (src/text/bm25.ts, the scorer the sim agent
+ * uses). Built once per catalogue; a query scores every document.
  */
 export function bm25Index(tools: readonly SearchFields[]): (query: string) => number[] {
   const documents = tools.map(bm25Document);

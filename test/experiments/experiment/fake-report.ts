@@ -90,6 +90,7 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
       conditions: { limit_in: 'token' },
       threshold: 0.1,
       maxErrorRate: 0,
+      toolSearch: { mode: 'off', k: 5 },
     },
     versions: [
       { id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 },

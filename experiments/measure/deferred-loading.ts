@@ -1,0 +1,27 @@
+import { DEFERRED_SCORES } from '../../src/index.ts';
+import type { EpisodeFacts } from './episode-facts.ts';
+import { wilson, type Proportion } from './wilson.ts';
+
+/** What deferred loading changed in a set of judged episodes (docs/tool-search.md); each null when none ran under a tool search. */
+export interface DeferredLoading {
+  /** labelled plan steps whose tool some search of the episode returned, over all labelled steps (Wilson interval, steps taken as independent) */
+  foundAtK: Proportion | null;
+  /** description tokens the agent was given per episode: the search tool's and the loaded tools' */
+  loadedTokensPerEpisode: number | null;
+  /** the same had every tool been listed */
+  allToolsTokens: number | null;
+}
+
+export function deferredLoading(facts: readonly EpisodeFacts[]): DeferredLoading {
+  const searched = facts.filter((e) => e.scores.has(DEFERRED_SCORES.loadedTokens));
+  if (searched.length === 0) return { foundAtK: null, loadedTokensPerEpisode: null, allToolsTokens: null };
+  const sum = (name: string) => searched.reduce((total, e) => total + (e.scores.get(name) ?? 0), 0);
+  return {
+    foundAtK: wilson(sum(DEFERRED_SCORES.found), sum(DEFERRED_SCORES.labelled)),
+    loadedTokensPerEpisode: sum(DEFERRED_SCORES.loadedTokens) / searched.length,
+    allToolsTokens: sum(DEFERRED_SCORES.allToolsTokens) / searched.length,
+  };
+}
+
+/** Scores shown as deferred loading's own columns rather than as generic score columns. */
+export const DEFERRED_SCORE_NAMES: ReadonlySet<string> = new Set(Object.values(DEFERRED_SCORES));
