@@ -3,7 +3,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences, TDO_ROOT } from '../../src/index.ts';
+import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences } from '../../src/index.ts';
+import { SHIPPED_SUITES_DIR } from '../suites/shipped.ts';
 import { readDescriptionsFile, writeDescriptionsFile } from './descriptions-file.ts';
 
 export interface DescriptionsLocation {
@@ -17,8 +18,6 @@ export interface DescriptionsLocation {
  * composition root (cli/) knows the shipped servers; experiments/ must not import servers/.
  */
 export type ShippedDescriptionsFile = (spec: StdioServerSpec) => DescriptionsLocation | undefined;
-
-const SHIPPED_SUITES_DIR = resolve(TDO_ROOT, 'experiments/suites');
 
 /** The value of the last `--descriptions FILE` / `--descriptions=FILE` on a command line. */
 export function descriptionsArgument(args: readonly string[]): string | undefined {

@@ -132,7 +132,7 @@ describe('tdo installed from its packed tarball into another project', () => {
   );
 
   it(
-    'runs a shipped suite against the shipped servers, recording to tdo.db in the project's folder',
+    'runs a shipped suite against the shipped servers, recording to tdo.db in the project folder',
     async () => {
       const result = await run('npx', ['tdo', 'run', '--suite', 'lab', '--split', 'val'], project);
       expect(result.code, result.stderr).toBe(0);
