@@ -4,7 +4,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences } from '../../src/index.ts';
-import { SHIPPED_SUITES_DIR } from '../suites/shipped.ts';
 import { readDescriptionsFile, writeDescriptionsFile } from './descriptions-file.ts';
 
 export interface DescriptionsLocation {
@@ -79,10 +78,14 @@ export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: stri
     .listRuns(Number.MAX_SAFE_INTEGER)
     .filter((r) => server in r.versionIds)
     .map((r) => r.suitePath);
-  const shippedSuites = readdirSync(SHIPPED_SUITES_DIR)
-    .filter((f) => /\.(ya?ml|json)$/.test(f))
-    .sort()
-    .map((f) => join(SHIPPED_SUITES_DIR, f));
+  const shippedDir = refs.shippedSuites;
+  const shippedSuites =
+    shippedDir === undefined
+      ? []
+      : readdirSync(shippedDir)
+          .filter((f) => /\.(ya?ml|json)$/.test(f))
+          .sort()
+          .map((f) => join(shippedDir, f));
   const configured = refs.servers?.[server];
   const found =
     inSuites(new Set(runSuites), server, refs) ??
@@ -90,7 +93,7 @@ export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: stri
     inSuites(new Set(shippedSuites), server, refs);
   if (found !== undefined) return found;
   throw inputError(
-    `no suite in the trace store's runs, no server in ${refs.source ?? 'tdo.config.json (none found)'} and no suite in ${SHIPPED_SUITES_DIR} starts a server "${server}"; pass --suite or --out FILE`,
+    `no suite in the trace store's runs, no server in ${refs.source ?? 'tdo.config.json (none found)'} and no suite in ${shippedDir ?? 'the shipped suites (none given)'} starts a server "${server}"; pass --suite or --out FILE`,
   );
 }
 

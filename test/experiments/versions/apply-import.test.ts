@@ -8,6 +8,7 @@ import { importVersion } from '../../../experiments/versions/import.ts';
 import { shippedDescriptionsFile } from '../../../cli/commands/apply.ts';
 import { TDO_ROOT } from '../../../src/suite/load.ts';
 import { TDO_BIN } from '../../../cli/launcher.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
 import type { ServerSpec } from '../../../src/suite/schema.ts';
 import { openTraceStore, type RunRow } from '../../../traces/index.ts';
 
@@ -152,9 +153,10 @@ describe('how a version ships: the descriptions file a server loads, or the prox
 
   it('finds the server in a given suite or in the shipped suites', () => {
     const s = store();
-    expect(findServerSpec(s, 'labplus').source).toMatch(/experiments\/suites\/lab\.yaml$/);
-    expect(() => findServerSpec(s, 'nowhere')).toThrow(expect.objectContaining({ kind: 'input' }));
-    expect(() => findServerSpec(s, 'nowhere', 'lab')).toThrow(/suite lab has no server "nowhere"/);
+    const shipped = { shippedSuites: SHIPPED_SUITES_DIR };
+    expect(findServerSpec(s, 'labplus', undefined, shipped).source).toMatch(/experiments\/suites\/lab\.yaml$/);
+    expect(() => findServerSpec(s, 'nowhere', undefined, shipped)).toThrow(expect.objectContaining({ kind: 'input' }));
+    expect(() => findServerSpec(s, 'nowhere', 'lab', shipped)).toThrow(/suite lab has no server "nowhere"/);
     s.close();
   });
 
