@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { SimAgent } from '../src/agents/sim/agent.ts';
 import { runSuite } from '../src/run/run-suite.ts';
 import { loadSuite } from '../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../experiments/suites/shipped.ts';
 import { openTraceStore } from '../traces/index.ts';
 import { optimize, type OptimizeSettings } from '../optimizer/mcp/optimize.ts';
 import { SimProposer } from '../optimizer/proposers/sim/proposer.ts';
@@ -17,7 +18,7 @@ import { SimProposer } from '../optimizer/proposers/sim/proposer.ts';
 const budget = Number(process.argv[2] ?? 1000);
 const seeds = Number(process.argv[3] ?? 3);
 const store = openTraceStore(join(mkdtempSync(join(tmpdir(), 'tdo-bench-')), 'bench.db'));
-const loaded = loadSuite('lab');
+const loaded = loadSuite('lab', { shippedSuites: SHIPPED_SUITES_DIR });
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, string>;
 // The reference is what the searches can reach: accurate descriptions for lab (the server they rewrite),
 // with labplus left as shipped, as it is during the searches.

@@ -1,6 +1,7 @@
 import { configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig } from '../src/config/load.ts';
 import type { AgentConfig } from './agents.ts';
 import type { SuiteReferences } from '../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../experiments/index.ts';
 
 export interface CliConfig {
   /** Absent when there is no tdo.config.json (none in the working directory and TDO_CONFIG unset). */
@@ -16,10 +17,10 @@ export interface CliConfig {
  */
 export function loadCliConfig(explicit?: string, env: NodeJS.ProcessEnv = process.env): CliConfig {
   const path = findConfigPath(explicit, env);
-  if (path === undefined) return { refs: {} };
+  if (path === undefined) return { refs: { shippedSuites: SHIPPED_SUITES_DIR } };
   const loaded = loadConfig(path, env);
   for (const [name, value] of Object.entries(configEnvDefaults(loaded))) if (!env[name]) env[name] = value;
-  return { loaded, refs: { servers: configServers(loaded), suites: configSuites(loaded), source: loaded.path } };
+  return { loaded, refs: { servers: configServers(loaded), suites: configSuites(loaded), shippedSuites: SHIPPED_SUITES_DIR, source: loaded.path } };
 }
 
 /** The agent settings of a new run: a flag given on the command line wins over the config's `agent` block. */

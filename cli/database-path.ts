@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import type { StoreFlags } from './options.ts';
 
-const DEFAULT_DB = 'traces/tdo.db';
+// In the working directory, where a user looks for what a command wrote, never inside the package's source tree.
+const DEFAULT_DB = 'tdo.db';
 
 /**
  * --db wins over TDO_DB, which wins over the config's `db` (loadCliConfig fills TDO_DB from it when unset),
- * which wins over traces/tdo.db under the working directory.
+ * which wins over tdo.db in the working directory.
  */
 export function databasePath(flags: Pick<StoreFlags, 'db'>): string {
   return resolve(flags.db ?? (process.env.TDO_DB || DEFAULT_DB));

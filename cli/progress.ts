@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { EngineProgress } from '../optimizer/engine/engine.ts';
+import type { EngineProgress } from '../optimizer/index.ts';
 
 /** What the bar counts of a finished episode: an error (an outage) has no verdict and is counted apart. */
 export interface EpisodeTick {

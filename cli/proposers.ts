@@ -1,7 +1,5 @@
 import type { TraceStore } from '../traces/index.ts';
-import { LlmProposer } from '../optimizer/proposers/llm/proposer.ts';
-import type { Proposer } from '../optimizer/engine/types.ts';
-import type { ToolReflectionRecord } from '../optimizer/mcp/reflection.ts';
+import { createSimProposer, LlmProposer, type Proposer, type ToolReflectionRecord } from '../optimizer/index.ts';
 import { chatClient, type ModelClientSetup } from './model-clients.ts';
 import { inputError } from '../src/errors.ts';
 import type { SearchFlags } from './options.ts';
@@ -38,7 +36,7 @@ function lazySimProposer(): Proposer<ToolReflectionRecord> {
   return {
     id: 'sim',
     async propose(request) {
-      loaded ??= import('../optimizer/proposers/sim/proposer.ts').then(({ SimProposer }) => new SimProposer());
+      loaded ??= createSimProposer();
       return (await loaded).propose(request);
     },
   };

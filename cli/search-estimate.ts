@@ -1,7 +1,6 @@
 // The estimate of a search the CLI is about to start, from its suite, its settings and the catalogue the agent
 // will be sent (counted as the LLM agent sends it), priced at the config's prices.
-import { estimateSearch, type SearchEstimate } from '../optimizer/mcp/estimate.ts';
-import type { OptimizeSettings } from '../optimizer/mcp/optimize.ts';
+import { estimateSearch, type SearchEstimate, type OptimizeSettings } from '../optimizer/index.ts';
 import { countDescriptionTokens } from '../traces/index.ts';
 import { toFunctionTool } from '../src/agents/llm/function-tools.ts';
 import type { CatalogueTool } from '../src/host/catalogue-types.ts';

@@ -12,7 +12,7 @@ export { readJsonFile } from './files/read-json.ts';
 export { toJsonText } from './json-keys.ts';
 
 export type { PlanStep, ServerSpec, StdioServerSpec, Suite, Task } from './suite/schema.ts';
-export { loadSuite, TDO_ROOT, type LoadedSuite, type SuiteReferences } from './suite/load.ts';
+export { loadSuite, type LoadedSuite, type SuiteReferences } from './suite/load.ts';
 export { tasksForSplit } from './suite/splits.ts';
 export { selectionCompetitors } from './suite/check/competitors.ts';
 export type { SuiteCheck } from './suite/check/suite-check.ts';

@@ -4,10 +4,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LAB_TOOL_NAMES } from '../../servers/lab/server.ts';
 import { inheritedEnv } from '../../src/host/inherited-env.ts';
 import { loadSuite, type LoadedSuite } from '../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
 import type { ServerSpec, StdioServerSpec } from '../../src/suite/schema.ts';
 
 export function labSuite(): LoadedSuite {
-  return loadSuite('lab');
+  return loadSuite('lab', { shippedSuites: SHIPPED_SUITES_DIR });
 }
 
 export function serverOf(loaded: LoadedSuite, name: string): StdioServerSpec {

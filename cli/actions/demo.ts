@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { loadSuite } from '../../src/suite/load.ts';
-import { runOverconfidentDemo, type DemoCommon } from '../../experiments/demo/overconfident.ts';
-import { runOverconfidentDemoAcrossAgents } from '../../experiments/demo/overconfident-agents.ts';
-import { writeExperimentReports } from '../../experiments/experiment/write-reports.ts';
+import { DEMO_SERVER, loadDemo, writeExperimentReports, type DemoCommon } from '../../experiments/index.ts';
+import { sellerDescriptionsFile } from '../../servers/shipped-files.ts';
 import { agentRecipe, checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import { inputError } from '../../src/errors.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
@@ -16,6 +15,8 @@ import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { demoJson, renderDemo } from '../format/demo.ts';
 import { demoAgentsJson, renderDemoAgents } from '../format/demo-agents.ts';
 import { toJsonText } from '../../src/json-keys.ts';
+
+const { runOverconfidentDemo, runOverconfidentDemoAcrossAgents } = await loadDemo();
 
 export async function demoCommand(name: string, flags: DemoFlags, command: Command): Promise<void> {
   if (name !== 'overconfident') throw inputError(`unknown demo "${name}"; the one demo is: overconfident`);
@@ -41,7 +42,8 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
       queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
       const common: DemoCommon = {
         store,
-        market: loadSuite('market'),
+        shippedFile: sellerDescriptionsFile(DEMO_SERVER),
+        market: loadSuite('market', config.refs),
         proposer,
         settings: { budget: flags.budget, seed: flags.seed, repeats: flags.repeat, concurrency: flags.concurrency },
         signal: interrupt.signal,

@@ -2,10 +2,15 @@ import type { Command } from 'commander';
 import { infrastructureError, inputError, isTdoError } from '../../src/errors.ts';
 import { loadSuite } from '../../src/suite/load.ts';
 import { experimentToolSearch } from '../tool-search.ts';
-import { resolveVersion } from '../../experiments/versions/resolve.ts';
-import { checkExperimentOptions, runExperiment } from '../../experiments/experiment/run-experiment.ts';
-import { defaultReportDir, writeExperimentReports } from '../../experiments/experiment/write-reports.ts';
-import { agentSentence, verdictSentence } from '../../experiments/experiment/columns.ts';
+import {
+  agentSentence,
+  defaultReportDir,
+  loadExperimentRunner,
+  resolveVersion,
+  verdictSentence,
+  writeExperimentReports,
+  type ExperimentReport,
+} from '../../experiments/index.ts';
 import { agentRecipe, agentSelection, createAgent, type AgentConfig } from '../agents.ts';
 import type { ExperimentFlags } from '../commands/experiment.ts';
 import { withStore } from '../context.ts';
@@ -20,7 +25,8 @@ import { toJsonText } from '../../src/json-keys.ts';
 import { modelSpend } from '../model-clients.ts';
 import { spendJson, spendLine } from '../format/spend.ts';
 import { capFlag } from '../format/run-report.ts';
-import type { ExperimentReport } from '../../experiments/experiment/run-experiment.ts';
+
+const { checkExperimentOptions, runExperiment, runAgentsExperiment } = await loadExperimentRunner();
 
 /** Every run the experiment made, held-out and paraphrase splits alike. */
 function experimentRunIds(report: ExperimentReport): string[] {
@@ -90,7 +96,6 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
         throw isTdoError(err, 'infrastructure') ? infrastructureError(`the experiment could not run: ${err.message}`, { cause: err }) : err;
       };
       if (agents.length > 1) {
-        const { runAgentsExperiment } = await import('../../experiments/experiment/agents-experiment.ts');
         const report = await runAgentsExperiment(settings, {
           ...common,
           agents,
@@ -100,11 +105,11 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
         const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
         if (flags.json) process.stdout.write(toJsonText(report));
         else {
-          const { renderAgentsExperimentSummary } = await import('../../experiments/experiment/agents-summary.ts');
+          const { renderAgentsExperimentSummary } = await import('../../experiments/index.ts');
           process.stdout.write(`${renderAgentsExperimentSummary(report)}reports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`);
         }
         if (report.verdict === 'error') {
-          const { agentsVerdictSentence } = await import('../../experiments/experiment/agents-columns.ts');
+          const { agentsVerdictSentence } = await import('../../experiments/index.ts');
           process.stderr.write(`tdo: ${agentsVerdictSentence(report)} Fix the cause and run the experiment again.\n`);
         }
         process.exitCode = EXIT_BY_VERDICT[report.verdict];
@@ -117,7 +122,7 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
       if (flags.json) {
         process.stdout.write(toJsonText({ ...report, spend: spendJson(spent.spend, spent.simulated), stopped: spend.capReached ?? null }));
       } else {
-        const { renderExperimentSummary } = await import('../../experiments/experiment/summary.ts');
+        const { renderExperimentSummary } = await import('../../experiments/index.ts');
         process.stdout.write(renderExperimentSummary(report));
         process.stdout.write(
           `${agentSentence(report)}\n${verdictSentence(report)}\n${spendLine(spent.spend, spent.simulated)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`,

@@ -1,12 +1,12 @@
 // `tdo init`: meets a server, and writes what a first run needs: its entry in tdo.config.json and a suite
 // of marked tasks (src/suite/scaffold.ts). Nothing is written until the server has answered tools/list.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { CONFIG_FILE, loadConfig, toServerSpec } from '../../src/config/load.ts';
 import { serverEntrySchema, type ServerEntry, type TdoConfig } from '../../src/config/schema.ts';
 import { Host } from '../../src/host/host.ts';
 import { scaffoldSuite } from '../../src/suite/scaffold.ts';
-import { TDO_ROOT } from '../../src/suite/load.ts';
+import { SUITE_SCHEMA_FILE } from '../../src/suite/schema.ts';
 import type { InitFlags } from '../commands/init.ts';
 import { inputError } from '../../src/errors.ts';
 import { toJsonText } from '../../src/json-keys.ts';
@@ -39,7 +39,7 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
   if (tools.length === 0) throw inputError(`server "${name}" lists no tools; there is nothing to write tasks for`);
 
   mkdirSync(resolve(cwd, 'suites'), { recursive: true });
-  const scaffold = scaffoldSuite(name, tools, relative(resolve(cwd, 'suites'), join(TDO_ROOT, 'src/suite/suite.schema.json')), entry);
+  const scaffold = scaffoldSuite(name, tools, relative(resolve(cwd, 'suites'), SUITE_SCHEMA_FILE), entry);
   writeFileSync(suitePath, scaffold.yaml);
   const suiteFile = relative(cwd, suitePath);
   const next: TdoConfig = { ...config, mcpServers: { ...config.mcpServers, [name]: entry }, suites: { ...config.suites, [name]: suiteFile } };

@@ -3,9 +3,8 @@ import { loadSuite, type LoadedSuite } from '../../src/suite/load.ts';
 import { refuseDeferredSuites } from '../tool-search.ts';
 import { resolveConditions } from '../../src/run/conditions.ts';
 import type { TraceStore } from '../../traces/index.ts';
-import { storedOptimizeSettings } from '../../optimizer/mcp/settings.ts';
-import { startSearchProgress } from '../progress.ts';
 import {
+  loadStoredSettings,
   checkSearch,
   checkTarget,
   defaultHonestyGate,
@@ -13,7 +12,9 @@ import {
   type OptimizeReport,
   type OptimizeRequest,
   type OptimizeSettings,
-} from '../../optimizer/mcp/optimize.ts';
+  type SearchEstimate,
+} from '../../optimizer/index.ts';
+import { startSearchProgress } from '../progress.ts';
 import { agentIdOf, agentRecipe, checkSearchAgents, createAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
@@ -24,7 +25,6 @@ import { checkProposer, createProposer, proposerSelection, type ProposerConfig }
 import { modelRateLimiter } from '../rate-limits.ts';
 import { checkSpendCaps, configuredPrices, modelSpend, spentBefore } from '../model-clients.ts';
 import { searchEstimate } from '../search-estimate.ts';
-import type { SearchEstimate } from '../../optimizer/mcp/estimate.ts';
 import { estimateJson, renderEstimate } from '../format/estimate.ts';
 import { spendJson, type SpendParts } from '../format/spend.ts';
 import { commandConfig } from '../context.ts';
@@ -39,6 +39,8 @@ import type { SuiteCheck } from '../../src/suite/check/suite-check.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
 import { renderReport, reportJson, resumeCommand } from '../format/optimize-report.ts';
+
+const { storedOptimizeSettings } = await loadStoredSettings();
 
 const SETTINGS_FIXED_BY_RESUME = [
   'target',
@@ -289,7 +291,7 @@ async function execute(
 /** Imports the seed's episodes from Langfuse (an infrastructure error when Langfuse cannot be read). */
 /** The honesty gate and what it refuses, for the proposer to read; loaded only when the gate is on. */
 async function honestyGate(): Promise<Pick<OptimizeRequest, 'gate' | 'gateRules'>> {
-  const { lintGate, GATE_RULES } = await import('../../experiments/review/lint/gate.ts');
+  const { lintGate, GATE_RULES } = await (await import('../../experiments/index.ts')).loadReview();
   return { gate: lintGate, gateRules: GATE_RULES };
 }
 

@@ -1,27 +1,28 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StdioServerSpec } from '../../src/suite/schema.ts';
-import type { ApplyResult, DescriptionsLocation } from '../../experiments/versions/apply.ts';
+import type { ApplyResult, DescriptionsLocation } from '../../experiments/index.ts';
+import { DEFAULT_DESCRIPTIONS, sellerDescriptionsFile } from '../../servers/shipped-files.ts';
+import { TDO_BIN } from '../launcher.ts';
 import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 
 /**
  * Where a shipped server started through `tdo serve` loads its descriptions when its command line does
  * not say (the defaults in servers/<name>/main.ts): its env override, else the file next to the server.
  */
-export function shippedDescriptionsFile(root: string) {
+export function shippedDescriptionsFile(bin: string) {
   return (spec: StdioServerSpec): DescriptionsLocation | undefined => {
     const serve = spec.args.indexOf('serve');
-    if (serve < 1 || resolve(spec.args[serve - 1]!) !== resolve(root, 'bin/tdo.js')) return undefined;
+    if (serve < 1 || resolve(spec.args[serve - 1]!) !== resolve(bin)) return undefined;
     const name = spec.args[serve + 1];
     const envVar = name === 'lab' ? 'TDO_LAB_DESCRIPTIONS' : name === 'labplus' ? 'TDO_LABPLUS_DESCRIPTIONS' : undefined;
     if (envVar !== undefined && spec.env[envVar])
       return { file: resolve(spec.cwd ?? process.cwd(), spec.env[envVar]), reason: `${envVar} in the env of server "${spec.name}"` };
-    if (name === 'lab' || name === 'labplus')
-      return { file: resolve(root, 'servers', name, 'descriptions.json'), reason: `the default file of \`tdo serve ${name}\`` };
+    if (name === 'lab' || name === 'labplus') return { file: DEFAULT_DESCRIPTIONS[name], reason: `the default file of \`tdo serve ${name}\`` };
     const seller = spec.args[spec.args.indexOf('--seller') + 1];
     if (name === 'market' && spec.args.includes('--seller') && seller !== undefined) {
       return {
-        file: resolve(root, 'servers/market/sellers', seller, 'descriptions.json'),
+        file: sellerDescriptionsFile(seller),
         reason: `the default file of \`tdo serve market --seller ${seller}\``,
       };
     }
@@ -48,10 +49,9 @@ export function registerApply(program: Command): void {
     .action(async (ref: string, flags: { out?: string; suite?: string } & StoreFlags & JsonFlag) => {
       const { withStore } = await import('../context.ts');
       const { toJsonText } = await import('../../src/json-keys.ts');
-      const { TDO_ROOT } = await import('../../src/suite/load.ts');
-      const { applyVersion, findServerSpec, shipRoute } = await import('../../experiments/versions/apply.ts');
-      const { proxyRoute } = await import('../../experiments/versions/proxy-route.ts');
-      const { resolveVersion } = await import('../../experiments/versions/resolve.ts');
+      const { applyVersion, findServerSpec, shipRoute } = await import('../../experiments/index.ts');
+      const { proxyRoute } = await import('../../experiments/index.ts');
+      const { resolveVersion } = await import('../../experiments/index.ts');
       const { renderProxyRoute, renderWritten } = await import('../format/apply.ts');
       await withStore(flags, { mode: 'read' }, ({ store, config }) => {
         const version = resolveVersion(store, ref);
@@ -63,11 +63,11 @@ export function registerApply(program: Command): void {
           );
         if (flags.out !== undefined) return written(applyVersion(version, { file: resolve(flags.out), reason: '--out' }));
         const { spec, source } = findServerSpec(store, version.server, flags.suite, config.refs);
-        const route = shipRoute(spec, source, shippedDescriptionsFile(TDO_ROOT));
+        const route = shipRoute(spec, source, shippedDescriptionsFile(TDO_BIN));
         if (route.route === 'file') return written(applyVersion(version, route));
         const dbPath = resolve(store.path);
         // node and this tdo's own entry point, both absolute: a host starts the proxy from any folder
-        const proxy = proxyRoute(version, route.spec, [process.execPath, resolve(TDO_ROOT, 'bin/tdo.js')], dbPath);
+        const proxy = proxyRoute(version, route.spec, [process.execPath, TDO_BIN], dbPath);
         process.stdout.write(
           flags.json
             ? toJsonText({ version: version.id, server: version.server, route: 'proxy', reason: route.reason, ...proxy })

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEMO_DEFAULTS } from '../../experiments/demo/defaults.ts';
+import { DEMO_DEFAULTS } from '../../experiments/index.ts';
 import { agentSpec, nonNegativeInt, positiveInt, searchAgentOptions, sharedOption, storeOptions, type SearchFlags, type TdoCommand } from '../options.ts';
 
 export interface DemoFlags extends SearchFlags {

@@ -20,9 +20,9 @@ export function registerDiff(program: Command): void {
       if (flags.json && command.getOptionValueSource('format') === 'cli' && flags.format !== 'json')
         throw inputError(`--json and --format ${flags.format} ask for two formats: give one of them`);
       const format = flags.json ? 'json' : flags.format;
-      const { fileSource, isFileReference, versionSource } = await import('../../experiments/review/sources.ts');
-      const { diffSources } = await import('../../experiments/review/version-diff.ts');
-      const { renderDiff } = await import('../../experiments/review/render-diff.ts');
+      const { fileSource, isFileReference, versionSource } = await import('../../experiments/index.ts');
+      const { diffSources } = await (await import('../../experiments/index.ts')).loadReview();
+      const { renderDiff } = await import('../../experiments/index.ts');
       const { colorOn } = await import('../color.ts');
       const render = (source: (ref: string) => ReturnType<typeof fileSource>) => {
         process.stdout.write(renderDiff(diffSources(source(a), source(b)), format, { color: format === 'text' && colorOn() }));

@@ -14,7 +14,7 @@ export function registerImport(program: TdoCommand): void {
       const { withStore } = await import('../context.ts');
       const { dbFlag } = await import('../database-path.ts');
       const { toJsonText } = await import('../../src/json-keys.ts');
-      const { importVersion } = await import('../../experiments/versions/import.ts');
+      const { importVersion } = await (await import('../../experiments/index.ts')).loadVersionImport();
       await withStore(flags, { mode: 'write' }, ({ store }) => {
         const result = importVersion(store, file, flags.server, { parent: flags.parent, newServer: flags.newServer === true });
         if (flags.json) {

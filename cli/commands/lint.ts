@@ -12,9 +12,8 @@ export function registerLint(program: Command): void {
     .addOption(sharedOption.config())
     .addOption(sharedOption.json())
     .action(async (ref: string, flags: StoreFlags & JsonFlag) => {
-      const { fileSource, isFileReference, lintSubject, versionSource } = await import('../../experiments/review/sources.ts');
-      const { lintAgainstParents } = await import('../../experiments/review/lint/lint.ts');
-      const { lintReport, renderLintReport } = await import('../../experiments/review/lint/render-lint.ts');
+      const { fileSource, isFileReference, lintSubject, versionSource } = await import('../../experiments/index.ts');
+      const { lintAgainstParents, lintReport, renderLintReport } = await (await import('../../experiments/index.ts')).loadReview();
       let source;
       // a stored version is also compared with its parents (removed limits) and its server's recorded results (copied output)
       let subject: ReturnType<typeof lintSubject> = { parents: [], toolResults: [] };

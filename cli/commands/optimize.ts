@@ -11,7 +11,7 @@ import {
   type TdoCommand,
 } from '../options.ts';
 import type { SpendCapFlags } from '../model-clients.ts';
-import { TARGET_NAMES } from '../../optimizer/mcp/targets.ts';
+import { TARGET_NAMES } from '../../optimizer/index.ts';
 import type { LangfuseQueryFlags } from './traces-langfuse.ts';
 
 export interface OptimizeFlags extends LangfuseQueryFlags, SearchFlags, SpendCapFlags {

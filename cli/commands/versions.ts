@@ -12,8 +12,8 @@ export function registerVersions(program: Command): void {
     .action(async (flags: { server?: string } & StoreFlags & JsonFlag) => {
       const { withStore } = await import('../context.ts');
       const { toJsonText } = await import('../../src/json-keys.ts');
-      const { listVersionEntries } = await import('../../experiments/versions/listing.ts');
-      const { renderVersionListing } = await import('../../experiments/versions/render-listing.ts');
+      const { listVersionEntries } = await import('../../experiments/index.ts');
+      const { renderVersionListing } = await import('../../experiments/index.ts');
       await withStore(flags, { mode: 'read' }, ({ store }) => {
         const entries = listVersionEntries(store, flags.server);
         process.stdout.write(flags.json ? toJsonText(entries, 2) : renderVersionListing(entries));

@@ -1,6 +1,5 @@
 // What `tdo apply` prints for each route a version ships by (experiments/versions/apply.ts, proxy-route.ts).
-import type { ApplyResult } from '../../experiments/versions/apply.ts';
-import type { ProxyRoute } from '../../experiments/versions/proxy-route.ts';
+import type { ApplyResult, ProxyRoute } from '../../experiments/index.ts';
 import type { VersionRow } from '../../traces/index.ts';
 import { dbFlag } from '../database-path.ts';
 

@@ -2,10 +2,19 @@
 // and the agents the selection-best text sways most and least; the JSON keeps the single-agent demo's key names
 // for each agent's rows and effects (format/demo.ts) under `per_agent`.
 import Table from 'cli-table3';
-import type { ChangeFromSeed, DemoAgentsReport, Sway } from '../../experiments/demo/overconfident-agents.ts';
-import { DEMO_ROLES, ROLE_LABELS, type DemoRow } from '../../experiments/demo/overconfident.ts';
-import { renderDiff } from '../../experiments/review/render-diff.ts';
-import { percent, points, share, tableStyle } from '../../experiments/format.ts';
+import {
+  type ChangeFromSeed,
+  type DemoAgentsReport,
+  type Sway,
+  DEMO_ROLES,
+  ROLE_LABELS,
+  type DemoRow,
+  renderDiff,
+  percent,
+  points,
+  share,
+  tableStyle,
+} from '../../experiments/index.ts';
 import { describeAgent } from '../agents.ts';
 import { agentsJson } from './optimize-agents.ts';
 import { change, ci, effectsJson, figures, interval, jsonRole, rowLabel, searchLine } from './demo.ts';

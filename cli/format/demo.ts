@@ -1,10 +1,20 @@
 // The single-agent demo's output: the text report and the JSON (snake_case keys), and the pieces of both that the
 // demo across agents (demo-agents.ts) prints per agent.
 import Table from 'cli-table3';
-import { ROLE_LABELS, type DemoEffects, type DemoReport, type DemoRole, type DemoRow } from '../../experiments/demo/overconfident.ts';
-import { renderDiff } from '../../experiments/review/render-diff.ts';
-import { changeWithInterval, interval as rateWithInterval, percent, share, tableStyle } from '../../experiments/format.ts';
-import type { Proportion } from '../../experiments/measure/wilson.ts';
+import {
+  ROLE_LABELS,
+  type DemoEffects,
+  type DemoReport,
+  type DemoRole,
+  type DemoRow,
+  renderDiff,
+  changeWithInterval,
+  interval as rateWithInterval,
+  percent,
+  share,
+  tableStyle,
+  type Proportion,
+} from '../../experiments/index.ts';
 
 export const interval = (d: { delta: number; low: number; high: number }) => ({ delta: d.delta, ci: [d.low, d.high] });
 

@@ -1,5 +1,5 @@
 // A search's estimate (optimizer/mcp/estimate.ts) as the terminal and --json show it.
-import type { PartEstimate, SearchEstimate } from '../../optimizer/mcp/estimate.ts';
+import type { PartEstimate, SearchEstimate } from '../../optimizer/index.ts';
 import { formatCost } from '../../src/models/prices.ts';
 
 const total = (parts: PartEstimate[], of: (p: PartEstimate) => number | null) =>

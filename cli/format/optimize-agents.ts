@@ -1,11 +1,9 @@
 // The per-agent part of `tdo optimize --agents` output: each agent's seed and best on every split, and the
 // agent each candidate serves worst (optimizer/mcp/agent-report.ts measures them).
-import { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent } from '../../optimizer/mcp/agent-report.ts';
-import type { SplitScores } from '../../optimizer/mcp/split-scores.ts';
+import { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
 import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { describeAgent } from '../agents.ts';
-import { changeWithInterval } from '../../experiments/format.ts';
-import { differenceInterval } from '../../experiments/measure/wilson.ts';
+import { changeWithInterval, differenceInterval } from '../../experiments/index.ts';
 import { splitJson, successProportion } from './optimize-intervals.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -1,8 +1,8 @@
 // How sure an optimize summary's success figures are: each split's success with its 95% Wilson interval and
 // the winner's change on the held-out splits with Newcombe's interval, as `tdo experiment` computes them, so a
 // search's gain reads with the uncertainty its few episodes leave.
-import { differenceInterval, wilsonOfRate, type DifferenceInterval, type Proportion } from '../../experiments/measure/wilson.ts';
-import type { CandidateSummary, SplitScores } from '../../optimizer/mcp/optimize.ts';
+import { differenceInterval, wilsonOfRate, type DifferenceInterval, type Proportion } from '../../experiments/index.ts';
+import type { CandidateSummary, SplitScores } from '../../optimizer/index.ts';
 
 /** The held-out splits, in the order the summary shows them; val chose the winner, so its change is biased. */
 export const HELD_OUT = ['test', 'paraphrase'] as const;

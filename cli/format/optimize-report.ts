@@ -2,11 +2,16 @@
 // and the snake_case JSON of --json.
 import { resolveSuitePath } from '../../src/suite/load.ts';
 import { conditionLabel, type RunSpend } from '../../traces/index.ts';
-import { describeSkipped } from '../../optimizer/mcp/recorded-seed.ts';
-import { PERFECT, SOLVED_EPISODES_IN_A_ROW, TRAIN_SOLVED } from '../../optimizer/engine/engine.ts';
-import type { CandidateSummary, OptimizeReport, SplitScores } from '../../optimizer/mcp/optimize.ts';
-import { changeWithInterval, percent } from '../../experiments/format.ts';
-import { wilson } from '../../experiments/measure/wilson.ts';
+import {
+  describeSkipped,
+  PERFECT,
+  SOLVED_EPISODES_IN_A_ROW,
+  TRAIN_SOLVED,
+  type CandidateSummary,
+  type OptimizeReport,
+  type SplitScores,
+} from '../../optimizer/index.ts';
+import { changeWithInterval, percent, SHIPPED_SUITES_DIR, wilson } from '../../experiments/index.ts';
 import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { describeAgent } from '../agents.ts';
 import { dbFlag } from '../database-path.ts';
@@ -245,7 +250,7 @@ function seedDataLine(data: NonNullable<OptimizeReport['seedData']>): string {
 /** The suite as `--suite` takes it: a shipped suite by name, any other by its file's path. */
 function suiteArgument(r: OptimizeReport): string {
   try {
-    return resolveSuitePath(r.suite) === r.suitePath ? r.suite : r.suitePath;
+    return resolveSuitePath(r.suite, { shippedSuites: SHIPPED_SUITES_DIR }) === r.suitePath ? r.suite : r.suitePath;
   } catch {
     return r.suitePath;
   }

@@ -1,9 +1,7 @@
 // The optimize summary's account of the proposals it did not accept (optimizer/mcp/proposal-outcomes.ts):
 // a search that accepted nothing says whether the proposer had nothing to add, and for which tools and why,
 // whether the honesty gate refused what it wrote, or whether what it wrote ran and did not help.
-import type { OptimizeReport } from '../../optimizer/mcp/optimize.ts';
-import type { ProposalOutcomes } from '../../optimizer/mcp/proposal-outcomes.ts';
-import { RECURRING_TASKS } from '../../optimizer/proposers/sim/recurring.ts';
+import { type OptimizeReport, type ProposalOutcomes, RECURRING_TASKS } from '../../optimizer/index.ts';
 
 const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,8 +1,7 @@
 import Table from 'cli-table3';
 import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
 import { CHOSEN_SCORE_PREFIX } from '../../src/checks/deal-check.ts';
-import { interval, tableStyle } from '../../experiments/format.ts';
-import { wilson } from '../../experiments/measure/wilson.ts';
+import { interval, tableStyle, wilson } from '../../experiments/index.ts';
 import { describeErrors } from '../../src/run/outages.ts';
 import { terminalSafe } from '../../src/text/terminal.ts';
 import { dbFlag } from '../database-path.ts';

@@ -1,7 +1,7 @@
 // The suite check (src/suite/check/suite-check.ts) as `tdo optimize` and `tdo run` print it before their
 // episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
-import { percent, points } from '../../experiments/format.ts';
-import type { CandidateSummary } from '../../optimizer/mcp/optimize.ts';
+import { percent, points } from '../../experiments/index.ts';
+import type { CandidateSummary } from '../../optimizer/index.ts';
 import { SPLITS } from '../../src/suite/schema.ts';
 import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/suite/check/power.ts';
 import type { SuiteCheck, ToolSteps } from '../../src/suite/check/suite-check.ts';

@@ -8,12 +8,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const [name, pkg, bin, ...settings] = process.argv.slice(2);
 if (name === undefined || pkg === undefined || bin === undefined) throw new Error('usage: capture.ts NAME PACKAGE BIN [KEY=VALUE ...]');
 const root = new URL('../../', import.meta.url).pathname;
+// the captured catalogue goes beside this script, where the suites name it
+const catalogs = fileURLToPath(new URL('.', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'tdo-capture-'));
 const env = Object.fromEntries(settings.map((s) => s.split('=', 2).map((part) => part.replaceAll('TDO_CAPTURE_DIR', dir)) as [string, string]));
 const version = (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
@@ -28,7 +31,7 @@ try {
     }),
   );
   const { tools } = await client.listTools();
-  writeFileSync(join(root, 'experiments/catalogs', `${name}.json`), `${JSON.stringify({ name, version, tools }, null, 2)}\n`);
+  writeFileSync(join(catalogs, `${name}.json`), `${JSON.stringify({ name, version, tools }, null, 2)}\n`);
   console.log(`captured ${tools.length} tools of ${pkg} ${version} into experiments/catalogs/${name}.json`);
 } finally {
   await client.close();

@@ -12,7 +12,6 @@ import { differenceInterval, type DifferenceInterval } from '../measure/wilson.t
 import {
   DEMO_SERVER,
   HONEST_SEED_FILE,
-  SHIPPED_FILE,
   demoExperiment,
   experimentHooks,
   honestMarket,
@@ -128,7 +127,7 @@ export async function runOverconfidentDemoAcrossAgents(req: DemoAgentsRequest): 
     server: DEMO_SERVER,
     settings: { ...settings, objective: req.objective },
     honestSeedFile: HONEST_SEED_FILE,
-    shippedFile: SHIPPED_FILE,
+    shippedFile: req.shippedFile,
     optimizeRuns: { selection: withPerAgent('selection'), success: withPerAgent('success') },
     otherSellers: otherSellersOf(market),
     perAgent,

@@ -7,9 +7,8 @@
 // Everything it reports is measured in that run, read from the scores each episode recorded. The same demo read by
 // several agents, each with its own rows: overconfident-agents.ts.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Agent, type EpisodeExecutor, infrastructureError, inputError, type LoadedSuite, serverChoiceOf, TDO_ROOT, TdoError } from '../../src/index.ts';
+import { type Agent, type EpisodeExecutor, infrastructureError, inputError, type LoadedSuite, serverChoiceOf, TdoError } from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
@@ -19,24 +18,12 @@ import { runExperiment, type ExperimentReport, type ExperimentRun, type Experime
 import { choiceShares, episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
 import { differenceInterval, meanShare, measuredRate, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 import { gainedProblems, lintGate } from '../review/lint/gate.ts';
+import { DEMO_ROLES, DEMO_SERVER, ROLE_LABELS, type DemoRole } from './roles.ts';
 
-export const DEMO_SERVER = 'mega-depot';
+export { DEMO_ROLES, DEMO_SERVER, ROLE_LABELS, type DemoRole };
+
 /** The honest description the searches start from; the market server serves it with `--descriptions`. */
 export const HONEST_SEED_FILE = fileURLToPath(new URL('./mega-depot-honest.json', import.meta.url));
-/** What the seller ships (and serves without `--descriptions`): the overconfident, inflated description. */
-export const SHIPPED_FILE = join(TDO_ROOT, 'servers/market/sellers/mega-depot/descriptions.json');
-
-/** The rows, in the experiment's order: the honest seed is the baseline every other row is compared with. */
-export const DEMO_ROLES = ['seed', 'selection-best', 'success-best', 'shipped'] as const;
-export type DemoRole = (typeof DEMO_ROLES)[number];
-
-/** What each row is, in words a reader of the report needs. */
-export const ROLE_LABELS: Record<DemoRole, string> = {
-  seed: 'honest seed',
-  'selection-best': 'selection-best',
-  'success-best': 'success-best',
-  shipped: 'shipped (inflated)',
-};
 
 export interface DemoSettings {
   budget: number;
@@ -49,6 +36,8 @@ export interface DemoSettings {
 export interface DemoCommon {
   store: TraceStore;
   market: LoadedSuite;
+  /** What the seller ships (and serves without `--descriptions`), the inflated description: the CLI hands over the market's file. */
+  shippedFile: string;
   /** A fresh proposer per optimize run, so neither search sees the other's state. */
   proposer: () => Proposer<ToolReflectionRecord>;
   settings: DemoSettings;
@@ -185,7 +174,7 @@ export async function runOverconfidentDemo(req: DemoRequest): Promise<DemoReport
     server: DEMO_SERVER,
     settings,
     honestSeedFile: HONEST_SEED_FILE,
-    shippedFile: SHIPPED_FILE,
+    shippedFile: req.shippedFile,
     optimizeRuns: { selection: searchSummary(searches.selection), success: searchSummary(searches.success) },
     otherSellers: otherSellersOf(market),
     ...measureRoles(store, market, experiment, roleVersion),
@@ -266,7 +255,7 @@ export function demoExperiment(
   searches: DemoSearches,
 ): { roleVersion: Record<DemoRole, string>; experimentSettings: ExperimentSettings } {
   const { store, settings } = req;
-  const shipped = store.recordVersion({ server: DEMO_SERVER, descriptions: readDescriptions(SHIPPED_FILE), origin: 'seed' });
+  const shipped = store.recordVersion({ server: DEMO_SERVER, descriptions: readDescriptions(req.shippedFile), origin: 'seed' });
   const roleVersion: Record<DemoRole, string> = {
     seed: searches.selection.seedVersionId,
     'selection-best': searches.selection.versionId!,

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences, TDO_ROOT } from '../../src/index.ts';
+import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences } from '../../src/index.ts';
 import { readDescriptionsFile, writeDescriptionsFile } from './descriptions-file.ts';
 
 export interface DescriptionsLocation {
@@ -17,8 +17,6 @@ export interface DescriptionsLocation {
  * composition root (cli/) knows the shipped servers; experiments/ must not import servers/.
  */
 export type ShippedDescriptionsFile = (spec: StdioServerSpec) => DescriptionsLocation | undefined;
-
-const SHIPPED_SUITES_DIR = resolve(TDO_ROOT, 'experiments/suites');
 
 /** The value of the last `--descriptions FILE` / `--descriptions=FILE` on a command line. */
 export function descriptionsArgument(args: readonly string[]): string | undefined {
@@ -80,10 +78,14 @@ export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: stri
     .listRuns(Number.MAX_SAFE_INTEGER)
     .filter((r) => server in r.versionIds)
     .map((r) => r.suitePath);
-  const shippedSuites = readdirSync(SHIPPED_SUITES_DIR)
-    .filter((f) => /\.(ya?ml|json)$/.test(f))
-    .sort()
-    .map((f) => join(SHIPPED_SUITES_DIR, f));
+  const shippedDir = refs.shippedSuites;
+  const shippedSuites =
+    shippedDir === undefined
+      ? []
+      : readdirSync(shippedDir)
+          .filter((f) => /\.(ya?ml|json)$/.test(f))
+          .sort()
+          .map((f) => join(shippedDir, f));
   const configured = refs.servers?.[server];
   const found =
     inSuites(new Set(runSuites), server, refs) ??
@@ -91,7 +93,7 @@ export function findServerSpec(store: Pick<TraceStore, 'listRuns'>, server: stri
     inSuites(new Set(shippedSuites), server, refs);
   if (found !== undefined) return found;
   throw inputError(
-    `no suite in the trace store's runs, no server in ${refs.source ?? 'tdo.config.json (none found)'} and no suite in ${SHIPPED_SUITES_DIR} starts a server "${server}"; pass --suite or --out FILE`,
+    `no suite in the trace store's runs, no server in ${refs.source ?? 'tdo.config.json (none found)'} and no suite in ${shippedDir ?? 'the shipped suites (none given)'} starts a server "${server}"; pass --suite or --out FILE`,
   );
 }
 

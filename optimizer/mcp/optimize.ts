@@ -18,19 +18,11 @@ import { searchEvaluator } from './search-evaluator.ts';
 import type { TargetName } from './targets.ts';
 
 export { checkSearch, checkTarget } from './check-search.ts';
+export { defaultHonestyGate } from './targets.ts';
 export type { CandidateSummary, OptimizeReport } from './optimize-report.ts';
 export type { HonestyGate, OptimizeRequest } from './optimize-request.ts';
 export type { OptimizeSettings } from './settings.ts';
 export type { SplitScores } from './split-scores.ts';
-
-/**
- * The gate is on by default where the objective is the users' (success, feedback): a description that wins
- * there by listing request words, copying outputs or dropping a limit is not shippable. Under selection it
- * is off, so the drift that target rewards stays visible (turn it on with --gate).
- */
-export function defaultHonestyGate(target: TargetName): boolean {
-  return target !== 'selection';
-}
 
 export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   checkRequest(req);

@@ -6,6 +6,7 @@ import { runCondition, type TraceStore } from '../../traces/index.ts';
 import type { RecordedResult } from '../engine/engine.ts';
 import { factsFromTrajectory, type EpisodeFacts } from './facts.ts';
 import { scoreEpisode, taskResult, type ScoredEpisode, type Target } from './targets.ts';
+import { describeSkipped } from './skipped-seed.ts';
 
 export type RecordedSeedStore = Pick<TraceStore, 'getRun' | 'listEpisodes' | 'getTrajectory'>;
 
@@ -119,15 +120,4 @@ export function recordedSeedResults(store: RecordedSeedStore, scoring: RecordedS
     const comparable = store.getRun(trajectory.episode.runId)?.agentId === scoring.agentId;
     return { result: taskResult(scoreEpisode(factsFromTrajectory(task, trajectory), target), server), comparable };
   });
-}
-
-/** "12 episodes: 10 in the val or test split, 2 ..." grouped by reason, for an error or a summary line. */
-export function describeSkipped(skipped: readonly SkippedSeedEpisode[]): string {
-  const byReason = new Map<string, number>();
-  for (const s of skipped) {
-    // Group "task X is in the val split" and similar by their shape, not by each task's name.
-    const shape = s.reason.replace(/"[^"]*"/g, '"…"').replace(/version \S+; the seed is \S+\)/, 'version …)');
-    byReason.set(shape, (byReason.get(shape) ?? 0) + 1);
-  }
-  return [...byReason].map(([reason, n]) => `${n} × ${reason}`).join('; ');
 }

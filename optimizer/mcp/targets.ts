@@ -86,3 +86,12 @@ export function targetFor(name: TargetName, server: string): Target {
       };
   }
 }
+
+/**
+ * The gate is on by default where the objective is the users' (success, feedback): a description that wins
+ * there by listing request words, copying outputs or dropping a limit is not shippable. Under selection it
+ * is off, so the drift that target rewards stays visible (turn it on with --gate).
+ */
+export function defaultHonestyGate(target: TargetName): boolean {
+  return target !== 'selection';
+}

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
 import { isEntryPoint, runServerMain, serverMainSpec } from '../common/main.ts';
 import { StartupError } from '../common/startup-error.ts';
+import { DEFAULT_DESCRIPTIONS } from '../shipped-files.ts';
 import { createLabServerFactory, LAB_TOOL_NAMES } from './server.ts';
 
 const DEFAULT_WORKSPACE = fileURLToPath(new URL('./workspace', import.meta.url));
-const DEFAULT_DESCRIPTIONS = fileURLToPath(new URL('./descriptions.json', import.meta.url));
 
 const USAGE = `usage: lab [--http] [--port N] [--workspace DIR] [--descriptions FILE]
   stdio by default; --http serves http://127.0.0.1:N/mcp (default port 8000, 0 picks a free one)
@@ -27,7 +27,7 @@ export const labServerMain = serverMainSpec({
   usage: USAGE,
   async createFactory(flags) {
     const workspaceDir = flags.workspace ?? DEFAULT_WORKSPACE;
-    const descriptionsFile = flags.descriptions ?? DEFAULT_DESCRIPTIONS;
+    const descriptionsFile = flags.descriptions ?? DEFAULT_DESCRIPTIONS.lab;
     await requireDirectory(workspaceDir);
     const descriptions = await loadDescriptions(descriptionsFile, LAB_TOOL_NAMES);
     return createLabServerFactory({ workspaceDir, descriptions });

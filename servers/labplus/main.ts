@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
 import { isEntryPoint, runServerMain, serverMainSpec } from '../common/main.ts';
+import { DEFAULT_DESCRIPTIONS } from '../shipped-files.ts';
 import { createLabplusServerFactory, LABPLUS_TOOL_NAMES } from './server.ts';
-
-const DEFAULT_DESCRIPTIONS = fileURLToPath(new URL('./descriptions.json', import.meta.url));
 
 const USAGE = `usage: labplus [--http] [--port N] [--descriptions FILE]
   stdio by default; --http serves http://127.0.0.1:N/mcp (default port 8001, 0 picks a free one)
@@ -17,7 +15,7 @@ export const labplusServerMain = serverMainSpec({
   env: { descriptions: 'TDO_LABPLUS_DESCRIPTIONS' },
   usage: USAGE,
   async createFactory(flags) {
-    const descriptionsFile = flags.descriptions ?? DEFAULT_DESCRIPTIONS;
+    const descriptionsFile = flags.descriptions ?? DEFAULT_DESCRIPTIONS.labplus;
     const descriptions = await loadDescriptions(descriptionsFile, LABPLUS_TOOL_NAMES);
     return createLabplusServerFactory({ descriptions });
   },

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadDescriptions } from '../common/descriptions.ts';
 import { isEntryPoint, runServerMain, serverMainSpec } from '../common/main.ts';
 import { StartupError } from '../common/startup-error.ts';
+import { SELLERS_DIR, sellerDescriptionsFile } from '../shipped-files.ts';
 import {
   buyerTokenVerifier,
   LOCAL_BUYER,
@@ -20,8 +20,6 @@ import { NegotiationStore } from './negotiations.ts';
 import { loadSellerProfile } from './profile.ts';
 import { createMarketServerFactory, MARKET_TOOL_NAMES } from './server.ts';
 import { privateStateDir } from './state-dir.ts';
-
-const SELLERS_DIR = fileURLToPath(new URL('./sellers', import.meta.url));
 
 /** The shipped seller profiles: one folder each under servers/market/sellers/. */
 export function sellerNames(): string[] {
@@ -79,7 +77,7 @@ export const marketServerMain = serverMainSpec({
     const seller = requireSeller(flags.seller);
     const injection = injectionFlag(flags.injection);
     const profile = await loadSellerProfile(join(SELLERS_DIR, seller, 'profile.json'));
-    const descriptions = await loadDescriptions(flags.descriptions ?? join(SELLERS_DIR, seller, 'descriptions.json'), MARKET_TOOL_NAMES);
+    const descriptions = await loadDescriptions(flags.descriptions ?? sellerDescriptionsFile(seller), MARKET_TOOL_NAMES);
     const dbFile = flags.db ?? join(privateStateDir(), `${seller}.db`);
     let store: NegotiationStore;
     try {

@@ -12,7 +12,6 @@ import { refuseDeepNesting } from '../files/nesting.ts';
 
 /** The package root, so a shipped suite can name our own entry points wherever the clone lives. */
 export const TDO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const BUILTIN_SUITES_DIR = resolve(TDO_ROOT, 'experiments/suites');
 
 export interface LoadedSuite {
   suite: Suite;
@@ -25,6 +24,8 @@ export interface SuiteReferences {
   servers?: Record<string, ServerSpec>;
   /** Suite name -> suite file; such a name wins over the shipped suites. */
   suites?: Record<string, string>;
+  /** The folder of the shipped suites a bare name may name (the composition root hands down experiments/suites/shipped.ts's). */
+  shippedSuites?: string;
   /** Where the references come from, for error messages. */
   source?: string;
 }
@@ -35,8 +36,11 @@ export function resolveSuitePath(nameOrPath: string, refs: SuiteReferences = {})
   if (looksLikePath) return resolve(nameOrPath);
   const named = refs.suites?.[nameOrPath];
   if (named !== undefined) return named;
+  const shipped = refs.shippedSuites;
+  if (shipped === undefined)
+    throw inputError(`unknown suite "${nameOrPath}": no suite of that name in ${refs.source ?? 'the config'}; pass a file path to use your own suite`);
   for (const ext of ['.yaml', '.yml', '.json']) {
-    const candidate = resolve(BUILTIN_SUITES_DIR, nameOrPath + ext);
+    const candidate = resolve(shipped, nameOrPath + ext);
     try {
       readFileSync(candidate);
       return candidate;
@@ -44,7 +48,7 @@ export function resolveSuitePath(nameOrPath: string, refs: SuiteReferences = {})
       // try the next extension
     }
   }
-  throw inputError(`unknown suite "${nameOrPath}": no ${nameOrPath}.yaml/.yml/.json in ${BUILTIN_SUITES_DIR}; pass a file path to use your own suite`);
+  throw inputError(`unknown suite "${nameOrPath}": no ${nameOrPath}.yaml/.yml/.json in ${shipped}; pass a file path to use your own suite`);
 }
 
 export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): LoadedSuite {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { isolationProblems } from './isolation.ts';
 import { patternProblem } from '../host/tool-search/regex.ts';
@@ -274,6 +275,9 @@ export const SUITE_KEYS: readonly string[] = [
   'default',
   'values',
 ].sort();
+
+/** Where the generated JSON Schema of a suite file ships, for `tdo init` to name in the suites it writes. */
+export const SUITE_SCHEMA_FILE = fileURLToPath(new URL('./suite.schema.json', import.meta.url));
 
 /**
  * The JSON Schema of a suite file, as shipped in src/suite/suite.schema.json for editors (a suite file names it

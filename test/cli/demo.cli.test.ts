@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DEFAULTS } from '../../experiments/demo/defaults.ts';
-import { HONEST_SEED_FILE, SHIPPED_FILE } from '../../experiments/demo/overconfident.ts';
+import { HONEST_SEED_FILE } from '../../experiments/demo/overconfident.ts';
+import { sellerDescriptionsFile } from '../../servers/shipped-files.ts';
+
+const SHIPPED_FILE = sellerDescriptionsFile('mega-depot');
 import { openTraceStore } from '../../traces/index.ts';
 import { tdo } from '../support/cli.ts';
 

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { databasePath } from '../../cli/database-path.ts';
 import { EXIT, reportFailure } from '../../cli/errors.ts';
 import { infrastructureError, inputError, TdoError } from '../../src/errors.ts';
 import { TraceStoreError } from '../../traces/index.ts';
@@ -28,7 +28,7 @@ describe('exit codes, mapped in one place', () => {
   it('names the command that lists what could have been given, with --db only for another database, through a wrapper', async () => {
     const elsewhere = inputError('unknown description version "v-x" in /tmp/other.db', { see: { command: 'tdo versions', dbPath: '/tmp/other.db' } });
     expect((await reportFailure(elsewhere)).message).toBe('tdo: unknown description version "v-x" in /tmp/other.db (see `tdo versions --db /tmp/other.db`)\n');
-    const here = inputError('no run "r-x"', { see: { command: 'tdo traces list', dbPath: resolve(process.env.TDO_DB || 'traces/tdo.db') } });
+    const here = inputError('no run "r-x"', { see: { command: 'tdo traces list', dbPath: databasePath({}) } });
     expect((await reportFailure(here)).message).toBe('tdo: no run "r-x" (see `tdo traces list`)\n');
     const wrapped = inputError('suite lab, version v-x: unknown description version "v-x"', { cause: elsewhere });
     expect((await reportFailure(wrapped)).message).toMatch(/^tdo: suite lab, version v-x: .* \(see `tdo versions --db \/tmp\/other\.db`\)\n$/);

@@ -210,7 +210,7 @@ describe('tdo optimize and the paraphrase split', () => {
     // The next commands name the database unless, run from here, they would open it anyway.
     const elsewhere = join(dir, 'traces', 'tdo.db');
     expect(renderReport(report, elsewhere, SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id} --db ${elsewhere}\``);
-    expect(renderReport(report, resolve('traces/tdo.db'), SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id}\``);
+    expect(renderReport(report, resolve('tdo.db'), SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id}\``);
 
     // A perfect stop on a small validation split says how little it proves.
     const perfect = (tasks: number) =>

@@ -8,6 +8,7 @@ import { openTraceStore, type TraceStore } from '../../traces/index.ts';
 import { SimAgent } from '../../src/agents/sim/agent.ts';
 import { runSuite, type RunOptions } from '../../src/run/run-suite.ts';
 import { loadSuite } from '../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
 import { tdo } from '../support/cli.ts';
 import { labSuite, REPO_ROOT, TDO_BIN } from '../support/lab-runs.ts';
 
@@ -41,7 +42,7 @@ describe('a run killed with SIGKILL', () => {
     const before = finishedEpisodes(store, run.id);
     expect(before.length).toBeGreaterThanOrEqual(5);
     const beforeTrajectories = before.map((e) => store.getTrajectory(e.id)!);
-    const total = loadSuite('lab').suite.tasks.length;
+    const total = loadSuite('lab', { shippedSuites: SHIPPED_SUITES_DIR }).suite.tasks.length;
     expect(before.length).toBeLessThan(total);
     for (const t of beforeTrajectories) {
       // every step that was committed is there, numbered without gaps, and the episode was scored
@@ -137,7 +138,7 @@ describe('one process at a time per run', () => {
     try {
       expect(store.getRun(runId)?.status).toBe('completed');
       const episodes = store.listEpisodes({ runId, limit: 10_000 });
-      expect(episodes).toHaveLength(loadSuite('lab').suite.tasks.length * 3);
+      expect(episodes).toHaveLength(loadSuite('lab', { shippedSuites: SHIPPED_SUITES_DIR }).suite.tasks.length * 3);
       expect(episodes.every((e) => e.status === 'completed')).toBe(true);
     } finally {
       store.close();

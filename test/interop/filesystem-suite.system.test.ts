@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
 import { openTraceStore } from '../../traces/index.ts';
 import { tdo } from '../support/cli.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
@@ -32,7 +33,7 @@ const tempDb = () => join(mkdtempSync(join(tmpdir(), 'tdo-fs-suite-')), 'tdo.db'
 describe('the filesystem suites (server-filesystem from npm)', () => {
   it('label only tools that server-filesystem really has, in every split', () => {
     for (const name of ['filesystem', 'filesystem-selection', 'filesystem-edit-selection']) {
-      const { suite } = loadSuite(name);
+      const { suite } = loadSuite(name, { shippedSuites: SHIPPED_SUITES_DIR });
       const labels = suite.tasks.flatMap((t) => t.plan.flatMap((s) => s.tools));
       expect(
         labels.filter((l) => !FILESYSTEM_TOOLS.includes(l)),
@@ -66,7 +67,7 @@ describe('the filesystem suites (server-filesystem from npm)', () => {
       expect(episode.stopReason).toBe('tool_call');
       expect(steps.filter((s) => s.kind === 'tool').map((s) => s.output)).toEqual(['(not executed: selection-only task)']);
       const success = scores.find((s) => s.name === 'success')!.value;
-      const task = loadSuite('filesystem-selection').suite.tasks.find((t) => t.id === episode.taskId)!;
+      const task = loadSuite('filesystem-selection', { shippedSuites: SHIPPED_SUITES_DIR }).suite.tasks.find((t) => t.id === episode.taskId)!;
       expect(success).toBe(task.plan[0]!.tools.includes(steps.find((s) => s.kind === 'tool')!.tool!) ? 1 : 0);
     }
     store.close();

@@ -132,12 +132,12 @@ describe('tdo installed from its packed tarball into another project', () => {
   );
 
   it(
-    'runs a shipped suite against the shipped servers, recording to traces/tdo.db under the project',
+    'runs a shipped suite against the shipped servers, recording to tdo.db in the project folder',
     async () => {
       const result = await run('npx', ['tdo', 'run', '--suite', 'lab', '--split', 'val'], project);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toContain(`traces in ${join(project, 'traces/tdo.db')}`);
-      expect(existsSync(join(project, 'traces/tdo.db'))).toBe(true);
+      expect(result.stdout).toContain(`traces in ${join(project, 'tdo.db')}`);
+      expect(existsSync(join(project, 'tdo.db'))).toBe(true);
     },
     RUN_TIMEOUT_MS,
   );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTraceStore, type TraceStore } from '../../traces/index.ts';
 import { loadSuite, type LoadedSuite } from '../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
 import type { ServerSpec } from '../../src/suite/schema.ts';
 
 /** Helpers for tests that run the shipped lab suite end to end against real server processes. */
@@ -17,14 +18,14 @@ export function tempStore(): TraceStore {
 
 /** The lab suite, optionally narrowed to some tasks and given other server specs (same suite otherwise). */
 export function labSuite(options: { taskIds?: string[]; servers?: ServerSpec[] } = {}): LoadedSuite {
-  const loaded = loadSuite('lab');
+  const loaded = loadSuite('lab', { shippedSuites: SHIPPED_SUITES_DIR });
   const tasks = options.taskIds ? loaded.suite.tasks.filter((t) => options.taskIds!.includes(t.id)) : loaded.suite.tasks;
   return { path: loaded.path, suite: { ...loaded.suite, tasks, servers: options.servers ?? loaded.suite.servers } };
 }
 
 /** The lab suite cut to the first `n` tasks of each split named: a search small enough for a test. */
 export function firstLabTasks(perSplit: Record<string, number>): LoadedSuite {
-  const tasks = loadSuite('lab').suite.tasks;
+  const tasks = loadSuite('lab', { shippedSuites: SHIPPED_SUITES_DIR }).suite.tasks;
   const ids = Object.entries(perSplit).flatMap(([split, n]) =>
     tasks
       .filter((t) => t.split === split)

@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { countCues } from '../../../src/text/cues.ts';
 import { terms } from '../../../src/text/words.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
 import { loadDescriptions } from '../../../servers/common/descriptions.ts';
 import { loadSellerProfile } from '../../../servers/market/profile.ts';
 import { MARKET_TOOL_NAMES } from '../../../servers/market/server.ts';
-import { DEMO_SERVER, HONEST_SEED_FILE, meanDifference, SHIPPED_FILE, withDescriptions } from '../../../experiments/demo/overconfident.ts';
+import { DEMO_SERVER, HONEST_SEED_FILE, meanDifference, withDescriptions } from '../../../experiments/demo/overconfident.ts';
+import { sellerDescriptionsFile } from '../../../servers/shipped-files.ts';
+
+const SHIPPED_FILE = sellerDescriptionsFile('mega-depot');
 import { gainedProblems } from '../../../experiments/review/lint/gate.ts';
 import { isProblem, lintDescriptions } from '../../../experiments/review/lint/lint.ts';
 
@@ -52,7 +56,7 @@ describe("the demo's honest description of mega-depot", () => {
 
 describe('withDescriptions', () => {
   it('has only mega-depot serve the given file and leaves the loaded suite as it was', () => {
-    const market = loadSuite('market');
+    const market = loadSuite('market', { shippedSuites: SHIPPED_SUITES_DIR });
     const before = JSON.stringify(market);
     const served = withDescriptions(market, HONEST_SEED_FILE);
     expect(JSON.stringify(market)).toBe(before);

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
 import { quoteFor, sellerProfileSchema } from '../../../servers/market/profile.ts';
 import { REPO_ROOT, tempStore } from '../../support/lab-runs.ts';
 
-const loaded = loadSuite('market');
+const loaded = loadSuite('market', { shippedSuites: SHIPPED_SUITES_DIR });
 const { suite } = loaded;
 const profile = (seller: string) =>
   sellerProfileSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'servers/market/sellers', seller, 'profile.json'), 'utf8')));

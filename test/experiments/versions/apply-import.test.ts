@@ -7,6 +7,8 @@ import { readDescriptionsFile } from '../../../experiments/versions/descriptions
 import { importVersion } from '../../../experiments/versions/import.ts';
 import { shippedDescriptionsFile } from '../../../cli/commands/apply.ts';
 import { TDO_ROOT } from '../../../src/suite/load.ts';
+import { TDO_BIN } from '../../../cli/launcher.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
 import type { ServerSpec } from '../../../src/suite/schema.ts';
 import { openTraceStore, type RunRow } from '../../../traces/index.ts';
 
@@ -125,7 +127,7 @@ describe('how a version ships: the descriptions file a server loads, or the prox
   });
 
   it("knows the shipped servers' default files, and their env override", () => {
-    const shipped = shippedDescriptionsFile(TDO_ROOT);
+    const shipped = shippedDescriptionsFile(TDO_BIN);
     const bin = join(TDO_ROOT, 'bin/tdo.js');
     expect(fileOf(shipRoute(stdio([bin, 'serve', 'lab']), '/s', shipped))).toBe(join(TDO_ROOT, 'servers/lab/descriptions.json'));
     expect(fileOf(shipRoute(stdio([bin, 'serve', 'labplus']), '/s', shipped))).toBe(join(TDO_ROOT, 'servers/labplus/descriptions.json'));
@@ -141,7 +143,7 @@ describe('how a version ships: the descriptions file a server loads, or the prox
 
   it('routes a stdio server that loads no descriptions file tdo knows of to the proxy, saying why', () => {
     const spec = stdio(['/opt/other-server.js']);
-    const route = shipRoute(spec, '/s.yaml', shippedDescriptionsFile(TDO_ROOT));
+    const route = shipRoute(spec, '/s.yaml', shippedDescriptionsFile(TDO_BIN));
     expect(route).toEqual({
       route: 'proxy',
       spec,
@@ -151,9 +153,10 @@ describe('how a version ships: the descriptions file a server loads, or the prox
 
   it('finds the server in a given suite or in the shipped suites', () => {
     const s = store();
-    expect(findServerSpec(s, 'labplus').source).toMatch(/experiments\/suites\/lab\.yaml$/);
-    expect(() => findServerSpec(s, 'nowhere')).toThrow(expect.objectContaining({ kind: 'input' }));
-    expect(() => findServerSpec(s, 'nowhere', 'lab')).toThrow(/suite lab has no server "nowhere"/);
+    const shipped = { shippedSuites: SHIPPED_SUITES_DIR };
+    expect(findServerSpec(s, 'labplus', undefined, shipped).source).toMatch(/experiments\/suites\/lab\.yaml$/);
+    expect(() => findServerSpec(s, 'nowhere', undefined, shipped)).toThrow(expect.objectContaining({ kind: 'input' }));
+    expect(() => findServerSpec(s, 'nowhere', 'lab', shipped)).toThrow(/suite lab has no server "nowhere"/);
     s.close();
   });
 

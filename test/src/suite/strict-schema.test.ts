@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
 import { SUITE_KEYS, suiteJsonSchema } from '../../../src/suite/schema.ts';
 
 const SUITES_DOC = readFileSync(new URL('../../../docs/suites.md', import.meta.url), 'utf8');
@@ -49,7 +50,7 @@ describe('the suite format', () => {
     for (const name of ['lab', 'market', 'filesystem', 'filesystem-selection', 'taskmanager-selection', 'sqlite-selection', 'filesystem-edit-selection']) {
       const text = readFileSync(new URL(`../../../experiments/suites/${name}.yaml`, import.meta.url), 'utf8');
       expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../src/suite/suite.schema.json');
-      expect(loadSuite(name).suite.name).toBe(name);
+      expect(loadSuite(name, { shippedSuites: SHIPPED_SUITES_DIR }).suite.name).toBe(name);
     }
   });
 

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
 import { loadSuite } from '../../../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../../../experiments/suites/shipped.ts';
 
 const root = new URL('../../../../', import.meta.url);
 
@@ -32,7 +33,7 @@ export function readCrudSuite({ suite, catalog, server }: CrudSuite) {
   return {
     toolNames: captured.tools.map((t) => t.name),
     carefulNames: Object.keys(careful),
-    tasks: loadSuite(suite).suite.tasks,
+    tasks: loadSuite(suite, { shippedSuites: SHIPPED_SUITES_DIR }).suite.tasks,
     own: catalogue((t) => t.description),
     careful: catalogue((t) => careful[t.name]!),
   };

@@ -6,6 +6,7 @@ import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
 import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
 import { episodeSeed } from '../../../../src/run/seeds.ts';
 import { loadSuite } from '../../../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../../../experiments/suites/shipped.ts';
 
 /**
  * The filesystem-selection suite without servers: server-filesystem's captured descriptions, ranked for
@@ -21,7 +22,7 @@ const tools: CatalogueTool[] = catalogue.tools.map((t) => ({
   description: t.description,
   inputSchema: t.inputSchema,
 }));
-const tasks = loadSuite('filesystem-selection').suite.tasks;
+const tasks = loadSuite('filesystem-selection', { shippedSuites: SHIPPED_SUITES_DIR }).suite.tasks;
 
 function correctChoices(params: SimParams, runSeed: number): string[] {
   return tasks
