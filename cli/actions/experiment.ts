@@ -7,7 +7,7 @@ import { checkExperimentOptions, runExperiment } from '../../experiments/experim
 import { defaultReportDir, writeExperimentReports } from '../../experiments/experiment/write-reports.ts';
 import { agentSentence, verdictSentence } from '../../experiments/experiment/columns.ts';
 import { agentRecipe, agentSelection, createAgent, type AgentConfig } from '../agents.ts';
-import type { ExperimentFlags } from '../commands/experiment.ts';
+import type { ExperimentFlags } from '../tables/experiment.ts';
 import { withStore } from '../context.ts';
 import type { CliConfig } from '../config.ts';
 import { databasePath } from '../database-path.ts';

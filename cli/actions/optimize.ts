@@ -19,7 +19,7 @@ import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../src/errors.ts';
 import { withStore } from '../context.ts';
-import { refuseGivenWithResume } from '../options.ts';
+import { refuseFixedWithResume } from '../option-table.ts';
 import { checkProposer, createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { checkSpendCaps, configuredPrices, modelSpend, spentBefore } from '../model-clients.ts';
@@ -30,7 +30,7 @@ import { spendJson, type SpendParts } from '../format/spend.ts';
 import { commandConfig } from '../context.ts';
 import { connectSuiteHost } from '../../src/run/suite-host.ts';
 import type { CatalogueTool } from '../../src/host/catalogue-types.ts';
-import type { OptimizeFlags } from '../commands/optimize.ts';
+import { OPTIMIZE_OPTIONS, type OptimizeFlags } from '../tables/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
@@ -39,31 +39,6 @@ import type { SuiteCheck } from '../../src/suite/check/suite-check.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
 import { renderReport, reportJson, resumeCommand } from '../format/optimize-report.ts';
-
-const SETTINGS_FIXED_BY_RESUME = [
-  'target',
-  'suite',
-  'server',
-  'budget',
-  'agent',
-  'agents',
-  'objective',
-  'model',
-  'proposer',
-  'proposerModel',
-  'minibatch',
-  'parallelIterations',
-  'merge',
-  'seed',
-  'components',
-  'patience',
-  'condition',
-  'traces',
-  'session',
-  'since',
-  'gate',
-  'allowFlags',
-] as const;
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   if (flags.dryRun === true) return await dryRun(flags, command);
@@ -150,7 +125,7 @@ interface Search {
 
 /** A resumed search: its own stored settings, but for --concurrency. */
 function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
-  refuseGivenWithResume(command, SETTINGS_FIXED_BY_RESUME);
+  refuseFixedWithResume(command, OPTIMIZE_OPTIONS);
   const run = store.getRun(runId);
   const stored = run && storedOptimizeSettings(run);
   if (!run || !stored) throw inputError(`no optimize run "${runId}" in ${store.path}`);
