@@ -12,6 +12,7 @@ import { runSuite } from '../src/run/run-suite.ts';
 import { loadSuite } from '../src/suite/load.ts';
 import { openTraceStore } from '../traces/index.ts';
 import { optimize, type OptimizeSettings } from '../optimizer/mcp/optimize.ts';
+import { OPTIMIZE_DEFAULTS } from '../optimizer/mcp/defaults.ts';
 import { SimProposer } from '../optimizer/proposers/sim/proposer.ts';
 
 const budget = Number(process.argv[2] ?? 1000);
@@ -39,9 +40,9 @@ const base: Omit<OptimizeSettings, 'seed' | 'selector' | 'reflection' | 'compone
   server: 'lab',
   target: 'success',
   budget,
-  minibatch: 3,
-  merge: false,
-  concurrency: 4,
+  minibatch: OPTIMIZE_DEFAULTS.minibatch,
+  merge: OPTIMIZE_DEFAULTS.merge,
+  concurrency: OPTIMIZE_DEFAULTS.concurrency,
   agent: { kind: 'sim' },
   proposer: { kind: 'sim' },
 };

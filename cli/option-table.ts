@@ -109,3 +109,29 @@ export function refuseGivenWithResume(command: Command, fixed: readonly string[]
   const given = fixed.filter((key) => command.getOptionValueSource(key) === 'cli');
   if (given.length > 0) throw inputError(`--resume reuses the run's own settings; drop ${given.map(flagOf).join(', ')}`);
 }
+
+/** A default as docs/commands.md shows it; none for an empty list or record. */
+function shownDefault(spec: OptionSpec): string {
+  const value = spec.default;
+  if (spec.defaultHelp !== undefined) return spec.defaultHelp;
+  if (value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)) return '–';
+  return `\`${String(value)}\``;
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|');
+
+/** The table's visible options as the Markdown table docs/commands.md holds (test/cli/option-table.test.ts compares them). */
+export function optionTableMarkdown(table: OptionTable): string {
+  const resumable = 'resume' in table;
+  const head = ['option', 'what it does', 'default', ...(resumable ? ['with `--resume`'] : []), 'stored at'];
+  const rows = Object.values(table)
+    .filter((spec) => spec.hidden !== true)
+    .map((spec) => [
+      `\`${spec.flags}\``,
+      spec.help,
+      shownDefault(spec),
+      ...(resumable ? [spec.resume === 'fixed' ? "the run's" : 'may change'] : []),
+      spec.stored === null ? '–' : `\`${spec.stored}\``,
+    ]);
+  return [head, head.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`).join('\n') + '\n';
+}

@@ -5,7 +5,7 @@ import { SPLITS } from '../../src/suite/schema.ts';
 import { runSuite, type RunOptions, type RunReport, type StoredRunConfig } from '../../src/run/run-suite.ts';
 import * as z from 'zod';
 import { runSettings, type RunRow, type TraceStore } from '../../traces/index.ts';
-import { agentRecipe, agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentConfigSchema, agentRecipe, agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { agentWithDefaults, type CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../src/errors.ts';
@@ -183,12 +183,7 @@ export const storedRunConfigSchema = z.object({
     conditions: z.record(z.string(), z.string()).optional(),
     toolSearch: toolSearchSettingsSchema.optional(),
   }),
-  agent: z.object({
-    kind: z.enum(['sim', 'llm']),
-    persona: z.string().optional(),
-    model: z.string().optional(),
-    maxSteps: z.number().int().positive().optional(),
-  }),
+  agent: agentConfigSchema,
 }) satisfies z.ZodType<Pick<StoredRunConfig, 'options'> & { agent: AgentConfig }>;
 
 /**
