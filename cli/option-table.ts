@@ -17,6 +17,8 @@ export interface OptionSpec<T = unknown, HasDefault extends boolean = boolean> {
   /** shown in --help instead of the default's value */
   defaultHelp?: string;
   hidden?: boolean;
+  /** commander refuses the command without it */
+  required?: boolean;
   resume: ResumeRule;
   /** the run-settings path the value is stored at (traces/run-settings.ts), or null when a run does not store it */
   stored: string | null;
@@ -24,7 +26,7 @@ export interface OptionSpec<T = unknown, HasDefault extends boolean = boolean> {
   readonly type?: { value: T; hasDefault: HasDefault };
 }
 
-type Meta = Partial<Pick<OptionSpec, 'resume' | 'stored' | 'hidden' | 'defaultHelp'>>;
+type Meta = Partial<Pick<OptionSpec, 'resume' | 'stored' | 'hidden' | 'required' | 'defaultHelp'>>;
 
 /** An option that takes a value; with a default it is always present in the flags. */
 export function valueOption<T = string>(
@@ -57,6 +59,11 @@ export function storedAt<T, D extends boolean>(spec: OptionSpec<T, D>, stored: s
   return { ...spec, stored };
 }
 
+/** The same option, which commander requires. */
+export function required<T, D extends boolean>(spec: OptionSpec<T, D>): OptionSpec<T, true> {
+  return { ...spec, required: true } as OptionSpec<T, true>;
+}
+
 /** The same option with another help text. */
 export function worded<T, D extends boolean>(spec: OptionSpec<T, D>, help: string): OptionSpec<T, D> {
   return { ...spec, help };
@@ -79,6 +86,7 @@ export function commanderOption(spec: OptionSpec<any>, key?: string): Option {
   if (spec.parse !== undefined) option.argParser(spec.parse);
   if (spec.default !== undefined && !option.negate) option.default(spec.default, spec.defaultHelp);
   if (spec.hidden === true) option.hideHelp();
+  if (spec.required === true) option.makeOptionMandatory();
   return option;
 }
 
