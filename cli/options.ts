@@ -141,10 +141,7 @@ export const sharedSpec = {
       { parse: toolSearchK },
     ),
   queue: () =>
-    valueOption(
-      '--queue <url>',
-      'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them',
-    ),
+    valueOption('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them'),
 };
 
 type SharedSpecs = typeof sharedSpec;

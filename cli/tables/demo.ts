@@ -5,11 +5,10 @@ import { positiveInt, searchAgentSpecs, sharedSpec, storeSpecs } from '../option
 import { valueOption, worded, type FlagsOf } from '../option-table.ts';
 
 export const DEMO_OPTIONS = {
-  budget: valueOption(
-    '--budget <n>',
-    'metric calls for each of the two optimize runs; with --agents, per agent (each search spends budget x agents)',
-    { parse: positiveInt, default: DEMO_DEFAULTS.budget },
-  ),
+  budget: valueOption('--budget <n>', 'metric calls for each of the two optimize runs; with --agents, per agent (each search spends budget x agents)', {
+    parse: positiveInt,
+    default: DEMO_DEFAULTS.budget,
+  }),
   seed: sharedSpec.seed('one seed for both searches and the experiment (docs/market.md, "The demo": why 2)', DEMO_DEFAULTS.seed),
   repeat: valueOption('--repeat <n>', 'experiment repeats per test task', { parse: positiveInt, default: DEMO_DEFAULTS.repeats }),
   concurrency: sharedSpec.concurrency('episodes in flight', DEMO_DEFAULTS.concurrency),

@@ -5,7 +5,10 @@ import { storedAt, valueOption, worded, type FlagsOf } from '../option-table.ts'
 
 export const EXPERIMENT_OPTIONS = {
   suite: storedAt(sharedSpec.suites(), 'runs.suite_path'),
-  version: storedAt(sharedSpec.version('description versions, comma-separated (or the flag repeated); the first is the baseline'), 'settings.options.versionIds'),
+  version: storedAt(
+    sharedSpec.version('description versions, comma-separated (or the flag repeated); the first is the baseline'),
+    'settings.options.versionIds',
+  ),
   /** the old spelling of --version */
   versions: valueOption<string[]>('--versions <ids>', '', { parse: commaList, default: [], hidden: true }),
   repeat: storedAt(

@@ -35,7 +35,10 @@ export const OPTIMIZE_OPTIONS = {
   ),
   suite: fixed(sharedSpec.suite(), 'runs.suite_path'),
   server: fixed(valueOption('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)"), settings('server')),
-  budget: fixed(valueOption('--budget <n>', 'metric calls (task episodes) the search may spend', { parse: positiveInt, default: D.budget }), settings('budget')),
+  budget: fixed(
+    valueOption('--budget <n>', 'metric calls (task episodes) the search may spend', { parse: positiveInt, default: D.budget }),
+    settings('budget'),
+  ),
   agent: fixed(sharedSpec.agent(), settings('agent')),
   ...searchAgents(),
   minibatch: fixed(valueOption('--minibatch <n>', 'train tasks per iteration', { parse: positiveInt, default: D.minibatch }), settings('minibatch')),
@@ -48,10 +51,7 @@ export const OPTIMIZE_OPTIONS = {
     settings('parallelIterations'),
   ),
   merge: fixed(switchOption('--merge', 'also merge Pareto candidates from different lineages'), settings('merge')),
-  seed: fixed(
-    sharedSpec.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', D.seed),
-    settings('seed'),
-  ),
+  seed: fixed(sharedSpec.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', D.seed), settings('seed')),
   components: fixed(
     valueOption('--components <how>', 'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin', {
       parse: choice(['attribution', 'round-robin'] as const),
@@ -64,11 +64,9 @@ export const OPTIMIZE_OPTIONS = {
   concurrency: storedAt(sharedSpec.concurrency('episodes in flight at once, over every evaluation of the search', D.concurrency), settings('concurrency')),
   condition: fixed(sharedSpec.condition("suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)"), settings('conditions')),
   traces: fixed(
-    valueOption(
-      '--traces <source>',
-      "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)",
-      { parse: choice(['langfuse'] as const) },
-    ),
+    valueOption('--traces <source>', "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)", {
+      parse: choice(['langfuse'] as const),
+    }),
     settings('seedEpisodes'),
   ),
   session: fixed(valueOption('--session <runId>', 'with --traces langfuse: the episodes of this run (its Langfuse session)'), settings('seedEpisodes')),
