@@ -42,7 +42,7 @@ const base: Omit<OptimizeSettings, 'seed' | 'selector' | 'reflection' | 'compone
   budget,
   minibatch: OPTIMIZE_DEFAULTS.minibatch,
   merge: OPTIMIZE_DEFAULTS.merge,
-  concurrency: OPTIMIZE_DEFAULTS.concurrency,
+  concurrency: 4,
   agent: { kind: 'sim' },
   proposer: { kind: 'sim' },
 };

@@ -51,7 +51,7 @@ export const OPTIMIZE_OPTIONS = {
     settings('parallelIterations'),
   ),
   merge: fixed(switchOption('--merge', 'also merge Pareto candidates from different lineages'), settings('merge')),
-  seed: fixed(sharedSpec.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)', D.seed), settings('seed')),
+  seed: fixed(sharedSpec.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)'), settings('seed')),
   components: fixed(
     valueOption('--components <how>', 'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin', {
       parse: choice(['attribution', 'round-robin'] as const),
@@ -61,7 +61,7 @@ export const OPTIMIZE_OPTIONS = {
   ),
   patience: fixed(valueOption('--patience <k>', 'stop after k iterations without a new best', { parse: positiveInt }), settings('patience')),
   stopFile: valueOption('--stop-file <path>', 'stop cleanly (and save) once this file exists'),
-  concurrency: storedAt(sharedSpec.concurrency('episodes in flight at once, over every evaluation of the search', D.concurrency), settings('concurrency')),
+  concurrency: storedAt(sharedSpec.concurrency('episodes in flight at once, over every evaluation of the search'), settings('concurrency')),
   condition: fixed(sharedSpec.condition("suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)"), settings('conditions')),
   traces: fixed(
     valueOption('--traces <source>', "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)", {

@@ -1,5 +1,6 @@
-// The defaults of a new search, in one place: `tdo optimize`'s options (cli/tables/optimize.ts) and the demo's
-// two searches (experiments/demo/overconfident.ts) take them from here.
+// The defaults of a new search, in one place: `tdo optimize`'s options (cli/tables/optimize.ts) and the demo's two
+// searches (experiments/demo/overconfident.ts) take them from here; the seed's and --concurrency's are every
+// command's (cli/options.ts).
 import { DEFAULT_MINIBATCH } from '../engine/config.ts';
 
 export const OPTIMIZE_DEFAULTS = {
@@ -9,9 +10,7 @@ export const OPTIMIZE_DEFAULTS = {
   minibatch: DEFAULT_MINIBATCH,
   parallelIterations: 1,
   merge: false,
-  seed: 0,
   componentChoice: 'attribution',
   selector: 'pareto',
   reflection: true,
-  concurrency: 4,
 } as const;
