@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { openTraceStore } from '../traces/index.ts';
+import { OPTIMIZE_DEFAULTS } from '../optimizer/mcp/defaults.ts';
 import { inFlight, type InFlight } from './lib/in-flight.ts';
 import { isReflection, labModel } from './lib/lab-model.ts';
 import { labSuite } from './lib/lab.ts';
@@ -22,7 +23,7 @@ const BUDGET = 120;
 const CONCURRENCIES = [1, 4, 8, 16];
 const GOAL_AT = 8;
 /** tdo optimize's default minibatch: the episodes one mutation's parent and child each ask for */
-const MINIBATCH = 3;
+const MINIBATCH = OPTIMIZE_DEFAULTS.minibatch;
 const GOAL = { op: '<=', target: 1.3 } as const;
 /** The endpoint's limit for the limiter runs: well under what 8 episodes in flight ask for at 500 ms a call (960 a minute). */
 const ENDPOINT_RPM = 240;

@@ -13,6 +13,7 @@ import { loadSuite } from '../src/suite/load.ts';
 import { SHIPPED_SUITES_DIR } from '../experiments/suites/shipped.ts';
 import { openTraceStore } from '../traces/index.ts';
 import { optimize, type OptimizeSettings } from '../optimizer/mcp/optimize.ts';
+import { OPTIMIZE_DEFAULTS } from '../optimizer/mcp/defaults.ts';
 import { SimProposer } from '../optimizer/proposers/sim/proposer.ts';
 
 const budget = Number(process.argv[2] ?? 1000);
@@ -40,8 +41,8 @@ const base: Omit<OptimizeSettings, 'seed' | 'selector' | 'reflection' | 'compone
   server: 'lab',
   target: 'success',
   budget,
-  minibatch: 3,
-  merge: false,
+  minibatch: OPTIMIZE_DEFAULTS.minibatch,
+  merge: OPTIMIZE_DEFAULTS.merge,
   concurrency: 4,
   agent: { kind: 'sim' },
   proposer: { kind: 'sim' },

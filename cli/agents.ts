@@ -7,16 +7,22 @@ import { chatClient, type ModelClientSetup } from './model-clients.ts';
 import type { TraceStore } from '../traces/index.ts';
 import { inputError } from '../src/errors.ts';
 import type { Command } from 'commander';
+import * as z from 'zod';
 import type { AgentSpec, SearchFlags } from './options.ts';
 
-/** How a run's agent is rebuilt on resume; stored with the run. */
-export interface AgentConfig {
-  kind: 'sim' | 'llm';
+/**
+ * How a run's agent is rebuilt on resume; stored with the run (a suite run's `agent`, an optimize run's `agent`
+ * and `agents`) and read back with this schema by every `--resume`.
+ */
+export const agentConfigSchema = z.object({
+  kind: z.enum(['sim', 'llm']),
   /** A sim persona's name (`--agent sim:NAME`); none for the default sim. */
-  persona?: string;
-  model?: string;
-  maxSteps?: number;
-}
+  persona: z.string().optional(),
+  model: z.string().optional(),
+  maxSteps: z.number().int().positive().optional(),
+});
+
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
 /** An `--agent` value as the settings a run stores. */
 export function agentSelection(spec: AgentSpec): Pick<AgentConfig, 'kind' | 'persona'> {

@@ -1,5 +1,5 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { inputError } from '../src/errors.ts';
+import { Command, InvalidArgumentError, type Option } from 'commander';
+import { commanderOption, negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec } from './option-table.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
 import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/host/tool-search/modes.ts';
 
@@ -64,14 +64,20 @@ export function dollars(value: string): number {
 export const MAX_ERROR_RATE_HELP =
   'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause (as it does, whatever the share, when no episode was judged)';
 
-/** --rpm or --tpm, declared alike by every command that makes model clients (a fresh Option for each command). */
-export function rateLimitOption(kind: 'rpm' | 'tpm'): Option {
+/** --rpm or --tpm, declared alike by every command that makes model clients. */
+export function rateLimitSpec(kind: 'rpm' | 'tpm'): OptionSpec<number, false> {
   const what =
     kind === 'rpm' ? 'requests per minute the model endpoint allows' : 'prompt tokens per minute the model endpoint allows (estimated at 4 characters a token)';
-  return new Option(
+  return valueOption(
     `--${kind} <n>`,
     `${what}, shared by every model call of this process (agent and proposer), so episodes in flight wait instead of drawing 429s; default: ${kind} in the model block of tdo.config.json, else no limit`,
-  ).argParser(positiveInt);
+    { parse: positiveInt },
+  );
+}
+
+/** --rpm or --tpm as a commander Option (a fresh one for each command). */
+export function rateLimitOption(kind: 'rpm' | 'tpm'): Option {
+  return commanderOption(rateLimitSpec(kind));
 }
 
 /** --db and --config: every command that reads the config or the trace store takes both. */
@@ -95,114 +101,119 @@ export interface ModelClientFlags extends RateLimitFlags {
   cache: boolean;
 }
 
-/** What every command that runs episodes takes (run, experiment, optimize, demo). */
-export type EpisodeCommandFlags = ModelClientFlags & QueueFlag & StoreFlags & JsonFlag;
-
-/** A search's flags (optimize, demo): who evaluates the candidates (--agent or --agents) and who proposes them. */
-export interface SearchFlags extends EpisodeCommandFlags {
-  agent: AgentSpec;
-  /** --agents: several agents, each evaluating every candidate */
-  agents?: AgentListEntry[];
-  objective?: 'mean' | 'worst';
-  model?: string;
-  proposer: 'sim' | 'llm';
-  proposerModel?: string;
-}
-
 /**
- * The options shared by commands, declared once here so each means the same everywhere (a fresh Option
- * for each command, since commander keeps parsed values on the Option's command).
+ * The options shared by commands, declared once here so each means the same everywhere; a command's table
+ * (cli/tables/) takes them, and commands without a table take them as commander Options (sharedOption).
  */
-export const sharedOption = {
-  db: () => new Option('--db <path>', 'trace database (default TDO_DB, else `db` in tdo.config.json, else traces/tdo.db)'),
-  config: () => new Option('--config <file>', 'tdo.config.json to read (default TDO_CONFIG, else ./tdo.config.json)'),
-  json: (what = 'print one JSON object (snake_case keys) instead of text') => new Option('--json', what),
-  suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => new Option('--suite <name|path>', what),
+export const sharedSpec = {
+  db: () => valueOption('--db <path>', 'trace database (default TDO_DB, else `db` in tdo.config.json, else traces/tdo.db)'),
+  config: () => valueOption('--config <file>', 'tdo.config.json to read (default TDO_CONFIG, else ./tdo.config.json)'),
+  json: (what = 'print one JSON object (snake_case keys) instead of text') => switchOption('--json', what),
+  suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => valueOption('--suite <name|path>', what),
   /** --suite where a command takes several suites */
-  suites: (what = 'suite name(s) or file(s), comma-separated') => new Option('--suite <names>', what).argParser(commaList).default([]),
+  suites: (what = 'suite name(s) or file(s), comma-separated') => valueOption<string[]>('--suite <names>', what, { parse: commaList, default: [] }),
   /** --version: one description version, or a comma list (or the flag repeated) */
-  version: (what: string) => new Option('--version <ids>', what).argParser(commaList).default([]),
-  agent: () =>
-    new Option(
-      '--agent <kind>',
-      'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)',
-    )
-      .argParser(agentSpec)
-      .default('sim'),
-  model: (what = 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)') => new Option('--model <name>', what),
+  version: (what: string) => valueOption<string[]>('--version <ids>', what, { parse: commaList, default: [] }),
+  agent: (what = 'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)') =>
+    valueOption<AgentSpec>('--agent <kind>', what, { parse: agentSpec, default: 'sim' }),
+  model: (what = 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)') => valueOption('--model <name>', what),
   seed: (what = 'run seed (sim choices and episode seeds derive from it)', fallback = 0) =>
-    new Option('--seed <n>', what).argParser(nonNegativeInt).default(fallback),
-  concurrency: (what = 'episodes in flight', fallback = 4) => new Option('--concurrency <n>', what).argParser(positiveInt).default(fallback),
+    valueOption('--seed <n>', what, { parse: nonNegativeInt, default: fallback }),
+  concurrency: (what = 'episodes in flight', fallback = 4) => valueOption('--concurrency <n>', what, { parse: positiveInt, default: fallback }),
   /** --agents: two or more agents instead of --agent; each command says what they do */
-  agents: (what: string) => new Option('--agents <list>', what).argParser(agentList),
+  agents: (what: string) => valueOption('--agents <list>', what, { parse: agentList }),
+  /** --objective: with --agents, what a search's winner maximizes; each command words it */
+  objective: (what: string) => valueOption('--objective <how>', what, { parse: choice(['mean', 'worst'] as const) }),
   /** --condition: suite condition values, repeatable */
-  condition: (what: string) => new Option('--condition <name=value,...>', what).argParser(conditionList).default({}),
-  maxSteps: () => new Option('--max-steps <n>', 'model calls per episode for --agent llm').argParser(positiveInt),
-  maxErrorRate: () => new Option('--max-error-rate <x>', MAX_ERROR_RATE_HELP).argParser(share).default(0),
+  condition: (what: string) => valueOption<Record<string, string>>('--condition <name=value,...>', what, { parse: conditionList, default: {} }),
+  maxSteps: () => valueOption('--max-steps <n>', 'model calls per episode for --agent llm', { parse: positiveInt }),
+  maxErrorRate: () => valueOption('--max-error-rate <x>', MAX_ERROR_RATE_HELP, { parse: share, default: 0 }),
   toolSearch: () =>
-    new Option(
+    valueOption(
       '--tool-search <mode>',
       'deferred tool loading: off (every tool listed), bm25 or regex (the agent starts with one search tool and may call only the tools its searches return); default: toolSearch in the suite file, else in tdo.config.json, else off',
-    ).argParser(choice(TOOL_SEARCH_MODES)),
+      { parse: choice(TOOL_SEARCH_MODES) },
+    ),
   toolSearchK: () =>
-    new Option(
+    valueOption(
       '--tool-search-k <n>',
       `tools one search returns (at most ${MAX_TOOL_SEARCH_K}); default: toolSearch.k in the suite file, else in tdo.config.json, else ${DEFAULT_TOOL_SEARCH_K}`,
-    ).argParser(toolSearchK),
+      { parse: toolSearchK },
+    ),
   queue: () =>
-    new Option('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them'),
+    valueOption('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them'),
 };
 
+type SharedSpecs = typeof sharedSpec;
+
+/** The shared options as commander Options, for commands declared without a table (a fresh Option each call). */
+export const sharedOption = Object.fromEntries(
+  Object.entries(sharedSpec).map(([name, spec]) => [name, (...args: unknown[]) => commanderOption((spec as (...a: unknown[]) => OptionSpec<any>)(...args))]),
+) as { [K in keyof SharedSpecs]: (...args: Parameters<SharedSpecs[K]>) => Option };
+
 /** --db and --config, in that order. */
+export function storeSpecs() {
+  return { db: sharedSpec.db(), config: sharedSpec.config() };
+}
+
+/** --db and --config as commander Options. */
 export function storeOptions(): Option[] {
-  return [sharedOption.db(), sharedOption.config()];
+  return Object.values(storeSpecs()).map((spec) => commanderOption(spec));
 }
 
 /**
  * --max-cost and --max-tokens: every command that may call a model for a while (run, experiment, optimize). The
  * stop is the interruption's, so the command is resumed with a raised cap (src/models/spend.ts).
  */
-export function spendCapOptions(): Option[] {
+export function spendCapSpecs() {
   const stop =
     'the command stops taking new work (episodes in flight finish), keeps everything recorded and reports the stop; --resume continues it with a raised cap';
-  return [
-    new Option(
+  return {
+    maxCost: valueOption(
       '--max-cost <dollars>',
       `stop once the model calls of this command (agent and proposer; on --resume, of the whole run) have cost this much at the prices in tdo.config.json (model.prices): ${stop}`,
-    ).argParser(dollars),
-    new Option('--max-tokens <n>', `stop once the model calls have spent this many prompt and completion tokens: ${stop}`).argParser(positiveInt),
-  ];
+      { parse: dollars },
+    ),
+    maxTokens: valueOption('--max-tokens <n>', `stop once the model calls have spent this many prompt and completion tokens: ${stop}`, { parse: positiveInt }),
+  };
 }
 
 /** --rpm, --tpm and --no-cache, in that order. */
-export function modelClientOptions(): Option[] {
-  return [
-    rateLimitOption('rpm'),
-    rateLimitOption('tpm'),
-    new Option(
+export function modelClientSpecs() {
+  return {
+    rpm: rateLimitSpec('rpm'),
+    tpm: rateLimitSpec('tpm'),
+    cache: negatedOption(
       '--no-cache',
       'for llm agents and proposers: send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)',
     ),
-  ];
+  };
 }
 
 /** --model in a search: one model name for each LLM part that names none of its own (cli/agents.ts, proposers.ts). */
 const SEARCH_MODEL_HELP =
   "model for --agent llm and for --proposer llm: with both, both use it unless --proposer-model names the proposer's; with --agent sim (or --agents) it is the proposer's";
 
-/** The options of SearchFlags after --agent, in order; each command words --agents and --objective for its search. */
-export function searchAgentOptions(what: { agents: string; objective: string }): Option[] {
-  return [
-    sharedOption.agents(what.agents),
-    new Option('--objective <how>', what.objective).argParser(choice(['mean', 'worst'] as const)),
-    sharedOption.model(SEARCH_MODEL_HELP),
-    new Option('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)')
-      .argParser(choice(['sim', 'llm'] as const))
-      .default('sim'),
-    new Option('--proposer-model <name>', 'model for --proposer llm (default: --model)'),
-    ...modelClientOptions(),
-  ];
+/** The options of a search after --agent, in order; each command words --agents and --objective for its search. */
+export function searchAgentSpecs(what: { agents: string; objective: string }) {
+  return {
+    agents: sharedSpec.agents(what.agents),
+    objective: sharedSpec.objective(what.objective),
+    model: sharedSpec.model(SEARCH_MODEL_HELP),
+    proposer: valueOption('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', {
+      parse: choice(['sim', 'llm'] as const),
+      default: 'sim',
+    }),
+    proposerModel: valueOption('--proposer-model <name>', 'model for --proposer llm (default: --model)'),
+    ...modelClientSpecs(),
+  };
 }
+
+/** What every command that runs episodes takes (run, experiment, optimize, demo). */
+export type EpisodeCommandFlags = ModelClientFlags & QueueFlag & StoreFlags & JsonFlag;
+
+/** A search's flags (optimize, demo): who evaluates the candidates (--agent or --agents) and who proposes them. */
+export type SearchFlags = EpisodeCommandFlags & { agent: AgentSpec } & FlagsOf<ReturnType<typeof searchAgentSpecs>>;
 
 export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value) => {
@@ -273,15 +284,4 @@ export function isoDate(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime()))
     throw new InvalidArgumentError('expected a date such as 2026-11-29 or 2026-11-29T08:00:00Z.');
   return parsed;
-}
-
-/** The flag of an option key, as commander names it: maxSteps is --max-steps. */
-export function flagOf(key: string): string {
-  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-}
-
-/** --resume reuses the run's own settings: refuses every option of `fixed` that the command line gives. */
-export function refuseGivenWithResume(command: Command, fixed: readonly string[]): void {
-  const given = fixed.filter((key) => command.getOptionValueSource(key) === 'cli');
-  if (given.length > 0) throw inputError(`--resume reuses the run's own settings; drop ${given.map(flagOf).join(', ')}`);
 }

@@ -1,14 +1,14 @@
+import * as z from 'zod';
 import type { TraceStore } from '../traces/index.ts';
 import { createSimProposer, LlmProposer, type Proposer, type ToolReflectionRecord } from '../optimizer/index.ts';
 import { chatClient, type ModelClientSetup } from './model-clients.ts';
 import { inputError } from '../src/errors.ts';
 import type { SearchFlags } from './options.ts';
 
-/** How a run's proposer is rebuilt on resume; stored with the run. */
-export interface ProposerConfig {
-  kind: 'sim' | 'llm';
-  model?: string;
-}
+/** How a run's proposer is rebuilt on resume; stored with the run and read back with this schema. */
+export const proposerConfigSchema = z.object({ kind: z.enum(['sim', 'llm']), model: z.string().optional() });
+
+export type ProposerConfig = z.infer<typeof proposerConfigSchema>;
 
 /** The proposer the flags choose; an LLM proposer's model is --proposer-model, else --model. */
 export function proposerSelection(flags: Pick<SearchFlags, 'proposer' | 'proposerModel' | 'model'>): ProposerConfig {

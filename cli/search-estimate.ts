@@ -6,13 +6,13 @@ import { toFunctionTool } from '../src/agents/llm/function-tools.ts';
 import type { CatalogueTool } from '../src/host/catalogue-types.ts';
 import { callCost, type ModelPrices } from '../src/models/prices.ts';
 import type { Suite } from '../src/suite/schema.ts';
-import { agentIdOf, type AgentConfig } from './agents.ts';
+import { agentIdOf } from './agents.ts';
+import { searchParts } from './search-parts.ts';
 
 const tokensOf = (text: string) => countDescriptionTokens({ text });
 
 export function searchEstimate(suite: Suite, settings: OptimizeSettings, tools: readonly CatalogueTool[], prices: ModelPrices): SearchEstimate {
-  const agents = (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
-  const proposer = settings.proposer as { kind: string; model?: string };
+  const { agents, proposer } = searchParts(settings);
   const server = tools.filter((t) => t.server === settings.server);
   return estimateSearch({
     suite,

@@ -16,6 +16,7 @@ export { estimateSearch, type PartEstimate, type SearchEstimate } from './mcp/es
 export type { ProposalOutcomes } from './mcp/proposal-outcomes.ts';
 export { describeSkipped } from './mcp/skipped-seed.ts';
 export { defaultHonestyGate, TARGET_NAMES, type TargetName } from './mcp/targets.ts';
+export { OPTIMIZE_DEFAULTS } from './mcp/defaults.ts';
 
 export { LlmProposer } from './proposers/llm/proposer.ts';
 export { RECURRING_TASKS } from './proposers/sim/recurring.ts';

@@ -10,7 +10,7 @@ import { modelRateLimiter } from '../rate-limits.ts';
 import { withStore } from '../context.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { startProgress, startSearchProgress } from '../progress.ts';
-import type { DemoFlags } from '../commands/demo.ts';
+import type { DemoFlags } from '../tables/demo.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { demoJson, renderDemo } from '../format/demo.ts';
 import { demoAgentsJson, renderDemoAgents } from '../format/demo-agents.ts';

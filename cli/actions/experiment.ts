@@ -12,7 +12,7 @@ import {
   type ExperimentReport,
 } from '../../experiments/index.ts';
 import { agentRecipe, agentSelection, createAgent, type AgentConfig } from '../agents.ts';
-import type { ExperimentFlags } from '../commands/experiment.ts';
+import type { ExperimentFlags } from '../tables/experiment.ts';
 import { withStore } from '../context.ts';
 import type { CliConfig } from '../config.ts';
 import { databasePath } from '../database-path.ts';

@@ -5,7 +5,7 @@ import { startGateway, type TokenVerifier } from '../../src/gateway/gateway.ts';
 import { openLimiters } from '../../src/gateway/limiters.ts';
 import { parseGatewayOptions, splitPair } from '../../src/gateway/options.ts';
 import { toJsonText } from '../../src/json-keys.ts';
-import type { GatewayFlags } from '../commands/gateway.ts';
+import type { GatewayFlags } from '../tables/gateway.ts';
 
 /** Digits as a number; anything else NaN, which the options schema refuses naming the flag. */
 const whole = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);

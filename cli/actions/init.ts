@@ -7,7 +7,7 @@ import { serverEntrySchema, type ServerEntry, type TdoConfig } from '../../src/c
 import { Host } from '../../src/host/host.ts';
 import { scaffoldSuite } from '../../src/suite/scaffold.ts';
 import { SUITE_SCHEMA_FILE } from '../../src/suite/schema.ts';
-import type { InitFlags } from '../commands/init.ts';
+import type { InitFlags } from '../tables/init.ts';
 import { inputError } from '../../src/errors.ts';
 import { toJsonText } from '../../src/json-keys.ts';
 

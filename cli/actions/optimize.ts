@@ -20,8 +20,9 @@ import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../src/errors.ts';
 import { withStore } from '../context.ts';
-import { refuseGivenWithResume } from '../options.ts';
-import { checkProposer, createProposer, proposerSelection, type ProposerConfig } from '../proposers.ts';
+import { refuseFixedWithResume } from '../option-table.ts';
+import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
+import { searchParts, type SearchParts } from '../search-parts.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { checkSpendCaps, configuredPrices, modelSpend, spentBefore } from '../model-clients.ts';
 import { searchEstimate } from '../search-estimate.ts';
@@ -30,7 +31,7 @@ import { spendJson, type SpendParts } from '../format/spend.ts';
 import { commandConfig } from '../context.ts';
 import { connectSuiteHost } from '../../src/run/suite-host.ts';
 import type { CatalogueTool } from '../../src/host/catalogue-types.ts';
-import type { OptimizeFlags } from '../commands/optimize.ts';
+import { OPTIMIZE_OPTIONS, type OptimizeFlags } from '../tables/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
@@ -42,37 +43,12 @@ import { renderReport, reportJson, resumeCommand } from '../format/optimize-repo
 
 const { storedOptimizeSettings } = await loadStoredSettings();
 
-const SETTINGS_FIXED_BY_RESUME = [
-  'target',
-  'suite',
-  'server',
-  'budget',
-  'agent',
-  'agents',
-  'objective',
-  'model',
-  'proposer',
-  'proposerModel',
-  'minibatch',
-  'parallelIterations',
-  'merge',
-  'seed',
-  'components',
-  'patience',
-  'condition',
-  'traces',
-  'session',
-  'since',
-  'gate',
-  'allowFlags',
-] as const;
-
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   if (flags.dryRun === true) return await dryRun(flags, command);
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
     const search = flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume };
-    if (!('resume' in search)) checkSpendCaps(config, flags, modelsOf(search.settings));
+    if (!('resume' in search)) checkSpendCaps(config, flags, modelsOf(search.parts));
     await checkQueue(flags.queue);
     return search;
   };
@@ -82,7 +58,7 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
     const search = 'resume' in checked ? resumedSearch(store, checked.resume, flags, command, config.refs) : checked;
     const { report, suiteCheck, estimate } = await execute(store, flags, search, config);
     context.runId = report.runId;
-    const spend = { spend: store.runSpend(searchRunIds(report)), simulated: spendParts(search.settings) };
+    const spend = { spend: store.runSpend(searchRunIds(report)), simulated: spendParts(search.parts) };
     process.stdout.write(
       flags.json
         ? toJsonText({
@@ -101,9 +77,9 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
 async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
   if (flags.resume !== undefined) throw inputError('--dry-run estimates a new search; drop --resume (a resumed search replays what it recorded)');
   const config = commandConfig(flags);
-  const { loaded, settings } = newSearch(flags, command, config.refs);
+  const { loaded, settings, parts } = newSearch(flags, command, config.refs);
   // a cost cap without prices is refused here as the search would refuse it
-  checkSpendCaps(config, flags, modelsOf(settings));
+  checkSpendCaps(config, flags, modelsOf(parts));
   const { host } = await connectSuiteHost(loaded.suite, resolveConditions(loaded.suite, settings.conditions).effect);
   let tools: readonly CatalogueTool[];
   try {
@@ -119,15 +95,8 @@ async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
   );
 }
 
-/** The agents that evaluate the candidates: --agents, else --agent. */
-function agentConfigsOf(settings: OptimizeSettings): AgentConfig[] {
-  return (settings.agents ?? [settings.agent]) as unknown as AgentConfig[];
-}
-
 /** Every model the search's agents and proposer call. */
-function modelsOf(settings: OptimizeSettings): string[] {
-  const agents = agentConfigsOf(settings);
-  const proposer = settings.proposer as { kind: string; model?: string };
+function modelsOf({ agents, proposer }: SearchParts): string[] {
   return [
     ...agents.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : [])),
     ...(proposer.kind === 'llm' && proposer.model !== undefined ? [proposer.model] : []),
@@ -135,8 +104,8 @@ function modelsOf(settings: OptimizeSettings): string[] {
 }
 
 /** Which of the search's parts are simulated (and so make no model calls). */
-function spendParts(settings: OptimizeSettings): SpendParts {
-  return { agent: agentConfigsOf(settings).every((a) => a.kind === 'sim'), proposer: (settings.proposer as { kind: string }).kind === 'sim' };
+function spendParts({ agents, proposer }: SearchParts): SpendParts {
+  return { agent: agents.every((a) => a.kind === 'sim'), proposer: proposer.kind === 'sim' };
 }
 
 /** The search's run and, with several agents, each agent's run: where its model calls are recorded. */
@@ -144,15 +113,16 @@ function searchRunIds(r: OptimizeReport): string[] {
   return [r.runId, ...(r.perAgent?.agents.map((a) => a.runId) ?? [])];
 }
 
-/** What a search is made of: its suite and its settings. */
+/** What a search is made of: its suite, its settings and the agents and proposer they name. */
 interface Search {
   loaded: LoadedSuite;
   settings: OptimizeSettings;
+  parts: SearchParts;
 }
 
 /** A resumed search: its own stored settings, but for --concurrency. */
 function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
-  refuseGivenWithResume(command, SETTINGS_FIXED_BY_RESUME);
+  refuseFixedWithResume(command, OPTIMIZE_OPTIONS);
   const run = store.getRun(runId);
   const stored = run && storedOptimizeSettings(run);
   if (!run || !stored) throw inputError(`no optimize run "${runId}" in ${store.path}`);
@@ -165,6 +135,7 @@ function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, c
   return {
     settings: { ...stored, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.concurrency },
     loaded: loadSuite(run.suitePath, refs),
+    parts: searchParts(stored, run.id),
   };
 }
 
@@ -215,23 +186,23 @@ function newSearch(flags: OptimizeFlags, command: Command, refs: Parameters<type
     ...(flags.agents === undefined ? {} : { agents: flags.agents.map((a) => ({ ...a })), objective: flags.objective ?? 'mean' }),
   };
   checkSearch(loaded, settings);
-  return { loaded, settings };
+  return { loaded, settings, parts: searchParts(settings) };
 }
 
 async function execute(
   store: TraceStore,
   flags: OptimizeFlags,
-  { loaded, settings }: Search,
+  { loaded, settings, parts }: Search,
   config: CliConfig,
 ): Promise<{ report: OptimizeReport; suiteCheck: SuiteCheck; estimate: SearchEstimate | undefined }> {
   const seedRuns = flags.traces === 'langfuse' ? await importSeedRuns(store, flags) : undefined;
   // one limiter and one meter for the agent and the proposer: they draw on the same account; a resumed
   // search's caps count what it spent before
   const before = flags.resume === undefined ? [] : [flags.resume, ...(settings.agentRuns ?? [])];
-  const spend = modelSpend(config, flags, modelsOf(settings), spentBefore(store, before));
+  const spend = modelSpend(config, flags, modelsOf(parts), spentBefore(store, before));
   const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
-  const agents = agentConfigsOf(settings).map((a) => createAgent(a, store, setup));
-  const proposer = createProposer(settings.proposer as unknown as ProposerConfig, store, setup);
+  const agents = parts.agents.map((a) => createAgent(a, store, setup));
+  const proposer = createProposer(parts.proposer, store, setup);
   let estimate: SearchEstimate | undefined;
 
   // Before the run is created: an unreachable queue leaves nothing behind.

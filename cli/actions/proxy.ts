@@ -3,7 +3,7 @@ import { startRecordingProxy } from '../../src/proxy/proxy.ts';
 import { checkServedVersion } from '../../src/proxy/served-version.ts';
 import { SessionRecorder } from '../../src/proxy/session-recorder.ts';
 import type { UpstreamCommand } from '../../src/proxy/upstream.ts';
-import type { ProxyFlags } from '../commands/proxy.ts';
+import type { ProxyFlags } from '../tables/proxy.ts';
 import type { CliConfig } from '../config.ts';
 import { inputError, unknownVersionError } from '../../src/errors.ts';
 import { commandConfig, withStore } from '../context.ts';

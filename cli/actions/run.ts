@@ -5,18 +5,18 @@ import { SPLITS } from '../../src/suite/schema.ts';
 import { runSuite, type RunOptions, type RunReport, type StoredRunConfig } from '../../src/run/run-suite.ts';
 import * as z from 'zod';
 import { runSettings, type RunRow, type TraceStore } from '../../traces/index.ts';
-import { agentRecipe, agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentConfigSchema, agentRecipe, agentSelection, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
 import { agentWithDefaults, type CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../src/errors.ts';
 import { outageCause } from '../../src/run/outages.ts';
 import { resolveConditions } from '../../src/run/conditions.ts';
 import { withStore } from '../context.ts';
-import { refuseGivenWithResume } from '../options.ts';
+import { refuseFixedWithResume } from '../option-table.ts';
 import { databasePath, dbFlag } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
 import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
-import type { RunFlags } from '../commands/run.ts';
+import { RUN_OPTIONS, type RunFlags } from '../tables/run.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
@@ -26,20 +26,6 @@ import type { SuiteCheck } from '../../src/suite/check/suite-check.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
 import { checkSpendCaps, modelSpend, spentBefore } from '../model-clients.ts';
-
-const SETTINGS_FIXED_BY_RESUME = [
-  'suite',
-  'agent',
-  'model',
-  'version',
-  'split',
-  'repeat',
-  'seed',
-  'maxSteps',
-  'condition',
-  'toolSearch',
-  'toolSearchK',
-] as const;
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
   // a resumed run's input is in the store; a new run's is checked before the store is opened
@@ -117,7 +103,7 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
 
 /** A resumed run's input: its own stored settings, but for --concurrency. */
 async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, command: Command, config: CliConfig): Promise<RunInput> {
-  refuseGivenWithResume(command, SETTINGS_FIXED_BY_RESUME);
+  refuseFixedWithResume(command, RUN_OPTIONS);
   const { run, stored } = await suiteRunToResume(store, runId);
   return {
     options: { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency },
@@ -197,12 +183,7 @@ export const storedRunConfigSchema = z.object({
     conditions: z.record(z.string(), z.string()).optional(),
     toolSearch: toolSearchSettingsSchema.optional(),
   }),
-  agent: z.object({
-    kind: z.enum(['sim', 'llm']),
-    persona: z.string().optional(),
-    model: z.string().optional(),
-    maxSteps: z.number().int().positive().optional(),
-  }),
+  agent: agentConfigSchema,
 }) satisfies z.ZodType<Pick<StoredRunConfig, 'options'> & { agent: AgentConfig }>;
 
 /**

@@ -5,7 +5,7 @@ import { EXIT } from '../errors.ts';
 import { commandConfig, withStore } from '../context.ts';
 import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import type { TraceStore } from '../../traces/index.ts';
-import type { LangfuseQueryFlags, TracesExportFlags, TracesImportFlags } from '../commands/traces-langfuse.ts';
+import type { LangfuseQueryFlags, TracesExportFlags, TracesImportFlags } from '../tables/traces-langfuse.ts';
 import { toJsonText } from '../../src/json-keys.ts';
 
 export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> {

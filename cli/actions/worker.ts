@@ -4,7 +4,7 @@ import { ServedSuites } from '../../src/run/queue/served-suites.ts';
 import { createAgent } from '../agents.ts';
 import { commandConfig } from '../context.ts';
 import { inputError } from '../../src/errors.ts';
-import type { WorkerFlags } from '../commands/worker.ts';
+import type { WorkerFlags } from '../tables/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { modelSpend } from '../model-clients.ts';

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { inputError } from '../../src/errors.ts';
-import { flagOf } from '../options.ts';
+import { flagOf } from '../option-table.ts';
 
 /** The shipped servers' start-up specs, loaded only when served so other commands start fast. */
 const SERVERS = {

@@ -13,6 +13,7 @@ import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
+import { OPTIMIZE_DEFAULTS } from '../../optimizer/mcp/defaults.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../experiment/run-experiment.ts';
 import { choiceShares, episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
@@ -218,12 +219,13 @@ export async function searchFromHonestSeed(req: DemoCommon, market: LoadedSuite,
       server: DEMO_SERVER,
       target,
       budget: who.budget,
-      minibatch: 3,
-      merge: false,
+      // the search as `tdo optimize` runs it by default
+      minibatch: OPTIMIZE_DEFAULTS.minibatch,
+      merge: OPTIMIZE_DEFAULTS.merge,
       seed: req.settings.seed,
-      componentChoice: 'attribution',
-      selector: 'pareto',
-      reflection: true,
+      componentChoice: OPTIMIZE_DEFAULTS.componentChoice,
+      selector: OPTIMIZE_DEFAULTS.selector,
+      reflection: OPTIMIZE_DEFAULTS.reflection,
       concurrency: req.settings.concurrency,
       // as `tdo optimize` does: the honesty gate refuses lint problems under success, not under selection
       honestyGate: defaultHonestyGate(target),

@@ -125,3 +125,34 @@ describe('layering', () => {
     expect(allowed('optimizer/mcp/x.ts', "import { runEngine } from '../engine/engine.ts';")).toBe(true);
   });
 });
+
+const CLI = resolve(import.meta.dirname, '../../cli');
+
+/**
+ * The CLI's one pattern per command: cli/tables/X.ts declares the options (and the flags type), cli/commands/X.ts
+ * declares the command from its table and loads cli/actions/X.ts, which does the work. An action or a table that
+ * imports a command module would close a circle.
+ */
+function backwardImports(file: string, source: string): string[] {
+  const from = relative(CLI, file).split(/[\\/]/)[0];
+  if (from !== 'actions' && from !== 'tables') return [];
+  return relativeImports(source).filter((spec) => {
+    const target = relative(CLI, resolve(dirname(file), spec)).split(/[\\/]/)[0];
+    return target === 'commands' || (from === 'tables' && target === 'actions');
+  });
+}
+
+describe('cli commands, tables and actions', () => {
+  it('catches an action or a table that imports a command', () => {
+    expect(backwardImports(join(CLI, 'actions/run.ts'), "import type { RunFlags } from '../commands/run.ts';")).toEqual(['../commands/run.ts']);
+    expect(backwardImports(join(CLI, 'tables/run.ts'), "const a = await import('../actions/run.ts');")).toEqual(['../actions/run.ts']);
+    expect(backwardImports(join(CLI, 'commands/run.ts'), "const a = await import('../actions/run.ts');")).toEqual([]);
+  });
+
+  it('no action or table imports a command (no circle between commands/ and actions/)', () => {
+    const files = ['actions', 'tables'].flatMap((dir) => readdirSync(join(CLI, dir)).map((name) => join(CLI, dir, name)));
+    expect(files.length).toBeGreaterThan(10);
+    const found = files.flatMap((file) => backwardImports(file, readFileSync(file, 'utf8')).map((spec) => `${relative(CLI, file)} -> ${spec}`));
+    expect(found).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { flagOf, refuseGivenWithResume } from '../../cli/options.ts';
+import { flagOf, refuseGivenWithResume } from '../../cli/option-table.ts';
 import { isTdoError } from '../../src/errors.ts';
 
 describe('shared option helpers', () => {

@@ -1,0 +1,46 @@
+// `tdo experiment`'s options, declared once (cli/option-table.ts). An experiment is not resumed; each of its runs
+// stores the suite run settings (traces/run-settings.ts) at the paths given.
+import { commaList, modelClientSpecs, positiveInt, share, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
+import { storedAt, valueOption, worded, type FlagsOf } from '../option-table.ts';
+
+export const EXPERIMENT_OPTIONS = {
+  suite: storedAt(sharedSpec.suites(), 'runs.suite_path'),
+  version: storedAt(
+    sharedSpec.version('description versions, comma-separated (or the flag repeated); the first is the baseline'),
+    'settings.options.versionIds',
+  ),
+  /** the old spelling of --version */
+  versions: valueOption<string[]>('--versions <ids>', '', { parse: commaList, default: [], hidden: true }),
+  repeat: storedAt(
+    valueOption('--repeat <n>', 'attempts per task and version (3 by default: one attempt per task rarely separates two versions)', {
+      parse: positiveInt,
+      default: 3,
+    }),
+    'settings.options.repeats',
+  ),
+  condition: storedAt(sharedSpec.condition('suite conditions, applied to each suite that declares them'), 'settings.options.conditions'),
+  agent: storedAt(sharedSpec.agent(), 'settings.agent'),
+  agents: sharedSpec.agents(
+    'measure every version with each of several agents instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated; the reports add a versions x agents table',
+  ),
+  model: storedAt(sharedSpec.model(), 'settings.agent.model'),
+  maxSteps: storedAt(sharedSpec.maxSteps(), 'settings.agent.maxSteps'),
+  toolSearch: storedAt(sharedSpec.toolSearch(), 'settings.options.toolSearch'),
+  toolSearchK: storedAt(sharedSpec.toolSearchK(), 'settings.options.toolSearch'),
+  ...modelClientSpecs(),
+  ...spendCapSpecs(),
+  seed: storedAt(sharedSpec.seed(), 'settings.options.seed'),
+  concurrency: storedAt(sharedSpec.concurrency(), 'settings.options.concurrency'),
+  out: valueOption('--out <dir>', 'report directory (default reports/experiment-<time>)'),
+  threshold: valueOption(
+    '--threshold <x>',
+    "a version regresses when its success rate is more than X below the first version's with 95% confidence (the upper end of the change's interval below -X)",
+    { parse: share, default: 0 },
+  ),
+  maxErrorRate: sharedSpec.maxErrorRate(),
+  ...storeSpecs(),
+  json: worded(sharedSpec.json(), 'print report.json to stdout instead of the summary'),
+  queue: sharedSpec.queue(),
+};
+
+export type ExperimentFlags = FlagsOf<typeof EXPERIMENT_OPTIONS>;

@@ -1,0 +1,95 @@
+// `tdo optimize`'s options, declared once (cli/option-table.ts); the stored paths are in an optimize run's settings
+// (optimizer/mcp/settings.ts), the defaults the demo's (optimizer/mcp/defaults.ts).
+import { OPTIMIZE_DEFAULTS, TARGET_NAMES } from '../../optimizer/index.ts';
+import { choice, isoDate, positiveInt, searchAgentSpecs, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
+import { fixed, storedAt, switchOption, valueOption, type FlagsOf } from '../option-table.ts';
+
+const D = OPTIMIZE_DEFAULTS;
+const settings = (key: string) => `settings.optimize.${key}`;
+
+function searchAgents() {
+  const specs = searchAgentSpecs({
+    agents:
+      'several agents that each evaluate every candidate, instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent',
+    objective: "with --agents, what the winner maximizes: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
+  });
+  return {
+    ...specs,
+    agents: fixed(specs.agents, settings('agents')),
+    objective: fixed(specs.objective, settings('objective')),
+    model: fixed(specs.model, settings('agent.model or proposer.model')),
+    proposer: fixed(specs.proposer, settings('proposer')),
+    proposerModel: fixed(specs.proposerModel, settings('proposer.model')),
+  };
+}
+
+export const OPTIMIZE_OPTIONS = {
+  target: fixed(
+    valueOption(
+      '--target <target>',
+      "what to optimize: success, selection (the first-choice share: the share of the agent's first choices, before any fallback, that go to the server) or feedback (LLM agent only)",
+      { parse: choice(TARGET_NAMES), default: D.target },
+    ),
+    settings('target'),
+  ),
+  suite: fixed(sharedSpec.suite(), 'runs.suite_path'),
+  server: fixed(valueOption('--server <name>', "the suite server whose descriptions are optimized (default: the suite's target)"), settings('server')),
+  budget: fixed(
+    valueOption('--budget <n>', 'metric calls (task episodes) the search may spend', { parse: positiveInt, default: D.budget }),
+    settings('budget'),
+  ),
+  agent: fixed(sharedSpec.agent(), settings('agent')),
+  ...searchAgents(),
+  minibatch: fixed(valueOption('--minibatch <n>', 'train tasks per iteration', { parse: positiveInt, default: D.minibatch }), settings('minibatch')),
+  parallelIterations: fixed(
+    valueOption(
+      '--parallel-iterations <n>',
+      "mutations tried at once, each from the pool as their round began: keeps --concurrency's slots full against a slow model; changes the search (later mutations of a round do not see earlier ones' children), the same for the same seed and n",
+      { parse: positiveInt, default: D.parallelIterations },
+    ),
+    settings('parallelIterations'),
+  ),
+  merge: fixed(switchOption('--merge', 'also merge Pareto candidates from different lineages'), settings('merge')),
+  seed: fixed(sharedSpec.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)'), settings('seed')),
+  components: fixed(
+    valueOption('--components <how>', 'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin', {
+      parse: choice(['attribution', 'round-robin'] as const),
+      default: D.componentChoice,
+    }),
+    settings('componentChoice'),
+  ),
+  patience: fixed(valueOption('--patience <k>', 'stop after k iterations without a new best', { parse: positiveInt }), settings('patience')),
+  stopFile: valueOption('--stop-file <path>', 'stop cleanly (and save) once this file exists'),
+  concurrency: storedAt(sharedSpec.concurrency('episodes in flight at once, over every evaluation of the search'), settings('concurrency')),
+  condition: fixed(sharedSpec.condition("suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)"), settings('conditions')),
+  traces: fixed(
+    valueOption('--traces <source>', "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)", {
+      parse: choice(['langfuse'] as const),
+    }),
+    settings('seedEpisodes'),
+  ),
+  session: fixed(valueOption('--session <runId>', 'with --traces langfuse: the episodes of this run (its Langfuse session)'), settings('seedEpisodes')),
+  since: fixed(
+    valueOption('--since <date>', 'with --traces langfuse: episodes that started at or after this date (ISO 8601)', { parse: isoDate }),
+    settings('seedEpisodes'),
+  ),
+  allowFlags: fixed(
+    switchOption(
+      '--allow-flags',
+      'turn the honesty gate off: candidates that gain a lint warning or error (task-word lists, copied output, dropped limits, inflated claims, ...) are then run like any other (the gate is on by default under --target success and feedback)',
+    ),
+    settings('honestyGate'),
+  ),
+  gate: fixed(switchOption('--gate', 'turn the honesty gate on under --target selection, where it is off by default'), settings('honestyGate')),
+  resume: valueOption('--resume <runId>', 'continue an interrupted optimize run with its own settings'),
+  ...spendCapSpecs(),
+  dryRun: switchOption(
+    '--dry-run',
+    "print the estimate of the search's agent and proposer calls, tokens and cost (the suite's servers are started to count the catalogue) and stop before any model endpoint is reached",
+  ),
+  queue: sharedSpec.queue(),
+  ...storeSpecs(),
+  json: sharedSpec.json(),
+};
+
+export type OptimizeFlags = FlagsOf<typeof OPTIMIZE_OPTIONS>;
