@@ -178,6 +178,20 @@ export function spendCapSpecs() {
   };
 }
 
+/** --record and --replay: every command that calls a model for a while (src/models/cassette.ts). */
+export function cassetteSpecs() {
+  return {
+    record: valueOption(
+      '--record <file>',
+      "write every model request and its answer (agent and proposer) to this cassette; an existing cassette is extended, as a resumed run's is",
+    ),
+    replay: valueOption(
+      '--replay <file>',
+      'answer every model request from this cassette instead of an endpoint (none is needed); a request it does not hold stops the command',
+    ),
+  };
+}
+
 /** --rpm, --tpm and --no-cache, in that order. */
 export function modelClientSpecs() {
   return {

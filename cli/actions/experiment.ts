@@ -22,7 +22,7 @@ import { startProgress } from '../progress.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { toJsonText } from '../../src/json-keys.ts';
-import { modelSpend } from '../model-clients.ts';
+import { modelCassette, modelSpend } from '../model-clients.ts';
 import { spendJson, spendLine } from '../format/spend.ts';
 import { capFlag } from '../format/run-report.ts';
 
@@ -64,7 +64,7 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
       // one meter over every run of the experiment: a cap stops the experiment where it is
       const llmModels = agentConfigs.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : []));
       const spend = modelSpend(config, flags, llmModels);
-      const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
+      const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette: await modelCassette(flags) };
       const agents = agentConfigs.map((agentConfig) => ({
         agent: createAgent(agentConfig, store, setup),
         agentConfig: { ...agentConfig },

@@ -24,7 +24,7 @@ import { refuseFixedWithResume } from '../option-table.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { searchParts, type SearchParts } from '../search-parts.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { checkSpendCaps, configuredPrices, modelSpend, spentBefore } from '../model-clients.ts';
+import { checkSpendCaps, configuredPrices, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
 import { searchEstimate } from '../search-estimate.ts';
 import { estimateJson, renderEstimate } from '../format/estimate.ts';
 import { spendJson, type SpendParts } from '../format/spend.ts';
@@ -200,7 +200,7 @@ async function execute(
   // search's caps count what it spent before
   const before = flags.resume === undefined ? [] : [flags.resume, ...(settings.agentRuns ?? [])];
   const spend = modelSpend(config, flags, modelsOf(parts), spentBefore(store, before));
-  const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
+  const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette: await modelCassette(flags) };
   const agents = parts.agents.map((a) => createAgent(a, store, setup));
   const proposer = createProposer(parts.proposer, store, setup);
   let estimate: SearchEstimate | undefined;

@@ -25,7 +25,7 @@ import { toJsonText } from '../../src/json-keys.ts';
 import type { SuiteCheck } from '../../src/suite/check/suite-check.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
-import { checkSpendCaps, modelSpend, spentBefore } from '../model-clients.ts';
+import { checkSpendCaps, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
   // a resumed run's input is in the store; a new run's is checked before the store is opened
@@ -119,7 +119,8 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
     agentConfig.kind === 'llm' ? [agentConfig.model!] : [],
     spentBefore(store, flags.resume === undefined ? [] : [flags.resume]),
   );
-  const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend });
+  const cassette = await modelCassette(flags);
+  const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette });
 
   // Before the run is created: an unreachable queue leaves nothing behind.
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);

@@ -1,6 +1,6 @@
 // `tdo experiment`'s options, declared once (cli/option-table.ts). An experiment is not resumed; each of its runs
 // stores the suite run settings (traces/run-settings.ts) at the paths given.
-import { commaList, modelClientSpecs, positiveInt, share, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
+import { commaList, modelClientSpecs, positiveInt, share, sharedSpec, spendCapSpecs, cassetteSpecs, storeSpecs } from '../options.ts';
 import { storedAt, valueOption, worded, type FlagsOf } from '../option-table.ts';
 
 export const EXPERIMENT_OPTIONS = {
@@ -29,6 +29,7 @@ export const EXPERIMENT_OPTIONS = {
   toolSearchK: storedAt(sharedSpec.toolSearchK(), 'settings.options.toolSearch'),
   ...modelClientSpecs(),
   ...spendCapSpecs(),
+  ...cassetteSpecs(),
   seed: storedAt(sharedSpec.seed(), 'settings.options.seed'),
   concurrency: storedAt(sharedSpec.concurrency(), 'settings.options.concurrency'),
   out: valueOption('--out <dir>', 'report directory (default reports/experiment-<time>)'),

@@ -1,7 +1,7 @@
 // `tdo optimize`'s options, declared once (cli/option-table.ts); the stored paths are in an optimize run's settings
 // (optimizer/mcp/settings.ts), the defaults the demo's (optimizer/mcp/defaults.ts).
 import { OPTIMIZE_DEFAULTS, TARGET_NAMES } from '../../optimizer/index.ts';
-import { choice, isoDate, positiveInt, searchAgentSpecs, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
+import { choice, isoDate, positiveInt, searchAgentSpecs, sharedSpec, spendCapSpecs, cassetteSpecs, storeSpecs } from '../options.ts';
 import { fixed, storedAt, switchOption, valueOption, type FlagsOf } from '../option-table.ts';
 
 const D = OPTIMIZE_DEFAULTS;
@@ -83,6 +83,7 @@ export const OPTIMIZE_OPTIONS = {
   gate: fixed(switchOption('--gate', 'turn the honesty gate on under --target selection, where it is off by default'), settings('honestyGate')),
   resume: valueOption('--resume <runId>', 'continue an interrupted optimize run with its own settings'),
   ...spendCapSpecs(),
+  ...cassetteSpecs(),
   dryRun: switchOption(
     '--dry-run',
     "print the estimate of the search's agent and proposer calls, tokens and cost (the suite's servers are started to count the catalogue) and stop before any model endpoint is reached",

@@ -1,5 +1,5 @@
 // `tdo run`'s options, declared once (cli/option-table.ts); the stored paths are in a suite run's settings (traces/run-settings.ts).
-import { choice, modelClientSpecs, positiveInt, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
+import { choice, modelClientSpecs, positiveInt, sharedSpec, spendCapSpecs, cassetteSpecs, storeSpecs } from '../options.ts';
 import { fixed, storedAt, valueOption, type FlagsOf } from '../option-table.ts';
 
 export const RUN_OPTIONS = {
@@ -23,6 +23,7 @@ export const RUN_OPTIONS = {
   toolSearchK: fixed(sharedSpec.toolSearchK(), 'settings.options.toolSearch'),
   ...modelClientSpecs(),
   ...spendCapSpecs(),
+  ...cassetteSpecs(),
   json: sharedSpec.json(),
   resume: valueOption('--resume <runId>', 'continue an interrupted run with its own settings, skipping finished episodes'),
   condition: fixed(

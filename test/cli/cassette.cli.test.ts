@@ -1,0 +1,128 @@
+// Record and replay (src/models/cassette.ts): a search with the LLM agent and proposer recorded against the
+// OpenAI-compatible double replays to the same winner once the double is gone, and a replay that asks what the
+// cassette does not hold stops with exit 2 naming what differs.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tdo } from '../support/cli.ts';
+import { callTool, finalAnswer, toolResultsOf, turnOf, startOpenAiDouble, type ChatRequestBody, type OpenAiDouble } from '../support/openai-double.ts';
+
+let dir: string;
+let double: OpenAiDouble;
+
+/**
+ * A model that reads descriptions: it calls the first tool whose description speaks of arithmetic with the task's
+ * numbers, and answers with the tool's result; the proposer always proposes the same arithmetic description.
+ */
+function descriptionReader(body: ChatRequestBody) {
+  if (body.tools === undefined) return finalAnswer('```\nEvaluate one arithmetic expression such as 3 * (4 + 5), for sums, tips and shares.\n```');
+  if (turnOf(body) > 0) return finalAnswer(toolResultsOf(body).at(-1) ?? 'I cannot tell.');
+  const arithmetic = body.tools.find((tool) => /arithmetic/i.test(tool.function.description ?? ''));
+  const question = body.messages.find((message) => message.role === 'user')?.content ?? '';
+  const numbers = String(question).match(/\d+(?:\.\d+)?/g) ?? ['0'];
+  return arithmetic === undefined ? finalAnswer('I cannot tell.') : callTool(arithmetic.function.name, { expression: numbers.join(' + ') });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tdo-cassette-'));
+  double = await startOpenAiDouble(descriptionReader);
+});
+
+let doubleClosed = false;
+afterAll(async () => {
+  if (!doubleClosed) await double.close();
+});
+
+const search = (db: string, ...extra: string[]) => [
+  'optimize',
+  '--suite',
+  'lab',
+  '--budget',
+  '30',
+  '--agent',
+  'llm',
+  '--proposer',
+  'llm',
+  '--model',
+  'recorded-model',
+  '--no-cache',
+  '--db',
+  db,
+  '--json',
+  ...extra,
+];
+
+interface SearchReport {
+  status: string;
+  best: { descriptions: Record<string, string> };
+  seed: Record<string, unknown>;
+}
+
+describe('a search recorded to a cassette', () => {
+  it('replays to the same winner and figures with no endpoint running', { timeout: 600_000 }, async () => {
+    const cassette = join(dir, 'search.cassette.jsonl');
+    const recorded = await tdo(search(join(dir, 'recorded.db'), '--record', cassette), { OPENAI_BASE_URL: double.baseURL, OPENAI_API_KEY: 'k' });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const calls = double.requests.length;
+    expect(calls).toBeGreaterThan(30);
+    expect(readFileSync(cassette, 'utf8').trim().split('\n').length).toBeGreaterThan(1);
+    await double.close();
+    doubleClosed = true;
+
+    // no OPENAI_BASE_URL and no server: every answer comes from the cassette
+    const replayed = await tdo(search(join(dir, 'replayed.db'), '--replay', cassette));
+    expect(replayed.code, replayed.stderr).toBe(0);
+    const before = JSON.parse(recorded.stdout) as SearchReport;
+    const after = JSON.parse(replayed.stdout) as SearchReport;
+    expect(after.status).toBe('completed');
+    expect(after.best.descriptions).toEqual(before.best.descriptions);
+    expect(after.seed).toEqual(before.seed);
+  });
+
+  it('stops with exit 2 when the replay asks what the cassette does not hold, naming the model', { timeout: 300_000 }, async () => {
+    const cassette = join(dir, 'search.cassette.jsonl');
+    const asked = await tdo([
+      'run',
+      '--suite',
+      'lab',
+      '--split',
+      'val',
+      '--agent',
+      'llm',
+      '--model',
+      'another-model',
+      '--replay',
+      cassette,
+      '--db',
+      join(dir, 'run.db'),
+    ]);
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toContain(
+      `The cassette ${cassette} holds no answer for a request of the model "another-model": it holds no request for the model "another-model"`,
+    );
+  });
+
+  it('refuses --record with --replay, and --replay of a file that is not a cassette', { timeout: 60_000 }, async () => {
+    const both = await tdo([
+      'run',
+      '--suite',
+      'lab',
+      '--agent',
+      'llm',
+      '--model',
+      'm',
+      '--record',
+      join(dir, 'a'),
+      '--replay',
+      join(dir, 'b'),
+      '--db',
+      join(dir, 'x.db'),
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Give --record or --replay, not both.');
+    const notCassette = await tdo(['run', '--suite', 'lab', '--agent', 'llm', '--model', 'm', '--replay', join(dir, 'recorded.db'), '--db', join(dir, 'y.db')]);
+    expect(notCassette.code).toBe(2);
+    expect(notCassette.stderr).toContain('is not a tdo cassette');
+  });
+});
