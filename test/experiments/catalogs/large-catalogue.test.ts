@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BFCL_CATALOGUE_PATH, LARGE_CATALOGUE_SUITE_PATH, largeCatalogueFiles } from '../../../experiments/catalogs/large-catalogue.ts';
 import { catalogFileSchema } from '../../../servers/catalog/catalog-file.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
 
 const root = new URL('../../../', import.meta.url);
 const files = largeCatalogueFiles(root);
@@ -39,7 +40,7 @@ describe('the large-catalogue suite, built from BFCL live_multiple', () => {
   });
 
   it('takes the data answer as the label and its first accepted values as the arguments', () => {
-    const task = loadSuite('large-catalogue').suite.tasks.find((t) => t.id === 'live_multiple_0-0-0')!;
+    const task = loadSuite('large-catalogue', { shippedSuites: SHIPPED_SUITES_DIR }).suite.tasks.find((t) => t.id === 'live_multiple_0-0-0')!;
     expect(task.plan[0]!.tools).toEqual(['bfcl/ChaDri.change_drink']);
     expect(task.plan[0]!.args).toMatchObject({ drink_id: 'latte', new_preferences: { size: 'large', milk_type: 'coconut' } });
   });

@@ -5,8 +5,9 @@ import { DEFERRED_SCORES } from '../../../src/run/deferred-loading-scores.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
 import { tempStore } from '../../support/lab-runs.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
 
-const loaded = loadSuite('large-catalogue');
+const loaded = loadSuite('large-catalogue', { shippedSuites: SHIPPED_SUITES_DIR });
 
 describe('the large-catalogue suite run by the sim agent', () => {
   it('lists 178 tools of eight servers, namespacing shared names, and under bm25 loads a few per episode', async () => {
