@@ -2,7 +2,6 @@
 // created, so a run never holds settings its kind's readers cannot read, and parsed again by whoever reads them.
 import * as z from 'zod';
 import type { RunKind } from './schema.ts';
-import type { RunRow } from './types.ts';
 
 const conditionValues = z.record(z.string(), z.string());
 
@@ -60,7 +59,7 @@ export type KindAndSettings = { [K in RunKind]: { kind: K; settings: RunSettings
  * The run's settings when it is of one of `kinds`; undefined for another kind, or for settings that do not
  * parse (rows written before settings were checked, e.g. by hand).
  */
-export function runSettings<K extends RunKind>(run: Pick<RunRow, 'kind' | 'settings'>, ...kinds: K[]): RunSettings<K> | undefined {
+export function runSettings<K extends RunKind>(run: { kind: RunKind; settings: unknown }, ...kinds: K[]): RunSettings<K> | undefined {
   if (!(kinds as RunKind[]).includes(run.kind)) return undefined;
   const parsed = RUN_SETTINGS[run.kind as K].safeParse(run.settings);
   return parsed.success ? (parsed.data as RunSettings<K>) : undefined;

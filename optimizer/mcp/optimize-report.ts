@@ -7,7 +7,7 @@ import { inputError } from '../../src/index.ts';
 import { OBJECTIVES, type AgentSplits, type PerAgentReport, type WorstAgent } from './agent-report.ts';
 import type { AddedWords } from './added-words.ts';
 import type { ProposalOutcomes } from './proposal-outcomes.ts';
-import type { SkippedSeedEpisode } from './recorded-seed.ts';
+import type { SkippedSeedEpisode } from './skipped-seed.ts';
 import type { SplitScores } from './split-scores.ts';
 import { TARGET_NAMES } from './targets.ts';
 

@@ -6,7 +6,7 @@ import { runCondition, type TraceStore } from '../../traces/index.ts';
 import type { RecordedResult } from '../engine/engine.ts';
 import { factsFromTrajectory, type EpisodeFacts } from './facts.ts';
 import { scoreEpisode, taskResult, type ScoredEpisode, type Target } from './targets.ts';
-import { describeSkipped } from './skipped-seed.ts';
+import { describeSkipped, type SkippedSeedEpisode } from './skipped-seed.ts';
 
 export type RecordedSeedStore = Pick<TraceStore, 'getRun' | 'listEpisodes' | 'getTrajectory'>;
 
@@ -19,12 +19,6 @@ export interface SeedEpisodeQuery {
   /** the search's condition label (conditionLabel of its values); undefined when the suite has none */
   condition: string | undefined;
   runIds: readonly string[];
-}
-
-export interface SkippedSeedEpisode {
-  episodeId: string;
-  taskId: string;
-  reason: string;
 }
 
 export interface SeedEpisodeSelection {

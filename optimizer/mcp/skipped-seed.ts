@@ -1,6 +1,12 @@
 // Why recorded episodes could not stand for the seed, in words: for an error and the report's summary line, apart
 // from the selection (recorded-seed.ts) so that the CLI's renderer loads it without the trace store.
-import type { SkippedSeedEpisode } from './recorded-seed.ts';
+
+/** A recorded episode that could not stand for the seed, and why. */
+export interface SkippedSeedEpisode {
+  episodeId: string;
+  taskId: string;
+  reason: string;
+}
 
 /** "12 episodes: 10 in the val or test split, 2 ..." grouped by reason, for an error or a summary line. */
 export function describeSkipped(skipped: readonly SkippedSeedEpisode[]): string {

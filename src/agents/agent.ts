@@ -1,12 +1,9 @@
 import type { ModelStepInput } from '../../traces/index.ts';
-import type { Catalogue, ToolOutcome } from '../host/catalogue-types.ts';
+import type { Catalogue, ToolInvoker } from '../host/catalogue-types.ts';
 import type { DeferredTools } from '../host/tool-search/session.ts';
 import type { Task } from '../suite/schema.ts';
 
-/** Calls a catalogue tool by its catalogue name; the host records the step. Never throws for tool errors. */
-export interface ToolInvoker {
-  call(toolName: string, args: Record<string, unknown>): Promise<ToolOutcome>;
-}
+export type { ToolInvoker } from '../host/catalogue-types.ts';
 
 /** A model call (or, for `sim`, one selection decision) as the agent reports it: exactly what a model step stores. */
 export type ModelCallRecord = ModelStepInput;

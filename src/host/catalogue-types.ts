@@ -35,3 +35,8 @@ export interface ToolOutcome {
    */
   unreachable?: true;
 }
+
+/** Calls a catalogue tool by its catalogue name; the host records the step. Never throws for tool errors. */
+export interface ToolInvoker {
+  call(toolName: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+}

@@ -2,7 +2,7 @@
 // args, env and cwd, and `isolation: episode` (a fresh process per episode). The loaders leave the two variables in
 // place (src/suite/load.ts, src/config/interpolate.ts); the host fills them in when it starts a process
 // (src/host/scratch.ts makes the folders).
-import type { ServerSpec, StdioServerSpec } from './schema.ts';
+import type { ServerSpec, StdioServerSpec } from './server-spec.ts';
 
 /** A fresh empty folder for each episode; a server that uses it gets a fresh process per episode. */
 export const EPISODE_DIR = 'EPISODE_DIR';

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { ModelStepInput } from '../../../traces/index.ts';
-import type { ToolInvoker } from '../../agents/agent.ts';
-import type { Catalogue, CatalogueTool } from '../catalogue-types.ts';
+import type { Catalogue, CatalogueTool, ToolInvoker } from '../catalogue-types.ts';
 import { liveToolCall, type LiveToolCall } from '../tool-call.ts';
 import { toolIndex, type SearchHit, type SearchingMode } from './search.ts';
 import { searchToolDefinition, type SearchToolDefinition } from './search-tool.ts';
