@@ -9,6 +9,7 @@ import { inputError } from '../src/errors.ts';
 import type { Command } from 'commander';
 import * as z from 'zod';
 import type { AgentSpec, SearchFlags } from './options.ts';
+import type { CliConfig } from './config.ts';
 
 /**
  * How a run's agent is rebuilt on resume; stored with the run (a suite run's `agent`, an optimize run's `agent`
@@ -23,6 +24,21 @@ export const agentConfigSchema = z.object({
 });
 
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
+
+/** The agent settings of a new run: a flag given on the command line wins over the config's `agent` block. */
+export function agentWithDefaults(given: AgentConfig, kindFromCli: boolean, config: CliConfig): AgentConfig {
+  const defaults = config.loaded?.config.agent ?? {};
+  const kind = kindFromCli ? given.kind : (defaults.kind ?? given.kind);
+  const model = given.model ?? (kind === 'llm' ? defaults.model : undefined);
+  const maxSteps = given.maxSteps ?? defaults.maxSteps;
+  // A persona comes only from --agent sim:NAME, which also set the kind.
+  return {
+    kind,
+    ...(given.persona === undefined ? {} : { persona: given.persona }),
+    ...(model === undefined ? {} : { model }),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+  };
+}
 
 /** An `--agent` value as the settings a run stores. */
 export function agentSelection(spec: AgentSpec): Pick<AgentConfig, 'kind' | 'persona'> {

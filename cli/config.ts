@@ -1,5 +1,4 @@
 import { configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig } from '../src/config/load.ts';
-import type { AgentConfig } from './agents.ts';
 import type { SuiteReferences } from '../src/suite/load.ts';
 import { SHIPPED_SUITES_DIR } from '../experiments/index.ts';
 
@@ -21,19 +20,4 @@ export function loadCliConfig(explicit?: string, env: NodeJS.ProcessEnv = proces
   const loaded = loadConfig(path, env);
   for (const [name, value] of Object.entries(configEnvDefaults(loaded))) if (!env[name]) env[name] = value;
   return { loaded, refs: { servers: configServers(loaded), suites: configSuites(loaded), shippedSuites: SHIPPED_SUITES_DIR, source: loaded.path } };
-}
-
-/** The agent settings of a new run: a flag given on the command line wins over the config's `agent` block. */
-export function agentWithDefaults(given: AgentConfig, kindFromCli: boolean, config: CliConfig): AgentConfig {
-  const defaults = config.loaded?.config.agent ?? {};
-  const kind = kindFromCli ? given.kind : (defaults.kind ?? given.kind);
-  const model = given.model ?? (kind === 'llm' ? defaults.model : undefined);
-  const maxSteps = given.maxSteps ?? defaults.maxSteps;
-  // A persona comes only from --agent sim:NAME, which also set the kind.
-  return {
-    kind,
-    ...(given.persona === undefined ? {} : { persona: given.persona }),
-    ...(model === undefined ? {} : { model }),
-    ...(maxSteps === undefined ? {} : { maxSteps }),
-  };
 }

@@ -126,6 +126,64 @@ describe('layering', () => {
   });
 });
 
+/** The files that import each other in a loop (Tarjan's strongly connected components of more than one file). */
+export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      circle.push(member);
+    } while (member !== node);
+    if (circle.length > 1) circles.push(circle.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return circles;
+}
+
+describe('import circles', () => {
+  it('finds a loop of files, and none in a chain', () => {
+    const loop = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(importCircles(loop)).toEqual([['a', 'b', 'c']]);
+    expect(
+      importCircles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('no source files import each other in a loop, type imports and lazy imports included', () => {
+    const files = ['src', 'servers', 'traces', 'optimizer', 'experiments', 'cli'].flatMap((d) => sourceFiles(join(ROOT, d)));
+    const graph = new Map(
+      files.map((file) => [relative(ROOT, file), relativeImports(readFileSync(file, 'utf8')).map((spec) => relative(ROOT, resolve(dirname(file), spec)))]),
+    );
+    expect(importCircles(graph)).toEqual([]);
+  });
+});
+
 const CLI = resolve(import.meta.dirname, '../../cli');
 
 /**
