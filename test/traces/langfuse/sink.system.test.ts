@@ -12,7 +12,6 @@ import {
   agentObservationIdFor,
   exportRun,
   importFromLangfuse,
-  MAX_LIST_PAGES,
   LangfuseSink,
   scoreIdFor,
   traceIdFor,
@@ -20,6 +19,7 @@ import {
   type LangfuseConfig,
   type LangfuseSinkOptions,
 } from '../../../traces/langfuse/index.ts';
+import { MAX_LIST_PAGES } from '../../../traces/langfuse/reader.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 import { LangfuseReceiver, RECEIVER_KEYS, refusingBaseUrl } from '../../support/langfuse-receiver.ts';
 import { ANSWERED, handRun, startHandEpisode } from '../../support/hand-recorded.ts';
