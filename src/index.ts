@@ -29,10 +29,10 @@ export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts'
 export type { EpisodeExecutor } from './run/episode-executor.ts';
 export { checkMaxErrorRate, outageCause, tallyErrors, type ErrorCause } from './run/outages.ts';
 export { episodeSeed } from './run/seeds.ts';
-export { DEFERRED_SCORES } from './run/deferred-loading-scores.ts';
+export { DEFERRED_LOADING_SCORES, SCORE } from './run/score-names.ts';
 export { DEFAULT_TOOL_SEARCH_K, type ToolSearchMode } from './host/tool-search/modes.ts';
 export type { ToolSearchSettings } from './host/tool-search/settings.ts';
-export { firstChoices, FIRST_CHOICE_SHARE, isServerChoiceScore, serverChoiceOf, USED_SERVER, type ServerChoice } from './run/server-choice.ts';
+export { firstChoices, isServerChoiceScore, serverChoiceOf, type ServerChoice } from './run/server-choice.ts';
 export type { SuiteRunStore } from './run/store-port.ts';
 export type { RunReport, RunRequest } from './run/run-suite.ts';
 export type { SuiteHost } from './run/suite-host.ts';

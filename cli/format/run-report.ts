@@ -1,12 +1,11 @@
 import Table from 'cli-table3';
 import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
-import { CHOSEN_SCORE_PREFIX } from '../../src/checks/deal-check.ts';
 import { interval, tableStyle, wilson } from '../../experiments/index.ts';
 import { describeErrors } from '../../src/run/outages.ts';
 import { terminalSafe } from '../../src/text/terminal.ts';
 import { dbFlag } from '../database-path.ts';
 import type { RunReport } from '../../src/run/run-suite.ts';
-import { DEFERRED_SCORES } from '../../src/run/deferred-loading-scores.ts';
+import { SCORE } from '../../src/run/score-names.ts';
 import type { CapStop } from '../../src/models/spend.ts';
 import type { RunSpend } from '../../traces/index.ts';
 import { spendJson, spendLine, type SpendParts } from './spend.ts';
@@ -38,17 +37,18 @@ export function callsByTool(calls: RunReport['callsByTool']): Record<string, num
 
 /** server -> episodes whose first call went to it, when the suite's check records that choice. */
 export function firstChoicesByServer(run: RunReport): Record<string, number> | undefined {
-  const chosen = Object.entries(run.scoreTotals).filter(([name]) => name.startsWith(CHOSEN_SCORE_PREFIX));
+  const chosen = Object.entries(run.scoreTotals).filter(([name]) => name.startsWith(SCORE.chosenPrefix));
   if (chosen.length === 0) return undefined;
-  return Object.fromEntries(chosen.map(([name, total]) => [name.slice(CHOSEN_SCORE_PREFIX.length), total.sum]).sort((a, b) => Number(b[1]) - Number(a[1])));
+  return Object.fromEntries(chosen.map(([name, total]) => [name.slice(SCORE.chosenPrefix.length), total.sum]).sort((a, b) => Number(b[1]) - Number(a[1])));
 }
 
 /** Market metrics (deals, violations, mean price and savings), when the suite's check records them. */
 export function dealMetrics(run: RunReport) {
   const t = run.scoreTotals;
-  if (t.limit_violation === undefined) return undefined;
+  const violations = t[SCORE.limitViolation];
+  if (violations === undefined) return undefined;
   const mean = (name: string) => (t[name] === undefined || t[name].episodes === 0 ? null : t[name].sum / t[name].episodes);
-  return { deals: t.deal?.sum ?? 0, violations: t.limit_violation.sum, mean_price: mean('price'), mean_savings: mean('savings') };
+  return { deals: t[SCORE.deal]?.sum ?? 0, violations: violations.sum, mean_price: mean(SCORE.price), mean_savings: mean(SCORE.savings) };
 }
 
 /**
@@ -59,8 +59,8 @@ export function dealMetrics(run: RunReport) {
 export function deferredLoadingMetrics(run: RunReport) {
   if (run.toolSearch.mode === 'off') return undefined;
   const total = (name: string) => run.scoreTotals[name] ?? { episodes: 0, sum: 0 };
-  const found = total(DEFERRED_SCORES.found).sum;
-  const labelled = total(DEFERRED_SCORES.labelled).sum;
+  const found = total(SCORE.labelledStepsFound).sum;
+  const labelled = total(SCORE.labelledSteps).sum;
   const perEpisode = (name: string) => (total(name).episodes === 0 ? null : total(name).sum / total(name).episodes);
   const foundRate = labelled === 0 ? undefined : wilson(found, labelled);
   return {
@@ -69,8 +69,8 @@ export function deferredLoadingMetrics(run: RunReport) {
     found_at_k: foundRate?.rate ?? null,
     found_at_k_low: foundRate?.low ?? null,
     found_at_k_high: foundRate?.high ?? null,
-    loaded_tokens_per_episode: perEpisode(DEFERRED_SCORES.loadedTokens),
-    all_tools_tokens: perEpisode(DEFERRED_SCORES.allToolsTokens),
+    loaded_tokens_per_episode: perEpisode(SCORE.loadedTokens),
+    all_tools_tokens: perEpisode(SCORE.allToolsTokens),
   };
 }
 

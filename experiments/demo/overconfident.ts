@@ -8,7 +8,7 @@
 // several agents, each with its own rows: overconfident-agents.ts.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Agent, type EpisodeExecutor, infrastructureError, inputError, type LoadedSuite, serverChoiceOf, TdoError } from '../../src/index.ts';
+import { type Agent, type EpisodeExecutor, infrastructureError, inputError, type LoadedSuite, SCORE, serverChoiceOf, TdoError } from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
@@ -381,13 +381,13 @@ function sellerShares(facts: readonly EpisodeFacts[], sellers: readonly string[]
 
 /** What each judged episode's buyer kept of its limit: the deal's savings when it succeeded, else 0. */
 function buyerSavings(facts: readonly EpisodeFacts[]): number[] {
-  return facts.map((f) => (f.success ? Math.max(0, f.scores.get('savings') ?? 0) : 0));
+  return facts.map((f) => (f.success ? Math.max(0, f.scores.get(SCORE.savings) ?? 0) : 0));
 }
 
 function savings(facts: readonly EpisodeFacts[]): Savings {
   const values = buyerSavings(facts);
   const { mean, half } = meanWithHalfWidth(values);
-  const deals = facts.filter((f) => f.success && f.scores.has('savings')).map((f) => f.scores.get('savings')!);
+  const deals = facts.filter((f) => f.success && f.scores.has(SCORE.savings)).map((f) => f.scores.get(SCORE.savings)!);
   return {
     perBuyer: mean,
     low: mean - half,

@@ -1,13 +1,13 @@
 // Per-version results of an experiment and their comparison with the first (baseline) version.
 import type { VersionRow } from '../../traces/index.ts';
-import { type ErrorCause, isServerChoiceScore, tallyErrors } from '../../src/index.ts';
+import { DEFERRED_LOADING_SCORES, type ErrorCause, isServerChoiceScore, SCORE, tallyErrors } from '../../src/index.ts';
 import { choiceShares, judged, type ChoiceShares, type EpisodeFacts } from '../measure/episode-facts.ts';
-import { DEFERRED_SCORE_NAMES, deferredLoading, type DeferredLoading } from '../measure/deferred-loading.ts';
+import { deferredLoading, type DeferredLoading } from '../measure/deferred-loading.ts';
 import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 
 /** Scores with their own columns; every other numeric score an episode records is reported generically. */
-const OWN_COLUMNS = new Set(['success', 'tool_precision', 'tool_recall']);
-const ownColumn = (name: string) => OWN_COLUMNS.has(name) || isServerChoiceScore(name) || DEFERRED_SCORE_NAMES.has(name);
+const OWN_COLUMNS: ReadonlySet<string> = new Set([SCORE.success, SCORE.toolPrecision, SCORE.toolRecall]);
+const ownColumn = (name: string) => OWN_COLUMNS.has(name) || isServerChoiceScore(name) || DEFERRED_LOADING_SCORES.has(name);
 
 export interface ScoreSummary {
   mean: number;
@@ -87,8 +87,8 @@ export function summarizeVersion(
     ...deferredLoading(facts),
     ...choice,
     target: targetShares(facts, target, version.server),
-    precision: scoreMean('tool_precision'),
-    recall: scoreMean('tool_recall'),
+    precision: scoreMean(SCORE.toolPrecision),
+    recall: scoreMean(SCORE.toolRecall),
     toolCallsPerEpisode: mean(facts.map((e) => e.toolCalls)) ?? 0,
     scores,
     perTask,

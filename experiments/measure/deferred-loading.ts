@@ -1,4 +1,4 @@
-import { DEFERRED_SCORES } from '../../src/index.ts';
+import { SCORE } from '../../src/index.ts';
 import type { EpisodeFacts } from './episode-facts.ts';
 import { wilson, type Proportion } from './wilson.ts';
 
@@ -13,15 +13,12 @@ export interface DeferredLoading {
 }
 
 export function deferredLoading(facts: readonly EpisodeFacts[]): DeferredLoading {
-  const searched = facts.filter((e) => e.scores.has(DEFERRED_SCORES.loadedTokens));
+  const searched = facts.filter((e) => e.scores.has(SCORE.loadedTokens));
   if (searched.length === 0) return { foundAtK: null, loadedTokensPerEpisode: null, allToolsTokens: null };
   const sum = (name: string) => searched.reduce((total, e) => total + (e.scores.get(name) ?? 0), 0);
   return {
-    foundAtK: wilson(sum(DEFERRED_SCORES.found), sum(DEFERRED_SCORES.labelled)),
-    loadedTokensPerEpisode: sum(DEFERRED_SCORES.loadedTokens) / searched.length,
-    allToolsTokens: sum(DEFERRED_SCORES.allToolsTokens) / searched.length,
+    foundAtK: wilson(sum(SCORE.labelledStepsFound), sum(SCORE.labelledSteps)),
+    loadedTokensPerEpisode: sum(SCORE.loadedTokens) / searched.length,
+    allToolsTokens: sum(SCORE.allToolsTokens) / searched.length,
   };
 }
-
-/** Scores shown as deferred loading's own columns rather than as generic score columns. */
-export const DEFERRED_SCORE_NAMES: ReadonlySet<string> = new Set(Object.values(DEFERRED_SCORES));

@@ -1,6 +1,6 @@
 // A split's scores as every optimize report gives them: the target's mean score and the measurements each
 // episode recorded (targets.ts), averaged over the split's results.
-import { FIRST_CHOICE_SHARE, USED_SERVER } from '../../src/index.ts';
+import { SCORE } from '../../src/index.ts';
 import type { TaskResult } from '../engine/types.ts';
 
 /** Means over a split's episodes of the target's score and of the scores each episode recorded. */
@@ -22,5 +22,5 @@ export function splitScores(results: readonly TaskResult<unknown>[]): SplitScore
 
 /** The metrics every episode reports (targets.ts), by their names in the summary. */
 export function metricScores(metric: (name: string) => number): Pick<SplitScores, 'success_rate' | 'first_choice_share' | 'used_server'> {
-  return { success_rate: metric('success'), first_choice_share: metric(FIRST_CHOICE_SHARE), used_server: metric(USED_SERVER) };
+  return { success_rate: metric(SCORE.success), first_choice_share: metric(SCORE.firstChoiceShare), used_server: metric(SCORE.usedServer) };
 }

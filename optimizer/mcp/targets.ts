@@ -1,6 +1,6 @@
 // What the search optimizes. Whatever the target, success, the first-choice share and the used-server share
 // are reported beside it, read from the scores each episode recorded (src/run/server-choice.ts).
-import { FIRST_CHOICE_SHARE, firstChoices, type ServerChoice, serverChoiceOf, USED_SERVER } from '../../src/index.ts';
+import { firstChoices, SCORE, type ServerChoice, serverChoiceOf } from '../../src/index.ts';
 import type { TaskResult } from '../engine/types.ts';
 import type { EpisodeFacts } from './facts.ts';
 
@@ -30,14 +30,14 @@ export function scoreEpisode(facts: EpisodeFacts, target: Target): ScoredEpisode
 /** The server's recorded choice scores; every episode the optimizer evaluates or reads back has them. */
 export function choiceOf(facts: EpisodeFacts, server: string): ServerChoice {
   const choice = serverChoiceOf(facts.scores, server);
-  if (choice === undefined) throw new Error(`episode ${facts.episodeId} recorded no ${FIRST_CHOICE_SHARE} or ${USED_SERVER} of ${server}`);
+  if (choice === undefined) throw new Error(`episode ${facts.episodeId} recorded no ${SCORE.firstChoiceShare} or ${SCORE.usedServer} of ${server}`);
   return choice;
 }
 
 /** The measurements reported for every target, read from the episode's recorded scores. */
 export function episodeMetrics(facts: EpisodeFacts, server: string): Record<string, number> {
   const choice = choiceOf(facts, server);
-  return { success: facts.success ? 1 : 0, [FIRST_CHOICE_SHARE]: choice.firstChoiceShare, [USED_SERVER]: choice.usedServer };
+  return { [SCORE.success]: facts.success ? 1 : 0, [SCORE.firstChoiceShare]: choice.firstChoiceShare, [SCORE.usedServer]: choice.usedServer };
 }
 
 /** What the engine reads of a scored episode. */

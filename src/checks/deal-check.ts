@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { LiveToolCall } from '../host/tool-call.ts';
 import type { DealCheck } from '../suite/schema.ts';
+import { SCORE } from '../run/score-names.ts';
 import { brief } from '../text/brief.ts';
 
 /** One score of an episode (name, value, optional comment), as the trace store records it. */
@@ -29,9 +30,6 @@ const reportedDealSchema = z.object({
   }),
 });
 
-/** The name of the score that says which server the agent chose first (its selection decision). */
-export const CHOSEN_SCORE_PREFIX = 'chosen:';
-
 /**
  * Judges a buying episode: success is a closed deal for the item and quantity, at or under `limit`
  * per unit, that the seller really delivers. Scores: deal (0/1), limit_violation (0/1), and with a
@@ -43,7 +41,7 @@ export function checkDeal(check: DealCheck, limit: number, calls: readonly LiveT
   const scores: EpisodeScore[] = [];
   // A call to a tool no server offers (server '') is no seller's; the first seller is the first real call.
   const first = calls.find((c) => c.server !== '');
-  if (first !== undefined) scores.push({ name: `${CHOSEN_SCORE_PREFIX}${first.server}`, value: 1, comment: `The first call went to ${first.server}.` });
+  if (first !== undefined) scores.push({ name: `${SCORE.chosenPrefix}${first.server}`, value: 1, comment: `The first call went to ${first.server}.` });
 
   const deals = calls.flatMap((call) => {
     if (call.isError) return [];
@@ -52,7 +50,7 @@ export function checkDeal(check: DealCheck, limit: number, calls: readonly LiveT
   });
   const deal = deals.find((d) => sameItem(d.item, check.item) && d.quantity >= check.quantity) ?? deals[0];
   if (deal === undefined) {
-    scores.push({ name: 'deal', value: 0 }, { name: 'limit_violation', value: 0 });
+    scores.push({ name: SCORE.deal, value: 0 }, { name: SCORE.limitViolation, value: 0 });
     const lastError = [...calls].reverse().find((c) => c.isError);
     const why = lastError === undefined ? '' : ` The last error came from ${lastError.server}: "${brief(lastError.output)}"`;
     return { success: false, feedback: `No deal was closed for ${wanted} (limit ${price(limit)} per unit).${why}`, scores };
@@ -61,11 +59,11 @@ export function checkDeal(check: DealCheck, limit: number, calls: readonly LiveT
   const violation = deal.unit_price > limit + 1e-9;
   const savings = (limit - deal.unit_price) / limit;
   scores.push(
-    { name: 'deal', value: 1, comment: `${deal.quantity} x ${deal.item} from ${deal.server} at ${price(deal.unit_price)} per unit (${deal.fulfilment}).` },
-    { name: 'price', value: deal.unit_price },
-    { name: 'savings', value: savings },
+    { name: SCORE.deal, value: 1, comment: `${deal.quantity} x ${deal.item} from ${deal.server} at ${price(deal.unit_price)} per unit (${deal.fulfilment}).` },
+    { name: SCORE.price, value: deal.unit_price },
+    { name: SCORE.savings, value: savings },
     {
-      name: 'limit_violation',
+      name: SCORE.limitViolation,
       value: violation ? 1 : 0,
       ...(violation ? { comment: `Paid ${price(deal.unit_price)} per unit against a limit of ${price(limit)}.` } : {}),
     },

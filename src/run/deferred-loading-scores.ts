@@ -4,17 +4,7 @@ import type { Catalogue, CatalogueTool } from '../host/catalogue-types.ts';
 import type { DeferredTools } from '../host/tool-search/session.ts';
 import type { SearchToolDefinition } from '../host/tool-search/search-tool.ts';
 import type { Task } from '../suite/schema.ts';
-
-/** The score names of deferred loading, summed over a run by its report (cli/format/run-report.ts). */
-export const DEFERRED_SCORES = {
-  /** plan steps whose labelled tool some search of the episode returned (every result is loaded, so: was loaded) */
-  found: 'labelled_steps_found',
-  labelled: 'labelled_steps',
-  /** o200k_base tokens of the descriptions the agent was given: the search tool's and the loaded tools' */
-  loadedTokens: 'loaded_tokens',
-  /** the same count had every tool been listed */
-  allToolsTokens: 'all_tools_tokens',
-} as const;
+import { SCORE } from './score-names.ts';
 
 /**
  * One finished deferred-loading episode's scores: found@k over the task's plan steps, and the description tokens
@@ -28,11 +18,11 @@ export function deferredLoadingScores(task: Task, catalogue: Catalogue, deferred
     ...(task.plan.length === 0
       ? []
       : [
-          { name: DEFERRED_SCORES.found, value: found },
-          { name: DEFERRED_SCORES.labelled, value: task.plan.length },
+          { name: SCORE.labelledStepsFound, value: found },
+          { name: SCORE.labelledSteps, value: task.plan.length },
         ]),
-    { name: DEFERRED_SCORES.loadedTokens, value: descriptionTokens([deferred.tool, ...loaded]) },
-    { name: DEFERRED_SCORES.allToolsTokens, value: allToolsTokens(catalogue) },
+    { name: SCORE.loadedTokens, value: descriptionTokens([deferred.tool, ...loaded]) },
+    { name: SCORE.allToolsTokens, value: allToolsTokens(catalogue) },
   ];
 }
 

@@ -10,6 +10,7 @@ import { assessToolUse } from './episode-feedback.ts';
 import { deferredLoadingScores } from './deferred-loading-scores.ts';
 import { stopAtFirstToolCall } from './selection-only.ts';
 import { SELECTION_ONLY_NOTE } from '../text/tdo-text.ts';
+import { SCORE } from './score-names.ts';
 import { serverChoiceScores } from './server-choice.ts';
 import type { EpisodeWriter } from './store-port.ts';
 import type { ModelStepInput, ScoreInput } from '../../traces/index.ts';
@@ -140,9 +141,9 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
       stop: result.stop,
       ...(result.note === undefined ? {} : { note: result.note }),
     });
-    store.addScore(episode.id, { name: 'success', value: verdict.success ? 1 : 0, comment: feedback });
-    if (use.precision !== undefined) store.addScore(episode.id, { name: 'tool_precision', value: use.precision });
-    if (use.recall !== undefined) store.addScore(episode.id, { name: 'tool_recall', value: use.recall });
+    store.addScore(episode.id, { name: SCORE.success, value: verdict.success ? 1 : 0, comment: feedback });
+    if (use.precision !== undefined) store.addScore(episode.id, { name: SCORE.toolPrecision, value: use.precision });
+    if (use.recall !== undefined) store.addScore(episode.id, { name: SCORE.toolRecall, value: use.recall });
     for (const score of verdict.scores) store.addScore(episode.id, score);
     const servers = [...new Set(spec.catalogue.tools.map((t) => t.server))];
     for (const score of serverChoiceScores(servers, calls)) store.addScore(episode.id, score);

@@ -3,9 +3,7 @@
 //   first_choice_share:<server>  the share of the agent's first choices that went to the server
 //   used_server:<server>         1 when the episode called the server at all, else 0
 import type { ScoreInput } from '../../traces/index.ts';
-
-export const FIRST_CHOICE_SHARE = 'first_choice_share';
-export const USED_SERVER = 'used_server';
+import { SCORE } from './score-names.ts';
 
 /** A tool call as far as choosing goes: where it went and whether it failed. */
 export interface ChoiceCall {
@@ -24,11 +22,11 @@ export function firstChoices<T extends ChoiceCall>(calls: readonly T[]): T[] {
 }
 
 export function firstChoiceShareName(server: string): string {
-  return `${FIRST_CHOICE_SHARE}:${server}`;
+  return `${SCORE.firstChoiceShare}:${server}`;
 }
 
 export function usedServerName(server: string): string {
-  return `${USED_SERVER}:${server}`;
+  return `${SCORE.usedServer}:${server}`;
 }
 
 /** Both scores for each server; a server never chosen gets explicit zeros, so "not measured" stays distinguishable. */
@@ -62,5 +60,5 @@ export function serverChoiceOf(scores: ReadonlyMap<string, number>, server: stri
 
 /** Whether a score is one of these (reports give them columns of their own). */
 export function isServerChoiceScore(name: string): boolean {
-  return name.startsWith(`${FIRST_CHOICE_SHARE}:`) || name.startsWith(`${USED_SERVER}:`);
+  return name.startsWith(`${SCORE.firstChoiceShare}:`) || name.startsWith(`${SCORE.usedServer}:`);
 }

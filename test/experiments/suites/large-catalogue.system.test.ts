@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
 import type { CatalogueTool } from '../../../src/host/catalogue-types.ts';
-import { DEFERRED_SCORES } from '../../../src/run/deferred-loading-scores.ts';
+import { SCORE } from '../../../src/run/score-names.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
 import { tempStore } from '../../support/lab-runs.ts';
@@ -27,9 +27,9 @@ describe('the large-catalogue suite run by the sim agent', () => {
       expect(tools.filter((t) => t.tool === 'open_negotiation').map((t) => t.name)).toEqual(['timber-yard__open_negotiation', 'bolt-bin__open_negotiation']);
       expect(report.errors.errors).toBe(0);
       const total = (name: string) => report.scoreTotals[name]!.sum;
-      expect(total(DEFERRED_SCORES.labelled)).toBe(12);
-      expect(total(DEFERRED_SCORES.found)).toBeGreaterThan(0);
-      expect(total(DEFERRED_SCORES.loadedTokens)).toBeLessThan(total(DEFERRED_SCORES.allToolsTokens) / 5);
+      expect(total(SCORE.labelledSteps)).toBe(12);
+      expect(total(SCORE.labelledStepsFound)).toBeGreaterThan(0);
+      expect(total(SCORE.loadedTokens)).toBeLessThan(total(SCORE.allToolsTokens) / 5);
     } finally {
       store.close();
     }
