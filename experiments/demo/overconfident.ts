@@ -16,7 +16,7 @@ import type { Proposer } from '../../optimizer/engine/types.ts';
 import { OPTIMIZE_DEFAULTS } from '../../optimizer/mcp/defaults.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../experiment/run-experiment.ts';
-import { choiceShares, episodeFacts, judged, type EpisodeFacts } from '../measure/episode-facts.ts';
+import { choiceShares, measuredEpisodes, judged, type MeasuredEpisode } from '../measure/measured-episodes.ts';
 import { differenceInterval, meanShare, measuredRate, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 import { gainedProblems, lintGate } from '../review/lint/gate.ts';
 import { DEMO_ROLES, DEMO_SERVER, ROLE_LABELS, type DemoRole } from './roles.ts';
@@ -316,7 +316,7 @@ export function measureRoles(
   const rows = DEMO_ROLES.map((role): DemoRow => {
     const result = results.find((r) => r.versionId === roleVersion[role]);
     if (result === undefined) throw inputError(`the experiment has no result for ${role} (${roleVersion[role]})`);
-    const facts = judged(episodeFacts(store, result.runId));
+    const facts = judged(measuredEpisodes(store, result.runId));
     const version = store.getVersion(roleVersion[role])!;
     return {
       role,
@@ -362,7 +362,7 @@ function readDescriptions(file: string): Record<string, string> {
 }
 
 /** Each seller's first-choice share, and the other sellers' together (per episode, the sum of their shares). */
-function sellerShares(facts: readonly EpisodeFacts[], sellers: readonly string[]): Pick<DemoRow, 'sellers' | 'otherSellers'> {
+function sellerShares(facts: readonly MeasuredEpisode[], sellers: readonly string[]): Pick<DemoRow, 'sellers' | 'otherSellers'> {
   const shares = Object.fromEntries(sellers.map((s) => [s, choiceShares(facts, s)?.firstChoiceShare ?? wilson(0, 0)]));
   const others = sellers.filter((s) => s !== DEMO_SERVER);
   // min: a sum of shares can pass 1 by a rounding error
@@ -380,11 +380,11 @@ function sellerShares(facts: readonly EpisodeFacts[], sellers: readonly string[]
 }
 
 /** What each judged episode's buyer kept of its limit: the deal's savings when it succeeded, else 0. */
-function buyerSavings(facts: readonly EpisodeFacts[]): number[] {
+function buyerSavings(facts: readonly MeasuredEpisode[]): number[] {
   return facts.map((f) => (f.success ? Math.max(0, f.scores.get(SCORE.savings) ?? 0) : 0));
 }
 
-function savings(facts: readonly EpisodeFacts[]): Savings {
+function savings(facts: readonly MeasuredEpisode[]): Savings {
   const values = buyerSavings(facts);
   const { mean, half } = meanWithHalfWidth(values);
   const deals = facts.filter((f) => f.success && f.scores.has(SCORE.savings)).map((f) => f.scores.get(SCORE.savings)!);
@@ -399,7 +399,7 @@ function savings(facts: readonly EpisodeFacts[]): Savings {
 
 /** What each buyer of the row's run kept of its limit (0 for a failed purchase). */
 export function savingsOf(store: TraceStore, row: Pick<DemoRow, 'runId'>): number[] {
-  return buyerSavings(judged(episodeFacts(store, row.runId)));
+  return buyerSavings(judged(measuredEpisodes(store, row.runId)));
 }
 
 const Z95 = 1.959963984540054;

@@ -17,7 +17,7 @@ import {
   tasksForSplit,
 } from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { episodeFacts } from '../measure/episode-facts.ts';
+import { measuredEpisodes } from '../measure/measured-episodes.ts';
 import { diffSources, type VersionDiff } from '../review/version-diff.ts';
 import { latestMeasurements } from '../versions/measurements.ts';
 import { describeOrigin } from '../versions/origin.ts';
@@ -216,7 +216,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           cause: outage,
         });
       }
-      return summarizeVersion(version, { runId: report.runId, status: report.status }, episodeFacts(store, report.runId), loaded.suite.target);
+      return summarizeVersion(version, { runId: report.runId, status: report.status }, measuredEpisodes(store, report.runId), loaded.suite.target);
     };
     for (const version of versions) {
       if (stop()) break;

@@ -1,7 +1,7 @@
 // Per-version results of an experiment and their comparison with the first (baseline) version.
 import type { VersionRow } from '../../traces/index.ts';
 import { DEFERRED_LOADING_SCORES, type ErrorCause, isServerChoiceScore, SCORE, tallyErrors } from '../../src/index.ts';
-import { choiceShares, judged, type ChoiceShares, type EpisodeFacts } from '../measure/episode-facts.ts';
+import { choiceShares, judged, type ChoiceShares, type MeasuredEpisode } from '../measure/measured-episodes.ts';
 import { deferredLoading, type DeferredLoading } from '../measure/deferred-loading.ts';
 import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
 
@@ -52,11 +52,11 @@ export interface VersionResult extends DeferredLoading {
 export function summarizeVersion(
   version: Pick<VersionRow, 'id' | 'server' | 'tokens'>,
   run: { runId: string; status: VersionResult['status'] },
-  finished: readonly EpisodeFacts[],
+  finished: readonly MeasuredEpisode[],
   target: string | undefined,
 ): VersionResult {
   const facts = judged(finished);
-  const count = (f: (e: EpisodeFacts) => boolean) => facts.filter(f).length;
+  const count = (f: (e: MeasuredEpisode) => boolean) => facts.filter(f).length;
   const errors = tallyErrors(finished.map((e) => ({ status: e.status, note: e.errorCause })));
   const perTask: Record<string, TaskTally> = {};
   for (const e of facts) {
@@ -95,7 +95,7 @@ export function summarizeVersion(
   };
 }
 
-function targetShares(facts: readonly EpisodeFacts[], target: string | undefined, server: string): VersionResult['target'] {
+function targetShares(facts: readonly MeasuredEpisode[], target: string | undefined, server: string): VersionResult['target'] {
   if (target === undefined || target === server) return null;
   const shares = choiceShares(facts, target);
   return shares === null ? null : { server: target, ...shares };

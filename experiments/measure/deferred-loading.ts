@@ -1,5 +1,5 @@
 import { SCORE } from '../../src/index.ts';
-import type { EpisodeFacts } from './episode-facts.ts';
+import type { MeasuredEpisode } from './measured-episodes.ts';
 import { wilson, type Proportion } from './wilson.ts';
 
 /** What deferred loading changed in a set of judged episodes (docs/tool-search.md); each null when none ran under a tool search. */
@@ -12,7 +12,7 @@ export interface DeferredLoading {
   allToolsTokens: number | null;
 }
 
-export function deferredLoading(facts: readonly EpisodeFacts[]): DeferredLoading {
+export function deferredLoading(facts: readonly MeasuredEpisode[]): DeferredLoading {
   const searched = facts.filter((e) => e.scores.has(SCORE.loadedTokens));
   if (searched.length === 0) return { foundAtK: null, loadedTokensPerEpisode: null, allToolsTokens: null };
   const sum = (name: string) => searched.reduce((total, e) => total + (e.scores.get(name) ?? 0), 0);

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { storedOptimizeReport } from '../../optimizer/mcp/optimize-report.ts';
 import type { TraceStore } from '../../traces/index.ts';
-import { choiceShares, episodeFacts, judged, successRate } from '../measure/episode-facts.ts';
+import { choiceShares, measuredEpisodes, judged, successRate } from '../measure/measured-episodes.ts';
 import { wilsonOfRate, type Proportion } from '../measure/wilson.ts';
 
 export interface VersionMeasurement {
@@ -49,7 +49,7 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
     if (run.status === 'running' || run.status === 'failed' || run.kind === 'optimize') continue;
     const fresh = Object.entries(run.versionIds).filter(([, id]) => wanted.has(id) && !found.has(id));
     if (fresh.length === 0) continue;
-    const facts = judged(episodeFacts(store, run.id));
+    const facts = judged(measuredEpisodes(store, run.id));
     if (facts.length === 0) continue;
     for (const [server, id] of fresh) {
       const shares = choiceShares(facts, server);

@@ -1,5 +1,5 @@
 // An ExperimentReport built from synthetic episodes (no servers), for report and browser tests.
-import type { EpisodeFacts } from '../../../experiments/measure/episode-facts.ts';
+import type { MeasuredEpisode } from '../../../experiments/measure/measured-episodes.ts';
 import { answerFor } from '../../../experiments/experiment/answer.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
 import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
@@ -9,7 +9,7 @@ import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 const SERVERS = ['lab', 'other', 'mega', 'shop'];
 
 /** Synthetic episodes; one with a `server` called it once (so chose it), one without called no tool. */
-export function facts(outcomes: Array<{ task: string; success: boolean; server?: string; scores?: Record<string, number> }>): EpisodeFacts[] {
+export function facts(outcomes: Array<{ task: string; success: boolean; server?: string; scores?: Record<string, number> }>): MeasuredEpisode[] {
   return outcomes.map((o, i) => ({
     taskId: o.task,
     repeat: i,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { deferredLoading } from '../../../experiments/measure/deferred-loading.ts';
-import type { EpisodeFacts } from '../../../experiments/measure/episode-facts.ts';
+import type { MeasuredEpisode } from '../../../experiments/measure/measured-episodes.ts';
 import { wilson } from '../../../experiments/measure/wilson.ts';
 
-const episode = (scores: Record<string, number>) => ({ scores: new Map(Object.entries(scores)) }) as unknown as EpisodeFacts;
+const episode = (scores: Record<string, number>) => ({ scores: new Map(Object.entries(scores)) }) as unknown as MeasuredEpisode;
 
 describe('deferredLoading', () => {
   it('pools found@k over the labelled steps of every episode and averages the tokens loaded', () => {

@@ -1,9 +1,10 @@
-// What the review and experiment reports need from each finished episode of a run, read back from the store.
+// What the review and experiment reports measure of each finished episode of a run, read back from the store
+// (the optimizer reads its own, richer EpisodeFacts for reflection: optimizer/mcp/facts.ts).
 import { serverChoiceOf } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { meanShare, type Proportion } from './wilson.ts';
 
-export interface EpisodeFacts {
+export interface MeasuredEpisode {
   taskId: string;
   repeat: number;
   /** 'error': the infrastructure failed (model endpoint, MCP server, the agent); no verdict, left out of every rate. */
@@ -16,14 +17,14 @@ export interface EpisodeFacts {
   scores: Map<string, number>;
 }
 
-export type FactsStore = Pick<TraceStore, 'listEpisodes' | 'getTrajectory'>;
+export type EpisodeStore = Pick<TraceStore, 'listEpisodes' | 'getTrajectory'>;
 
 /** The run's finished episodes (a killed, unfinished one is left out), in task then repeat order. */
-export function episodeFacts(store: FactsStore, runId: string): EpisodeFacts[] {
+export function measuredEpisodes(store: EpisodeStore, runId: string): MeasuredEpisode[] {
   return store
     .listEpisodes({ runId })
     .filter((e) => e.status !== 'running')
-    .map((e): EpisodeFacts => {
+    .map((e): MeasuredEpisode => {
       const trajectory = store.getTrajectory(e.id);
       return {
         taskId: e.taskId,
@@ -39,7 +40,7 @@ export function episodeFacts(store: FactsStore, runId: string): EpisodeFacts[] {
 }
 
 /** The episodes with a verdict: the denominator of every rate (errored ones say nothing of the task). */
-export function judged(facts: readonly EpisodeFacts[]): EpisodeFacts[] {
+export function judged(facts: readonly MeasuredEpisode[]): MeasuredEpisode[] {
   return facts.filter((f) => f.status === 'completed');
 }
 
@@ -54,13 +55,13 @@ export interface ChoiceShares {
  * The server's first-choice and used-server shares over the judged episodes that recorded them (every episode
  * tdo scored does; a proxy session or an old import does not); null when none did.
  */
-export function choiceShares(facts: readonly EpisodeFacts[], server: string): ChoiceShares | null {
+export function choiceShares(facts: readonly MeasuredEpisode[], server: string): ChoiceShares | null {
   const recorded = judged(facts).flatMap((f) => serverChoiceOf(f.scores, server) ?? []);
   if (recorded.length === 0) return null;
   return { firstChoiceShare: meanShare(recorded.map((c) => c.firstChoiceShare)), usedServer: meanShare(recorded.map((c) => c.usedServer)) };
 }
 
-export function successRate(facts: readonly EpisodeFacts[]): number {
+export function successRate(facts: readonly MeasuredEpisode[]): number {
   const j = judged(facts);
   return j.length === 0 ? 0 : j.filter((f) => f.success).length / j.length;
 }
