@@ -1,11 +1,11 @@
-import type { Agent } from '../src/agents/agent.ts';
-import { LlmAgent } from '../src/agents/llm/agent.ts';
-import { SimAgent } from '../src/agents/sim/agent.ts';
-import { isSimAgentId, personaOf, simAgentId } from '../src/agents/sim/agent-id.ts';
-import { findPersona, personaParams, personas, type Persona } from '../src/agents/sim/personas.ts';
+import type { Agent } from '../src/index.ts';
+import { LlmAgent } from '../src/index.ts';
+import { SimAgent } from '../src/index.ts';
+import { isSimAgentId, personaOf, simAgentId } from '../src/index.ts';
+import { findPersona, personaParams, personas, type Persona } from '../src/index.ts';
 import { chatClient, type ModelClientSetup } from './model-clients.ts';
 import type { TraceStore } from '../traces/index.ts';
-import { inputError } from '../src/errors.ts';
+import { inputError } from '../src/index.ts';
 import type { Command } from 'commander';
 import * as z from 'zod';
 import type { AgentSpec, SearchFlags } from './options.ts';

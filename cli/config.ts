@@ -1,5 +1,5 @@
-import { configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig } from '../src/config/load.ts';
-import type { SuiteReferences } from '../src/suite/load.ts';
+import { configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig } from '../src/index.ts';
+import type { SuiteReferences } from '../src/index.ts';
 import { SHIPPED_SUITES_DIR } from '../experiments/index.ts';
 
 export interface CliConfig {

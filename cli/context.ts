@@ -3,7 +3,7 @@
 // are released however the command ends. Errors are mapped to exit codes in one place, cli/errors.ts.
 import { existsSync } from 'node:fs';
 import { openTraceStore, type TraceStore } from '../traces/index.ts';
-import { inputError } from '../src/errors.ts';
+import { inputError } from '../src/index.ts';
 import { loadCliConfig, type CliConfig } from './config.ts';
 import { databasePath } from './database-path.ts';
 import { attachLangfuse } from './langfuse.ts';

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
-import { TdoError, type ErrorKind, type SeeAlso } from '../src/errors.ts';
+import { TdoError, type ErrorKind, type SeeAlso } from '../src/index.ts';
 import { dbFlag } from './database-path.ts';
-import { terminalSafe } from '../src/text/terminal.ts';
+import { terminalSafe } from '../src/index.ts';
 
 /** Every exit code of `tdo`, in one place. */
 export const EXIT = {
@@ -23,7 +23,7 @@ const EXIT_BY_KIND: Record<ErrorKind, number> = { input: EXIT.usage, infrastruct
  */
 export async function errorKind(err: unknown): Promise<ErrorKind | undefined> {
   if (err instanceof TdoError) return err.kind;
-  const { TraceStoreError } = await import('../traces/errors.ts');
+  const { TraceStoreError } = await import('../traces/index.ts');
   return err instanceof TraceStoreError ? 'input' : undefined;
 }
 

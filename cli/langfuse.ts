@@ -1,7 +1,7 @@
 // Langfuse for a `tdo run`: on when LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY / LANGFUSE_BASE_URL are set.
 import type { TraceStore } from '../traces/index.ts';
-import { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig } from '../traces/langfuse/config.ts';
-import { inputError } from '../src/errors.ts';
+import { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig } from '../traces/langfuse/index.ts';
+import { inputError } from '../src/index.ts';
 import { dbFlag } from './database-path.ts';
 import { EXIT } from './errors.ts';
 
@@ -24,8 +24,8 @@ export async function attachLangfuse(store: TraceStore, env: Record<string, stri
   if (setting.state === 'off') return { store, finish: async () => {} };
   if (setting.state === 'invalid') throw inputError(`${setting.message} (unset all three to run without Langfuse)`);
   const [{ LangfuseSink, formatDelivery }, { withLangfuse }] = await Promise.all([
-    import('../traces/langfuse/sink.ts'),
-    import('../traces/langfuse/recorder.ts'),
+    import('../traces/langfuse/index.ts'),
+    import('../traces/langfuse/index.ts'),
   ]);
   const sink = LangfuseSink.open(setting.config);
   return {

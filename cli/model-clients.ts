@@ -1,13 +1,13 @@
 // How the CLI builds the model clients of one command: the agent's and the proposer's share the response cache,
 // one rate limiter (cli/rate-limits.ts) and one spend meter with the config's prices and the command's caps.
 import type { RunSpend, TraceStore } from '../traces/index.ts';
-import { inputError } from '../src/errors.ts';
-import { CassettePlayer, CassetteRecorder } from '../src/models/cassette.ts';
-import { ChatClient } from '../src/models/chat-client.ts';
-import type { ModelPrices } from '../src/models/prices.ts';
-import type { ModelRateLimiter } from '../src/models/rate-limiter.ts';
-import type { ResponseCache } from '../src/models/response-cache.ts';
-import { ModelSpend, type Spent, type SpendCaps } from '../src/models/spend.ts';
+import { inputError } from '../src/index.ts';
+import { CassettePlayer, CassetteRecorder } from '../src/index.ts';
+import { ChatClient } from '../src/models/index.ts';
+import type { ModelPrices } from '../src/index.ts';
+import type { ModelRateLimiter } from '../src/index.ts';
+import type { ResponseCache } from '../src/index.ts';
+import { ModelSpend, type Spent, type SpendCaps } from '../src/index.ts';
 import type { CliConfig } from './config.ts';
 import type { QueueFlag } from './options.ts';
 

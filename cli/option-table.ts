@@ -2,7 +2,7 @@
 // the flag, its help, parser and default, whether `--resume` may change it and where a run stores it. Commander's
 // options, the command's flags type, the resume check and the option tables in docs/commands.md all come from it.
 import { Option, type Command } from 'commander';
-import { inputError } from '../src/errors.ts';
+import { inputError } from '../src/index.ts';
 
 /** `fixed`: the run's stored value is used and giving the flag with `--resume` is refused; `free`: it may change. */
 export type ResumeRule = 'fixed' | 'free';

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, type Option } from 'commander';
 import { commanderOption, negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec } from './option-table.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
-import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/host/tool-search/modes.ts';
+import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/index.ts';
 
 /** commander's Command that adds a group of shared options in one call; its subcommands are TdoCommands too. */
 export class TdoCommand extends Command {

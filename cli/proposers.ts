@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { TraceStore } from '../traces/index.ts';
 import { createSimProposer, LlmProposer, type Proposer, type ToolReflectionRecord } from '../optimizer/index.ts';
 import { chatClient, type ModelClientSetup } from './model-clients.ts';
-import { inputError } from '../src/errors.ts';
+import { inputError } from '../src/index.ts';
 import type { SearchFlags } from './options.ts';
 
 /** How a run's proposer is rebuilt on resume; stored with the run and read back with this schema. */

@@ -1,5 +1,5 @@
-import { EpisodeQueue } from '../src/run/queue/episode-queue.ts';
-import { parseQueueAddress } from '../src/run/queue/queue-address.ts';
+import { EpisodeQueue } from '../src/run/queue/index.ts';
+import { parseQueueAddress } from '../src/index.ts';
 
 /** The episode queue a --queue flag names, connected; a bad URL or an unreachable Redis ends the command (exit 2). */
 export async function openEpisodeQueue(url: string): Promise<EpisodeQueue> {

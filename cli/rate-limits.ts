@@ -1,4 +1,4 @@
-import { ModelRateLimiter } from '../src/models/rate-limiter.ts';
+import { ModelRateLimiter } from '../src/index.ts';
 import type { CliConfig } from './config.ts';
 
 export interface RateLimitFlags {

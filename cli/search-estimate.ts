@@ -2,10 +2,10 @@
 // will be sent (counted as the LLM agent sends it), priced at the config's prices.
 import { estimateSearch, type SearchEstimate, type OptimizeSettings } from '../optimizer/index.ts';
 import { countDescriptionTokens } from '../traces/index.ts';
-import { toFunctionTool } from '../src/agents/llm/function-tools.ts';
-import type { CatalogueTool } from '../src/host/catalogue-types.ts';
-import { callCost, type ModelPrices } from '../src/models/prices.ts';
-import type { Suite } from '../src/suite/schema.ts';
+import { toFunctionTool } from '../src/index.ts';
+import type { CatalogueTool } from '../src/index.ts';
+import { callCost, type ModelPrices } from '../src/index.ts';
+import type { Suite } from '../src/index.ts';
 import { agentIdOf } from './agents.ts';
 import { searchParts } from './search-parts.ts';
 

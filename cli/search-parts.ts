@@ -2,7 +2,7 @@
 // the CLI's schemas, for a resumed search as for a new one, so a stored record no agent can be built from is
 // refused naming the run and the field.
 import * as z from 'zod';
-import { inputError } from '../src/errors.ts';
+import { inputError } from '../src/index.ts';
 import type { OptimizeSettings } from '../optimizer/index.ts';
 import { agentConfigSchema, type AgentConfig } from './agents.ts';
 import { proposerConfigSchema, type ProposerConfig } from './proposers.ts';

@@ -1,10 +1,10 @@
-import type { Agent } from '../src/agents/agent.ts';
-import { SimAgent } from '../src/agents/sim/agent.ts';
-import type { CatalogueTool } from '../src/host/catalogue-types.ts';
-import type { Suite } from '../src/suite/schema.ts';
-import { checkSuite, type SuiteCheck } from '../src/suite/check/suite-check.ts';
+import type { Agent } from '../src/index.ts';
+import { SimAgent } from '../src/index.ts';
+import type { CatalogueTool } from '../src/index.ts';
+import type { Suite } from '../src/index.ts';
+import { checkSuite, type SuiteCheck } from '../src/index.ts';
 import { renderSuiteCheck } from './format/suite-check.ts';
-import { terminalSafe } from '../src/text/terminal.ts';
+import { terminalSafe } from '../src/index.ts';
 
 /**
  * The suite check of a command's agents on the catalogue they will see, for stderr before the episodes (stdout

@@ -1,6 +1,6 @@
-import { inputError } from '../src/errors.ts';
-import { resolveToolSearch, type ToolSearchSettings } from '../src/host/tool-search/settings.ts';
-import type { LoadedSuite } from '../src/suite/load.ts';
+import { inputError } from '../src/index.ts';
+import { resolveToolSearch, type ToolSearchSettings } from '../src/index.ts';
+import type { LoadedSuite } from '../src/index.ts';
 import type { CliConfig } from './config.ts';
 import type { ToolSearchFlags } from './options.ts';
 

@@ -1,48 +1,74 @@
-// The core's public surface: what optimizer/ and experiments/ may use of src/ (test/architecture/layering.test.ts
-// refuses any other path into src/ from those layers). Everything re-exported here loads with the index, so it
-// stays light; the episode and suite runners and the host's connections (the checks, the MCP client and the
-// store) load on first call, and `tdo lint`, `diff` and `versions`, which never run an episode, never load them.
+// The core's public surface: what the layers above use of src/ (test/architecture/layering.test.ts refuses any
+// other path into src/ from them, but for the faces of the subsystems only the CLI starts: src/host, src/models,
+// src/proxy, src/gateway and src/run/queue, each of which loads an SDK). Everything re-exported here loads with the
+// index, so it stays light: no MCP, model, queue or Langfuse SDK; the episode and suite runners and the host's
+// connections load on first call, and `tdo lint`, `diff` and `versions`, which never run an episode, never load them.
 
 export type { Agent, AgentContext, AgentResult, ModelCallSink } from './agents/agent.ts';
-export { isSimAgentId } from './agents/sim/agent-id.ts';
+export { LlmAgent } from './agents/llm/agent.ts';
+export { toFunctionTool } from './agents/llm/function-tools.ts';
+export { isSimAgentId, personaOf, simAgentId } from './agents/sim/agent-id.ts';
+export { SimAgent } from './agents/sim/agent.ts';
+export { DEFAULT_SIM_PARAMS, type SimParams } from './agents/sim/params.ts';
+export { endorsementLogOdds, endorsementPull, findPersona, type Persona, personaParams, personas, type PersonasFile } from './agents/sim/personas.ts';
+
+export { CassettePlayer, CassetteRecorder } from './models/cassette.ts';
 export type { ChatModel } from './models/chat-client.ts';
+export { callCost, formatCost, type ModelPrices } from './models/prices.ts';
+export { ModelRateLimiter } from './models/rate-limiter.ts';
+export type { ResponseCache } from './models/response-cache.ts';
+export { type CapStop, ModelSpend, type SpendCaps, type Spent } from './models/spend.ts';
 
-export { inputError, infrastructureError, isTdoError, TdoError, unknownVersionError } from './errors.ts';
+export { type ErrorKind, infrastructureError, inputError, isTdoError, type SeeAlso, TdoError, unknownVersionError } from './errors.ts';
 export { readJsonFile } from './files/read-json.ts';
-export { toJsonText } from './json-keys.ts';
+export { snakeCase, snakeCaseKeys, toJsonText } from './json-keys.ts';
 
-export type { PlanStep, ServerSpec, StdioServerSpec, Suite, Task } from './suite/schema.ts';
-export { loadSuite, type LoadedSuite, type SuiteReferences } from './suite/load.ts';
-export { tasksForSplit } from './suite/splits.ts';
+export { CONFIG_FILE, configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig, toServerSpec } from './config/load.ts';
+export { configJsonSchema, type ServerEntry, serverEntrySchema, type TdoConfig } from './config/schema.ts';
+
 export { selectionCompetitors } from './suite/check/competitors.ts';
-export type { SuiteCheck } from './suite/check/suite-check.ts';
+export { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from './suite/check/power.ts';
+export { checkSuite, type SuiteCheck, type ToolSteps } from './suite/check/suite-check.ts';
+export { type LoadedSuite, loadSuite, resolveSuitePath, type SuiteReferences } from './suite/load.ts';
+export { scaffoldSuite } from './suite/scaffold.ts';
+export { type PlanStep, type ServerSpec, SPLITS, type StdioServerSpec, type Suite, SUITE_SCHEMA_FILE, suiteJsonSchema, type Task } from './suite/schema.ts';
+export { tasksForSplit } from './suite/splits.ts';
 
-export { advertisedDescriptions } from './host/catalogue.ts';
 export type { CatalogueTool, ToolOutcome } from './host/catalogue-types.ts';
+export { advertisedDescriptions } from './host/catalogue.ts';
 export type { Host } from './host/host.ts';
+export { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from './host/tool-search/modes.ts';
+export { TOOL_SEARCH_STEP_MODEL } from './host/tool-search/session.ts';
+export { resolveToolSearch, type ToolSearchSettings, toolSearchSettingsSchema } from './host/tool-search/settings.ts';
 
 export { labelMatches, siblingName } from './checks/tool-labels.ts';
 
 export { resolveConditions } from './run/conditions.ts';
-export type { EpisodeOutcome, EpisodeSpec } from './run/episode.ts';
-export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts';
 export type { EpisodeExecutor } from './run/episode-executor.ts';
-export { checkMaxErrorRate, outageCause, tallyErrors, type ErrorCause } from './run/outages.ts';
-export { episodeSeed } from './run/seeds.ts';
+export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts';
+export type { EpisodeOutcome, EpisodeSpec } from './run/episode.ts';
+export { checkMaxErrorRate, describeErrors, type ErrorCause, outageCause, tallyErrors } from './run/outages.ts';
+export { parseQueueAddress } from './run/queue/queue-address.ts';
+export { ServedSuites } from './run/queue/served-suites.ts';
+export type { RunOptions, RunReport, RunRequest, StoredRunConfig } from './run/run-suite.ts';
 export { DEFERRED_LOADING_SCORES, SCORE } from './run/score-names.ts';
-export { DEFAULT_TOOL_SEARCH_K, type ToolSearchMode } from './host/tool-search/modes.ts';
-export type { ToolSearchSettings } from './host/tool-search/settings.ts';
-export { firstChoices, isServerChoiceScore, serverChoiceOf, type ServerChoice } from './run/server-choice.ts';
+export { episodeSeed } from './run/seeds.ts';
+export { firstChoices, isServerChoiceScore, type ServerChoice, serverChoiceOf } from './run/server-choice.ts';
 export type { SuiteRunStore } from './run/store-port.ts';
-export type { RunReport, RunRequest } from './run/run-suite.ts';
 export type { SuiteHost } from './run/suite-host.ts';
 
-export { countCues, findCues, type CueFamily } from './text/cues.ts';
+export { countCues, type CueFamily, findCues } from './text/cues.ts';
 export { splitLimitClauses, statesLimit } from './text/limits.ts';
+export { findTdoText, NOT_EXECUTED_RESULT, withoutTdoText } from './text/tdo-text.ts';
 export { terminalSafe } from './text/terminal.ts';
 export { trimTrailing } from './text/trailing.ts';
 export { terms } from './text/words.ts';
-export { findTdoText, NOT_EXECUTED_RESULT, withoutTdoText } from './text/tdo-text.ts';
+
+export type { TokenVerifier } from './gateway/gateway.ts';
+export { parseGatewayOptions, splitPair } from './gateway/options.ts';
+
+export { SessionRecorder } from './proxy/session-recorder.ts';
+export type { UpstreamCommand } from './proxy/upstream.ts';
 
 type RunSuite = typeof import('./run/run-suite.ts').runSuite;
 type RunEpisode = typeof import('./run/episode.ts').runEpisode;

@@ -1,9 +1,9 @@
 import Table from 'cli-table3';
-import { simAgentId } from '../../src/agents/sim/agent-id.ts';
-import { DEFAULT_SIM_PARAMS, type SimParams } from '../../src/agents/sim/params.ts';
-import { endorsementLogOdds, endorsementPull, personaParams, personas, type PersonasFile } from '../../src/agents/sim/personas.ts';
+import { simAgentId } from '../../src/index.ts';
+import { DEFAULT_SIM_PARAMS, type SimParams } from '../../src/index.ts';
+import { endorsementLogOdds, endorsementPull, personaParams, personas, type PersonasFile } from '../../src/index.ts';
 import { tableStyle } from '../../experiments/index.ts';
-import { toJsonText } from '../../src/json-keys.ts';
+import { toJsonText } from '../../src/index.ts';
 
 type Fit = PersonasFile['median']['fit'];
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { loadSuite } from '../../src/suite/load.ts';
+import { loadSuite } from '../../src/index.ts';
 import { DEMO_SERVER, loadDemo, writeExperimentReports, type DemoCommon } from '../../experiments/index.ts';
 import { sellerDescriptionsFile } from '../../servers/shipped-files.ts';
 import { agentRecipe, checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
-import { inputError } from '../../src/errors.ts';
+import { inputError } from '../../src/index.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { withStore } from '../context.ts';
@@ -14,7 +14,7 @@ import type { DemoFlags } from '../tables/demo.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { demoJson, renderDemo } from '../format/demo.ts';
 import { demoAgentsJson, renderDemoAgents } from '../format/demo-agents.ts';
-import { toJsonText } from '../../src/json-keys.ts';
+import { toJsonText } from '../../src/index.ts';
 
 const { runOverconfidentDemo, runOverconfidentDemoAcrossAgents } = await loadDemo();
 

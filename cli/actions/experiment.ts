@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { infrastructureError, inputError, isTdoError } from '../../src/errors.ts';
-import { loadSuite } from '../../src/suite/load.ts';
+import { infrastructureError, inputError, isTdoError } from '../../src/index.ts';
+import { loadSuite } from '../../src/index.ts';
 import { experimentToolSearch } from '../tool-search.ts';
 import {
   agentSentence,
@@ -21,7 +21,7 @@ import { interruptSignal } from '../interrupt.ts';
 import { startProgress } from '../progress.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { toJsonText } from '../../src/json-keys.ts';
+import { toJsonText } from '../../src/index.ts';
 import { modelCassette, modelSpend } from '../model-clients.ts';
 import { spendJson, spendLine } from '../format/spend.ts';
 import { capFlag } from '../format/run-report.ts';

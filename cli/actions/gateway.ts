@@ -1,10 +1,11 @@
 import { loadSigningSecret, SECRET_ENV, verifyBuyerToken } from '../../servers/market/auth.ts';
 import { StartupError } from '../../servers/common/startup-error.ts';
-import { inputError } from '../../src/errors.ts';
-import { startGateway, type TokenVerifier } from '../../src/gateway/gateway.ts';
-import { openLimiters } from '../../src/gateway/limiters.ts';
-import { parseGatewayOptions, splitPair } from '../../src/gateway/options.ts';
-import { toJsonText } from '../../src/json-keys.ts';
+import { inputError } from '../../src/index.ts';
+import { startGateway } from '../../src/gateway/index.ts';
+import { type TokenVerifier } from '../../src/index.ts';
+import { openLimiters } from '../../src/gateway/index.ts';
+import { parseGatewayOptions, splitPair } from '../../src/index.ts';
+import { toJsonText } from '../../src/index.ts';
 import type { GatewayFlags } from '../tables/gateway.ts';
 
 /** Digits as a number; anything else NaN, which the options schema refuses naming the flag. */

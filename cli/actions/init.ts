@@ -2,14 +2,14 @@
 // of marked tasks (src/suite/scaffold.ts). Nothing is written until the server has answered tools/list.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { CONFIG_FILE, loadConfig, toServerSpec } from '../../src/config/load.ts';
-import { serverEntrySchema, type ServerEntry, type TdoConfig } from '../../src/config/schema.ts';
-import { Host } from '../../src/host/host.ts';
-import { scaffoldSuite } from '../../src/suite/scaffold.ts';
-import { SUITE_SCHEMA_FILE } from '../../src/suite/schema.ts';
+import { CONFIG_FILE, loadConfig, toServerSpec } from '../../src/index.ts';
+import { serverEntrySchema, type ServerEntry, type TdoConfig } from '../../src/index.ts';
+import { Host } from '../../src/host/index.ts';
+import { scaffoldSuite } from '../../src/index.ts';
+import { SUITE_SCHEMA_FILE } from '../../src/index.ts';
 import type { InitFlags } from '../tables/init.ts';
-import { inputError } from '../../src/errors.ts';
-import { toJsonText } from '../../src/json-keys.ts';
+import { inputError } from '../../src/index.ts';
+import { toJsonText } from '../../src/index.ts';
 
 const NAME = /^[A-Za-z0-9_-]+$/;
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { loadSuite, type LoadedSuite } from '../../src/suite/load.ts';
+import { loadSuite, type LoadedSuite } from '../../src/index.ts';
 import { refuseDeferredSuites } from '../tool-search.ts';
-import { resolveConditions } from '../../src/run/conditions.ts';
+import { resolveConditions } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import {
   loadStoredSettings,
@@ -18,7 +18,7 @@ import { startSearchProgress } from '../progress.ts';
 import { agentIdOf, agentRecipe, checkSearchAgents, createAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
-import { inputError } from '../../src/errors.ts';
+import { inputError } from '../../src/index.ts';
 import { withStore } from '../context.ts';
 import { refuseFixedWithResume } from '../option-table.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
@@ -29,14 +29,14 @@ import { searchEstimate } from '../search-estimate.ts';
 import { estimateJson, renderEstimate } from '../format/estimate.ts';
 import { spendJson, type SpendParts } from '../format/spend.ts';
 import { commandConfig } from '../context.ts';
-import { connectSuiteHost } from '../../src/run/suite-host.ts';
-import type { CatalogueTool } from '../../src/host/catalogue-types.ts';
+import { connectSuiteHost } from '../../src/index.ts';
+import type { CatalogueTool } from '../../src/index.ts';
 import { OPTIMIZE_OPTIONS, type OptimizeFlags } from '../tables/optimize.ts';
 import { interruptSignal } from '../interrupt.ts';
 import { langfuseConfigOrUsage, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
-import { toJsonText } from '../../src/json-keys.ts';
-import type { SuiteCheck } from '../../src/suite/check/suite-check.ts';
+import { toJsonText } from '../../src/index.ts';
+import type { SuiteCheck } from '../../src/index.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
 import { renderReport, reportJson, resumeCommand } from '../format/optimize-report.ts';

@@ -1,11 +1,11 @@
-import { hostStdioTransport } from '../../src/proxy/host-stdio.ts';
-import { startRecordingProxy } from '../../src/proxy/proxy.ts';
-import { checkServedVersion } from '../../src/proxy/served-version.ts';
-import { SessionRecorder } from '../../src/proxy/session-recorder.ts';
-import type { UpstreamCommand } from '../../src/proxy/upstream.ts';
+import { hostStdioTransport } from '../../src/proxy/index.ts';
+import { startRecordingProxy } from '../../src/proxy/index.ts';
+import { checkServedVersion } from '../../src/proxy/index.ts';
+import { SessionRecorder } from '../../src/index.ts';
+import type { UpstreamCommand } from '../../src/index.ts';
 import type { ProxyFlags } from '../tables/proxy.ts';
 import type { CliConfig } from '../config.ts';
-import { inputError, unknownVersionError } from '../../src/errors.ts';
+import { inputError, unknownVersionError } from '../../src/index.ts';
 import { commandConfig, withStore } from '../context.ts';
 
 export async function proxyCommand(command: string[], flags: ProxyFlags): Promise<void> {

@@ -1,12 +1,12 @@
-import type { LangfuseConfig } from '../../traces/langfuse/config.ts';
+import type { LangfuseConfig } from '../../traces/langfuse/index.ts';
 import { exportRun, formatDelivery, importFromLangfuse, LangfuseSink, type ImportReport } from '../../traces/langfuse/index.ts';
-import { infrastructureError, inputError } from '../../src/errors.ts';
+import { infrastructureError, inputError } from '../../src/index.ts';
 import { EXIT } from '../errors.ts';
 import { commandConfig, withStore } from '../context.ts';
 import { langfuseConfigOrUsage, LANGFUSE_DRAIN_MS, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import type { LangfuseQueryFlags, TracesExportFlags, TracesImportFlags } from '../tables/traces-langfuse.ts';
-import { toJsonText } from '../../src/json-keys.ts';
+import { toJsonText } from '../../src/index.ts';
 
 export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> {
   if (!flags.langfuse) throw inputError('say where to export to: tdo traces export --langfuse [--run ID]');

@@ -1,9 +1,9 @@
-import { loadSuite } from '../../src/suite/load.ts';
-import { startEpisodeWorker } from '../../src/run/queue/episode-worker.ts';
-import { ServedSuites } from '../../src/run/queue/served-suites.ts';
+import { loadSuite } from '../../src/index.ts';
+import { startEpisodeWorker } from '../../src/run/queue/index.ts';
+import { ServedSuites } from '../../src/index.ts';
 import { createAgent } from '../agents.ts';
 import { commandConfig } from '../context.ts';
-import { inputError } from '../../src/errors.ts';
+import { inputError } from '../../src/index.ts';
 import type { WorkerFlags } from '../tables/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';

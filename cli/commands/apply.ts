@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { StdioServerSpec } from '../../src/suite/schema.ts';
+import type { StdioServerSpec } from '../../src/index.ts';
 import type { ApplyResult, DescriptionsLocation } from '../../experiments/index.ts';
 import { DEFAULT_DESCRIPTIONS, sellerDescriptionsFile } from '../../servers/shipped-files.ts';
 import { TDO_BIN } from '../launcher.ts';
@@ -48,7 +48,7 @@ export function registerApply(program: Command): void {
     .addOption(sharedOption.json())
     .action(async (ref: string, flags: { out?: string; suite?: string } & StoreFlags & JsonFlag) => {
       const { withStore } = await import('../context.ts');
-      const { toJsonText } = await import('../../src/json-keys.ts');
+      const { toJsonText } = await import('../../src/index.ts');
       const { applyVersion, findServerSpec, shipRoute } = await import('../../experiments/index.ts');
       const { proxyRoute } = await import('../../experiments/index.ts');
       const { resolveVersion } = await import('../../experiments/index.ts');

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { inputError } from '../../src/errors.ts';
+import { inputError } from '../../src/index.ts';
 import { sharedOption, type JsonFlag } from '../options.ts';
 
 export function registerConfig(program: Command): void {
@@ -21,7 +21,7 @@ export function registerConfig(program: Command): void {
             'url' in entry ? { transport: 'http', url: entry.url } : { transport: 'stdio', command: [entry.command, ...entry.args] },
           ]),
         );
-        process.stdout.write((await import('../../src/json-keys.ts')).toJsonText({ path: loaded.path, ok: true, servers, suites: loaded.config.suites }));
+        process.stdout.write((await import('../../src/index.ts')).toJsonText({ path: loaded.path, ok: true, servers, suites: loaded.config.suites }));
         return;
       }
       const lines = [`${loaded.path}: ok`];
@@ -38,7 +38,7 @@ export function registerConfig(program: Command): void {
       'print the JSON Schema of a suite file (the file shipped as src/suite/suite.schema.json; name it in a suite with `# yaml-language-server: $schema=PATH`)',
     )
     .action(async () => {
-      const { suiteJsonSchema } = await import('../../src/suite/schema.ts');
+      const { suiteJsonSchema } = await import('../../src/index.ts');
       process.stdout.write(`${JSON.stringify(suiteJsonSchema(), null, 2)}\n`);
     });
 
@@ -46,7 +46,7 @@ export function registerConfig(program: Command): void {
     .command('schema')
     .description('print the JSON Schema of tdo.config.json (the file shipped as src/config/tdo.config.schema.json)')
     .action(async () => {
-      const { configJsonSchema } = await import('../../src/config/schema.ts');
+      const { configJsonSchema } = await import('../../src/index.ts');
       process.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
     });
 }

@@ -16,7 +16,7 @@ export function registerDiff(program: Command): void {
     .addOption(sharedOption.db())
     .addOption(sharedOption.config())
     .action(async (a: string, b: string, flags: { format: Format } & StoreFlags & JsonFlag, command: Command) => {
-      const { inputError } = await import('../../src/errors.ts');
+      const { inputError } = await import('../../src/index.ts');
       if (flags.json && command.getOptionValueSource('format') === 'cli' && flags.format !== 'json')
         throw inputError(`--json and --format ${flags.format} ask for two formats: give one of them`);
       const format = flags.json ? 'json' : flags.format;

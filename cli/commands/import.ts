@@ -13,7 +13,7 @@ export function registerImport(program: TdoCommand): void {
     .action(async (file: string, flags: { server: string; parent?: string; newServer?: boolean } & StoreFlags & JsonFlag) => {
       const { withStore } = await import('../context.ts');
       const { dbFlag } = await import('../database-path.ts');
-      const { toJsonText } = await import('../../src/json-keys.ts');
+      const { toJsonText } = await import('../../src/index.ts');
       const { importVersion } = await (await import('../../experiments/index.ts')).loadVersionImport();
       await withStore(flags, { mode: 'write' }, ({ store }) => {
         const result = importVersion(store, file, flags.server, { parent: flags.parent, newServer: flags.newServer === true });

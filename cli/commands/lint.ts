@@ -36,7 +36,7 @@ export function registerLint(program: Command): void {
         parents: subject.parents.map((p) => p.id),
         toolResults: subject.toolResults.length,
       });
-      process.stdout.write(flags.json ? (await import('../../src/json-keys.ts')).toJsonText(report) : renderLintReport(report));
+      process.stdout.write(flags.json ? (await import('../../src/index.ts')).toJsonText(report) : renderLintReport(report));
       if (report.problems > 0) process.exitCode = (await import('../errors.ts')).EXIT.failure;
     });
 }

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { inputError } from '../../src/errors.ts';
+import { inputError } from '../../src/index.ts';
 import { flagOf } from '../option-table.ts';
 
 /** The shipped servers' start-up specs, loaded only when served so other commands start fast. */

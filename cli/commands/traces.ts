@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { inputError } from '../../src/errors.ts';
+import { inputError } from '../../src/index.ts';
 import { positiveInt, sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
 import { registerLangfuseTraces } from './traces-langfuse.ts';
 
@@ -7,7 +7,7 @@ import { registerLangfuseTraces } from './traces-langfuse.ts';
 const load = async () => ({
   ...(await import('../context.ts')),
   ...(await import('../format/trajectory.ts')),
-  ...(await import('../../src/json-keys.ts')),
+  ...(await import('../../src/index.ts')),
 });
 
 export function registerTraces(program: Command): void {

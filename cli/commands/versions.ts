@@ -11,7 +11,7 @@ export function registerVersions(program: Command): void {
     .addOption(sharedOption.json())
     .action(async (flags: { server?: string } & StoreFlags & JsonFlag) => {
       const { withStore } = await import('../context.ts');
-      const { toJsonText } = await import('../../src/json-keys.ts');
+      const { toJsonText } = await import('../../src/index.ts');
       const { listVersionEntries } = await import('../../experiments/index.ts');
       const { renderVersionListing } = await import('../../experiments/index.ts');
       await withStore(flags, { mode: 'read' }, ({ store }) => {

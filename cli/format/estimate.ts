@@ -1,6 +1,6 @@
 // A search's estimate (optimizer/mcp/estimate.ts) as the terminal and --json show it.
 import type { PartEstimate, SearchEstimate } from '../../optimizer/index.ts';
-import { formatCost } from '../../src/models/prices.ts';
+import { formatCost } from '../../src/index.ts';
 
 const total = (parts: PartEstimate[], of: (p: PartEstimate) => number | null) =>
   parts.some((p) => of(p) === null) ? null : parts.reduce((s, p) => s + of(p)!, 0);

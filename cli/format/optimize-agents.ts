@@ -1,7 +1,7 @@
 // The per-agent part of `tdo optimize --agents` output: each agent's seed and best on every split, and the
 // agent each candidate serves worst (optimizer/mcp/agent-report.ts measures them).
 import { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
+import { isSimAgentId } from '../../src/index.ts';
 import { describeAgent } from '../agents.ts';
 import { changeWithInterval, differenceInterval } from '../../experiments/index.ts';
 import { splitJson, successProportion } from './optimize-intervals.ts';

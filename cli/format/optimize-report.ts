@@ -1,6 +1,6 @@
 // The optimize report (optimizer/mcp/optimize-report.ts) as `tdo optimize` prints it: the text a person reads,
 // and the snake_case JSON of --json.
-import { resolveSuitePath } from '../../src/suite/load.ts';
+import { resolveSuitePath } from '../../src/index.ts';
 import { conditionLabel, type RunSpend } from '../../traces/index.ts';
 import {
   describeSkipped,
@@ -12,7 +12,7 @@ import {
   type SplitScores,
 } from '../../optimizer/index.ts';
 import { changeWithInterval, percent, SHIPPED_SUITES_DIR, wilson } from '../../experiments/index.ts';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
+import { isSimAgentId } from '../../src/index.ts';
 import { describeAgent } from '../agents.ts';
 import { dbFlag } from '../database-path.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from './optimize-agents.ts';

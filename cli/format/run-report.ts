@@ -1,12 +1,12 @@
 import Table from 'cli-table3';
-import { isSimAgentId } from '../../src/agents/sim/agent-id.ts';
+import { isSimAgentId } from '../../src/index.ts';
 import { interval, tableStyle, wilson } from '../../experiments/index.ts';
-import { describeErrors } from '../../src/run/outages.ts';
-import { terminalSafe } from '../../src/text/terminal.ts';
+import { describeErrors } from '../../src/index.ts';
+import { terminalSafe } from '../../src/index.ts';
 import { dbFlag } from '../database-path.ts';
-import type { RunReport } from '../../src/run/run-suite.ts';
-import { SCORE } from '../../src/run/score-names.ts';
-import type { CapStop } from '../../src/models/spend.ts';
+import type { RunReport } from '../../src/index.ts';
+import { SCORE } from '../../src/index.ts';
+import type { CapStop } from '../../src/index.ts';
 import type { RunSpend } from '../../traces/index.ts';
 import { spendJson, spendLine, type SpendParts } from './spend.ts';
 

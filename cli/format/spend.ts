@@ -1,7 +1,7 @@
 // What a command's model calls spent (traces/spend.ts), in the terminal and in --json: tokens sent to an
 // endpoint and their cost, with a price unknown said so, never shown as 0.
 import type { ModelSpendTotals, RunSpend } from '../../traces/index.ts';
-import { formatCost } from '../../src/models/prices.ts';
+import { formatCost } from '../../src/index.ts';
 
 /** The parts of a command that may call a model, and whether each is simulated (no model calls at all). */
 export type SpendParts = { agent: boolean; proposer?: boolean };

@@ -2,9 +2,9 @@
 // episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
 import { percent, points } from '../../experiments/index.ts';
 import type { CandidateSummary } from '../../optimizer/index.ts';
-import { SPLITS } from '../../src/suite/schema.ts';
-import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/suite/check/power.ts';
-import type { SuiteCheck, ToolSteps } from '../../src/suite/check/suite-check.ts';
+import { SPLITS } from '../../src/index.ts';
+import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/index.ts';
+import type { SuiteCheck, ToolSteps } from '../../src/index.ts';
 import { HELD_OUT, successProportion } from './optimize-intervals.ts';
 
 export function suiteCheckJson(check: SuiteCheck) {

@@ -1,8 +1,8 @@
 import Table from 'cli-table3';
 import { tableStyle } from '../../experiments/index.ts';
 import type { EpisodeSummary, StepRow, ToolStep, Trajectory } from '../../traces/index.ts';
-import { terminalSafe } from '../../src/text/terminal.ts';
-import { TOOL_SEARCH_STEP_MODEL } from '../../src/host/tool-search/session.ts';
+import { terminalSafe } from '../../src/index.ts';
+import { TOOL_SEARCH_STEP_MODEL } from '../../src/index.ts';
 
 const RESULT_PREVIEW = 300;
 
