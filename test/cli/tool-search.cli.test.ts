@@ -122,7 +122,11 @@ describe('tdo run --tool-search', () => {
     const base = ['--suite', 'lab', '--target', 'success', '--budget', '28', '--minibatch', '2', '--db', db];
     const out = await tdo(['optimize', ...base, '--tool-search', 'bm25', '--tool-search-k', '3', '--json']);
     expect(out.code, out.stderr).toBe(0);
-    const runId = (JSON.parse(out.stdout) as { run_id: string }).run_id;
+    type Split = { success_rate: number; found_at_k?: number };
+    const report = JSON.parse(out.stdout) as { run_id: string; seed: { val: Split; test: Split }; best: { val: Split; test: Split } };
+    const runId = report.run_id;
+    // found@k beside success_rate on every reported split of seed and best
+    for (const split of [report.seed.val, report.seed.test, report.best.val, report.best.test]) expect(split.found_at_k).toBeGreaterThanOrEqual(0);
     const store = openTraceStore(db);
     const stored = store.getRun(runId)!.settings as { optimize: { toolSearch?: unknown } };
     const totals = new Map(store.scoreTotals(runId).map((t) => [t.name, t]));
