@@ -1,20 +1,7 @@
-import { inputError } from '../src/index.ts';
-import { resolveToolSearch, type ToolSearchSettings } from '../src/index.ts';
+import { inputError, resolveToolSearch, type ToolSearchSettings } from '../src/index.ts';
 import type { LoadedSuite } from '../src/index.ts';
 import type { CliConfig } from './config.ts';
 import type { ToolSearchFlags } from './options.ts';
-
-/**
- * `tdo optimize` does not run deferred tool loading yet (docs/tool-search.md): it lists every tool, so a suite
- * whose file asks for a search mode is refused there rather than run otherwise than it says.
- */
-export function refuseDeferredSuites(suites: readonly LoadedSuite[], command: 'optimize'): void {
-  const deferred = suites.find((loaded) => (loaded.suite.toolSearch?.mode ?? 'off') !== 'off');
-  if (deferred === undefined) return;
-  throw inputError(
-    `suite "${deferred.suite.name}" sets toolSearch.mode: ${deferred.suite.toolSearch?.mode}, which \`tdo ${command}\` does not run yet; it would list every tool instead. Measure it with \`tdo run --suite ${deferred.path}\` or \`tdo experiment --suite ${deferred.path}\`, or set toolSearch.mode: off in ${deferred.path} to ${command} with every tool listed`,
-  );
-}
 
 /**
  * One mode and k for every run of an experiment, so its versions compare under the same host: each field from

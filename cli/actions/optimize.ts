@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { loadSuite, type LoadedSuite } from '../../src/index.ts';
-import { refuseDeferredSuites } from '../tool-search.ts';
-import { resolveConditions } from '../../src/index.ts';
+import { resolveConditions, resolveToolSearch } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import {
   loadStoredSettings,
@@ -47,7 +46,7 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   if (flags.dryRun === true) return await dryRun(flags, command);
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
-    const search = flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume };
+    const search = flags.resume === undefined ? newSearch(flags, command, config) : { resume: flags.resume };
     if (!('resume' in search)) checkSpendCaps(config, flags, modelsOf(search.parts));
     await checkQueue(flags.queue);
     return search;
@@ -77,7 +76,7 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
 async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
   if (flags.resume !== undefined) throw inputError('--dry-run estimates a new search; drop --resume (a resumed search replays what it recorded)');
   const config = commandConfig(flags);
-  const { loaded, settings, parts } = newSearch(flags, command, config.refs);
+  const { loaded, settings, parts } = newSearch(flags, command, config);
   // a cost cap without prices is refused here as the search would refuse it
   checkSpendCaps(config, flags, modelsOf(parts));
   const { host } = await connectSuiteHost(loaded.suite, resolveConditions(loaded.suite, settings.conditions).effect);
@@ -140,10 +139,10 @@ function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, c
 }
 
 /** A new search, read from the flags and the config alone and checked against its suite (before the store is opened). */
-function newSearch(flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
+function newSearch(flags: OptimizeFlags, command: Command, config: CliConfig): Search {
   if (flags.suite === undefined) throw inputError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
-  const loaded = loadSuite(flags.suite, refs);
-  refuseDeferredSuites([loaded], 'optimize');
+  const loaded = loadSuite(flags.suite, config.refs);
+  const toolSearch = resolveToolSearch({ mode: flags.toolSearch, k: flags.toolSearchK }, loaded.suite.toolSearch, config.loaded?.config.toolSearch);
   const server = flags.server ?? loaded.suite.target;
   if (server === undefined)
     throw inputError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
@@ -180,6 +179,8 @@ function newSearch(flags: OptimizeFlags, command: Command, refs: Parameters<type
     reflection: true,
     concurrency: flags.concurrency,
     conditions: flags.condition,
+    // stored only when on, so a search with every tool listed stores what it stored before deferred loading
+    ...(toolSearch.mode === 'off' ? {} : { toolSearch }),
     honestyGate: flags.allowFlags === true ? false : flags.gate === true || defaultHonestyGate(flags.target),
     agent: { ...agent },
     proposer: { ...proposer },

@@ -162,6 +162,9 @@ function headLines(r: OptimizeReport, spend: { spend: RunSpend; simulated: Spend
 
 /** Seed and best on each split, the change on the held-out ones, and what the winner added. */
 function scoreLines(r: OptimizeReport): string[] {
+  // found@k is a column only when the search ran under deferred tool loading (docs/tool-search.md)
+  const deferred = r.seed.val.found_at_k !== undefined;
+  const found = (scores: SplitScores) => (deferred ? `  ${(scores.found_at_k === undefined ? '–' : pct(scores.found_at_k)).padStart(8)}` : '');
   const rows = (label: string, s: CandidateSummary) =>
     (
       [
@@ -173,11 +176,11 @@ function scoreLines(r: OptimizeReport): string[] {
       scores === null
         ? []
         : [
-            `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${successCell(scores)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
+            `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${successCell(scores)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${found(scores)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
           ],
     );
   return [
-    `  ${''.padEnd(16)} ${'success [95% CI]'.padEnd(SUCCESS_WIDTH)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
+    `  ${''.padEnd(16)} ${'success [95% CI]'.padEnd(SUCCESS_WIDTH)}  ${'first-choice share'.padStart(18)}  ${'used server'.padStart(11)}${deferred ? `  ${'found@k'.padStart(8)}` : ''}  ${'tokens'.padStart(6)}   shares of ${r.server}${r.perAgent ? ', over every (task, agent) pair' : ''}`,
     ...rows('seed', r.seed),
     ...rows('best', r.best),
     ...changeLine(r),

@@ -62,6 +62,8 @@ export const OPTIMIZE_OPTIONS = {
   stopFile: valueOption('--stop-file <path>', 'stop cleanly (and save) once this file exists'),
   concurrency: storedAt(sharedSpec.concurrency('episodes in flight at once, over every evaluation of the search'), settings('concurrency')),
   condition: fixed(sharedSpec.condition("suite conditions, e.g. limit_in=token (repeatable; the suite's defaults fill the rest)"), settings('conditions')),
+  toolSearch: fixed(sharedSpec.toolSearch(), settings('toolSearch')),
+  toolSearchK: fixed(sharedSpec.toolSearchK(), settings('toolSearch')),
   traces: fixed(
     valueOption('--traces <source>', "reflect first on the seed's episodes recorded elsewhere: langfuse (imports them; needs --session and/or --since)", {
       parse: choice(['langfuse'] as const),

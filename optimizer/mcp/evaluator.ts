@@ -16,6 +16,7 @@ import {
   type Suite,
   type SuiteRunStore,
   type Task,
+  type ToolSearchSettings,
 } from '../../src/index.ts';
 import { contentHash, type ScoreInput, type TraceStore } from '../../traces/index.ts';
 import { EvaluationInterrupted, type EvaluationRequest, type Evaluator, type TaskResult } from '../engine/types.ts';
@@ -37,6 +38,8 @@ export interface McpEvaluatorOptions {
   target: Target;
   seed: number;
   concurrency: number;
+  /** deferred tool loading for every episode; every tool listed when absent */
+  toolSearch?: ToolSearchSettings;
   /**
    * Episode slots shared by every evaluation in flight at once (the engine's parallel mutations, the report's
    * splits, other agents' evaluators): `concurrency` bounds them all together. Its own slots when absent.
@@ -150,6 +153,7 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
             repeat: request.ordinal,
             seed: this.seedOf(task),
             catalogue,
+            ...(this.options.toolSearch ? { toolSearch: this.options.toolSearch } : {}),
             ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}),
             ...(this.options.signal ? { signal: this.options.signal } : {}),
             scoreAlso: (episodeId) => hooks.scoreAlso(episodeId, task),
@@ -171,6 +175,7 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       versionIds: { ...remote.versionIds, [server]: `candidate ${contentHash(request.texts).slice(0, 12)} of evaluation ${request.ordinal}` },
       overrides: { [server]: { ...request.texts } },
       conditions: remote.conditions,
+      ...(this.options.toolSearch ? { toolSearch: this.options.toolSearch } : {}),
       agentConfig: remote.agentConfig,
       ...hooks,
     });

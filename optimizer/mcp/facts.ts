@@ -1,7 +1,7 @@
 // What one episode of an evaluation showed, read back from the trace store, so that a live run and a
 // resumed replay of the same episode yield identical facts.
 import * as z from 'zod';
-import { finishedEpisode, type FinishedEpisode, type PlanStep, type Task } from '../../src/index.ts';
+import { finishedEpisode, type FinishedEpisode, type PlanStep, SCORE, type Task, TOOL_SEARCH_STEP_MODEL } from '../../src/index.ts';
 import { storedToolCall, type Trajectory } from '../../traces/index.ts';
 
 export interface RatingFact {
@@ -19,6 +19,11 @@ export interface EpisodeFacts extends FinishedEpisode {
   ratings: RatingFact[];
   /** every score recorded with the episode, by name (first_choice_share:<server>, used_server:<server>, ...) */
   scores: ReadonlyMap<string, number>;
+  /**
+   * Under deferred tool loading (docs/tool-search.md), every tool some search of the episode returned; absent
+   * when every tool was listed. A tool not among them was never found, so never chosen, however it reads.
+   */
+  found?: Array<{ server: string; tool: string }>;
 }
 
 /** The model name under which the host records a `get_feedback` rating as a step of the episode. */
@@ -30,9 +35,24 @@ export const ratingSchema = z.object({
   comment: z.string().default(''),
 });
 
+/** The results a search step recorded; a refused pattern's step records an error and no results. */
+const searchResultsSchema = z.object({ results: z.array(z.object({ server: z.string(), tool: z.string() })) });
+
+/** Every tool the episode's searches returned, in search order; undefined when the episode ran with every tool listed. */
+function foundBySearch(trajectory: Trajectory): Array<{ server: string; tool: string }> | undefined {
+  // found@k is scored on every deferred episode and no other (src/run/deferred-loading-scores.ts)
+  if (!trajectory.scores.some((s) => s.name === SCORE.labelledSteps)) return undefined;
+  return trajectory.steps.flatMap((s) => {
+    if (s.kind !== 'model' || s.model !== TOOL_SEARCH_STEP_MODEL) return [];
+    const parsed = searchResultsSchema.safeParse(s.output);
+    return parsed.success ? parsed.data.results.map(({ server, tool }) => ({ server, tool })) : [];
+  });
+}
+
 export function factsFromTrajectory(task: Task, trajectory: Trajectory): EpisodeFacts {
   const { episode, steps } = trajectory;
   const calls = steps.flatMap((s) => (s.kind === 'tool' ? [storedToolCall(s)] : []));
+  const found = foundBySearch(trajectory);
   return {
     ...finishedEpisode(episode, episode, calls),
     prompt: task.prompt,
@@ -44,5 +64,6 @@ export function factsFromTrajectory(task: Task, trajectory: Trajectory): Episode
       return parsed.success ? [parsed.data] : [];
     }),
     scores: new Map(trajectory.scores.map((s) => [s.name, s.value])),
+    ...(found === undefined ? {} : { found }),
   };
 }

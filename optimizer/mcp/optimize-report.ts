@@ -17,7 +17,14 @@ const count = z.number().int().nonnegative();
 // scores and shares lie in [0, 1]; not bounded here, where a mean of them may round past 1
 const share = z.number();
 
-const splitScoresSchema: z.ZodType<SplitScores> = z.object({ score: share, success_rate: share, first_choice_share: share, used_server: share, tasks: count });
+const splitScoresSchema: z.ZodType<SplitScores> = z.object({
+  score: share,
+  success_rate: share,
+  first_choice_share: share,
+  used_server: share,
+  found_at_k: share.optional(),
+  tasks: count,
+});
 
 const candidateSummarySchema = z.object({
   candidate: count,

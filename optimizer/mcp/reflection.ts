@@ -29,6 +29,12 @@ export interface EpisodeView {
    * tool at least once, or it called no tool. Read off the calls alone, never the correct-tool labels.
    */
   missed: boolean;
+  /**
+   * Under deferred tool loading: whether some search of the episode returned this tool. False is a different
+   * failure from being found and not chosen: the description never surfaced as search text. Absent with every
+   * tool listed, and in a record without a trajectory.
+   */
+  componentFound?: boolean;
   success: boolean;
   /** the checker's feedback on the task, the same whatever the target */
   checkerFeedback: string;
@@ -160,6 +166,7 @@ export class ToolReflector implements Reflector<ScoredEpisode, ToolReflectionRec
         : [],
       usedComponent: observed && f.calls.some(isComponent),
       missed: !observed || f.calls.length === 0 || !firstChoices(f.calls).every(isComponent),
+      ...(observed && f.found !== undefined ? { componentFound: f.found.some(isComponent) } : {}),
       success: observed && f.success,
       checkerFeedback: observed ? clip(f.feedback, fieldChars) : '',
       score: observed ? verdict.score : 0,

@@ -2,7 +2,7 @@
 // traces/run-settings.ts) and `--resume` parses them back here, so a resumed search never runs on a stored
 // record it cannot read.
 import * as z from 'zod';
-import { inputError } from '../../src/index.ts';
+import { inputError, toolSearchSettingsSchema } from '../../src/index.ts';
 import { runSettings, type RunRow } from '../../traces/index.ts';
 import { OBJECTIVES } from './agent-report.ts';
 import { TARGET_NAMES } from './targets.ts';
@@ -30,6 +30,8 @@ export const optimizeSettingsSchema = z.object({
   parallelIterations: z.number().int().positive().optional(),
   /** suite condition values given (the suite's defaults fill the rest); absent in runs stored before conditions */
   conditions: z.record(z.string(), z.string()).optional(),
+  /** deferred tool loading for every episode of the search (docs/tool-search.md); absent: every tool listed */
+  toolSearch: toolSearchSettingsSchema.optional(),
   /** recorded episodes that stand for the seed's first minibatches, in the order they are used (see recorded-seed.ts) */
   seedEpisodes: z.array(z.string()).optional(),
   /** whether OptimizeRequest.gate refused children before they were run; absent (off) in runs stored before the gate */

@@ -11,6 +11,11 @@ export interface SplitScores {
   first_choice_share: number;
   /** the share of episodes that called the server at all */
   used_server: number;
+  /**
+   * Under deferred tool loading: the share of labelled steps whose tool some search returned (a ratio of the
+   * split's sums, as a mean of each over the same episodes); absent with every tool listed.
+   */
+  found_at_k?: number;
   tasks: number;
 }
 
@@ -21,6 +26,12 @@ export function splitScores(results: readonly TaskResult<unknown>[]): SplitScore
 }
 
 /** The metrics every episode reports (targets.ts), by their names in the summary. */
-export function metricScores(metric: (name: string) => number): Pick<SplitScores, 'success_rate' | 'first_choice_share' | 'used_server'> {
-  return { success_rate: metric(SCORE.success), first_choice_share: metric(SCORE.firstChoiceShare), used_server: metric(SCORE.usedServer) };
+export function metricScores(metric: (name: string) => number): Pick<SplitScores, 'success_rate' | 'first_choice_share' | 'used_server' | 'found_at_k'> {
+  const steps = metric(SCORE.labelledSteps);
+  return {
+    success_rate: metric(SCORE.success),
+    first_choice_share: metric(SCORE.firstChoiceShare),
+    used_server: metric(SCORE.usedServer),
+    ...(steps > 0 ? { found_at_k: metric(SCORE.labelledStepsFound) / steps } : {}),
+  };
 }

@@ -37,7 +37,16 @@ export function choiceOf(facts: EpisodeFacts, server: string): ServerChoice {
 /** The measurements reported for every target, read from the episode's recorded scores. */
 export function episodeMetrics(facts: EpisodeFacts, server: string): Record<string, number> {
   const choice = choiceOf(facts, server);
-  return { [SCORE.success]: facts.success ? 1 : 0, [SCORE.firstChoiceShare]: choice.firstChoiceShare, [SCORE.usedServer]: choice.usedServer };
+  // found@k's counts, recorded by deferred episodes only (src/run/deferred-loading-scores.ts)
+  const deferred = [SCORE.labelledSteps, SCORE.labelledStepsFound].flatMap((name) =>
+    facts.scores.has(name) ? [[name, facts.scores.get(name)!] as const] : [],
+  );
+  return {
+    [SCORE.success]: facts.success ? 1 : 0,
+    [SCORE.firstChoiceShare]: choice.firstChoiceShare,
+    [SCORE.usedServer]: choice.usedServer,
+    ...Object.fromEntries(deferred),
+  };
 }
 
 /** What the engine reads of a scored episode. */

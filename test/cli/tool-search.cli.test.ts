@@ -6,6 +6,7 @@ import { openTraceStore, type ModelStep, type TraceStore } from '../../traces/in
 import { SimAgent } from '../../src/agents/sim/agent.ts';
 import { TOOL_SEARCH_STEP_MODEL } from '../../src/host/tool-search/session.ts';
 import { runSuite, type RunOptions } from '../../src/run/run-suite.ts';
+import { SCORE } from '../../src/run/score-names.ts';
 import { tdo } from '../support/cli.ts';
 import { labSuite } from '../support/lab-runs.ts';
 
@@ -116,12 +117,28 @@ describe('tdo run --tool-search', () => {
     expect(long.stderr).toMatch(/the pattern has 201 characters; at most 200 are allowed/);
   });
 
-  it('is refused by optimize, which lists every tool, when the suite file asks for it', async () => {
-    const dir = tempDir();
-    const suite = suiteWithPattern(dir, 'calc', { mode: 'regex' });
-    const result = await tdo(['optimize', '--suite', suite, '--target', 'success', '--db', join(dir, 'tdo.db')]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/suite "pattern" sets toolSearch\.mode: regex, which `tdo optimize` does not run yet/);
+  it('optimizes with every episode in the mode, stored with the run, which --resume keeps and refuses to change', async () => {
+    const db = join(tempDir(), 'tdo.db');
+    const base = ['--suite', 'lab', '--target', 'success', '--budget', '28', '--minibatch', '2', '--db', db];
+    const out = await tdo(['optimize', ...base, '--tool-search', 'bm25', '--tool-search-k', '3', '--json']);
+    expect(out.code, out.stderr).toBe(0);
+    type Split = { success_rate: number; found_at_k?: number };
+    const report = JSON.parse(out.stdout) as { run_id: string; seed: { val: Split; test: Split }; best: { val: Split; test: Split } };
+    const runId = report.run_id;
+    // found@k beside success_rate on every reported split of seed and best
+    for (const split of [report.seed.val, report.seed.test, report.best.val, report.best.test]) expect(split.found_at_k).toBeGreaterThanOrEqual(0);
+    const store = openTraceStore(db);
+    const stored = store.getRun(runId)!.settings as { optimize: { toolSearch?: unknown } };
+    const totals = new Map(store.scoreTotals(runId).map((t) => [t.name, t]));
+    store.close();
+    expect(stored.optimize.toolSearch).toEqual({ mode: 'bm25', k: 3 });
+    // found@k is scored only on deferred episodes, so every episode of the search ran in the mode
+    const labelled = totals.get(SCORE.labelledSteps)!;
+    expect(labelled.episodes).toBe(totals.get(SCORE.success)!.episodes);
+    expect(totals.get(SCORE.labelledStepsFound)!.sum).toBeLessThan(labelled.sum);
+    const resumed = await tdo(['optimize', '--resume', runId, '--tool-search', 'off', '--db', db]);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(/--resume reuses the run's own settings; drop --tool-search/);
   });
 
   it('runs an experiment in each mode: found@k and the tokens loaded beside success under a search, null with every tool listed', async () => {

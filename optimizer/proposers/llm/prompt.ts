@@ -47,6 +47,9 @@ function renderRecord(record: ToolReflectionRecord, index: number): string {
     `Task: ${record.task}`,
     `Steps it needed:\n${steps}`,
     `Calls the agent made:\n${calls}`,
+    ...(record.componentFound === undefined
+      ? []
+      : [`Tool search: ${record.componentFound ? 'this tool was among the results' : 'no search returned this tool, so the agent never saw it'}`]),
     `Score: ${record.score}`,
     `Feedback: ${record.feedback}`,
   ].join('\n');

@@ -5,7 +5,7 @@ import { Rng } from '../../engine/rng.ts';
 import type { Proposal, Proposer } from '../../engine/types.ts';
 import type { ToolProposalRequest } from '../../mcp/proposal-context.ts';
 import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
-import { EDIT_OPERATORS, type EditOperator } from './operators.ts';
+import { describeUse, EDIT_OPERATORS, type EditOperator } from './operators.ts';
 import { RECURRING_TASKS } from './recurring.ts';
 
 /** Chance that a proposal applies a second edit after the first. */
@@ -47,7 +47,7 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
     let text = request.texts[request.component] ?? '';
     const edits = rng.float() < SECOND_EDIT_PROBABILITY ? 2 : 1;
     const applied: Array<{ operator: string; change: string }> = [];
-    for (const operator of kindBalancedOrder(this.operators, rng)) {
+    for (const operator of findableFirst(kindBalancedOrder(this.operators, rng), views)) {
       if (applied.length === edits) break;
       // An edit and its inverse in one proposal would cancel out.
       if (applied.some((a) => INVERSES[a.operator] === operator.name)) continue;
@@ -60,6 +60,17 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
     if (applied.length === 0) return { ok: false, reason: nothingToAdd(views), detail: { ...detail, ownTasks: ownTasks(views) } };
     return { ok: true, text, detail };
   }
+}
+
+/**
+ * When a search never returned the tool on a task it is correct for, the use-for sentence goes first: it names
+ * the jobs the tool's own steps asked for in their words (capped, drawn from jobs that recur), which is what
+ * a query matches; the order of the other edits is kept, and the honesty gate still judges the result.
+ */
+export function findableFirst(order: readonly EditOperator[], views: readonly EpisodeView[]): EditOperator[] {
+  const neverFound = views.some((v) => v.componentFound === false && v.steps.some((s) => s.forComponent));
+  if (!neverFound || !order.includes(describeUse)) return [...order];
+  return [describeUse, ...order.filter((o) => o !== describeUse)];
 }
 
 /** The tasks of the dataset with a step the labels give to the tool being rewritten. */

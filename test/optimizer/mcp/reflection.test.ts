@@ -80,4 +80,19 @@ describe('ToolReflector', () => {
       expect(missed([], labels)).toBe(true);
     }
   });
+
+  it('says under deferred loading whether a search ever returned the tool, and nothing with every tool listed', () => {
+    const row = (found: Array<{ server: string; tool: string }> | undefined) =>
+      reflector.reflectiveDataset(texts, 'convert', [result(facts({ calls: [], ...(found === undefined ? {} : { found }) }), 0)])[0]!;
+    expect(row([{ server: 'srv', tool: 'sum' }]).componentFound).toBe(false);
+    // the same name on another server is not this tool
+    expect(row([{ server: 'other', tool: 'convert' }]).componentFound).toBe(false);
+    expect(
+      row([
+        { server: 'srv', tool: 'sum' },
+        { server: 'srv', tool: 'convert' },
+      ]).componentFound,
+    ).toBe(true);
+    expect(row(undefined)).not.toHaveProperty('componentFound');
+  });
 });

@@ -16,6 +16,8 @@ const settings: OptimizeSettings = {
   concurrency: 4,
   parallelIterations: 3,
   honestyGate: true,
+  // a resumed search runs in the stored mode, so the schema must keep it
+  toolSearch: { mode: 'bm25', k: 3 },
   agent: { kind: 'sim' },
   proposer: { kind: 'sim' },
 };

@@ -54,4 +54,12 @@ describe('reflectionPrompt', () => {
     expect(prompt.length).toBeLessThanOrEqual(MAX_PROMPT_CHARS);
     expect(prompt).toMatch(/inside one fenced block \(```\)\.$/);
   });
+
+  it('tells a tool no search returned from one found and not chosen, and says nothing of search with every tool listed', () => {
+    const withFound = (componentFound: boolean | undefined) =>
+      reflectionPrompt({ ...request, dataset: [record(componentFound === undefined ? {} : { componentFound })] });
+    expect(withFound(false)).toContain('Tool search: no search returned this tool, so the agent never saw it');
+    expect(withFound(true)).toContain('Tool search: this tool was among the results');
+    expect(withFound(undefined)).not.toContain('Tool search:');
+  });
 });

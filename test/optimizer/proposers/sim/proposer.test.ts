@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
 import { describeUse, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
-import { kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
+import { findableFirst, kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
 import { lintDescription } from '../../../../experiments/review/lint/lint.ts';
 import { NOT_EXECUTED_RESULT } from '../../../../src/text/tdo-text.ts';
 import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
@@ -94,5 +94,16 @@ describe('kindBalancedOrder', () => {
     // Uniform over operators would put the claim first 150 times in 600; balanced over kinds, 300.
     expect(claimFirst).toBeGreaterThan(250);
     expect(claimFirst).toBeLessThan(350);
+  });
+
+  it('puts the use-for sentence first when a search never returned the tool on a task it is correct for, and only then', () => {
+    const order = kindBalancedOrder(EDIT_OPERATORS, new Rng(3, 'order'));
+    const unfound = record({ componentFound: false });
+    expect(findableFirst(order, [unfound])[0]).toBe(describeUse);
+    expect(findableFirst(order, [unfound]).toSorted((a, b) => a.name.localeCompare(b.name))).toEqual(order.toSorted((a, b) => a.name.localeCompare(b.name)));
+    expect(findableFirst(order, [record({ componentFound: true })])).toEqual(order);
+    expect(findableFirst(order, [record()])).toEqual(order);
+    // never found, but on a task that is another tool's: nothing to make findable for
+    expect(findableFirst(order, [record({ componentFound: false, steps: [READ_STEP] })])).toEqual(order);
   });
 });
