@@ -91,3 +91,53 @@ describe('the option tables', () => {
     }
   });
 });
+
+/** The flags an option table declares and shows in --help, as written on a command line. */
+function visibleFlags(table: OptionTable): string[] {
+  return Object.values(table)
+    .filter((spec) => spec.hidden !== true)
+    .map((spec) => /--[a-z][a-z-]*/.exec(spec.flags)![0]);
+}
+
+/**
+ * The synopses README.md's command table gives: the first code span of each row that starts with `tdo`, by the
+ * table it is checked against (a subcommand's first, as `traces list` is `traces-list`).
+ */
+function readmeSynopses(readme: string): Map<string, string[]> {
+  const synopses = new Map<string, string[]>();
+  for (const line of readme.split('\n')) {
+    const span = /^\| `tdo ([^`]+)`/.exec(line)?.[1];
+    if (span === undefined) continue;
+    const [command, sub] = span.split(' ');
+    const name = [`${command}-${sub}`, command!].find((key) => key in TABLES);
+    if (name !== undefined) synopses.set(name, [...(synopses.get(name) ?? []), span]);
+  }
+  return synopses;
+}
+
+/** --db and --config mean the same on every command (docs/commands.md, "Options and output every command shares"). */
+const SHARED_BY_EVERY_COMMAND = ['--db', '--config'];
+
+describe("README.md's command synopses", () => {
+  const synopses = readmeSynopses(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'));
+
+  it('finds the synopses of the main commands', () => {
+    expect([...synopses.keys()]).toEqual(expect.arrayContaining(['run', 'optimize', 'demo', 'worker', 'gateway', 'traces-list', 'serve']));
+  });
+
+  for (const [name, spans] of synopses) {
+    it(`${name}: every flag written is declared, and a synopsis that gives options gives every one`, () => {
+      const declared = visibleFlags(TABLES[name]!);
+      const written = spans.flatMap((span) => span.match(/--[a-z][a-z-]*/g) ?? []);
+      expect(
+        written.filter((flag) => !declared.includes(flag)),
+        `README.md names flags of tdo ${name.replace('-', ' ')} that its table does not declare`,
+      ).toEqual([]);
+      if (written.length === 0) return;
+      expect(
+        declared.filter((flag) => !written.includes(flag) && !SHARED_BY_EVERY_COMMAND.includes(flag)),
+        `README.md's synopsis of tdo ${name.replace('-', ' ')} leaves out flags its table declares`,
+      ).toEqual([]);
+    });
+  }
+});
