@@ -1,5 +1,5 @@
 import { reportFailure } from './errors.ts';
-import { TdoCommand } from './options.ts';
+import { Command } from 'commander';
 import { registerAgents } from './commands/agents.ts';
 import { registerOptimize } from './commands/optimize.ts';
 import { registerDemo } from './commands/demo.ts';
@@ -18,7 +18,7 @@ import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
 import { registerWorker } from './commands/worker.ts';
 
-const program = new TdoCommand('tdo')
+const program = new Command('tdo')
   .description('trajectory-driven tool description optimizer for MCP servers')
   .version('0.1.0')
   // Program options only before the command, so `tdo run --version V` means a description version.

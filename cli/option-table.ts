@@ -19,6 +19,8 @@ export interface OptionSpec<T = unknown, HasDefault extends boolean = boolean> {
   hidden?: boolean;
   /** commander refuses the command without it */
   required?: boolean;
+  /** the keys of options it may not be given with */
+  conflicts?: readonly string[];
   resume: ResumeRule;
   /** the run-settings path the value is stored at (traces/run-settings.ts), or null when a run does not store it */
   stored: string | null;
@@ -26,7 +28,7 @@ export interface OptionSpec<T = unknown, HasDefault extends boolean = boolean> {
   readonly type?: { value: T; hasDefault: HasDefault };
 }
 
-type Meta = Partial<Pick<OptionSpec, 'resume' | 'stored' | 'hidden' | 'required' | 'defaultHelp'>>;
+type Meta = Partial<Pick<OptionSpec, 'resume' | 'stored' | 'hidden' | 'required' | 'defaultHelp' | 'conflicts'>>;
 
 /** An option that takes a value; with a default it is always present in the flags. */
 export function valueOption<T = string>(
@@ -87,6 +89,7 @@ export function commanderOption(spec: OptionSpec<any>, key?: string): Option {
   if (spec.default !== undefined && !option.negate) option.default(spec.default, spec.defaultHelp);
   if (spec.hidden === true) option.hideHelp();
   if (spec.required === true) option.makeOptionMandatory();
+  if (spec.conflicts !== undefined) option.conflicts([...spec.conflicts]);
   return option;
 }
 

@@ -1,19 +1,7 @@
-import { Command, InvalidArgumentError, type Option } from 'commander';
-import { commanderOption, negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec } from './option-table.ts';
+import { InvalidArgumentError } from 'commander';
+import { negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec } from './option-table.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
 import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/index.ts';
-
-/** commander's Command that adds a group of shared options in one call; its subcommands are TdoCommands too. */
-export class TdoCommand extends Command {
-  override createCommand(name?: string): TdoCommand {
-    return new TdoCommand(name);
-  }
-
-  addOptions(options: readonly Option[]): this {
-    for (const option of options) this.addOption(option);
-    return this;
-  }
-}
 
 /** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
 export function positiveInt(value: string): number {
@@ -75,11 +63,6 @@ export function rateLimitSpec(kind: 'rpm' | 'tpm'): OptionSpec<number, false> {
   );
 }
 
-/** --rpm or --tpm as a commander Option (a fresh one for each command). */
-export function rateLimitOption(kind: 'rpm' | 'tpm'): Option {
-  return commanderOption(rateLimitSpec(kind));
-}
-
 /** --db and --config: every command that reads the config or the trace store takes both. */
 export interface StoreFlags {
   db?: string;
@@ -102,8 +85,8 @@ export interface ModelClientFlags extends RateLimitFlags {
 }
 
 /**
- * The options shared by commands, declared once here so each means the same everywhere; a command's table
- * (cli/tables/) takes them, and commands without a table take them as commander Options (sharedOption).
+ * The options shared by commands, declared once here so each means the same everywhere; each command's table
+ * (cli/tables/) takes them.
  */
 export const sharedSpec = {
   db: () => valueOption('--db <path>', 'trace database (default TDO_DB, else `db` in tdo.config.json, else traces/tdo.db)'),
@@ -144,21 +127,9 @@ export const sharedSpec = {
     valueOption('--queue <url>', 'run the episodes on `tdo worker` processes through this Redis queue (redis://HOST:PORT[/DB]); this process records them'),
 };
 
-type SharedSpecs = typeof sharedSpec;
-
-/** The shared options as commander Options, for commands declared without a table (a fresh Option each call). */
-export const sharedOption = Object.fromEntries(
-  Object.entries(sharedSpec).map(([name, spec]) => [name, (...args: unknown[]) => commanderOption((spec as (...a: unknown[]) => OptionSpec<any>)(...args))]),
-) as { [K in keyof SharedSpecs]: (...args: Parameters<SharedSpecs[K]>) => Option };
-
 /** --db and --config, in that order. */
 export function storeSpecs() {
   return { db: sharedSpec.db(), config: sharedSpec.config() };
-}
-
-/** --db and --config as commander Options. */
-export function storeOptions(): Option[] {
-  return Object.values(storeSpecs()).map((spec) => commanderOption(spec));
 }
 
 /**

@@ -4,6 +4,7 @@ import { DEFAULT_SIM_PARAMS, type SimParams } from '../../src/index.ts';
 import { endorsementLogOdds, endorsementPull, personaParams, personas, type PersonasFile } from '../../src/index.ts';
 import { tableStyle } from '../../experiments/index.ts';
 import { toJsonText } from '../../src/index.ts';
+import type { AgentsFlags } from '../tables/agents.ts';
 
 type Fit = PersonasFile['median']['fit'];
 
@@ -104,7 +105,7 @@ function renderAgents(list: readonly SimListing[]): string {
   ].join('\n');
 }
 
-export function agentsCommand(flags: { json?: boolean }): void {
+export function agentsCommand(flags: AgentsFlags): void {
   const list = simAgents();
   process.stdout.write(flags.json ? toJsonText(agentsJson(list)) : renderAgents(list));
 }

@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
-import { sharedOption, type JsonFlag } from '../options.ts';
+import { addTable } from '../option-table.ts';
+import { AGENTS_OPTIONS, type AgentsFlags } from '../tables/agents.ts';
 
 export function registerAgents(program: Command): void {
-  program
+  const command = program
     .command('agents')
-    .description('list the agents --agent accepts: sim, its personas fitted to real models (with their fit error and source) and llm')
-    .addOption(sharedOption.json())
-    .action(async (flags: JsonFlag) => {
-      const { agentsCommand } = await import('../actions/agents.ts');
-      agentsCommand(flags);
-    });
+    .description('list the agents --agent accepts: sim, its personas fitted to real models (with their fit error and source) and llm');
+  addTable(command, AGENTS_OPTIONS);
+  command.action(async (flags: AgentsFlags) => {
+    const { agentsCommand } = await import('../actions/agents.ts');
+    agentsCommand(flags);
+  });
 }

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import type { TdoCommand } from '../options.ts';
 import { addTable } from '../option-table.ts';
 import { DEMO_OPTIONS, type DemoFlags } from '../tables/demo.ts';
 
-export function registerDemo(program: TdoCommand): void {
+export function registerDemo(program: Command): void {
   const command = program
     .command('demo')
     .description("demonstrations measured live; `overconfident`: the market's mega-depot from an honest description, optimized for selection and for success")

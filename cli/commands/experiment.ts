@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import type { TdoCommand } from '../options.ts';
 import { addTable } from '../option-table.ts';
 import { EXPERIMENT_OPTIONS, type ExperimentFlags } from '../tables/experiment.ts';
 
-export function registerExperiment(program: TdoCommand): void {
+export function registerExperiment(program: Command): void {
   const command = program
     .command('experiment')
     .description(

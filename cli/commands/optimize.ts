@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import type { TdoCommand } from '../options.ts';
 import { addTable } from '../option-table.ts';
 import { OPTIMIZE_OPTIONS, type OptimizeFlags } from '../tables/optimize.ts';
 
-export function registerOptimize(program: TdoCommand): void {
+export function registerOptimize(program: Command): void {
   const command = program
     .command('optimize')
     .description('search for better tool descriptions of one server (GEPA-style) and save the winner as a description version');

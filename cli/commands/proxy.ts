@@ -1,8 +1,8 @@
-import type { TdoCommand } from '../options.ts';
+import type { Command } from 'commander';
 import { addTable } from '../option-table.ts';
 import { PROXY_OPTIONS, type ProxyFlags } from '../tables/proxy.ts';
 
-export function registerProxy(program: TdoCommand): void {
+export function registerProxy(program: Command): void {
   const command = program
     .command('proxy')
     .description('serve MCP over stdio in place of a real server: forward everything to it, record every tool call, optionally serve a description version');

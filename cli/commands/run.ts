@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import type { TdoCommand } from '../options.ts';
 import { addTable } from '../option-table.ts';
 import { RUN_OPTIONS, type RunFlags } from '../tables/run.ts';
 
-export function registerRun(program: TdoCommand): void {
+export function registerRun(program: Command): void {
   const command = program.command('run').description('run a task suite with an agent and record every model call and tool call');
   addTable(command, RUN_OPTIONS);
   command.action(async (flags: RunFlags, command: Command) => {

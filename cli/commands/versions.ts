@@ -1,22 +1,14 @@
 import type { Command } from 'commander';
-import { sharedOption, type JsonFlag, type StoreFlags } from '../options.ts';
+import { addTable } from '../option-table.ts';
+import { VERSIONS_OPTIONS, type VersionsFlags } from '../tables/versions.ts';
 
 export function registerVersions(program: Command): void {
-  program
+  const command = program
     .command('versions')
-    .description('list description versions with lineage, tokens and the latest measured success, first-choice share and used-server share')
-    .option('--server <name>', 'only versions of this server')
-    .addOption(sharedOption.db())
-    .addOption(sharedOption.config())
-    .addOption(sharedOption.json())
-    .action(async (flags: { server?: string } & StoreFlags & JsonFlag) => {
-      const { withStore } = await import('../context.ts');
-      const { toJsonText } = await import('../../src/index.ts');
-      const { listVersionEntries } = await import('../../experiments/index.ts');
-      const { renderVersionListing } = await import('../../experiments/index.ts');
-      await withStore(flags, { mode: 'read' }, ({ store }) => {
-        const entries = listVersionEntries(store, flags.server);
-        process.stdout.write(flags.json ? toJsonText(entries, 2) : renderVersionListing(entries));
-      });
-    });
+    .description('list description versions with lineage, tokens and the latest measured success, first-choice share and used-server share');
+  addTable(command, VERSIONS_OPTIONS);
+  command.action(async (flags: VersionsFlags) => {
+    const { versionsCommand } = await import('../actions/versions.ts');
+    await versionsCommand(flags);
+  });
 }

@@ -3,14 +3,50 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionTableMarkdown, type OptionTable } from '../../../cli/option-table.ts';
 import { storedRunConfigSchema } from '../../../cli/actions/run.ts';
+import { AGENTS_OPTIONS } from '../../../cli/tables/agents.ts';
+import { APPLY_OPTIONS } from '../../../cli/tables/apply.ts';
+import { CONFIG_CHECK_OPTIONS } from '../../../cli/tables/config.ts';
 import { DEMO_OPTIONS } from '../../../cli/tables/demo.ts';
+import { DIFF_OPTIONS } from '../../../cli/tables/diff.ts';
 import { EXPERIMENT_OPTIONS } from '../../../cli/tables/experiment.ts';
+import { GATEWAY_OPTIONS } from '../../../cli/tables/gateway.ts';
+import { IMPORT_OPTIONS } from '../../../cli/tables/import.ts';
+import { INIT_OPTIONS } from '../../../cli/tables/init.ts';
+import { LINT_OPTIONS } from '../../../cli/tables/lint.ts';
 import { OPTIMIZE_OPTIONS } from '../../../cli/tables/optimize.ts';
+import { PROXY_OPTIONS } from '../../../cli/tables/proxy.ts';
 import { RUN_OPTIONS } from '../../../cli/tables/run.ts';
+import { SERVE_OPTIONS } from '../../../cli/tables/serve.ts';
+import { TRACES_LIST_OPTIONS, TRACES_SHOW_OPTIONS } from '../../../cli/tables/traces.ts';
+import { TRACES_EXPORT_OPTIONS, TRACES_IMPORT_OPTIONS } from '../../../cli/tables/traces-langfuse.ts';
+import { VERSIONS_OPTIONS } from '../../../cli/tables/versions.ts';
+import { WORKER_OPTIONS } from '../../../cli/tables/worker.ts';
 import { optimizeSettingsSchema } from '../../../optimizer/mcp/settings.ts';
 import { REPO_ROOT } from '../../support/lab-runs.ts';
 
-const TABLES: Record<string, OptionTable> = { run: RUN_OPTIONS, optimize: OPTIMIZE_OPTIONS, experiment: EXPERIMENT_OPTIONS, demo: DEMO_OPTIONS };
+/** Every command's table, by its block's name in docs/commands.md (a subcommand's is `command-subcommand`). */
+const TABLES: Record<string, OptionTable> = {
+  run: RUN_OPTIONS,
+  optimize: OPTIMIZE_OPTIONS,
+  experiment: EXPERIMENT_OPTIONS,
+  demo: DEMO_OPTIONS,
+  init: INIT_OPTIONS,
+  'traces-list': TRACES_LIST_OPTIONS,
+  'traces-show': TRACES_SHOW_OPTIONS,
+  'traces-export': TRACES_EXPORT_OPTIONS,
+  'traces-import': TRACES_IMPORT_OPTIONS,
+  serve: SERVE_OPTIONS,
+  versions: VERSIONS_OPTIONS,
+  apply: APPLY_OPTIONS,
+  import: IMPORT_OPTIONS,
+  diff: DIFF_OPTIONS,
+  lint: LINT_OPTIONS,
+  proxy: PROXY_OPTIONS,
+  gateway: GATEWAY_OPTIONS,
+  'config-check': CONFIG_CHECK_OPTIONS,
+  worker: WORKER_OPTIONS,
+  agents: AGENTS_OPTIONS,
+};
 const DOC = 'docs/commands.md';
 
 /** The body of `<!-- options:NAME -->` ... `<!-- /options -->` in the doc, or undefined. */
@@ -32,7 +68,9 @@ describe('the option tables', () => {
     it(`${name}: ${DOC} holds the table its declaration renders`, () => {
       const block = docBlock(doc, name);
       expect(block, `${DOC} needs a block <!-- options:${name} --> ... <!-- /options -->`).toBeDefined();
-      expect(block, `${DOC}'s ${name} options differ from cli/tables/${name}.ts: replace the block with the expected text`).toBe(optionTableMarkdown(table));
+      expect(block, `${DOC}'s ${name} options differ from their table in cli/tables/: replace the block with the expected text`).toBe(
+        optionTableMarkdown(table),
+      );
     });
 
     it(`${name}: every stored path names a field its run's settings schema reads back`, () => {
@@ -52,4 +90,54 @@ describe('the option tables', () => {
       expect(free.map(([key]) => key)).toEqual(['concurrency']);
     }
   });
+});
+
+/** The flags an option table declares and shows in --help, as written on a command line. */
+function visibleFlags(table: OptionTable): string[] {
+  return Object.values(table)
+    .filter((spec) => spec.hidden !== true)
+    .map((spec) => /--[a-z][a-z-]*/.exec(spec.flags)![0]);
+}
+
+/**
+ * The synopses README.md's command table gives: the first code span of each row that starts with `tdo`, by the
+ * table it is checked against (a subcommand's first, as `traces list` is `traces-list`).
+ */
+function readmeSynopses(readme: string): Map<string, string[]> {
+  const synopses = new Map<string, string[]>();
+  for (const line of readme.split('\n')) {
+    const span = /^\| `tdo ([^`]+)`/.exec(line)?.[1];
+    if (span === undefined) continue;
+    const [command, sub] = span.split(' ');
+    const name = [`${command}-${sub}`, command!].find((key) => key in TABLES);
+    if (name !== undefined) synopses.set(name, [...(synopses.get(name) ?? []), span]);
+  }
+  return synopses;
+}
+
+/** --db and --config mean the same on every command (docs/commands.md, "Options and output every command shares"). */
+const SHARED_BY_EVERY_COMMAND = ['--db', '--config'];
+
+describe("README.md's command synopses", () => {
+  const synopses = readmeSynopses(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'));
+
+  it('finds the synopses of the main commands', () => {
+    expect([...synopses.keys()]).toEqual(expect.arrayContaining(['run', 'optimize', 'demo', 'worker', 'gateway', 'traces-list', 'serve']));
+  });
+
+  for (const [name, spans] of synopses) {
+    it(`${name}: every flag written is declared, and a synopsis that gives options gives every one`, () => {
+      const declared = visibleFlags(TABLES[name]!);
+      const written = spans.flatMap((span) => span.match(/--[a-z][a-z-]*/g) ?? []);
+      expect(
+        written.filter((flag) => !declared.includes(flag)),
+        `README.md names flags of tdo ${name.replace('-', ' ')} that its table does not declare`,
+      ).toEqual([]);
+      if (written.length === 0) return;
+      expect(
+        declared.filter((flag) => !written.includes(flag) && !SHARED_BY_EVERY_COMMAND.includes(flag)),
+        `README.md's synopsis of tdo ${name.replace('-', ' ')} leaves out flags its table declares`,
+      ).toEqual([]);
+    });
+  }
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyVersion, descriptionsArgument, findServerSpec, shipRoute, type ShipRoute } from '../../../experiments/versions/apply.ts';
 import { readDescriptionsFile } from '../../../experiments/versions/descriptions-file.ts';
 import { importVersion } from '../../../experiments/versions/import.ts';
-import { shippedDescriptionsFile } from '../../../cli/commands/apply.ts';
+import { shippedDescriptionsFile } from '../../../cli/actions/apply.ts';
 import { TDO_ROOT } from '../../../src/suite/load.ts';
 import { TDO_BIN } from '../../../cli/launcher.ts';
 import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
