@@ -24,7 +24,7 @@ import { refuseFixedWithResume } from '../option-table.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { searchParts, type SearchParts } from '../search-parts.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { checkSpendCaps, configuredPrices, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
+import { checkCassetteFlags, checkSpendCaps, configuredPrices, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
 import { searchEstimate } from '../search-estimate.ts';
 import { estimateJson, renderEstimate } from '../format/estimate.ts';
 import { spendJson, type SpendParts } from '../format/spend.ts';
@@ -49,6 +49,7 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   const check = async (config: CliConfig) => {
     const search = flags.resume === undefined ? newSearch(flags, command, config.refs) : { resume: flags.resume };
     if (!('resume' in search)) checkSpendCaps(config, flags, modelsOf(search.parts));
+    checkCassetteFlags(flags);
     await checkQueue(flags.queue);
     return search;
   };
