@@ -113,7 +113,9 @@ describe('a cassette', () => {
   it('checks a path for recording and for replay without writing anything', () => {
     const path = cassettePath();
     const folder = join(path, '..');
-    expect(() => checkRecordingPath(join(folder, 'missing', 'run.cassette.jsonl'))).toThrow(/the directory .*missing does not exist; create it or give another path/);
+    expect(() => checkRecordingPath(join(folder, 'missing', 'run.cassette.jsonl'))).toThrow(
+      /the directory .*missing does not exist; create it or give another path/,
+    );
     expect(() => checkRecordingPath(folder)).toThrow(/it is a directory; give a file path/);
     expect(() => checkReplayPath(folder)).toThrow(/is a directory: give the file written by --record/);
     expect(() => checkReplayPath(path)).toThrow(/does not exist: give the file written by --record/);
