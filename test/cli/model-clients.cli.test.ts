@@ -197,6 +197,26 @@ describe('caps', () => {
   });
 });
 
+describe('the demo under a cap', () => {
+  it('stops at its token cap with exit 130 and says to run it again with a raised cap', { timeout: 120_000 }, async () => {
+    const db = join(dir, 'capped-demo.db');
+    const demo = ['demo', 'overconfident', '--budget', '18', '--repeat', '1', '--proposer', 'llm', '--model', 'priced', '--no-cache', '--config', config];
+    const from = double.requests.length;
+    const capped = await tdo([...demo, '--db', db, '--out', join(dir, 'capped-demo'), '--max-tokens', '100'], endpoint());
+    expect(capped.code, capped.stderr).toBe(130);
+    expect(capped.stderr).toContain("stopped: token cap; the demo's searches and episodes so far are recorded. Run the demo again with a raised --max-tokens");
+    expect(double.requests.length - from).toBeGreaterThan(0);
+    // a cost cap with a model without a price is refused before a database is made
+    const refused = await tdo(
+      ['demo', 'overconfident', '--proposer', 'llm', '--model', 'unpriced', '--max-cost', '1', '--config', config, '--db', join(dir, 'refused-demo.db')],
+      endpoint(),
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--max-cost needs a price for "unpriced"');
+    expect(existsSync(join(dir, 'refused-demo.db'))).toBe(false);
+  });
+});
+
 describe('the cost of an experiment', () => {
   /** Two test tasks and one paraphrase task of lab, with the seed descriptions imported as the one version. */
   async function miniExperiment(name: string) {
