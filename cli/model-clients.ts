@@ -2,7 +2,7 @@
 // one rate limiter (cli/rate-limits.ts) and one spend meter with the config's prices and the command's caps.
 import type { RunSpend, TraceStore } from '../traces/index.ts';
 import { inputError } from '../src/index.ts';
-import { CassettePlayer, CassetteRecorder } from '../src/index.ts';
+import { CassettePlayer, CassetteRecorder, checkRecordingPath, checkReplayPath } from '../src/index.ts';
 import { ChatClient } from '../src/models/index.ts';
 import type { ModelPrices } from '../src/index.ts';
 import type { ModelRateLimiter } from '../src/index.ts';
@@ -40,13 +40,21 @@ export interface CassetteFlags {
 }
 
 /**
- * The command's cassette, opened before anything runs so a wrong path is refused first. With --queue the workers
- * make the agent's calls, which this process could neither record nor answer.
+ * Refuses --record and --replay the command could not keep, without writing anything: called before the store is
+ * opened, so a wrong path leaves no new database behind, and again by modelCassette. With --queue the workers make
+ * the agent's calls, which this process could neither record nor answer.
  */
-export async function modelCassette(flags: CassetteFlags & QueueFlag): Promise<ModelCassette | undefined> {
+export function checkCassetteFlags(flags: CassetteFlags & QueueFlag): void {
   if (flags.record !== undefined && flags.replay !== undefined) throw inputError('Give --record or --replay, not both.');
   if (flags.queue !== undefined && (flags.record !== undefined || flags.replay !== undefined))
     throw inputError('--record and --replay take the model calls of this process; with --queue the workers make them: drop --queue');
+  if (flags.record !== undefined) checkRecordingPath(flags.record);
+  if (flags.replay !== undefined) checkReplayPath(flags.replay);
+}
+
+/** The command's cassette, opened before anything runs. */
+export async function modelCassette(flags: CassetteFlags & QueueFlag): Promise<ModelCassette | undefined> {
+  checkCassetteFlags(flags);
   if (flags.record !== undefined) return { recorder: new CassetteRecorder(flags.record) };
   if (flags.replay !== undefined) return { player: await CassettePlayer.open(flags.replay) };
   return undefined;

@@ -133,16 +133,18 @@ export function storeSpecs() {
 }
 
 /**
- * --max-cost and --max-tokens: every command that may call a model for a while (run, experiment, optimize). The
- * stop is the interruption's, so the command is resumed with a raised cap (src/models/spend.ts).
+ * --max-cost and --max-tokens: every command that may call a model for a while (run, experiment, optimize, demo).
+ * The stop is the interruption's, so the command is resumed with a raised cap (src/models/spend.ts); `notResumed`
+ * words the stop of a command that is not resumed (the demo).
  */
-export function spendCapSpecs() {
+export function spendCapSpecs(notResumed?: string) {
   const stop =
+    notResumed ??
     'the command stops taking new work (episodes in flight finish), keeps everything recorded and reports the stop; --resume continues it with a raised cap';
   return {
     maxCost: valueOption(
       '--max-cost <dollars>',
-      `stop once the model calls of this command (agent and proposer; on --resume, of the whole run) have cost this much at the prices in tdo.config.json (model.prices): ${stop}`,
+      `stop once the model calls of this command (agent and proposer${notResumed === undefined ? '; on --resume, of the whole run' : ''}) have cost this much at the prices in tdo.config.json (model.prices): ${stop}`,
       { parse: dollars },
     ),
     maxTokens: valueOption('--max-tokens <n>', `stop once the model calls have spent this many prompt and completion tokens: ${stop}`, { parse: positiveInt }),

@@ -24,3 +24,11 @@ export function searchParts(settings: Pick<OptimizeSettings, 'agent' | 'agents' 
     `${runId === undefined ? 'the search' : `optimize run ${runId}`} stores agent or proposer settings this release cannot read: ${field.join('.')}: ${issue.message}`,
   );
 }
+
+/** Every model the search's agents and proposer call (optimize's, and the demo's two searches'). */
+export function searchModels({ agents, proposer }: SearchParts): string[] {
+  return [
+    ...agents.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : [])),
+    ...(proposer.kind === 'llm' && proposer.model !== undefined ? [proposer.model] : []),
+  ];
+}

@@ -9,11 +9,12 @@ export type { DemoCommon, DemoEffects, DemoReport, DemoRow } from './demo/overco
 export type { ChangeFromSeed, DemoAgentsReport, Sway } from './demo/overconfident-agents.ts';
 
 export { agentsVerdictSentence } from './experiment/agents-columns.ts';
+export type { AgentsExperimentReport } from './experiment/agents-experiment.ts';
 export { renderAgentsExperimentSummary } from './experiment/agents-summary.ts';
 export { agentSentence, verdictSentence } from './experiment/columns.ts';
 export type { ExperimentReport } from './experiment/run-experiment.ts';
 export { renderExperimentSummary } from './experiment/summary.ts';
-export { defaultReportDir, writeExperimentReports } from './experiment/write-reports.ts';
+export { defaultReportDir, writeExperimentReports, type WrittenReports } from './experiment/write-reports.ts';
 
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
 export { differenceInterval, wilson, wilsonOfRate, type DifferenceInterval, type Proportion } from './measure/wilson.ts';

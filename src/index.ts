@@ -12,7 +12,7 @@ export { SimAgent } from './agents/sim/agent.ts';
 export { DEFAULT_SIM_PARAMS, type SimParams } from './agents/sim/params.ts';
 export { endorsementLogOdds, endorsementPull, findPersona, type Persona, personaParams, personas, type PersonasFile } from './agents/sim/personas.ts';
 
-export { CassettePlayer, CassetteRecorder } from './models/cassette.ts';
+export { CassettePlayer, CassetteRecorder, checkRecordingPath, checkReplayPath } from './models/cassette.ts';
 export type { ChatModel } from './models/chat-client.ts';
 export { callCost, formatCost, type ModelPrices } from './models/prices.ts';
 export { ModelRateLimiter } from './models/rate-limiter.ts';

@@ -4,7 +4,11 @@ import { loadSuite } from '../../src/index.ts';
 import { DEMO_SERVER, loadDemo, writeExperimentReports, type DemoCommon } from '../../experiments/index.ts';
 import { sellerDescriptionsFile } from '../../servers/shipped-files.ts';
 import { agentRecipe, checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
-import { inputError } from '../../src/index.ts';
+import { inputError, TdoError, type Agent, type CapStop } from '../../src/index.ts';
+import type { CliConfig } from '../config.ts';
+import { checkSpendCaps, modelSpend } from '../model-clients.ts';
+import { searchModels } from '../search-parts.ts';
+import { capFlag } from '../format/run-report.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { withStore } from '../context.ts';
@@ -25,19 +29,22 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
   for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
   const proposerConfig = proposerSelection(flags);
   checkProposer(proposerConfig);
-  await withStore(flags, { mode: 'write', check: () => checkQueue(flags.queue) }, async ({ store, config }) => {
+  const models = searchModels({ agents: agentConfigs, proposer: proposerConfig });
+  const check = async (config: CliConfig) => {
+    checkSpendCaps(config, flags, models);
+    await checkQueue(flags.queue);
+  };
+  await withStore(flags, { mode: 'write', check }, async ({ store, config }) => {
     const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
     const search = startSearchProgress();
     const episodes = startProgress();
     let queue: Awaited<ReturnType<typeof openEpisodeQueue>> | undefined;
     try {
-      // one limiter for the agents and every proposer of the demo: they draw on the same account
-      const rateLimiter = modelRateLimiter(flags, config);
-      const agents = agentConfigs.map((agentConfig) => ({
-        agent: createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter }),
-        agentConfig: { ...agentConfig },
-      }));
-      const proposer = () => createProposer(proposerConfig, store, { reuseCache: flags.cache, rateLimiter });
+      // one limiter and one meter for the agents and every proposer of the demo: they draw on the same account
+      const spend = modelSpend(config, flags, models);
+      const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend };
+      const agents = agentConfigs.map((agentConfig) => ({ agent: createAgent(agentConfig, store, setup), agentConfig: { ...agentConfig } }));
+      const proposer = () => createProposer(proposerConfig, store, setup);
       // Before any run is created: an unreachable queue leaves nothing behind.
       queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
       const common: DemoCommon = {
@@ -46,7 +53,7 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
         market: loadSuite('market', config.refs),
         proposer,
         settings: { budget: flags.budget, seed: flags.seed, repeats: flags.repeat, concurrency: flags.concurrency },
-        signal: interrupt.signal,
+        signal: AbortSignal.any([interrupt.signal, spend.signal]),
         onPhase: (phase) => {
           search.stop();
           process.stderr.write(`demo: ${phase}\n`);
@@ -60,26 +67,13 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
         },
         onEpisode: (e) => episodes.tick(e),
       };
-      const out = (createdAt: string) => flags.out ?? join('reports', `demo-overconfident-${createdAt.replace(/[:.]/g, '-')}`);
-      if (agents.length > 1) {
-        const report = await runOverconfidentDemoAcrossAgents({
-          ...common,
-          agents,
-          objective: flags.objective ?? 'mean',
-          ...(queue === undefined ? {} : { executor: queue.executor }),
-          onAgentStart: (agent) => {
-            episodes.stop();
-            process.stderr.write(`demo: the experiment with ${agent}\n`);
-          },
-        });
-        const written = writeExperimentReports(report.experiment, out(report.experiment.createdAt));
-        process.stdout.write(flags.json ? toJsonText(demoAgentsJson(report, written.html)) : renderDemoAgents(report, written.html));
-        return;
-      }
-      const { agent, agentConfig } = agents[0]!;
-      const report = await runOverconfidentDemo({ ...common, agent, ...(queue === undefined ? {} : { queue: { executor: queue.executor, agentConfig } }) });
-      const written = writeExperimentReports(report.experiment, out(report.experiment.createdAt));
-      process.stdout.write(flags.json ? toJsonText(demoJson(report, written.html)) : renderDemo(report, describeAgent(agent.id), written.html));
+      const onAgentStart = (agent: string) => {
+        episodes.stop();
+        process.stderr.write(`demo: the experiment with ${agent}\n`);
+      };
+      await runDemo(flags, common, { agents, queue, onAgentStart }).catch((err: unknown) => {
+        throw spend.capReached === undefined ? err : capStopped(spend.capReached, err);
+      });
     } finally {
       search.stop();
       episodes.stop();
@@ -87,4 +81,42 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
       await queue?.close();
     }
   });
+}
+
+/** The demo's one agent or several, as the command built them. */
+interface DemoAgents {
+  agents: Array<{ agent: Agent; agentConfig: Record<string, unknown> }>;
+  queue: Awaited<ReturnType<typeof openEpisodeQueue>> | undefined;
+  /** A new agent's experiment begins (with several agents). */
+  onAgentStart: (agent: string) => void;
+}
+
+/** The demo's two searches and its experiment, then its report. */
+async function runDemo(flags: DemoFlags, common: DemoCommon, { agents, queue, onAgentStart }: DemoAgents): Promise<void> {
+  const out = (createdAt: string) => flags.out ?? join('reports', `demo-overconfident-${createdAt.replace(/[:.]/g, '-')}`);
+  if (agents.length > 1) {
+    const report = await runOverconfidentDemoAcrossAgents({
+      ...common,
+      agents,
+      objective: flags.objective ?? 'mean',
+      ...(queue === undefined ? {} : { executor: queue.executor }),
+      onAgentStart,
+    });
+    const written = writeExperimentReports(report.experiment, out(report.experiment.createdAt));
+    process.stdout.write(flags.json ? toJsonText(demoAgentsJson(report, written.html)) : renderDemoAgents(report, written.html));
+    return;
+  }
+  const { agent, agentConfig } = agents[0]!;
+  const report = await runOverconfidentDemo({ ...common, agent, ...(queue === undefined ? {} : { queue: { executor: queue.executor, agentConfig } }) });
+  const written = writeExperimentReports(report.experiment, out(report.experiment.createdAt));
+  process.stdout.write(flags.json ? toJsonText(demoJson(report, written.html)) : renderDemo(report, describeAgent(agent.id), written.html));
+}
+
+/** A cap stops the demo as Ctrl-C does; it is not resumed, so the way on is to run it again with a raised cap. */
+function capStopped(cap: CapStop, cause: unknown): TdoError {
+  return new TdoError(
+    'interrupted',
+    `stopped: ${cap}; the demo's searches and episodes so far are recorded. Run the demo again with a raised ${capFlag(cap)}: the model calls already answered come from the response cache.`,
+    { cause },
+  );
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { infrastructureError, inputError, isTdoError } from '../../src/index.ts';
-import { loadSuite } from '../../src/index.ts';
+import { infrastructureError, inputError, isTdoError, loadSuite, toJsonText, type LoadedSuite, type ModelSpend } from '../../src/index.ts';
+import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import { experimentToolSearch } from '../tool-search.ts';
 import {
   agentSentence,
@@ -9,7 +9,9 @@ import {
   resolveVersion,
   verdictSentence,
   writeExperimentReports,
+  type AgentsExperimentReport,
   type ExperimentReport,
+  type WrittenReports,
 } from '../../experiments/index.ts';
 import { agentRecipe, agentSelection, createAgent, type AgentConfig } from '../agents.ts';
 import type { ExperimentFlags } from '../tables/experiment.ts';
@@ -21,9 +23,8 @@ import { interruptSignal } from '../interrupt.ts';
 import { startProgress } from '../progress.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { toJsonText } from '../../src/index.ts';
-import { modelCassette, modelSpend } from '../model-clients.ts';
-import { spendJson, spendLine } from '../format/spend.ts';
+import { checkCassetteFlags, modelCassette, modelSpend } from '../model-clients.ts';
+import { agentsSpendJson, agentsSpendLine, spendJson, spendLine, type AgentSpend } from '../format/spend.ts';
 import { capFlag } from '../format/run-report.ts';
 
 const { checkExperimentOptions, runExperiment, runAgentsExperiment } = await loadExperimentRunner();
@@ -35,7 +36,63 @@ function experimentRunIds(report: ExperimentReport): string[] {
 
 const EXIT_BY_VERDICT = { error: EXIT.usage, interrupted: EXIT.interrupted, regression: EXIT.failure, pass: EXIT.ok } as const;
 
+/** What is checked before the store is opened: refused input leaves no new database behind. */
+interface CheckedExperiment {
+  suites: LoadedSuite[];
+  agentConfigs: AgentConfig[];
+  toolSearch: ReturnType<typeof experimentToolSearch>;
+}
+
 export async function experimentCommand(flags: ExperimentFlags, command: Command): Promise<void> {
+  const versionRefs = checkExperimentFlags(flags, command);
+  const check = (config: CliConfig) => checkExperimentInput(flags, config);
+  await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, checked) => {
+    // Before any run is created: an unreachable queue leaves nothing behind.
+    const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
+    const interrupt = interruptSignal('stopping: finishing episodes in flight');
+    const progress = startProgress();
+    try {
+      // one meter over every run of the experiment: a cap stops the experiment where it is
+      const llmModels = checked.agentConfigs.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : []));
+      const spend = modelSpend(config, flags, llmModels);
+      const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette: await modelCassette(flags) };
+      const agents = checked.agentConfigs.map((agentConfig) => ({ agent: createAgent(agentConfig, store, setup), agentConfig: { ...agentConfig } }));
+      const settings = experimentSettings(
+        flags,
+        checked,
+        versionRefs.map((ref) => resolveVersion(store, ref)),
+      );
+      const common = {
+        store,
+        signal: AbortSignal.any([interrupt.signal, spend.signal]),
+        ...(queue === undefined ? {} : { executor: queue.executor }),
+        ...progressHooks(progress),
+      };
+      const outcome =
+        agents.length > 1
+          ? await runAcrossAgents({ flags, store, spend }, settings, {
+              ...common,
+              agents,
+              onAgentStart: (agent) => process.stderr.isTTY && process.stderr.write(`agent ${agent}\n`),
+            })
+          : await runOneAgent({ flags, store, spend }, settings, { ...common, ...agents[0]! });
+      progress.stop();
+      if (spend.capReached !== undefined)
+        process.stderr.write(
+          `tdo: stopped: ${spend.capReached}; the episodes run so far are recorded. Run the experiment again with a raised ${capFlag(spend.capReached)}.\n`,
+        );
+      if (outcome.verdict === 'error') process.stderr.write(`tdo: ${outcome.verdictSentence} Fix the cause and run the experiment again.\n`);
+      process.exitCode = EXIT_BY_VERDICT[outcome.verdict];
+    } finally {
+      progress.stop();
+      interrupt.release();
+      await queue?.close();
+    }
+  });
+}
+
+/** The flags that contradict each other or are missing, refused first; the version references to resolve. */
+function checkExperimentFlags(flags: ExperimentFlags, command: Command): string[] {
   if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
     throw inputError('--agent and --agents both choose who runs the versions: give one of them');
   if (flags.agents !== undefined && flags.model !== undefined) throw inputError('with --agents, name each LLM agent as llm:MODEL instead of --model');
@@ -44,102 +101,99 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
   const versionRefs = [...flags.version, ...flags.versions];
   if (versionRefs.length === 0)
     throw inputError('tdo experiment needs --version A[,B,...]; the first is the baseline', { see: { command: 'tdo versions', dbPath: databasePath(flags) } });
-  // the suites, options, agents and queue are checked before the store is opened: refused input leaves no new database behind
-  const check = async (config: CliConfig) => {
-    const suites = flags.suite.map((s) => loadSuite(s, config.refs));
-    const toolSearch = experimentToolSearch(flags, suites, config);
-    checkExperimentOptions({ suites, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate });
-    const agentConfigs = experimentAgents(flags);
-    for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
-    await checkQueue(flags.queue);
-    return { suites, agentConfigs, toolSearch };
+  return versionRefs;
+}
+
+/** The suites, options, agents, cassette paths and queue, checked before the store is opened. */
+async function checkExperimentInput(flags: ExperimentFlags, config: CliConfig): Promise<CheckedExperiment> {
+  const suites = flags.suite.map((s) => loadSuite(s, config.refs));
+  const toolSearch = experimentToolSearch(flags, suites, config);
+  checkExperimentOptions({ suites, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate });
+  const agentConfigs = experimentAgents(flags);
+  for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
+  checkCassetteFlags(flags);
+  await checkQueue(flags.queue);
+  return { suites, agentConfigs, toolSearch };
+}
+
+function experimentSettings(flags: ExperimentFlags, checked: CheckedExperiment, versions: VersionRow[]) {
+  return {
+    suites: checked.suites,
+    versions,
+    repeats: flags.repeat,
+    seed: flags.seed,
+    concurrency: flags.concurrency,
+    conditions: flags.condition,
+    threshold: flags.threshold,
+    maxErrorRate: flags.maxErrorRate,
+    toolSearch: checked.toolSearch,
   };
-  await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, { suites, agentConfigs, toolSearch }) => {
-    // Before any run is created: an unreachable queue leaves nothing behind.
-    const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
-    const interrupt = interruptSignal('stopping: finishing episodes in flight');
-    const progress = startProgress();
-    try {
-      const versions = versionRefs.map((ref) => resolveVersion(store, ref));
-      // one meter over every run of the experiment: a cap stops the experiment where it is
-      const llmModels = agentConfigs.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : []));
-      const spend = modelSpend(config, flags, llmModels);
-      const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette: await modelCassette(flags) };
-      const agents = agentConfigs.map((agentConfig) => ({
-        agent: createAgent(agentConfig, store, setup),
-        agentConfig: { ...agentConfig },
-      }));
-      const settings = {
-        suites,
-        versions,
-        repeats: flags.repeat,
-        seed: flags.seed,
-        concurrency: flags.concurrency,
-        conditions: flags.condition,
-        threshold: flags.threshold,
-        maxErrorRate: flags.maxErrorRate,
-        toolSearch,
-      };
-      const common = {
-        store,
-        signal: AbortSignal.any([interrupt.signal, spend.signal]),
-        ...(queue === undefined ? {} : { executor: queue.executor }),
-        onRunStart: ({ suite, version, total, split }: { suite: string; version: string; total: number; split: string }) => {
-          progress.stop();
-          if (process.stderr.isTTY) process.stderr.write(`${suite}${split === 'test' ? '' : ` (${split})`}: ${version}\n`);
-          progress.start(total, 0);
-        },
-        onEpisode: (episode: { status: 'completed' | 'error'; success: boolean }) => progress.tick(episode),
-      };
-      // A server that does not start is not a regression verdict: say which command it stopped.
-      const couldNotRun = (err: unknown): never => {
-        throw isTdoError(err, 'infrastructure') ? infrastructureError(`the experiment could not run: ${err.message}`, { cause: err }) : err;
-      };
-      if (agents.length > 1) {
-        const report = await runAgentsExperiment(settings, {
-          ...common,
-          agents,
-          onAgentStart: (agent) => process.stderr.isTTY && process.stderr.write(`agent ${agent}\n`),
-        }).catch(couldNotRun);
-        progress.stop();
-        const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
-        if (flags.json) process.stdout.write(toJsonText(report));
-        else {
-          const { renderAgentsExperimentSummary } = await import('../../experiments/index.ts');
-          process.stdout.write(`${renderAgentsExperimentSummary(report)}reports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`);
-        }
-        if (report.verdict === 'error') {
-          const { agentsVerdictSentence } = await import('../../experiments/index.ts');
-          process.stderr.write(`tdo: ${agentsVerdictSentence(report)} Fix the cause and run the experiment again.\n`);
-        }
-        process.exitCode = EXIT_BY_VERDICT[report.verdict];
-        return;
-      }
-      const report = await runExperiment(settings, { ...common, ...agents[0]! }).catch(couldNotRun);
+}
+
+/** The progress bar per run, and on a terminal the suite and version it measures. */
+function progressHooks(progress: ReturnType<typeof startProgress>) {
+  return {
+    onRunStart: ({ suite, version, total, split }: { suite: string; version: string; total: number; split: string }) => {
       progress.stop();
-      const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
-      const spent = { spend: store.runSpend(experimentRunIds(report)), simulated: { agent: agentConfigs[0]!.kind === 'sim' } };
-      if (flags.json) {
-        process.stdout.write(toJsonText({ ...report, spend: spendJson(spent.spend, spent.simulated), stopped: spend.capReached ?? null }));
-      } else {
-        const { renderExperimentSummary } = await import('../../experiments/index.ts');
-        process.stdout.write(renderExperimentSummary(report));
-        process.stdout.write(
-          `${agentSentence(report)}\n${verdictSentence(report)}\n${spendLine(spent.spend, spent.simulated)}\nreports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`,
-        );
-      }
-      if (spend.capReached !== undefined)
-        process.stderr.write(
-          `tdo: stopped: ${spend.capReached}; the episodes run so far are recorded. Run the experiment again with a raised ${capFlag(spend.capReached)}.\n`,
-        );
-      if (report.verdict === 'error') process.stderr.write(`tdo: ${verdictSentence(report)} Fix the cause and run the experiment again.\n`);
-      process.exitCode = EXIT_BY_VERDICT[report.verdict];
-    } finally {
-      progress.stop();
-      interrupt.release();
-      await queue?.close();
-    }
-  });
+      if (process.stderr.isTTY) process.stderr.write(`${suite}${split === 'test' ? '' : ` (${split})`}: ${version}\n`);
+      progress.start(total, 0);
+    },
+    onEpisode: (episode: { status: 'completed' | 'error'; success: boolean }) => progress.tick(episode),
+  };
+}
+
+type ExperimentRunner = Awaited<ReturnType<typeof loadExperimentRunner>>;
+type Settings = Parameters<ExperimentRunner['runExperiment']>[0];
+
+/** What the command ends with once the reports are written: the verdict and, for an error, its sentence. */
+interface Outcome {
+  verdict: ExperimentReport['verdict'];
+  verdictSentence: string;
+}
+
+// A server that does not start is not a regression verdict: say which command it stopped.
+const couldNotRun = (err: unknown): never => {
+  throw isTdoError(err, 'infrastructure') ? infrastructureError(`the experiment could not run: ${err.message}`, { cause: err }) : err;
+};
+
+const reportPaths = (written: WrittenReports) => `reports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`;
+
+/** Where a finished experiment's reports go and what it spent. */
+interface Ending {
+  flags: ExperimentFlags;
+  store: TraceStore;
+  spend: ModelSpend;
+}
+
+async function runOneAgent(ending: Ending, settings: Settings, run: Parameters<ExperimentRunner['runExperiment']>[1]): Promise<Outcome> {
+  const { flags, store } = ending;
+  const report = await runExperiment(settings, run).catch(couldNotRun);
+  const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
+  const spent = { spend: store.runSpend(experimentRunIds(report)), simulated: { agent: report.agent.simulated } };
+  if (flags.json) process.stdout.write(toJsonText({ ...report, spend: spendJson(spent.spend, spent.simulated), stopped: ending.spend.capReached ?? null }));
+  else {
+    const { renderExperimentSummary } = await import('../../experiments/index.ts');
+    process.stdout.write(
+      `${renderExperimentSummary(report)}${agentSentence(report)}\n${verdictSentence(report)}\n${spendLine(spent.spend, spent.simulated)}\n${reportPaths(written)}`,
+    );
+  }
+  return { verdict: report.verdict, verdictSentence: verdictSentence(report) };
+}
+
+async function runAcrossAgents(ending: Ending, settings: Settings, run: Parameters<ExperimentRunner['runAgentsExperiment']>[1]): Promise<Outcome> {
+  const { flags, store } = ending;
+  const report = await runAgentsExperiment(settings, run).catch(couldNotRun);
+  const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
+  const spent = agentsSpend(store, report);
+  const { renderAgentsExperimentSummary, agentsVerdictSentence } = await import('../../experiments/index.ts');
+  if (flags.json) process.stdout.write(toJsonText({ ...report, spend: agentsSpendJson(spent), stopped: ending.spend.capReached ?? null }));
+  else process.stdout.write(`${renderAgentsExperimentSummary(report)}${agentsSpendLine(spent)}\n${reportPaths(written)}`);
+  return { verdict: report.verdict, verdictSentence: agentsVerdictSentence(report) };
+}
+
+/** Each agent that ran, with what its runs spent. */
+function agentsSpend(store: TraceStore, report: AgentsExperimentReport): AgentSpend[] {
+  return report.experiments.map((e) => ({ agent: e.agent.id, spend: store.runSpend(experimentRunIds(e)).agent, simulated: e.agent.simulated }));
 }
 
 /** The agents that measure the versions: --agents, else --agent (with --model), each with --max-steps. */

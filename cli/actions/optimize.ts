@@ -21,9 +21,9 @@ import { inputError } from '../../src/index.ts';
 import { withStore } from '../context.ts';
 import { refuseFixedWithResume } from '../option-table.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
-import { searchParts, type SearchParts } from '../search-parts.ts';
+import { searchModels, searchParts, type SearchParts } from '../search-parts.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { checkSpendCaps, configuredPrices, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
+import { checkCassetteFlags, checkSpendCaps, configuredPrices, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
 import { searchEstimate } from '../search-estimate.ts';
 import { estimateJson, renderEstimate } from '../format/estimate.ts';
 import { spendJson, type SpendParts } from '../format/spend.ts';
@@ -47,7 +47,8 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
     const search = flags.resume === undefined ? newSearch(flags, command, config) : { resume: flags.resume };
-    if (!('resume' in search)) checkSpendCaps(config, flags, modelsOf(search.parts));
+    if (!('resume' in search)) checkSpendCaps(config, flags, searchModels(search.parts));
+    checkCassetteFlags(flags);
     await checkQueue(flags.queue);
     return search;
   };
@@ -78,7 +79,7 @@ async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
   const config = commandConfig(flags);
   const { loaded, settings, parts } = newSearch(flags, command, config);
   // a cost cap without prices is refused here as the search would refuse it
-  checkSpendCaps(config, flags, modelsOf(parts));
+  checkSpendCaps(config, flags, searchModels(parts));
   const { host } = await connectSuiteHost(loaded.suite, resolveConditions(loaded.suite, settings.conditions).effect);
   let tools: readonly CatalogueTool[];
   try {
@@ -92,14 +93,6 @@ async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
       ? toJsonText({ dry_run: true, estimate: estimateJson(estimate) })
       : `${renderEstimate(estimate)}dry run: nothing was run and no model endpoint was reached; drop --dry-run to start the search\n`,
   );
-}
-
-/** Every model the search's agents and proposer call. */
-function modelsOf({ agents, proposer }: SearchParts): string[] {
-  return [
-    ...agents.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : [])),
-    ...(proposer.kind === 'llm' && proposer.model !== undefined ? [proposer.model] : []),
-  ];
 }
 
 /** Which of the search's parts are simulated (and so make no model calls). */
@@ -200,7 +193,7 @@ async function execute(
   // one limiter and one meter for the agent and the proposer: they draw on the same account; a resumed
   // search's caps count what it spent before
   const before = flags.resume === undefined ? [] : [flags.resume, ...(settings.agentRuns ?? [])];
-  const spend = modelSpend(config, flags, modelsOf(parts), spentBefore(store, before));
+  const spend = modelSpend(config, flags, searchModels(parts), spentBefore(store, before));
   const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette: await modelCassette(flags) };
   const agents = parts.agents.map((a) => createAgent(a, store, setup));
   const proposer = createProposer(parts.proposer, store, setup);

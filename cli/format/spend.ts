@@ -39,8 +39,32 @@ function partsOf(spend: RunSpend, parts: SpendParts): Array<[string, ModelSpendT
 
 /** One line: each part's calls, tokens and cost, then the total. `simulated`: that part makes no model calls. */
 export function spendLine(spend: RunSpend, simulated: SpendParts): string {
-  const shown = partsOf(spend, simulated);
-  const part = ([name, t, sim]: [string, ModelSpendTotals, boolean]) => {
+  return namedSpendLine(partsOf(spend, simulated));
+}
+
+/** What one agent of `tdo experiment --agents` spent over all its runs; `simulated`: a sim persona, no model calls. */
+export interface AgentSpend {
+  agent: string;
+  spend: ModelSpendTotals;
+  simulated: boolean;
+}
+
+/** The spend line of an experiment across agents: each agent's calls, tokens and cost, then the total. */
+export function agentsSpendLine(agents: readonly AgentSpend[]): string {
+  return namedSpendLine(agents.map((a) => [`agent ${a.agent}`, a.spend, a.simulated]));
+}
+
+/** `spend` of `tdo experiment --agents --json`: each agent's calls, tokens and cost, and the totals; cost null when a price is unknown. */
+export function agentsSpendJson(agents: readonly AgentSpend[]) {
+  return {
+    agents: agents.map((a) => ({ agent: a.agent, simulated: a.simulated, ...partJson(a.spend) })),
+    tokens: agents.reduce((s, a) => s + a.spend.tokensIn + a.spend.tokensOut, 0),
+    cost: sumCost(agents.map((a) => a.spend)),
+  };
+}
+
+function namedSpendLine(shown: ReadonlyArray<readonly [string, ModelSpendTotals, boolean]>): string {
+  const part = ([name, t, sim]: readonly [string, ModelSpendTotals, boolean]) => {
     if (sim) return `${name} simulated (no model calls, costs nothing)`;
     const cached = t.cachedCalls === 0 ? '' : ` (+${t.cachedCalls} from the response cache, free)`;
     return `${name} ${t.calls} call${t.calls === 1 ? '' : 's'}${cached}, ${t.tokensIn} tokens in / ${t.tokensOut} out, ${costOf(t)}`;

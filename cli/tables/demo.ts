@@ -1,7 +1,7 @@
 // `tdo demo`'s options, declared once (cli/option-table.ts); the demo is not resumed and its defaults are its own
 // (experiments/demo/defaults.ts says why).
 import { DEMO_DEFAULTS } from '../../experiments/index.ts';
-import { positiveInt, searchAgentSpecs, sharedSpec, storeSpecs } from '../options.ts';
+import { positiveInt, searchAgentSpecs, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
 import { valueOption, worded, type FlagsOf } from '../option-table.ts';
 
 export const DEMO_OPTIONS = {
@@ -18,6 +18,8 @@ export const DEMO_OPTIONS = {
       'instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); each evaluates every candidate of both searches, and every row is measured and reported per agent',
     objective: "with --agents, what the searches' winners maximize: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
   }),
+  // the demo is not resumed: a capped demo is run again, its searches and episodes answered from the response cache
+  ...spendCapSpecs('the demo stops taking new work (episodes in flight finish) with everything recorded, and exits 130; run it again with a raised cap'),
   out: valueOption('--out <dir>', 'where the experiment reports go (default reports/demo-overconfident-<time>)'),
   queue: sharedSpec.queue(),
   ...storeSpecs(),

@@ -3,6 +3,7 @@ import { changeWithInterval, interval, percent, points, share } from '../format.
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import type { Proportion } from '../measure/wilson.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
+import { costCell, showsSpend, tokensCell, versionSpend } from './spend-cells.ts';
 
 export interface Table {
   head: string[];
@@ -93,6 +94,7 @@ export function versionLabel(report: ExperimentReport, versionId: string): strin
 export function versionTable(report: ExperimentReport, suite: SuiteResults): Table {
   const scores = scoreColumns(report, suite);
   const hasTarget = suite.results.some((r) => r.target !== null);
+  const spend = showsSpend(report);
   const head = [
     'version',
     report.versions.some((v) => v.role !== undefined) ? 'role · origin' : 'origin',
@@ -105,7 +107,8 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
     'tool precision',
     'tool recall',
     'tool calls / episode',
-    'tokens',
+    'description tokens',
+    ...(spend ? ['model tokens (all splits)', 'cost'] : []),
     ...scores.map((c) => c.head),
     'episodes',
     'run',
@@ -125,6 +128,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       maybe(r.recall, (x) => x.toFixed(2)),
       r.toolCallsPerEpisode.toFixed(2),
       String(r.tokens),
+      ...(spend ? [tokensCell(versionSpend(suite, r.versionId)), costCell(versionSpend(suite, r.versionId))] : []),
       ...scores.map((c) => c.cell(r, true)),
       `${r.episodes}${r.errors > 0 ? ` (${r.errors} errored, not judged)` : ''}${r.status === 'completed' ? '' : ` ${r.status}`}`,
       r.runId,

@@ -4,6 +4,7 @@ import { DIFF_CSS, diffSectionHtml } from '../review/render-diff.ts';
 import * as columns from './columns.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import { direction } from './answer.ts';
+import { spendNote } from './spend-cells.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 import { barChartSvg, TONE_LEGEND, type Bar, type Tone } from './svg-chart.ts';
 
@@ -108,7 +109,7 @@ ${paragraphs(columns.lintSentences(report), 'lint')}
 <p class="verdict ${report.verdict}${columns.erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(columns.verdictSentence(report))}</p>
 ${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
 ${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}
-<p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${columns.paraphraseNote(report) === '' ? '' : ` ${escapeHtml(columns.paraphraseNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>
+<p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${columns.paraphraseNote(report) === '' ? '' : ` ${escapeHtml(columns.paraphraseNote(report))}`}${spendNote(report) === '' ? '' : ` ${escapeHtml(spendNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>
 `,
   );
 }

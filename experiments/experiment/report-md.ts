@@ -1,6 +1,7 @@
 import { mdCell } from '../format.ts';
 import * as columns from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
+import { spendNote } from './spend-cells.ts';
 
 export function markdownTable(t: columns.Table): string[] {
   return [`| ${t.head.map(mdCell).join(' | ')} |`, `|${t.head.map(() => '---').join('|')}|`, ...t.rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)];
@@ -54,7 +55,8 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
   out.push(
     "Success intervals are 95% Wilson intervals; differences use Newcombe's hybrid score interval. First-choice share: the mean share of the agent's first choices (a call right after an error is a fallback, not a choice) that went to the server, with the Wilson interval of its sum; used server: the share of episodes that called the server at all. " +
       'Other score columns are the mean over the episodes that recorded the score (n).' +
-      (columns.paraphraseNote(report) === '' ? '' : ` ${columns.paraphraseNote(report)}`),
+      (columns.paraphraseNote(report) === '' ? '' : ` ${columns.paraphraseNote(report)}`) +
+      (spendNote(report) === '' ? '' : ` ${spendNote(report)}`),
     '',
   );
   // a report is read later and from anywhere, so its command names the database

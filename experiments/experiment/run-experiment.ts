@@ -216,7 +216,8 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
           cause: outage,
         });
       }
-      return summarizeVersion(version, { runId: report.runId, status: report.status }, measuredEpisodes(store, report.runId), loaded.suite.target);
+      const spend = store.runSpend([report.runId]).agent;
+      return summarizeVersion(version, { runId: report.runId, status: report.status, spend }, measuredEpisodes(store, report.runId), loaded.suite.target);
     };
     for (const version of versions) {
       if (stop()) break;

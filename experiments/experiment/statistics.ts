@@ -1,5 +1,5 @@
 // Per-version results of an experiment and their comparison with the first (baseline) version.
-import type { VersionRow } from '../../traces/index.ts';
+import type { ModelSpendTotals, VersionRow } from '../../traces/index.ts';
 import { DEFERRED_LOADING_SCORES, type ErrorCause, isServerChoiceScore, SCORE, tallyErrors } from '../../src/index.ts';
 import { choiceShares, judged, type ChoiceShares, type MeasuredEpisode } from '../measure/measured-episodes.ts';
 import { deferredLoading, type DeferredLoading } from '../measure/deferred-loading.ts';
@@ -47,11 +47,13 @@ export interface VersionResult extends DeferredLoading {
   toolCallsPerEpisode: number;
   scores: Record<string, ScoreSummary>;
   perTask: Record<string, TaskTally>;
+  /** What the run's agent model calls spent (none for a simulated agent); cost null when a model has no price. */
+  spend: ModelSpendTotals;
 }
 
 export function summarizeVersion(
   version: Pick<VersionRow, 'id' | 'server' | 'tokens'>,
-  run: { runId: string; status: VersionResult['status'] },
+  run: { runId: string; status: VersionResult['status']; spend: ModelSpendTotals },
   finished: readonly MeasuredEpisode[],
   target: string | undefined,
 ): VersionResult {
@@ -92,6 +94,7 @@ export function summarizeVersion(
     toolCallsPerEpisode: mean(facts.map((e) => e.toolCalls)) ?? 0,
     scores,
     perTask,
+    spend: run.spend,
   };
 }
 

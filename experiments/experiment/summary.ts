@@ -1,7 +1,9 @@
 import Table from 'cli-table3';
+import type { ModelSpendTotals } from '../../traces/index.ts';
 import { interval, share, tableStyle } from '../format.ts';
 import { answerSentences, changeCell, lintSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
+import { costCell, showsSpend, versionSpend } from './spend-cells.ts';
 
 /** The terminal view: per suite, one compact row per version (the full table is in the reports). */
 export function renderExperimentSummary(report: ExperimentReport): string {
@@ -11,6 +13,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     const errored = suite.results.some((r) => r.errors > 0);
     const scores = scoreColumns(report, suite);
     const roles = report.versions.some((v) => v.role !== undefined);
+    const spend = showsSpend(report);
     const head = [
       'version',
       ...(roles ? ['role'] : []),
@@ -22,7 +25,8 @@ export function renderExperimentSummary(report: ExperimentReport): string {
       'precision',
       'recall',
       'calls/ep',
-      'tokens',
+      'desc. tokens',
+      ...(spend ? ['model tokens', 'cost'] : []),
       ...scores.map((c) => c.head),
       ...(errored ? ['errored'] : []),
     ];
@@ -41,6 +45,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
         r.recall === null ? '–' : r.recall.toFixed(2),
         r.toolCallsPerEpisode.toFixed(2),
         r.tokens,
+        ...(spend ? modelSpendCells(versionSpend(suite, r.versionId)) : []),
         ...scores.map((c) => c.cell(r, false)),
         ...(errored ? [`${r.errors}/${r.episodes}`] : []),
       ]);
@@ -55,4 +60,9 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     if (paraphrase) out.push('  paraphrase: the same needs worded differently, beside test; not part of the verdict');
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The terminal's compact pair: tokens in and out together, and the cost or "price unknown" (the models are in the reports). */
+function modelSpendCells(spend: ModelSpendTotals): [string, string] {
+  return [String(spend.tokensIn + spend.tokensOut), spend.cost === null ? 'price unknown' : costCell(spend)];
 }

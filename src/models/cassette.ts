@@ -3,7 +3,8 @@
 // One JSON line per answer, written as it arrives, so a crash or Ctrl-C loses nothing already answered and a
 // resumed search appends to the same file.
 import { createHash } from 'node:crypto';
-import { appendFileSync, closeSync, createReadStream, existsSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, closeSync, constants, createReadStream, existsSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as z from 'zod';
 import { inputError } from '../errors.ts';
@@ -31,8 +32,8 @@ export class CassetteRecorder {
   private readonly written = new Map<string, string>();
 
   constructor(readonly path: string) {
+    checkRecordingPath(path);
     if (!existsSync(path)) writeFileSync(path, `${JSON.stringify(HEADER)}\n`);
-    else readHeader(path);
   }
 
   record(requestBody: { model: string }, response: unknown): void {
@@ -57,10 +58,7 @@ export class CassettePlayer {
   ) {}
 
   static async open(path: string): Promise<CassettePlayer> {
-    if (!existsSync(path)) throw inputError(`The cassette ${path} does not exist: give the file written by --record.`);
-    const size = statSync(path).size;
-    if (size > MAX_CASSETTE_BYTES) throw inputError(`The cassette ${path} is ${size} bytes, more than the ${MAX_CASSETTE_BYTES} tdo reads.`);
-    readHeader(path);
+    checkReplayPath(path);
     return new CassettePlayer(path, await readEntries(path));
   }
 
@@ -88,6 +86,41 @@ export class CassettePlayer {
       `The cassette ${this.path} holds no answer for a request of the model "${requestBody.model}": ${where}. ` +
         'Replay with the suite, versions, agent settings and seed it was recorded with, or record it again with --record.',
     );
+  }
+}
+
+/**
+ * Refuses a path --record could not write to, before anything is written: an existing file that is not a cassette
+ * (or cannot be appended to), a directory, or a folder that does not exist or is not writable.
+ */
+export function checkRecordingPath(path: string): void {
+  if (existsSync(path)) {
+    if (statSync(path).isDirectory()) throw inputError(`Cannot record to ${path}: it is a directory; give a file path such as ${path}/run.cassette.jsonl.`);
+    readHeader(path);
+    if (!writable(path)) throw inputError(`Cannot record to ${path}: the file is not writable; give another path.`);
+    return;
+  }
+  const folder = dirname(resolve(path));
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw inputError(`Cannot record to ${path}: the directory ${folder} does not exist; create it or give another path.`);
+  if (!writable(folder)) throw inputError(`Cannot record to ${path}: the directory ${folder} is not writable; give another path.`);
+}
+
+/** Refuses a --replay path that holds no cassette, before anything is written: missing, too large, or another kind of file. */
+export function checkReplayPath(path: string): void {
+  if (!existsSync(path)) throw inputError(`The cassette ${path} does not exist: give the file written by --record.`);
+  const stat = statSync(path);
+  if (stat.isDirectory()) throw inputError(`The cassette ${path} is a directory: give the file written by --record.`);
+  if (stat.size > MAX_CASSETTE_BYTES) throw inputError(`The cassette ${path} is ${stat.size} bytes, more than the ${MAX_CASSETTE_BYTES} tdo reads.`);
+  readHeader(path);
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 

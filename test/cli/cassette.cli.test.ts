@@ -1,7 +1,7 @@
 // Record and replay (src/models/cassette.ts): a search with the LLM agent and proposer recorded against the
 // OpenAI-compatible double replays to the same winner once the double is gone, and a replay that asks what the
 // cassette does not hold stops with exit 2 naming what differs.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,5 +124,24 @@ describe('a search recorded to a cassette', () => {
     const notCassette = await tdo(['run', '--suite', 'lab', '--agent', 'llm', '--model', 'm', '--replay', join(dir, 'recorded.db'), '--db', join(dir, 'y.db')]);
     expect(notCassette.code).toBe(2);
     expect(notCassette.stderr).toContain('is not a tdo cassette');
+  });
+
+  it('refuses a --replay or --record path it cannot use before the database is made, writing nothing', { timeout: 60_000 }, async () => {
+    const db = join(dir, 'never.db');
+    const llmRun = (...extra: string[]) => ['run', '--suite', 'lab', '--agent', 'llm', '--model', 'm', '--db', db, ...extra];
+    const missing = await tdo(llmRun('--replay', join(dir, 'missing.cassette.jsonl')));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`The cassette ${join(dir, 'missing.cassette.jsonl')} does not exist`);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'precious notes\n');
+    const notCassette = await tdo(['optimize', '--suite', 'lab', '--proposer', 'llm', '--model', 'm', '--db', db, '--replay', notes]);
+    expect(notCassette.code).toBe(2);
+    expect(notCassette.stderr).toContain('is not a tdo cassette');
+    const noFolder = await tdo(llmRun('--record', join(dir, 'no-such-folder', 'run.cassette.jsonl')));
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toContain('does not exist; create it or give another path');
+    expect(existsSync(db)).toBe(false);
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+    expect(readFileSync(notes, 'utf8')).toBe('precious notes\n');
   });
 });

@@ -1,12 +1,15 @@
 // What model calls cost, end to end against the OpenAI-compatible double with prices set in a config: each call's
 // cost recorded and totalled, a model without a price reported as unknown (never 0), an estimate and --dry-run that
-// reach no endpoint, and caps that stop a run or a search where it is, to be resumed with a raised cap.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+// reach no endpoint, caps that stop a run or a search where it is, to be resumed with a raised cap, and the cost
+// columns of an experiment's reports, of one agent and across agents.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStatus, tdo } from '../support/cli.ts';
+import { REPO_ROOT } from '../support/lab-runs.ts';
 import { finalAnswer, startOpenAiDouble, type OpenAiDouble } from '../support/openai-double.ts';
 
 /** Dollars per million tokens of the model "priced"; "unpriced" has none. */
@@ -191,5 +194,94 @@ describe('caps', () => {
     // the first proposal was replayed from the journal, not asked again
     expect(done.spend.proposer.calls).toBe(double.requests.length - from);
     expect(done.spend.proposer.cost).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo under a cap', () => {
+  it('stops at its token cap with exit 130 and says to run it again with a raised cap', { timeout: 120_000 }, async () => {
+    const db = join(dir, 'capped-demo.db');
+    const demo = ['demo', 'overconfident', '--budget', '18', '--repeat', '1', '--proposer', 'llm', '--model', 'priced', '--no-cache', '--config', config];
+    const from = double.requests.length;
+    const capped = await tdo([...demo, '--db', db, '--out', join(dir, 'capped-demo'), '--max-tokens', '100'], endpoint());
+    expect(capped.code, capped.stderr).toBe(130);
+    expect(capped.stderr).toContain("stopped: token cap; the demo's searches and episodes so far are recorded. Run the demo again with a raised --max-tokens");
+    expect(double.requests.length - from).toBeGreaterThan(0);
+    // a cost cap with a model without a price is refused before a database is made
+    const refused = await tdo(
+      ['demo', 'overconfident', '--proposer', 'llm', '--model', 'unpriced', '--max-cost', '1', '--config', config, '--db', join(dir, 'refused-demo.db')],
+      endpoint(),
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--max-cost needs a price for "unpriced"');
+    expect(existsSync(join(dir, 'refused-demo.db'))).toBe(false);
+  });
+});
+
+describe('the cost of an experiment', () => {
+  /** Two test tasks and one paraphrase task of lab, with the seed descriptions imported as the one version. */
+  async function miniExperiment(name: string) {
+    const db = join(dir, `${name}.db`);
+    const suite = join(dir, 'lab-cost-mini.json');
+    const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string; split: string }> };
+    const tasks = [...lab.tasks.filter((t) => t.split === 'test').slice(0, 2), ...lab.tasks.filter((t) => t.split === 'paraphrase').slice(0, 1)];
+    writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-cost-mini', tasks }));
+    const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);
+    expect(seed.code, seed.stderr).toBe(0);
+    const version = (JSON.parse(seed.stdout) as { id: string }).id;
+    return (...extra: string[]) => [
+      'experiment',
+      '--suite',
+      suite,
+      '--version',
+      version,
+      '--repeat',
+      '1',
+      '--no-cache',
+      '--config',
+      config,
+      '--db',
+      db,
+      '--out',
+      join(dir, `${name}-reports`),
+      ...extra,
+    ];
+  }
+
+  it("puts each version's model tokens and cost in every report, at the configured price", { timeout: 120_000 }, async () => {
+    const experiment = await miniExperiment('experiment-priced');
+    const from = double.requests.length;
+    const r = await tdo(experiment('--agent', 'llm', '--model', 'priced', '--json'), endpoint());
+    expect(r.code, r.stderr).toBe(0);
+    const usages = usagesSince(from);
+    expect(usages).toHaveLength(3);
+    const expected = usages.reduce((s, u) => s + dollars(u), 0);
+    const report = JSON.parse(r.stdout) as { spend: { cost: number }; suites: Array<{ results: Array<{ spend: { calls: number; cost: number } }> }> };
+    expect(report.spend.cost).toBeCloseTo(expected, 12);
+    // the version's row counts its test and paraphrase runs
+    const [test] = report.suites[0]!.results;
+    expect(test!.spend.calls).toBe(2);
+    const markdown = readFileSync(join(dir, 'experiment-priced-reports', 'report.md'), 'utf8');
+    expect(markdown).toContain('| model tokens (all splits) | cost |');
+    const tokensIn = usages.reduce((s, u) => s + u.prompt_tokens, 0);
+    const tokensOut = usages.reduce((s, u) => s + u.completion_tokens, 0);
+    expect(markdown).toContain(`| ${tokensIn} in / ${tokensOut} out | $${expected.toFixed(6)} |`);
+    expect(readFileSync(join(dir, 'experiment-priced-reports', 'report.html'), 'utf8')).toContain(`<td>$${expected.toFixed(6)}</td>`);
+  });
+
+  it("prints each agent's spend across agents, a model without a price as price unknown", { timeout: 120_000 }, async () => {
+    const experiment = await miniExperiment('experiment-agents');
+    const from = double.requests.length;
+    const r = await tdo(experiment('--agents', 'llm:priced,llm:unpriced'), endpoint());
+    expect(r.code, r.stderr).toBe(0);
+    const priced = usagesSince(from).slice(0, 3);
+    const cost = priced.reduce((s, u) => s + dollars(u), 0);
+    const tokens = (us: Usage[]) => `${us.reduce((s, u) => s + u.prompt_tokens, 0)} tokens in / ${us.reduce((s, u) => s + u.completion_tokens, 0)} out`;
+    expect(r.stdout).toContain(
+      `model spend: agent llm:priced 3 calls, ${tokens(priced)}, $${cost.toFixed(6)}; agent llm:unpriced 3 calls, ${tokens(usagesSince(from + 3))}, ` +
+        'price unknown for unpriced (set model.prices in tdo.config.json); total price unknown',
+    );
+    const markdown = readFileSync(join(dir, 'experiment-agents-reports', 'report.md'), 'utf8');
+    expect(markdown).toContain('price unknown (unpriced)');
+    expect(markdown).toContain(`$${cost.toFixed(6)}`);
   });
 });

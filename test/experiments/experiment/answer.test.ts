@@ -7,7 +7,7 @@ import { renderExperimentMarkdown } from '../../../experiments/experiment/report
 import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
 import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
-import { facts } from './fake-report.ts';
+import { facts, NO_MODEL_CALLS } from './fake-report.ts';
 
 const TASKS = 22;
 const REPEATS = 3;
@@ -20,7 +20,7 @@ function version(id: string, successes: number, chosen = 0) {
     server: 'lab',
     scores: (i < chosen ? { 'chosen:lab': 1 } : {}) as Record<string, number>,
   }));
-  return summarizeVersion({ id, server: 'lab', tokens: 50 }, { runId: `r-${id}`, status: 'completed' }, facts(outcomes), undefined);
+  return summarizeVersion({ id, server: 'lab', tokens: 50 }, { runId: `r-${id}`, status: 'completed', spend: NO_MODEL_CALLS }, facts(outcomes), undefined);
 }
 
 function report(ids: Array<[string, number]>, roles?: Record<string, string>): ExperimentReport {

@@ -4,6 +4,15 @@ import { answerFor } from '../../../experiments/experiment/answer.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
 import type { ExperimentReport } from '../../../experiments/experiment/run-experiment.ts';
 import { serverChoiceScores } from '../../../src/run/server-choice.ts';
+import type { ModelSpendTotals } from '../../../traces/index.ts';
+
+/** What a run of a simulated agent spends: no model call at all. */
+export const NO_MODEL_CALLS: ModelSpendTotals = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] };
+
+/** A run of an LLM agent: `cost` null for a model without a price. */
+export function spent(tokensIn: number, tokensOut: number, cost: number | null, model = 'priced'): ModelSpendTotals {
+  return { calls: 10, cachedCalls: 0, tokensIn, tokensOut, cost, unpricedModels: cost === null ? [model] : [] };
+}
 
 /** The servers each synthetic episode records choice scores for. */
 const SERVERS = ['lab', 'other', 'mega', 'shop'];
@@ -29,11 +38,15 @@ const REPEATS = 6;
 type Outcome = Parameters<typeof facts>[0][number];
 const repeated = (items: Outcome[]): Outcome[] => Array.from({ length: REPEATS }, () => items).flat();
 
-/** With `paraphrase`, the suite also has a paraphrase split on which the second version falls further. */
-export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentReport {
+/**
+ * With `paraphrase`, the suite also has a paraphrase split on which the second version falls further. With
+ * `spend`, the agent is an LLM and each run (r-1 to r-4) spent what it gives; else the agent is simulated.
+ */
+export function fakeReport(options: { paraphrase?: boolean; spend?: Record<string, ModelSpendTotals> } = {}): ExperimentReport {
+  const run = (runId: string) => ({ runId, status: 'completed' as const, spend: options.spend?.[runId] ?? NO_MODEL_CALLS });
   const seed = summarizeVersion(
     { id: 'mega-seed', server: 'mega', tokens: 40 },
-    { runId: 'r-1', status: 'completed' },
+    run('r-1'),
     facts(
       repeated([
         { task: 'a', success: true, server: 'mega', scores: { savings: 0.2, limit_violation: 0 } },
@@ -44,7 +57,7 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
   );
   const inflated = summarizeVersion(
     { id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 },
-    { runId: 'r-2', status: 'completed' },
+    run('r-2'),
     facts(
       repeated([
         { task: 'a', success: false, server: 'mega', scores: { limit_violation: 1 } },
@@ -58,7 +71,7 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
   const paraphraseResults = [
     summarizeVersion(
       { id: 'mega-seed', server: 'mega', tokens: 40 },
-      { runId: 'r-3', status: 'completed' },
+      run('r-3'),
       facts([
         { task: 'c', success: true, server: 'mega' },
         { task: 'd', success: true, server: 'mega' },
@@ -67,7 +80,7 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
     ),
     summarizeVersion(
       { id: 'mega-<b>inflated</b>', server: 'mega', tokens: 70 },
-      { runId: 'r-4', status: 'completed' },
+      run('r-4'),
       facts([
         { task: 'c', success: false, server: 'mega' },
         { task: 'd', success: false, server: 'mega' },
@@ -80,7 +93,7 @@ export function fakeReport(options: { paraphrase?: boolean } = {}): ExperimentRe
   return {
     kind: 'tdo-experiment',
     createdAt: '2026-11-29T00:00:00.000Z',
-    agent: { id: 'sim', simulated: true },
+    agent: options.spend === undefined ? { id: 'sim', simulated: true } : { id: 'llm:priced', simulated: false },
     settings: {
       suites: ['market'],
       split: 'test',

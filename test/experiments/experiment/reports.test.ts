@@ -5,7 +5,7 @@ import { renderExperimentHtml } from '../../../experiments/experiment/report-htm
 import { renderExperimentMarkdown } from '../../../experiments/experiment/report-md.ts';
 import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
-import { fakeReport } from './fake-report.ts';
+import { fakeReport, NO_MODEL_CALLS, spent } from './fake-report.ts';
 import { toJsonText } from '../../../src/json-keys.ts';
 
 type ExperimentReportJson = {
@@ -118,7 +118,12 @@ describe('experiment reports with a version that has no judged episode', () => {
       toolCalls: 0,
       scores: new Map<string, number>(),
     }));
-    suite.results[1] = summarizeVersion({ id: 'mega-unmeasured', server: 'mega', tokens: 50 }, { runId: 'r-3', status: 'completed' }, errored, 'mega');
+    suite.results[1] = summarizeVersion(
+      { id: 'mega-unmeasured', server: 'mega', tokens: 50 },
+      { runId: 'r-3', status: 'completed', spend: NO_MODEL_CALLS },
+      errored,
+      'mega',
+    );
     suite.comparisons = compareWithBaseline(suite.results, 0.1);
     const row = versionTable(report, suite).rows[1]!;
     expect(row[0]).toBe('mega-unmeasured');
@@ -146,5 +151,50 @@ describe('the verdict sentence', () => {
     report.settings.threshold = 0;
     expect(verdictSentence(report)).toContain("the upper end of the change's interval below 0).");
     expect(verdictSentence(report)).not.toContain('−0.0');
+  });
+});
+
+describe('experiment reports and what the model calls cost', () => {
+  // r-1 and r-3 are the seed's test and paraphrase runs, r-2 and r-4 the inflated version's
+  const priced = { 'r-1': spent(1000, 200, 0.0036), 'r-2': spent(3000, 100, 0.0068), 'r-3': spent(500, 50, 0.0014), 'r-4': spent(700, 70, 0.002) };
+
+  it('show each version’s model tokens and cost, test and paraphrase runs together, in every format', () => {
+    const report = fakeReport({ paraphrase: true, spend: priced });
+    const table = versionTable(report, report.suites[0]!);
+    const column = (name: string) => table.rows.map((row) => row[table.head.indexOf(name)]);
+    expect(column('description tokens')).toEqual(['40', '70']);
+    expect(column('model tokens (all splits)')).toEqual(['1500 in / 250 out', '3700 in / 170 out']);
+    expect(column('cost')).toEqual(['$0.005000', '$0.008800']);
+    const { terminal, markdown, json, html } = renderings(report);
+    expect(terminal).toMatch(/model tokens.*cost/);
+    expect(terminal).toMatch(/mega-seed .*1750 .*\$0\.005000/);
+    expect(markdown).toContain('| 1500 in / 250 out | $0.005000 |');
+    expect(markdown).toContain('In all, 40 call(s), 5200 tokens in and 420 out, $0.0138.');
+    expect(html).toContain('<th>model tokens (all splits)</th><th>cost</th>');
+    expect(html).toContain('<td>3700 in / 170 out</td><td>$0.008800</td>');
+    const results = (JSON.parse(json) as { suites: Array<{ results: Array<{ spend: Record<string, unknown> }> }> }).suites[0]!.results;
+    expect(results[1]!.spend).toEqual({ calls: 10, cached_calls: 0, tokens_in: 3000, tokens_out: 100, cost: 0.0068, unpriced_models: [] });
+  });
+
+  it('say "price unknown" for a model without a price, in the cell and the total, never $0', () => {
+    const report = fakeReport({ spend: { ...priced, 'r-2': spent(3000, 100, null, 'unpriced') } });
+    const table = versionTable(report, report.suites[0]!);
+    expect(table.rows.map((row) => row[table.head.indexOf('cost')])).toEqual(['$0.003600', 'price unknown (unpriced)']);
+    const { terminal, markdown, json } = renderings(report);
+    expect(terminal.split('\n').find((l) => l.includes('inflated'))).toContain('price unknown');
+    expect(markdown).toContain('price unknown (unpriced). A price is unknown for unpriced: set it under model.prices in tdo.config.json');
+    expect(markdown).not.toMatch(/\$0\.000000/);
+    expect(
+      (JSON.parse(json) as ExperimentReportJson & { suites: Array<{ results: Array<{ spend: { cost: unknown } }> }> }).suites[0]!.results[1]!.spend.cost,
+    ).toBeNull();
+  });
+
+  it('have no spend columns for a simulated agent, which makes no model calls', () => {
+    const report = fakeReport();
+    expect(versionTable(report, report.suites[0]!).head).not.toContain('cost');
+    const { terminal, markdown } = renderings(report);
+    expect(terminal).not.toMatch(/\bcost\b/);
+    expect(markdown).not.toMatch(/Model tokens and cost/);
+    expect(report.suites[0]!.results[0]!.spend).toEqual(NO_MODEL_CALLS);
   });
 });

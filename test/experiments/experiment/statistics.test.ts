@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
-import { facts } from './fake-report.ts';
+import { facts, NO_MODEL_CALLS } from './fake-report.ts';
 
 const version = (id: string) => ({ id, server: 'lab', tokens: 10 });
-const run = (runId: string) => ({ runId, status: 'completed' as const });
+const run = (runId: string) => ({ runId, status: 'completed' as const, spend: NO_MODEL_CALLS });
 
 describe('summarizeVersion', () => {
   it("computes success with its interval, the server's recorded first-choice and used-server shares, precision, recall and calls", () => {

@@ -1,8 +1,8 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CassettePlayer, CassetteRecorder, cassetteKey } from '../../../src/models/cassette.ts';
+import { CassettePlayer, CassetteRecorder, cassetteKey, checkRecordingPath, checkReplayPath } from '../../../src/models/cassette.ts';
 import { ChatClient, type ChatRequest } from '../../../src/models/chat-client.ts';
 import { MemoryResponseCache } from '../../../src/models/response-cache.ts';
 import { TdoError } from '../../../src/errors.ts';
@@ -108,6 +108,24 @@ describe('a cassette', () => {
     await expect(CassettePlayer.open(path)).rejects.toThrow(/is not a tdo cassette/);
     expect(readFileSync(path, 'utf8')).toBe('precious notes\n');
     await expect(CassettePlayer.open(`${path}.missing`)).rejects.toThrow(/does not exist/);
+  });
+
+  it('checks a path for recording and for replay without writing anything', () => {
+    const path = cassettePath();
+    const folder = join(path, '..');
+    expect(() => checkRecordingPath(join(folder, 'missing', 'run.cassette.jsonl'))).toThrow(
+      /the directory .*missing does not exist; create it or give another path/,
+    );
+    expect(() => checkRecordingPath(folder)).toThrow(/it is a directory; give a file path/);
+    expect(() => checkReplayPath(folder)).toThrow(/is a directory: give the file written by --record/);
+    expect(() => checkReplayPath(path)).toThrow(/does not exist: give the file written by --record/);
+    // a new file in a folder that exists is fine, and is not made by the check
+    expect(() => checkRecordingPath(path)).not.toThrow();
+    expect(existsSync(path)).toBe(false);
+    writeFileSync(path, 'precious notes\n');
+    expect(() => checkRecordingPath(path)).toThrow(/is not a tdo cassette/);
+    expect(() => checkReplayPath(path)).toThrow(/is not a tdo cassette/);
+    expect(readFileSync(path, 'utf8')).toBe('precious notes\n');
   });
 
   it('is given for recording or for replay, not both', async () => {
