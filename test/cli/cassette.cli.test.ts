@@ -6,23 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tdo } from '../support/cli.ts';
-import { callTool, finalAnswer, toolResultsOf, turnOf, startOpenAiDouble, type ChatRequestBody, type OpenAiDouble } from '../support/openai-double.ts';
+import { startOpenAiDouble, type OpenAiDouble } from '../support/openai-double.ts';
+import { descriptionReader } from '../fixtures/cassettes/lab-run.ts';
 
 let dir: string;
 let double: OpenAiDouble;
-
-/**
- * A model that reads descriptions: it calls the first tool whose description speaks of arithmetic with the task's
- * numbers, and answers with the tool's result; the proposer always proposes the same arithmetic description.
- */
-function descriptionReader(body: ChatRequestBody) {
-  if (body.tools === undefined) return finalAnswer('```\nEvaluate one arithmetic expression such as 3 * (4 + 5), for sums, tips and shares.\n```');
-  if (turnOf(body) > 0) return finalAnswer(toolResultsOf(body).at(-1) ?? 'I cannot tell.');
-  const arithmetic = body.tools.find((tool) => /arithmetic/i.test(tool.function.description ?? ''));
-  const question = body.messages.find((message) => message.role === 'user')?.content ?? '';
-  const numbers = String(question).match(/\d+(?:\.\d+)?/g) ?? ['0'];
-  return arithmetic === undefined ? finalAnswer('I cannot tell.') : callTool(arithmetic.function.name, { expression: numbers.join(' + ') });
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tdo-cassette-'));
