@@ -46,6 +46,18 @@ function spendOf(row: TotalsRow): ModelSpendTotals {
   };
 }
 
+/** The spend of several runs together: its cost unknown when any part's is. */
+export function sumSpend(parts: readonly ModelSpendTotals[]): ModelSpendTotals {
+  return {
+    calls: parts.reduce((s, p) => s + p.calls, 0),
+    cachedCalls: parts.reduce((s, p) => s + p.cachedCalls, 0),
+    tokensIn: parts.reduce((s, p) => s + p.tokensIn, 0),
+    tokensOut: parts.reduce((s, p) => s + p.tokensOut, 0),
+    cost: parts.some((p) => p.cost === null) ? null : parts.reduce((s, p) => s + p.cost!, 0),
+    unpricedModels: [...new Set(parts.flatMap((p) => p.unpricedModels))],
+  };
+}
+
 export function spendReader(sqlite: Database.Database): SpendReader {
   const agent = sqlite.prepare<[string], TotalsRow>(totals(AGENT_CALLS));
   const proposer = sqlite.prepare<[string], TotalsRow>(totals(PROPOSER_CALLS));

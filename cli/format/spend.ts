@@ -1,12 +1,12 @@
 // What a command's model calls spent (traces/spend.ts), in the terminal and in --json: tokens sent to an
 // endpoint and their cost, with a price unknown said so, never shown as 0.
-import type { ModelSpendTotals, RunSpend } from '../../traces/index.ts';
+import { sumSpend, type ModelSpendTotals, type RunSpend } from '../../traces/index.ts';
 import { formatCost } from '../../src/index.ts';
 
 /** The parts of a command that may call a model, and whether each is simulated (no model calls at all). */
 export type SpendParts = { agent: boolean; proposer?: boolean };
 
-const sumCost = (parts: ModelSpendTotals[]) => (parts.some((p) => p.cost === null) ? null : parts.reduce((s, p) => s + p.cost!, 0));
+const sumCost = (parts: ModelSpendTotals[]) => sumSpend(parts).cost;
 
 function partJson(t: ModelSpendTotals) {
   return {

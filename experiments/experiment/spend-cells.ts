@@ -1,21 +1,8 @@
 // What each version's runs spent on model calls (traces/spend.ts), as the reports' columns: the agent's tokens
 // sent to an endpoint and their cost at the prices of tdo.config.json, a price unknown said so and never shown as 0.
 import { formatCost } from '../../src/index.ts';
-import type { ModelSpendTotals } from '../../traces/index.ts';
+import { sumSpend, type ModelSpendTotals } from '../../traces/index.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
-
-/** The spend of several runs together: unknown in cost when any of them is. */
-export function sumSpend(parts: readonly ModelSpendTotals[]): ModelSpendTotals {
-  const unpricedModels = [...new Set(parts.flatMap((p) => p.unpricedModels))];
-  return {
-    calls: parts.reduce((s, p) => s + p.calls, 0),
-    cachedCalls: parts.reduce((s, p) => s + p.cachedCalls, 0),
-    tokensIn: parts.reduce((s, p) => s + p.tokensIn, 0),
-    tokensOut: parts.reduce((s, p) => s + p.tokensOut, 0),
-    cost: parts.some((p) => p.cost === null) ? null : parts.reduce((s, p) => s + p.cost!, 0),
-    unpricedModels,
-  };
-}
 
 /** A version's runs in a suite, test and paraphrase alike: the spend its row shows. */
 export function versionSpend(suite: SuiteResults, versionId: string): ModelSpendTotals {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { sumSpend } from '../../traces/index.ts';
+import type { ModelSpendTotals } from '../../traces/index.ts';
+
+const priced = (cost: number, calls = 2): ModelSpendTotals => ({ calls, cachedCalls: 1, tokensIn: 100, tokensOut: 10, cost, unpricedModels: [] });
+const unpriced = (model: string): ModelSpendTotals => ({ calls: 1, cachedCalls: 0, tokensIn: 50, tokensOut: 5, cost: null, unpricedModels: [model] });
+
+describe('sumSpend', () => {
+  it('adds calls, tokens and cost of priced parts', () => {
+    expect(sumSpend([priced(0.25), priced(0.5, 3)])).toEqual({ calls: 5, cachedCalls: 2, tokensIn: 200, tokensOut: 20, cost: 0.75, unpricedModels: [] });
+  });
+
+  it('leaves the cost unknown, never 0, when any part has no price, naming each such model once', () => {
+    const total = sumSpend([priced(0.25), unpriced('m1'), unpriced('m1'), unpriced('m2')]);
+    expect(total.cost).toBeNull();
+    expect(total.unpricedModels).toEqual(['m1', 'm2']);
+    expect(total.tokensIn).toBe(250);
+  });
+
+  it('gives zero calls and a zero cost for no parts', () => {
+    expect(sumSpend([])).toEqual({ calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] });
+  });
+});
