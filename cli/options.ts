@@ -89,7 +89,7 @@ export interface ModelClientFlags extends RateLimitFlags {
  * (cli/tables/) takes them.
  */
 export const sharedSpec = {
-  db: () => valueOption('--db <path>', 'trace database (default TDO_DB, else `db` in tdo.config.json, else traces/tdo.db)'),
+  db: () => valueOption('--db <path>', 'trace database (default TDO_DB, else `db` in tdo.config.json, else tdo.db in the working directory)'),
   config: () => valueOption('--config <file>', 'tdo.config.json to read (default TDO_CONFIG, else ./tdo.config.json)'),
   json: (what = 'print one JSON object (snake_case keys) instead of text') => switchOption('--json', what),
   suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => valueOption('--suite <name|path>', what),
