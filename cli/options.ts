@@ -94,7 +94,7 @@ export const sharedSpec = {
   json: (what = 'print one JSON object (snake_case keys) instead of text') => switchOption('--json', what),
   suite: (what = 'a shipped suite (lab) or a suite file (.yaml/.json)') => valueOption('--suite <name|path>', what),
   /** --suite where a command takes several suites */
-  suites: (what = 'suite name(s) or file(s), comma-separated') => valueOption<string[]>('--suite <names>', what, { parse: commaList, default: [] }),
+  suites: (what = 'suite names or files, comma-separated') => valueOption<string[]>('--suite <names>', what, { parse: commaList, default: [] }),
   /** --version: one description version, or a comma list (or the flag repeated) */
   version: (what: string) => valueOption<string[]>('--version <ids>', what, { parse: commaList, default: [] }),
   agent: (what = 'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)') =>

@@ -51,7 +51,7 @@ export function versionStore(db: TraceDb, path: string): VersionStore {
               .all()
               .map((r) => r.id);
             const unknown = parents.filter((p) => !known.includes(p));
-            if (unknown.length > 0) throw fail(`unknown parent version(s): ${unknown.join(', ')}`);
+            if (unknown.length > 0) throw fail(`unknown parent version${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}`);
           }
 
           return tx

@@ -4,8 +4,9 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
+import { llm } from './llm.ts';
 
-export const PRODUCERS: Record<string, () => Promise<string>> = { 'quick-start': quickStart, seeds, labplus, demo };
+export const PRODUCERS: Record<string, () => Promise<string>> = { 'quick-start': quickStart, seeds, labplus, demo, llm };
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 

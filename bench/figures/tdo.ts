@@ -1,6 +1,6 @@
 // How `npm run figures` runs tdo: always through the CLI (bin/tdo.js), as a user would, each run into a database
-// of its own under one scratch folder, with no model endpoint and no config or database taken from the caller's
-// environment.
+// of its own under one scratch folder, with no config or database taken from the caller's environment and no model
+// endpoint but the OpenAI-compatible double a figure starts itself.
 import { execFile } from 'node:child_process';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,16 +26,36 @@ export async function tdoJson<T>(args: string[], db: string): Promise<{ value: T
   return { value: JSON.parse(stdout) as T, seconds: (performance.now() - started) / 1000 };
 }
 
-/**
- * What a user sees in the terminal: the command run in a fresh folder on its default database, stderr (where the
- * suite check and the resume line go) before stdout, with the folder's path shown as "...".
- */
-export async function tdoTerminal(args: string[], folder: string): Promise<{ text: string; seconds: number }> {
+/** How a figure's command is run: the model endpoint it may reach, and the exit codes that are its expected ending. */
+export interface TerminalOptions {
+  env?: { OPENAI_BASE_URL: string; OPENAI_API_KEY: string };
+  /** besides 0; e.g. 130 for a command stopped at its cost cap */
+  exitCodes?: number[];
+}
+
+/** A command's streams, run in the scratch folder `folder` (made when missing) with its path shown as "...". */
+export async function tdoIn(args: string[], folder: string, options: TerminalOptions = {}): Promise<{ stdout: string; stderr: string; seconds: number }> {
   const cwd = scratchPath(folder);
-  mkdirSync(cwd);
+  mkdirSync(cwd, { recursive: true });
   const started = performance.now();
-  const { stdout, stderr } = await run(process.execPath, [TDO, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, env: env() });
-  return { text: `${stderr}${stdout}`.replaceAll(cwd, '...').trimEnd(), seconds: (performance.now() - started) / 1000 };
+  const shown = (text: string) => text.replaceAll(cwd, '...').trimEnd();
+  try {
+    const { stdout, stderr } = await run(process.execPath, [TDO, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...env(), ...options.env } });
+    return { stdout: shown(stdout), stderr: shown(stderr), seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number' || !(options.exitCodes ?? []).includes(failed.code)) throw error;
+    return { stdout: shown(failed.stdout ?? ''), stderr: shown(failed.stderr ?? ''), seconds: (performance.now() - started) / 1000 };
+  }
+}
+
+/**
+ * What a user sees in the terminal: the command run in a folder of the scratch space on its default database,
+ * stderr (where the suite check and the resume line go) before stdout.
+ */
+export async function tdoTerminal(args: string[], folder: string, options: TerminalOptions = {}): Promise<{ text: string; seconds: number }> {
+  const { stdout, stderr, seconds } = await tdoIn(args, folder, options);
+  return { text: [stderr, stdout].filter((s) => s !== '').join('\n'), seconds };
 }
 
 export const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

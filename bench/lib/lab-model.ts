@@ -20,7 +20,7 @@ export function isReflection(body: ChatRequestBody): boolean {
  * step it calls the offered tool whose name and description share the most words with the step's intent (so
  * descriptions decide, as they do for a model), with the plan's arguments fitted to that tool's parameters and
  * earlier results filled in; after the last step it answers with the last result. The proposer keeps the
- * description and says when to use the tool, in the words of a request it was right for.
+ * description and adds a request the tool was right for, in its words.
  */
 export function labModel(loaded: LoadedSuite): ReplyHandler {
   const tasks = new Map(loaded.suite.tasks.map((task) => [task.prompt, task]));
@@ -51,15 +51,15 @@ function agentTurn(task: Task, body: ChatRequestBody): DoubleReply {
   return callTool(best.name, mapArguments('args' in resolved ? resolved.args : step.args, best.parameters));
 }
 
-const USE_WHEN = / ?Use it when asked to [^.]*\./g;
+const USE_WHEN = / ?Use it for requests such as "[^"]*"\./g;
 
 function proposal(body: ChatRequestBody): DoubleReply {
   const prompt = body.messages.find((message) => message.role === 'user')?.content ?? '';
   const component = /The tool `([^`]+)` currently/.exec(prompt)?.[1] ?? '';
-  const current = /currently has this description:\n```\n([\s\S]*?)\n```/.exec(prompt)?.[1] ?? '';
+  const current = /currently has this description:\n+```\n([\s\S]*?)\n```/.exec(prompt)?.[1] ?? '';
   const steps = [...prompt.matchAll(/- "([^"]+)" \(correct: ([^)]+)\)/g)];
   const intent = (steps.find((match) => match[2]!.split(' or ').includes(component)) ?? steps[0])?.[1];
   const kept = current.replace(USE_WHEN, '').trim();
-  const text = intent === undefined ? kept : `${kept} Use it when asked to ${intent}.`;
+  const text = intent === undefined ? kept : `${kept} Use it for requests such as "${intent}".`;
   return finalAnswer(`The agent missed when this tool fits. A new description:\n\n\`\`\`\n${text}\n\`\`\``);
 }

@@ -2,7 +2,7 @@
 // of marked tasks (src/suite/scaffold.ts). Nothing is written until the server has answered tools/list.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { CONFIG_FILE, loadConfig, toServerSpec } from '../../src/index.ts';
+import { CONFIG_FILE, counted, loadConfig, toServerSpec } from '../../src/index.ts';
 import { serverEntrySchema, type ServerEntry, type TdoConfig } from '../../src/index.ts';
 import { Host } from '../../src/host/index.ts';
 import { scaffoldSuite } from '../../src/index.ts';
@@ -52,8 +52,8 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
   }
   process.stdout.write(
     [
-      `server ${name}: ${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`,
-      `wrote ${suiteFile} (${scaffold.tasks - 1} selection-only task(s), one end-to-end task) and ${relative(cwd, configPath) || CONFIG_FILE}`,
+      `server ${name}: ${counted(tools.length, 'tool')}: ${tools.map((t) => t.name).join(', ')}`,
+      `wrote ${suiteFile} (${counted(scaffold.tasks - 1, 'selection-only task')}, one end-to-end task) and ${relative(cwd, configPath) || CONFIG_FILE}`,
       `next: replace every value marked "FILL:" in ${suiteFile} (\`tdo run\` names each one left), then`,
       `  tdo run --suite ${suiteFile}`,
       `  tdo optimize --suite ${suiteFile} --server ${name}`,

@@ -15,6 +15,7 @@ import {
   tableStyle,
   type Proportion,
 } from '../../experiments/index.ts';
+import { counted } from '../../src/index.ts';
 
 export const interval = (d: { delta: number; low: number; high: number }) => ({ delta: d.delta, ci: [d.low, d.high] });
 
@@ -110,13 +111,15 @@ export function renderDemo(report: DemoReport, agent: string, html: string): str
   const row = (role: DemoRole) => report.rows.find((r) => r.role === role)!;
   const gained = (role: DemoRole) => {
     const flags = row(role).lintGained;
-    return flags.length === 0 ? 'no lint problem gained' : `${flags.length} lint problem(s) gained (${[...new Set(flags.map((g) => g.rule))].join(', ')})`;
+    return flags.length === 0
+      ? 'no lint problem gained'
+      : `${counted(flags.length, 'lint problem')} gained (${[...new Set(flags.map((g) => g.rule))].join(', ')})`;
   };
   const yes = (ok: boolean, text: string) => `${ok ? 'yes' : 'NO '}  ${text}`;
   const episodes = row('seed').success.n;
   return [
     `The overconfident contractor: ${report.server}, from an honest description, optimized for selection and for success`,
-    `(agent ${agent}; budget ${report.settings.budget} per search, seed ${report.settings.seed}; test split, ${report.settings.repeats} repeat(s): ${episodes} episodes per version)`,
+    `(agent ${agent}; budget ${report.settings.budget} per search, seed ${report.settings.seed}; test split, ${counted(report.settings.repeats, 'repeat')}: ${episodes} episodes per version)`,
     `honest seed: ${report.honestSeedFile}; shipped: ${report.shippedFile}`,
     ...(['selection', 'success'] as const).map((t) => searchLine(t, report)),
     '',

@@ -153,7 +153,7 @@ function headLines(r: OptimizeReport, spend: { spend: RunSpend; simulated: Spend
     ...(r.seedData === null ? [] : [seedDataLine(r.seedData)]),
     ...(r.perAgent ? [...agentsHeader(r.perAgent), proposer] : [`agent ${describeAgent(r.agent)}  ${proposer}`]),
     ...(simulated.length > 0 ? [`note: simulated ${simulated.join(' and ')}; these numbers are not LLM results`] : []),
-    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iterations, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${stopNote(r)}`,
+    `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iteration${r.iterations === 1 ? '' : 's'}, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${stopNote(r)}`,
     spendLine(spend.spend, spend.simulated),
     gateLine(r),
     ...proposalOutcomesLine(r),
@@ -240,6 +240,7 @@ function gateLine(r: OptimizeReport): string {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([rule, n]) => `${rule} ${n}`)
     .join(', ');
+  if (rejected === 0) return 'honesty gate on (--allow-flags turns it off): no proposed description gained a lint warning or error';
   return `honesty gate on (--allow-flags turns it off): ${rejected} proposed description${rejected === 1 ? '' : 's'} refused before being run for gaining a lint warning or error, the parent's text kept${rules === '' ? '' : ` (${rules})`}`;
 }
 

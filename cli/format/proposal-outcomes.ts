@@ -32,7 +32,9 @@ export function proposalOutcomesLine(r: OptimizeReport): string[] {
   const parts = [
     o.noText === 0 ? '' : nothingToAdd(o, r.proposer === 'sim'),
     o.refusedByGate === 0 ? '' : `the honesty gate refused ${o.refusedByGate}`,
-    o.notBetter === 0 ? '' : `${o.notBetter} ran and scored no higher than their parent on its minibatch`,
+    o.notBetter === 0
+      ? ''
+      : `${count(o.notBetter, 'ran and scored no higher than its parent', 'ran and each scored no higher than its parent')} on its minibatch`,
   ].filter((s) => s !== '');
   const other = o.made - o.accepted - o.noText - o.refusedByGate - o.notBetter;
   if (other > 0) parts.push(`${count(other, 'was', 'were')} not run (the text unchanged, or no budget left)`);

@@ -8,7 +8,17 @@
 // several agents, each with its own rows: overconfident-agents.ts.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Agent, type EpisodeExecutor, infrastructureError, inputError, type LoadedSuite, SCORE, serverChoiceOf, TdoError } from '../../src/index.ts';
+import {
+  type Agent,
+  counted,
+  type EpisodeExecutor,
+  infrastructureError,
+  inputError,
+  type LoadedSuite,
+  SCORE,
+  serverChoiceOf,
+  TdoError,
+} from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
 import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
@@ -266,7 +276,9 @@ export function demoExperiment(
   };
   // A search that found nothing better keeps the seed; each distinct version is measured once.
   const distinct = [...new Set(Object.values(roleVersion))].map((id) => store.getVersion(id)).filter((v): v is VersionRow => v !== undefined);
-  req.onPhase?.(`experiment: ${DEMO_ROLES.map((r) => `${ROLE_LABELS[r]} ${roleVersion[r]}`).join(', ')} on the test split, ${settings.repeats} repeat(s)`);
+  req.onPhase?.(
+    `experiment: ${DEMO_ROLES.map((r) => `${ROLE_LABELS[r]} ${roleVersion[r]}`).join(', ')} on the test split, ${counted(settings.repeats, 'repeat')}`,
+  );
   return {
     roleVersion,
     experimentSettings: {

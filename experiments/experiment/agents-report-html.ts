@@ -7,6 +7,7 @@ import type { AgentsExperimentReport } from './agents-experiment.ts';
 import { answerSentences, paraphraseNote, verdictSentence } from './columns.ts';
 import { htmlPage, successBars, suiteSection, tableHtml } from './report-html.ts';
 import { barChartSvg, TONE_LEGEND } from './svg-chart.ts';
+import { counted } from '../../src/index.ts';
 
 function acrossAgentsSection(report: AgentsExperimentReport): string {
   return report.suites
@@ -51,7 +52,7 @@ ${e.suites.map((suite) => suiteSection(e, suite)).join('\n')}</section>`,
     `tdo experiment: ${s.suites.join(', ')} with ${report.agents.map((a) => a.id).join(', ')}`,
     `<h1>tdo experiment across agents</h1>
 <p class="${simulated ? 'sim' : ''}">${escapeHtml(agentsSentence(report))}</p>
-<p>Split ${escapeHtml(s.split)} · ${s.repeats} repeat(s) · seed ${s.seed} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
+<p>Split ${escapeHtml(s.split)} · ${counted(s.repeats, 'repeat')} · seed ${s.seed} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
 <p class="verdict ${report.verdict}">${escapeHtml(agentsVerdictSentence(report))}</p>
 ${acrossAgentsSection(report)}
 ${perAgent}

@@ -4,6 +4,7 @@ import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 import type { Proportion } from '../measure/wilson.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 import { costCell, showsSpend, tokensCell, versionSpend } from './spend-cells.ts';
+import { counted } from '../../src/index.ts';
 
 export interface Table {
   head: string[];
@@ -170,7 +171,7 @@ export function answerSentences(report: ExperimentReport): string[] {
     const suite = report.suites.find((s) => s.suite === a.suite)!;
     const rate = (id: string) => share(suite.results.find((r) => r.versionId === id)!.success);
     const where = report.suites.length > 1 ? ` on ${a.suite}` : '';
-    const power = `Measured at ${repeats} repeat(s) of ${suite.tasks} test tasks; detecting a change of ${(a.detect * 100).toFixed(1)} points from ${rate(a.baseline)} would take about ${a.repeatsNeeded} repeat(s) (80% power).`;
+    const power = `Measured at ${counted(repeats, 'repeat')} of ${suite.tasks} test tasks; detecting a change of ${(a.detect * 100).toFixed(1)} points from ${rate(a.baseline)} would take about ${counted(a.repeatsNeeded, 'repeat')} (80% power).`;
     const tie = a.tiedWith.length === 0 ? '' : ` (tied with ${a.tiedWith.join(', ')})`;
     if (suite.results.length === 1) return `${partial}One version${where}, ${a.best}: ${rate(a.best)} test success; nothing to compare it with.`;
     if (a.change !== null) {
@@ -191,7 +192,7 @@ export function lintSentences(report: ExperimentReport): string[] {
     const gained = d.tools.flatMap((t) => t.lintAppeared.filter((f) => f.severity !== 'info').map((f) => `${f.rule} (${t.tool})`));
     return gained.length === 0
       ? `Lint: ${d.b.label} gained no warning or error against ${d.a.label}.`
-      : `Lint: ${d.b.label} gained ${gained.length} warning(s) or error(s) against ${d.a.label}: ${gained.join(', ')}.`;
+      : `Lint: ${d.b.label} gained ${counted(gained.length, 'warning or error', 'warnings or errors')} against ${d.a.label}: ${gained.join(', ')}.`;
   });
 }
 
@@ -207,7 +208,8 @@ export function verdictSentence(report: ExperimentReport): string {
   }
   if (report.verdict === 'interrupted') return 'Interrupted: some runs did not finish; the numbers cover the episodes that did.';
   const errored = erroredEpisodes(report);
-  const errors = errored === 0 ? '' : ` ${errored} errored episode(s), within --max-error-rate, are left out of every rate.`;
+  const errors =
+    errored === 0 ? '' : ` ${counted(errored, 'errored episode')}, within --max-error-rate, ${errored === 1 ? 'is' : 'are'} left out of every rate.`;
   const threshold = `${(report.settings.threshold * 100).toFixed(1)} points`;
   // at the default threshold of 0 the bound is 0 itself, not "−0.0"
   const bound = report.settings.threshold === 0 ? '0' : `−${threshold}`;

@@ -7,6 +7,7 @@ import { direction } from './answer.ts';
 import { spendNote } from './spend-cells.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 import { barChartSvg, TONE_LEGEND, type Bar, type Tone } from './svg-chart.ts';
+import { counted } from '../../src/index.ts';
 
 /** In its own scrolling box, so a wide table never widens the page. */
 export function tableHtml(t: columns.Table, cls: string): string {
@@ -71,12 +72,12 @@ export function suiteSection(report: ExperimentReport, suite: SuiteResults): str
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
   const changes = columns.taskChangeTable(suite);
-  const changed = (c: { better: Array<{ taskId: string }>; worse: Array<{ taskId: string }> }, unit: string) =>
-    `better on ${c.better.length}${unit}${c.better.length === 0 ? '' : ` (${escapeHtml(c.better.map((t) => t.taskId).join(', '))})`}, worse on ${c.worse.length}${c.worse.length === 0 ? '' : ` (${escapeHtml(c.worse.map((t) => t.taskId).join(', '))})`}`;
+  const changed = (c: { better: Array<{ taskId: string }>; worse: Array<{ taskId: string }> }, unit: boolean) =>
+    `better on ${unit ? counted(c.better.length, 'task') : c.better.length}${c.better.length === 0 ? '' : ` (${escapeHtml(c.better.map((t) => t.taskId).join(', '))})`}, worse on ${c.worse.length}${c.worse.length === 0 ? '' : ` (${escapeHtml(c.worse.map((t) => t.taskId).join(', '))})`}`;
   const comparisons = suite.comparisons
     .map((c) => {
       const p = suite.paraphrase?.comparisons.find((x) => x.version === c.version);
-      return `<li><b>${escapeHtml(c.version)}</b>: ${changed(c, ' task(s)')}${p === undefined ? '' : `; paraphrase: ${changed(p, '')}`}</li>`;
+      return `<li><b>${escapeHtml(c.version)}</b>: ${changed(c, true)}${p === undefined ? '' : `; paraphrase: ${changed(p, false)}`}</li>`;
     })
     .join('');
   return `<section class="suite"><h2>Suite ${escapeHtml(suite.suite)}</h2>
@@ -105,7 +106,7 @@ export function renderExperimentHtml(report: ExperimentReport): string {
 <div class="answer">${paragraphs(columns.answerSentences(report))}</div>
 ${paragraphs(columns.lintSentences(report), 'lint')}
 <p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(columns.agentSentence(report))}</p>
-<p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${s.repeats} repeat(s) · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
+<p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${counted(s.repeats, 'repeat')} · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
 <p class="verdict ${report.verdict}${columns.erroredEpisodes(report) > 0 ? ' with-errors' : ''}">${escapeHtml(columns.verdictSentence(report))}</p>
 ${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
 ${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}

@@ -1,6 +1,6 @@
 // What each version's runs spent on model calls (traces/spend.ts), as the reports' columns: the agent's tokens
 // sent to an endpoint and their cost at the prices of tdo.config.json, a price unknown said so and never shown as 0.
-import { formatCost } from '../../src/index.ts';
+import { counted, formatCost } from '../../src/index.ts';
 import { sumSpend, type ModelSpendTotals } from '../../traces/index.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
 
@@ -34,6 +34,6 @@ export function spendNote(report: ExperimentReport): string {
     total.cost === null ? ` A price is unknown for ${total.unpricedModels.join(', ')}: set it under model.prices in tdo.config.json to see the cost.` : '';
   return (
     `Model tokens and cost: the agent's calls sent to the endpoint by each version's runs (test and paraphrase), at the prices in tdo.config.json; answers from tdo's response cache are free. ` +
-    `In all, ${total.calls} call(s), ${total.tokensIn} tokens in and ${total.tokensOut} out, ${costCell(total)}.${unknown}`
+    `In all, ${counted(total.calls, 'call')}, ${total.tokensIn} tokens in and ${total.tokensOut} out, ${costCell(total)}.${unknown}`
   );
 }

@@ -4,6 +4,7 @@ import { interval, share, tableStyle } from '../format.ts';
 import { answerSentences, changeCell, lintSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 import { costCell, showsSpend, versionSpend } from './spend-cells.ts';
+import { counted } from '../../src/index.ts';
 
 /** The terminal view: per suite, one compact row per version (the full table is in the reports). */
 export function renderExperimentSummary(report: ExperimentReport): string {
@@ -54,7 +55,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     for (const c of suite.comparisons) {
       const p = suite.paraphrase?.comparisons.find((x) => x.version === c.version);
       out.push(
-        `  ${c.version}: better on ${c.better.length} task(s), worse on ${c.worse.length}${p === undefined ? '' : `; paraphrase: better on ${p.better.length}, worse on ${p.worse.length}`}`,
+        `  ${c.version}: better on ${counted(c.better.length, 'task')}, worse on ${c.worse.length}${p === undefined ? '' : `; paraphrase: better on ${p.better.length}, worse on ${p.worse.length}`}`,
       );
     }
     if (paraphrase) out.push('  paraphrase: the same needs worded differently, beside test; not part of the verdict');

@@ -16,6 +16,7 @@ import type { OversizeMessage } from '../host/bounded/read-buffer.ts';
 import type { HostTransport } from './host-stdio.ts';
 import type { HostInfo, SessionRecorder } from './session-recorder.ts';
 import { Upstream, type UpstreamCommand } from './upstream.ts';
+import { counted } from '../text/counted.ts';
 
 export interface ProxyOptions {
   /** The server's name in the trace store and in messages. */
@@ -225,7 +226,7 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
       pending.clear();
       const session = recorder.finish();
       if (session !== undefined)
-        log(`tdo proxy (${options.name}): recorded ${session.calls} tool call(s) as episode ${session.episodeId} of run ${session.runId}`);
+        log(`tdo proxy (${options.name}): recorded ${counted(session.calls, 'tool call')} as episode ${session.episodeId} of run ${session.runId}`);
     })());
   const closed = new Promise<void>((resolve, reject) => {
     downstream.onclose = () => void shutdown().then(resolve, reject);

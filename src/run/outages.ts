@@ -1,5 +1,6 @@
 // Episodes that ended in an outage (model endpoint, MCP server, the agent itself) rather than a verdict:
 // counted apart from outcomes, with their causes, and held to a maximum share of a run's episodes.
+import { counted } from '../text/counted.ts';
 
 export interface ErrorCause {
   cause: string;
@@ -59,7 +60,7 @@ export function describeErrors(tally: ErrorTally, listCommand = 'tdo traces list
   if (tally.errors === 0) return 'no episode errored.';
   const share = tally.episodes === 0 ? 0 : (100 * tally.errors) / tally.episodes;
   const [first] = tally.causes;
-  const others = tally.causes.length > 1 ? ` ${tally.causes.length - 1} other cause(s) in \`${listCommand}\`.` : '';
+  const others = tally.causes.length > 1 ? ` ${counted(tally.causes.length - 1, 'other cause')} in \`${listCommand}\`.` : '';
   const cause = /[.!?]$/.test(first!.cause) ? first!.cause : `${first!.cause}.`;
   return `${tally.errors} of ${tally.episodes} episodes (${share.toFixed(1)}%) errored, not judged. Cause (${first!.episodes}): ${cause}${others}`;
 }

@@ -9,6 +9,7 @@ import { FILL, unfilledFields } from './scaffold.ts';
 import { SUITE_KEYS, suiteSchema, type ServerSpec, type Suite } from './schema.ts';
 import { inputError } from '../errors.ts';
 import { refuseDeepNesting } from '../files/nesting.ts';
+import { counted } from '../text/counted.ts';
 
 /** The package root, so a shipped suite can name our own entry points wherever the clone lives. */
 export const TDO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,7 +83,7 @@ export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): Loade
   const unfilled = unfilledFields(parsed.data);
   if (unfilled.length > 0) {
     throw inputError(
-      `suite file ${path} still has ${unfilled.length} value(s) marked "${FILL}" to write before it can run:\n${unfilled.map((p) => `  - ${p}`).join('\n')}`,
+      `suite file ${path} still has ${counted(unfilled.length, 'value')} marked "${FILL}" to write before it can run:\n${unfilled.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
   return { suite: parsed.data, path };

@@ -4,6 +4,7 @@ import { isolationProblems } from './isolation.ts';
 import { httpServerSchema, serverAuthSchema, serverSpecSchema, stdioServerSchema } from './server-spec.ts';
 import { patternProblem } from '../host/tool-search/regex.ts';
 import { toolSearchBlockSchema } from '../host/tool-search/settings.ts';
+import { counted } from '../text/counted.ts';
 
 // Every object is strict: a misspelled key ("tolerence") is an error with a suggestion (src/suite/load.ts),
 // never a setting silently ignored.
@@ -215,7 +216,7 @@ function planProblems(task: z.output<typeof taskSchema>): Array<{ path: Property
 /** Why `{$from}` in step `step` (plan.length + 1 for the check) names no step it can use, if it does not. */
 function referenceProblem(plan: readonly PlanStep[], from: number, step: number): string | undefined {
   if (from > plan.length)
-    return `{$from: ${from}} refers to step ${from}, but the task's plan has ${plan.length === 0 ? 'no steps' : `only ${plan.length} step(s)`}`;
+    return `{$from: ${from}} refers to step ${from}, but the task's plan has ${plan.length === 0 ? 'no steps' : `only ${counted(plan.length, 'step')}`}`;
   if (from >= step)
     return `{$from: ${from}} refers to step ${from}, which does not come before step ${step} (steps are numbered from 1; a step can use only the steps before it)`;
   if (plan[from - 1]!.negotiate === true)

@@ -35,7 +35,7 @@ describe('tdo init', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-init-'));
     const init = await tdo(['init', '--server', 'shop', '--', process.execPath, SHOP], {}, dir);
     expect(init.code, init.stderr).toBe(0);
-    expect(init.stdout).toContain('server shop: 2 tool(s): add, shout');
+    expect(init.stdout).toContain('server shop: 2 tools: add, shout');
     expect(init.stdout).toContain('  tdo run --suite suites/shop.yaml');
     const config = JSON.parse(readFileSync(join(dir, 'tdo.config.json'), 'utf8')) as { mcpServers: Record<string, unknown>; suites: Record<string, string> };
     expect(config.suites).toEqual({ shop: 'suites/shop.yaml' });
@@ -44,7 +44,7 @@ describe('tdo init', () => {
     // before the marked values are written, the suite names each one and nothing runs
     const early = await tdo(['run', '--suite', 'suites/shop.yaml'], {}, dir);
     expect(early.code).toBe(2);
-    expect(early.stderr).toMatch(/still has 9 value\(s\) marked "FILL:"/);
+    expect(early.stderr).toMatch(/still has 9 values marked "FILL:"/);
     expect(early.stderr).toContain('tasks.0.prompt: FILL: a request a user of shop would make that needs add (Add two numbers and return their sum.)');
 
     // a second init does not overwrite the suite

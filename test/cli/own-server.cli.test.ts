@@ -43,7 +43,7 @@ describe('tdo on a server of your own', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-own-'));
     const init = await tdo(['init', '--server', 'price', '--', process.execPath, PRICE_SERVER], {}, dir);
     expect(init.code, init.stderr).toBe(0);
-    expect(init.stdout).toContain('server price: 3 tool(s): lookup_price, multiply, add');
+    expect(init.stdout).toContain('server price: 3 tools: lookup_price, multiply, add');
 
     const file = join(dir, 'suites', 'price.yaml');
     const text = readFileSync(file, 'utf8');

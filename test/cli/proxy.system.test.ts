@@ -72,7 +72,7 @@ describe('tdo proxy', () => {
     expect(proxy.lines).toHaveLength(3);
     for (const line of proxy.lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     expect(proxy.stderr()).toMatch(/Secure MCP Filesystem Server running on stdio/);
-    expect(proxy.stderr()).toMatch(/recorded 1 tool call\(s\) as episode e-/);
+    expect(proxy.stderr()).toMatch(/recorded 1 tool call as episode e-/);
 
     const listing = await tdo(['traces', 'list', '--db', db, '--json']);
     const episodes = JSON.parse(listing.stdout) as Array<{ task_id: string; split: string; tool_calls: number; status: string; success: boolean | null }>;

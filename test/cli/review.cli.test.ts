@@ -83,7 +83,7 @@ describe('review commands', () => {
     expect(report.flags).toContainEqual(expect.objectContaining({ tool: 'calculator', rule: 'removed-limit', phrase: 'Numbers and + - * / ** only.' }));
     expect(report.flags.some((f) => f.tool === 'read_file' && f.rule === 'copied-result')).toBe(true);
     expect((await tdo(['lint', imported.id, '--db', db])).stdout).toContain(
-      `compared with parent ${seedId} and ${report.tool_results} recorded tool result(s)`,
+      `compared with parent ${seedId} and ${report.tool_results} recorded tool result${report.tool_results === 1 ? '' : 's'}`,
     );
     // a file is linted on its own: no parent, no results
     const alone = JSON.parse((await tdo(['lint', file, '--json'])).stdout) as typeof report;

@@ -1,4 +1,4 @@
-import { terminalSafe } from '../../../src/index.ts';
+import { counted, terminalSafe } from '../../../src/index.ts';
 import { isProblem, type LintFlag } from './lint.ts';
 
 export interface LintReport {
@@ -35,9 +35,11 @@ const MARK = { error: '✖', warning: '▲', info: '·' } as const;
 export function renderLintReport(report: LintReport): string {
   const compared = [
     report.parents.length === 0 ? '' : `parent ${report.parents.join(', ')}`,
-    report.toolResults === 0 ? '' : `${report.toolResults} recorded tool result(s)`,
+    report.toolResults === 0 ? '' : counted(report.toolResults, 'recorded tool result'),
   ].filter(Boolean);
-  const lines = [`lint ${report.source}: ${report.tools} tool(s), ${report.problems} problem(s), ${report.flags.length - report.problems} suggestion(s)`];
+  const lines = [
+    `lint ${report.source}: ${counted(report.tools, 'tool')}, ${counted(report.problems, 'problem')}, ${counted(report.flags.length - report.problems, 'suggestion')}`,
+  ];
   if (compared.length > 0) lines.push(`compared with ${compared.join(' and ')}`);
   let tool: string | undefined;
   for (const f of report.flags) {

@@ -27,7 +27,7 @@ describe('proposalOutcomesLine', () => {
       notBetter: 19,
     });
     expect(proposalOutcomesLine(report(o))).toEqual([
-      'why 61 of 61 proposals were not accepted: for 12 the proposer found nothing to add to open_nodes and read_graph (each has fewer than 2 train tasks, and the sim proposer names only the jobs that come up in 2 tasks or more: add train tasks for them, or use --proposer llm), nor to search_nodes (what the trajectories, the input schema and the sibling tools hold, the description already says); the honesty gate refused 30; 19 ran and scored no higher than their parent on its minibatch.',
+      'why 61 of 61 proposals were not accepted: for 12 the proposer found nothing to add to open_nodes and read_graph (each has fewer than 2 train tasks, and the sim proposer names only the jobs that come up in 2 tasks or more: add train tasks for them, or use --proposer llm), nor to search_nodes (what the trajectories, the input schema and the sibling tools hold, the description already says); the honesty gate refused 30; 19 ran and each scored no higher than its parent on its minibatch.',
     ]);
   });
 

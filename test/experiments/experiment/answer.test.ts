@@ -70,7 +70,7 @@ describe('the answer a report opens with', () => {
     expect(a).toMatchObject({ best: 'tuned', baseline: 'seed', direction: 'better' });
     for (const [where, line] of Object.entries(firstLines(r))) {
       expect(line, where).toMatch(
-        /Best: tuned, 72\.7% test success against 50\.0% for the first version \(seed\), \+22\.7 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]: better, with 95% confidence\. Measured at 3 repeat\(s\) of 22 test tasks/,
+        /Best: tuned, 72\.7% test success against 50\.0% for the first version \(seed\), \+22\.7 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]: better, with 95% confidence\. Measured at 3 repeats of 22 test tasks/,
       );
     }
   });
@@ -100,7 +100,7 @@ describe('the answer a report opens with', () => {
     for (const [where, line] of Object.entries(firstLines(r))) {
       expect(line, where).toMatch(
         new RegExp(
-          `no detectable difference\\. Measured at 3 repeat\\(s\\) of 22 test tasks; detecting a change of 6\\.1 points from 50\\.0% would take about ${a!.repeatsNeeded} repeat\\(s\\) \\(80% power\\)\\.`,
+          `no detectable difference\\. Measured at 3 repeats of 22 test tasks; detecting a change of 6\\.1 points from 50\\.0% would take about ${a!.repeatsNeeded} repeats \\(80% power\\)\\.`,
         ),
       );
     }
@@ -180,12 +180,12 @@ describe('lint near the top of every report', () => {
       diffSources(source('seed', 'Add two numbers.'), source('plain', 'Add two numbers and return their sum.')),
     ];
     expect(lintSentences(r)).toEqual([
-      'Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).',
+      'Lint: tuned gained 1 warning or error against seed: inflated-claim (add).',
       'Lint: plain gained no warning or error against seed.',
     ]);
-    expect(renderExperimentMarkdown(r).split('\n').slice(0, 6).join('\n')).toContain('Lint: tuned gained 1 warning(s)');
+    expect(renderExperimentMarkdown(r).split('\n').slice(0, 6).join('\n')).toContain('Lint: tuned gained 1 warning or error');
     // read later and from anywhere, the report names its database in the command that shows the changes
     expect(renderExperimentMarkdown(r)).toContain('Description changes seed → tuned: `tdo diff seed tuned --db /x/tdo.db`');
-    expect(renderExperimentSummary(r).split('\n')[1]).toBe('Lint: tuned gained 1 warning(s) or error(s) against seed: inflated-claim (add).');
+    expect(renderExperimentSummary(r).split('\n')[1]).toBe('Lint: tuned gained 1 warning or error against seed: inflated-claim (add).');
   });
 });

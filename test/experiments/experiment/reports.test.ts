@@ -48,7 +48,7 @@ describe('experiment reports and the paraphrase split', () => {
     expect(terminal).toContain('suite market (2 test tasks and 2 paraphrase tasks x 6)');
     expect(terminal).toMatch(/paraphrase \[95% CI\].*Δ paraphrase/);
     expect(terminal).toMatch(/100\.0% \[34%, 100%\]/);
-    expect(terminal).toContain('better on 0 task(s), worse on 1; paraphrase: better on 0, worse on 2');
+    expect(terminal).toContain('better on 0 tasks, worse on 1; paraphrase: better on 0, worse on 2');
     expect(markdown).toContain('2 test tasks and 2 paraphrase tasks');
     expect(markdown).toContain('  - paraphrase: better on 0 (none), worse on 2 (c, d)');
     expect(markdown).toMatch(/Split: test \(paraphrase beside it\)/);
@@ -92,7 +92,7 @@ describe('experiment reports with errored episodes', () => {
     const { terminal, markdown, html } = withErrors('pass');
     expect(terminal).toMatch(/errored/);
     expect(terminal).toMatch(/2\/14/);
-    expect(markdown).toMatch(/2 errored episode\(s\), within --max-error-rate, are left out of every rate/);
+    expect(markdown).toMatch(/2 errored episodes, within --max-error-rate, are left out of every rate/);
     expect(markdown).toMatch(/14 \(2 errored, not judged\)/);
     expect(html).toContain('class="verdict pass with-errors"');
   });
@@ -169,7 +169,7 @@ describe('experiment reports and what the model calls cost', () => {
     expect(terminal).toMatch(/model tokens.*cost/);
     expect(terminal).toMatch(/mega-seed .*1750 .*\$0\.005000/);
     expect(markdown).toContain('| 1500 in / 250 out | $0.005000 |');
-    expect(markdown).toContain('In all, 40 call(s), 5200 tokens in and 420 out, $0.0138.');
+    expect(markdown).toContain('In all, 40 calls, 5200 tokens in and 420 out, $0.0138.');
     expect(html).toContain('<th>model tokens (all splits)</th><th>cost</th>');
     expect(html).toContain('<td>3700 in / 170 out</td><td>$0.008800</td>');
     const results = (JSON.parse(json) as { suites: Array<{ results: Array<{ spend: Record<string, unknown> }> }> }).suites[0]!.results;

@@ -25,9 +25,9 @@ describe('outageCause', () => {
 
   it('points at the other causes with the command the caller gives (the run and its database)', () => {
     const tally = tallyErrors([refused, refused, { status: 'error', note: 'server lab exited' }]);
-    expect(outageCause(tally, 0)).toContain('Cause (2): Model endpoint refused the key (401). 1 other cause(s) in `tdo traces list --errored`.');
+    expect(outageCause(tally, 0)).toContain('Cause (2): Model endpoint refused the key (401). 1 other cause in `tdo traces list --errored`.');
     expect(outageCause(tally, 0, 'tdo traces list --run r-1 --errored --db x.db')).toContain(
-      '1 other cause(s) in `tdo traces list --run r-1 --errored --db x.db`.',
+      '1 other cause in `tdo traces list --run r-1 --errored --db x.db`.',
     );
   });
 
