@@ -32,7 +32,9 @@ describe('deferredLoading', () => {
   it('leaves the rank figures null for episodes recorded without ranks, and the mean rank null when nothing was found', () => {
     const old = deferredLoading([episode({ labelled_steps_found: 1, labelled_steps: 1, loaded_tokens: 100 })]);
     expect(old).toMatchObject({ foundAtK: wilson(1, 1), rankedFirst: null, meanRankWhenFound: null });
-    const none = deferredLoading([episode({ labelled_steps_found: 0, labelled_steps: 2, labelled_steps_ranked_first: 0, labelled_steps_rank_sum: 0, loaded_tokens: 9 })]);
+    const none = deferredLoading([
+      episode({ labelled_steps_found: 0, labelled_steps: 2, labelled_steps_ranked_first: 0, labelled_steps_rank_sum: 0, loaded_tokens: 9 }),
+    ]);
     expect(none).toMatchObject({ rankedFirst: wilson(0, 2), meanRankWhenFound: null });
   });
 

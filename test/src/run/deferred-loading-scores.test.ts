@@ -36,7 +36,7 @@ describe('deferred loading scores', () => {
     ]);
   });
 
-  it("scores each found step at the best rank any search gave one of its tools", () => {
+  it('scores each found step at the best rank any search gave one of its tools', () => {
     const deferred = deferredTools(TINY, { mode: 'regex', k: 3 }, () => {});
     // "(?i)file" matches three fields of read_file and of write_file (name, description, the path's description):
     // a tie, kept in catalogue order, so read_file ranks 1 and write_file 2; "(?i)express" matches calculator only
