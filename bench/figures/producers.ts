@@ -4,8 +4,17 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
+import { labToolSearch, largeCatalogue, largeCatalogueReadme } from './tool-search.ts';
 
-export const PRODUCERS: Record<string, () => Promise<string>> = { 'quick-start': quickStart, seeds, labplus, demo };
+export const PRODUCERS: Record<string, () => Promise<string>> = {
+  'quick-start': quickStart,
+  seeds,
+  labplus,
+  demo,
+  'large-catalogue': largeCatalogue,
+  'large-catalogue-readme': largeCatalogueReadme,
+  'tool-search-lab': labToolSearch,
+};
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
