@@ -78,7 +78,6 @@ export async function llm(): Promise<string> {
       '',
       shown(resume),
       ...linesBetween(resumed.stdout, 'optimize run', 'model spend'),
-      '[...]',
       '',
       shown(experiment),
       ...linesBetween(measured.stdout, 'suite lab', '└'),

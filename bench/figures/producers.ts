@@ -5,8 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
 import { llm } from './llm.ts';
+import { labToolSearch, largeCatalogue, largeCatalogueReadme } from './tool-search.ts';
 
-export const PRODUCERS: Record<string, () => Promise<string>> = { 'quick-start': quickStart, seeds, labplus, demo, llm };
+export const PRODUCERS: Record<string, () => Promise<string>> = {
+  'quick-start': quickStart,
+  seeds,
+  labplus,
+  demo,
+  llm,
+  'large-catalogue': largeCatalogue,
+  'large-catalogue-readme': largeCatalogueReadme,
+  'tool-search-lab': labToolSearch,
+};
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 

@@ -69,6 +69,9 @@ export function deferredLoadingMetrics(run: RunReport) {
     found_at_k: foundRate?.rate ?? null,
     found_at_k_low: foundRate?.low ?? null,
     found_at_k_high: foundRate?.high ?? null,
+    // of the labelled steps, those whose tool some search ranked first (found@1); null for a run recorded before ranks were
+    labelled_steps_ranked_first: total(SCORE.labelledStepsRankedFirst).episodes === 0 ? null : total(SCORE.labelledStepsRankedFirst).sum,
+    mean_rank_when_found: total(SCORE.labelledStepsRankSum).episodes === 0 || found === 0 ? null : total(SCORE.labelledStepsRankSum).sum / found,
     loaded_tokens_per_episode: perEpisode(SCORE.loadedTokens),
     all_tools_tokens: perEpisode(SCORE.allToolsTokens),
   };
@@ -159,12 +162,18 @@ function deferredLoadingLine(run: RunReport): string {
   const found =
     m.labelled_steps === 0
       ? 'found@k – (no labelled step judged)'
-      : `found@${run.toolSearch.k} ${m.labelled_steps_found}/${m.labelled_steps} labelled steps = ${interval(wilson(m.labelled_steps_found, m.labelled_steps), 0)}`;
+      : `found@${run.toolSearch.k} ${m.labelled_steps_found}/${m.labelled_steps} labelled steps = ${interval(wilson(m.labelled_steps_found, m.labelled_steps), 0)}${rankText(m)}`;
   const tokens =
     m.loaded_tokens_per_episode === null
       ? ''
       : `   description tokens per episode ${Math.round(m.loaded_tokens_per_episode)}, against ${m.all_tools_tokens} with every tool listed`;
   return `${found}${tokens}`;
+}
+
+function rankText(m: NonNullable<ReturnType<typeof deferredLoadingMetrics>>): string {
+  if (m.labelled_steps_ranked_first === null) return '';
+  const rank = m.mean_rank_when_found === null ? '' : `, mean rank when found ${m.mean_rank_when_found.toFixed(2)}`;
+  return `; found@1 ${m.labelled_steps_ranked_first}/${m.labelled_steps}${rank}`;
 }
 
 /** The command that lists a run's errored episodes with their causes. */

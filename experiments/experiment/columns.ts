@@ -53,7 +53,7 @@ export interface ScoreColumn {
   cell: (r: VersionResult, detail: boolean) => string;
 }
 
-/** Deferred loading's columns (found@k with its interval, tokens loaded), then every other score's. */
+/** Deferred loading's columns (found@k and found@1 with their intervals, the mean rank when found, tokens loaded), then every other score's. */
 export function scoreColumns(report: ExperimentReport, suite: SuiteResults): ScoreColumn[] {
   return [...deferredColumns(report, suite), ...otherScoreColumns(report, suite)];
 }
@@ -62,6 +62,8 @@ function deferredColumns(report: ExperimentReport, suite: SuiteResults): ScoreCo
   if (!suite.results.some((r) => r.foundAtK !== null)) return [];
   return [
     { name: 'found_at_k', head: `found@${report.settings.toolSearch.k} [95% CI]`, cell: (r) => (r.foundAtK === null ? '–' : interval(r.foundAtK, 0)) },
+    { name: 'ranked_first', head: 'found@1 [95% CI]', cell: (r) => (r.rankedFirst === null ? '–' : interval(r.rankedFirst, 0)) },
+    { name: 'mean_rank_when_found', head: 'mean rank when found', cell: (r) => maybe(r.meanRankWhenFound, (x) => x.toFixed(2)) },
     {
       name: 'loaded_tokens',
       head: 'loaded tokens / episode (all tools)',

@@ -7,23 +7,39 @@ import type { Task } from '../suite/schema.ts';
 import { SCORE } from './score-names.ts';
 
 /**
- * One finished deferred-loading episode's scores: found@k over the task's plan steps, and the description tokens
- * the agent was given against those of every tool. Tokens count descriptions only, as a version's `tokens` does
- * (traces/versions.ts), so the two figures compare.
+ * One finished deferred-loading episode's scores: found@k over the task's plan steps, the rank the searches gave
+ * each found step's tool, and the description tokens the agent was given against those of every tool. Tokens
+ * count descriptions only, as a version's `tokens` does (traces/versions.ts), so the two figures compare.
  */
 export function deferredLoadingScores(task: Task, catalogue: Catalogue, deferred: DeferredTools): ScoreInput[] {
-  const loaded = deferred.loaded();
-  const found = task.plan.filter((step) => step.tools.some((label) => loaded.some((tool) => labelMatches(label, tool.server, tool.tool)))).length;
+  const ranks = task.plan.flatMap((step) => {
+    const rank = stepRank(step.tools, deferred);
+    return rank === undefined ? [] : [rank];
+  });
   return [
     ...(task.plan.length === 0
       ? []
       : [
-          { name: SCORE.labelledStepsFound, value: found },
+          { name: SCORE.labelledStepsFound, value: ranks.length },
           { name: SCORE.labelledSteps, value: task.plan.length },
+          { name: SCORE.labelledStepsRankedFirst, value: ranks.filter((r) => r === 1).length },
+          { name: SCORE.labelledStepsRankSum, value: ranks.reduce((sum, r) => sum + r, 0) },
         ]),
-    { name: SCORE.loadedTokens, value: descriptionTokens([deferred.tool, ...loaded]) },
+    { name: SCORE.loadedTokens, value: descriptionTokens([deferred.tool, ...deferred.loaded()]) },
     { name: SCORE.allToolsTokens, value: allToolsTokens(catalogue) },
   ];
+}
+
+/**
+ * The best rank any search of the episode gave one of a step's labelled tools, undefined when none was returned.
+ * Every result is loaded, so a step is found exactly when one of its tools is among the loaded ones.
+ */
+function stepRank(labels: readonly string[], deferred: DeferredTools): number | undefined {
+  const ranks = deferred
+    .loaded()
+    .filter((tool) => labels.some((label) => labelMatches(label, tool.server, tool.tool)))
+    .map((tool) => deferred.bestRanks().get(tool.name)!);
+  return ranks.length === 0 ? undefined : Math.min(...ranks);
 }
 
 function descriptionTokens(tools: ReadonlyArray<CatalogueTool | SearchToolDefinition>): number {

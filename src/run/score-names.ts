@@ -20,10 +20,20 @@ export const SCORE = {
   /** deferred loading (src/run/deferred-loading-scores.ts): plan steps whose labelled tool a search returned, of all */
   labelledStepsFound: 'labelled_steps_found',
   labelledSteps: 'labelled_steps',
+  /** of those found, the steps whose labelled tool some search ranked first, and the sum of their best ranks */
+  labelledStepsRankedFirst: 'labelled_steps_ranked_first',
+  labelledStepsRankSum: 'labelled_steps_rank_sum',
   /** o200k_base tokens of the descriptions the agent was given, and the same had every tool been listed */
   loadedTokens: 'loaded_tokens',
   allToolsTokens: 'all_tools_tokens',
 } as const;
 
 /** Deferred loading's scores, which reports show in columns of their own. */
-export const DEFERRED_LOADING_SCORES: ReadonlySet<string> = new Set([SCORE.labelledStepsFound, SCORE.labelledSteps, SCORE.loadedTokens, SCORE.allToolsTokens]);
+export const DEFERRED_LOADING_SCORES: ReadonlySet<string> = new Set([
+  SCORE.labelledStepsFound,
+  SCORE.labelledSteps,
+  SCORE.labelledStepsRankedFirst,
+  SCORE.labelledStepsRankSum,
+  SCORE.loadedTokens,
+  SCORE.allToolsTokens,
+]);

@@ -30,6 +30,8 @@ export interface DeferredTools {
   search(query: string): SearchOutcome;
   /** The tools loaded so far, in the order they were found: the same array until a search loads another. */
   loaded(): readonly CatalogueTool[];
+  /** The best (lowest) rank any search of the episode gave each tool it returned, by catalogue name. */
+  bestRanks(): ReadonlyMap<string, number>;
 }
 
 /**
@@ -41,10 +43,12 @@ export function deferredTools(catalogue: Catalogue, settings: { mode: SearchingM
   const index = toolIndex(catalogue, mode);
   const tool = searchToolDefinition(catalogue, mode, k);
   let loaded: readonly CatalogueTool[] = [];
+  const bestRanks = new Map<string, number>();
   return {
     mode,
     tool,
     loaded: () => loaded,
+    bestRanks: () => bestRanks,
     search(query) {
       const started = performance.now();
       const answer = index(query, k);
@@ -57,6 +61,7 @@ export function deferredTools(catalogue: Catalogue, settings: { mode: SearchingM
       const known = new Set(loaded.map((t) => t.name));
       const added = answer.hits.filter((hit) => !known.has(hit.name)).map((hit) => catalogue.tools.find((t) => t.name === hit.name)!);
       if (added.length > 0) loaded = [...loaded, ...added];
+      for (const hit of answer.hits) bestRanks.set(hit.name, Math.min(hit.rank, bestRanks.get(hit.name) ?? hit.rank));
       const output: SearchStepOutput = { results: answer.hits, loaded: added.map((t) => t.name) };
       record({ model: TOOL_SEARCH_STEP_MODEL, input, output, latencyMs: performance.now() - started });
       return { text: resultText(query, answer.hits, mode), hits: answer.hits };

@@ -59,13 +59,15 @@ describe('the run summary', () => {
       scoreTotals: {
         labelled_steps_found: { episodes: 4, sum: 6 },
         labelled_steps: { episodes: 4, sum: 8 },
+        labelled_steps_ranked_first: { episodes: 4, sum: 4 },
+        labelled_steps_rank_sum: { episodes: 4, sum: 9 },
         loaded_tokens: { episodes: 4, sum: 400 },
         all_tools_tokens: { episodes: 4, sum: 4000 },
       },
     });
     // 6 of 8: Wilson 95% interval 40.9% to 92.9%
     expect(renderRunReport(v)).toContain(
-      'found@5 6/8 labelled steps = 75.0% [41%, 93%]   description tokens per episode 100, against 1000 with every tool listed',
+      'found@5 6/8 labelled steps = 75.0% [41%, 93%]; found@1 4/8, mean rank when found 1.50   description tokens per episode 100, against 1000 with every tool listed',
     );
     expect(runReportJson(v)).toMatchObject({
       labelled_steps: 8,
@@ -73,6 +75,9 @@ describe('the run summary', () => {
       found_at_k: 0.75,
       found_at_k_low: expect.closeTo(0.409, 3),
       found_at_k_high: expect.closeTo(0.929, 3),
+      // 9 over the 6 found steps
+      labelled_steps_ranked_first: 4,
+      mean_rank_when_found: 1.5,
       loaded_tokens_per_episode: 100,
       all_tools_tokens: 1000,
     });

@@ -5,7 +5,7 @@ import { renderExperimentHtml } from '../../../experiments/experiment/report-htm
 import { renderExperimentMarkdown } from '../../../experiments/experiment/report-md.ts';
 import { renderExperimentSummary } from '../../../experiments/experiment/summary.ts';
 import { compareWithBaseline, summarizeVersion } from '../../../experiments/experiment/statistics.ts';
-import { fakeReport, NO_MODEL_CALLS, spent } from './fake-report.ts';
+import { facts, fakeReport, NO_MODEL_CALLS, spent } from './fake-report.ts';
 import { toJsonText } from '../../../src/json-keys.ts';
 
 type ExperimentReportJson = {
@@ -196,5 +196,43 @@ describe('experiment reports and what the model calls cost', () => {
     expect(terminal).not.toMatch(/\bcost\b/);
     expect(markdown).not.toMatch(/Model tokens and cost/);
     expect(report.suites[0]!.results[0]!.spend).toEqual(NO_MODEL_CALLS);
+  });
+});
+
+describe('experiment reports under a tool search', () => {
+  it('show found@k, found@1 and the mean rank when found beside the tokens loaded, in the table and the JSON', () => {
+    const report = fakeReport();
+    report.settings.toolSearch = { mode: 'bm25', k: 5 };
+    const suite = report.suites[0]!;
+    const deferred = (found: number, rankedFirst: number, rankSum: number, loaded: number) => ({
+      labelled_steps: 2,
+      labelled_steps_found: found,
+      labelled_steps_ranked_first: rankedFirst,
+      labelled_steps_rank_sum: rankSum,
+      loaded_tokens: loaded,
+      all_tools_tokens: 900,
+    });
+    suite.results[1] = summarizeVersion(
+      { id: 'mega-searched', server: 'mega', tokens: 50 },
+      { runId: 'r-3', status: 'completed', spend: NO_MODEL_CALLS },
+      // steps found at ranks 1 and 3, then one at rank 1 and one never found
+      facts([
+        { task: 'a', success: true, server: 'mega', scores: deferred(2, 1, 4, 100) },
+        { task: 'b', success: false, server: 'mega', scores: deferred(1, 1, 1, 200) },
+      ]),
+      'mega',
+    );
+    suite.comparisons = compareWithBaseline(suite.results, 0.1);
+    const table = versionTable(report, suite);
+    const column = (name: string) => table.rows.map((row) => row[table.head.indexOf(name)]);
+    expect(column('found@5 [95% CI]')).toEqual(['–', '75.0% [30%, 95%]']);
+    expect(column('found@1 [95% CI]')).toEqual(['–', '50.0% [15%, 85%]']);
+    expect(column('mean rank when found')).toEqual(['–', '1.67']);
+    expect(column('loaded tokens / episode (all tools)')).toEqual(['–', '150 (900)']);
+    const { markdown, json } = renderings(report);
+    expect(markdown).toContain('| found@5 [95% CI] | found@1 [95% CI] | mean rank when found |');
+    const result = (JSON.parse(json) as { suites: Array<{ results: Array<Record<string, unknown>> }> }).suites[0]!.results[1]!;
+    expect(result).toMatchObject({ found_at_k: { successes: 3, n: 4 }, ranked_first: { successes: 2, n: 4 } });
+    expect(result.mean_rank_when_found).toBeCloseTo(5 / 3, 12);
   });
 });

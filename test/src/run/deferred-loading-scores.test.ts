@@ -28,8 +28,33 @@ describe('deferred loading scores', () => {
       // read_file and calculator were found (a label may name the server); write_file never was
       { name: 'labelled_steps_found', value: 2 },
       { name: 'labelled_steps', value: 3 },
+      // k is 1: each found tool was its search's first result
+      { name: 'labelled_steps_ranked_first', value: 2 },
+      { name: 'labelled_steps_rank_sum', value: 2 },
       { name: 'loaded_tokens', value: tokens(['read_file', 'calculator'], { [deferred.tool.name]: deferred.tool.description }) },
       { name: 'all_tools_tokens', value: tokens(['read_file', 'write_file', 'calculator']) },
+    ]);
+  });
+
+  it('scores each found step at the best rank any search gave one of its tools', () => {
+    const deferred = deferredTools(TINY, { mode: 'regex', k: 3 }, () => {});
+    // "(?i)file" matches three fields of read_file and of write_file (name, description, the path's description):
+    // a tie, kept in catalogue order, so read_file ranks 1 and write_file 2; "(?i)express" matches calculator only
+    deferred.search('(?i)file');
+    deferred.search('(?i)express');
+    const rankScores = () => deferredLoadingScores(task, TINY, deferred).filter((s) => s.name.startsWith('labelled_steps'));
+    expect(rankScores()).toEqual([
+      { name: 'labelled_steps_found', value: 3 },
+      { name: 'labelled_steps', value: 3 },
+      { name: 'labelled_steps_ranked_first', value: 2 },
+      { name: 'labelled_steps_rank_sum', value: 1 + 1 + 2 },
+    ]);
+    // a later search that ranks write_file first improves its step's rank; a worse rank never replaces a better one
+    deferred.search('(?i)write');
+    deferred.search('(?i)file');
+    expect(rankScores().slice(2)).toEqual([
+      { name: 'labelled_steps_ranked_first', value: 3 },
+      { name: 'labelled_steps_rank_sum', value: 3 },
     ]);
   });
 
