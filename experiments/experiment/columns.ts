@@ -1,7 +1,7 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
 import { changeWithInterval, interval, percent, points, share } from '../format.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
-import type { Proportion } from '../measure/wilson.ts';
+import type { Proportion } from '../../src/index.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 import { costCell, showsSpend, tokensCell, versionSpend } from './spend-cells.ts';
 

@@ -3,7 +3,7 @@ import type { ModelSpendTotals, VersionRow } from '../../traces/index.ts';
 import { DEFERRED_LOADING_SCORES, type ErrorCause, isServerChoiceScore, SCORE, tallyErrors } from '../../src/index.ts';
 import { choiceShares, judged, type ChoiceShares, type MeasuredEpisode } from '../measure/measured-episodes.ts';
 import { deferredLoading, type DeferredLoading } from '../measure/deferred-loading.ts';
-import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../../src/index.ts';
 
 /** Scores with their own columns; every other numeric score an episode records is reported generically. */
 const OWN_COLUMNS: ReadonlySet<string> = new Set([SCORE.success, SCORE.toolPrecision, SCORE.toolRecall]);

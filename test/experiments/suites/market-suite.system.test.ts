@@ -71,7 +71,7 @@ describe('the market suite run by the sim agent', () => {
       // Same seeds, same first choices: the token changes what the server allows, not whom the buyer picks.
       const chosen = (r: typeof prompt) => Object.fromEntries(Object.entries(r.scoreTotals).filter(([n]) => n.startsWith('chosen:')));
       expect(chosen(token)).toEqual(chosen(prompt));
-      expect(token.successes).toBeGreaterThan(prompt.successes);
+      expect(token.success.successes).toBeGreaterThan(prompt.success.successes);
     } finally {
       store.close();
     }
