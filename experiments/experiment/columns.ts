@@ -1,7 +1,7 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
 import { changeWithInterval, interval, percent, points, share } from '../format.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
-import type { Proportion } from '../../src/index.ts';
+import { SCORE, type Proportion } from '../../src/index.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 import { costCell, showsSpend, tokensCell, versionSpend } from './spend-cells.ts';
 
@@ -62,7 +62,7 @@ function deferredColumns(report: ExperimentReport, suite: SuiteResults): ScoreCo
   return [
     { name: 'found_at_k', head: `found@${report.settings.toolSearch.k} [95% CI]`, cell: (r) => (r.foundAtK === null ? '–' : interval(r.foundAtK, 0)) },
     {
-      name: 'loaded_tokens',
+      name: SCORE.loadedTokens,
       head: 'loaded tokens / episode (all tools)',
       cell: (r) => (r.loadedTokensPerEpisode === null ? '–' : `${r.loadedTokensPerEpisode.toFixed(0)} (${(r.allToolsTokens ?? 0).toFixed(0)})`),
     },
