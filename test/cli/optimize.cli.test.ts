@@ -226,8 +226,9 @@ describe('tdo optimize and the paraphrase split', () => {
     expect(trainSolved(1)).not.toContain('add train tasks');
 
     // Each split's success with its Wilson interval, as tdo experiment computes it; the held-out changes with Newcombe's.
-    const seedTest = json.seed['test'] as { tasks: number; success_rate: number; success_low: number; success_high: number };
-    const expected = wilson(Math.round(seedTest.success_rate * seedTest.tasks), seedTest.tasks);
+    const seedTest = json.seed['test'] as { tasks: number; successes: number; success_rate: number; success_low: number; success_high: number };
+    expect(seedTest.success_rate).toBe(seedTest.successes / seedTest.tasks);
+    const expected = wilson(seedTest.successes, seedTest.tasks);
     expect([seedTest.success_low, seedTest.success_high]).toEqual([expected.low, expected.high]);
     const changes = json['success_change'] as Record<string, { delta: number; low: number; high: number }>;
     expect(Object.keys(changes).sort()).toEqual(['paraphrase', 'test']);
