@@ -214,7 +214,11 @@ describe('tdo optimize and the paraphrase split', () => {
 
     // A perfect stop on a small validation split says how little it proves.
     const perfect = (tasks: number) =>
-      renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db, SIM_SPEND);
+      renderReport(
+        { ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, score: 1, success_rate: 1, successes: tasks, tasks } } },
+        db,
+        SIM_SPEND,
+      );
     expect(perfect(3)).toContain('on 3 episodes a perfect score proves little (its 95% interval reaches down to 44%): add val tasks to the suite');
     expect(perfect(22)).not.toContain('proves little');
     // A train-solved stop says why the budget was kept, and what to add when val is not solved.
