@@ -165,7 +165,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
                 suite: loaded.suite,
                 task,
                 repeat,
-                seed: episodeSeed(options.seed, task.id, repeat),
+                randomSeed: episodeSeed(options.seed, task.id, repeat),
                 catalogue,
                 ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
                 ...(headersFor === undefined ? {} : { headersFor }),
@@ -176,7 +176,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
           shouldStop,
         );
       } else {
-        const planned = todo.map(({ task, repeat }) => ({ task, repeat, seed: episodeSeed(options.seed, task.id, repeat) }));
+        const planned = todo.map(({ task, repeat }) => ({ task, repeat, randomSeed: episodeSeed(options.seed, task.id, repeat) }));
         ({ interruptedBy } = await req.executor({
           store,
           runId: run.id,
