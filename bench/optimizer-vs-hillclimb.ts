@@ -30,7 +30,7 @@ const reference = await runSuite({
   agent: new SimAgent(),
   options: { split: 'val', repeats: 1, seed: 0, concurrency: 4, versionIds: accurate },
 });
-const referenceRate = reference.successRate;
+const referenceRate = reference.success.rate;
 if (referenceRate === null) throw new Error(`the reference run ${reference.runId} judged no episode (${reference.errors.errors} errored)`);
 const threshold = 0.95 * referenceRate;
 console.log(

@@ -334,7 +334,7 @@ async function langfuseCost(ctx: SectionContext, loaded: LoadedSuite): Promise<v
               work,
               RUN_CONCURRENCY,
               async ({ task, repeat }) => {
-                await runEpisode(recording, host, agent, { runId, suite: loaded.suite, task, repeat, seed: episodeSeed(8, task.id, repeat), catalogue });
+                await runEpisode(recording, host, agent, { runId, suite: loaded.suite, task, repeat, randomSeed: episodeSeed(8, task.id, repeat), catalogue });
               },
               () => false,
             ),

@@ -1,5 +1,5 @@
 // Number and text formatting shared by the review and experiment reports.
-import type { Proportion } from './measure/wilson.ts';
+import type { Proportion } from '../src/index.ts';
 
 /** cli-table3 colours only on a terminal, and never under NO_COLOR: a pipe or a log gets plain text. */
 export function tableStyle(stream: NodeJS.WriteStream = process.stdout): { head?: string[]; border?: string[] } {

@@ -17,7 +17,6 @@ export { renderExperimentSummary } from './experiment/summary.ts';
 export { defaultReportDir, writeExperimentReports, type WrittenReports } from './experiment/write-reports.ts';
 
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
-export { differenceInterval, wilson, wilsonOfRate, type DifferenceInterval, type Proportion } from './measure/wilson.ts';
 
 export { renderDiff } from './review/render-diff.ts';
 export { fileSource, isFileReference, lintSubject, versionSource } from './review/sources.ts';

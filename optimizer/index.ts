@@ -11,6 +11,7 @@ export type { Proposer, ToolReflectionRecord };
 
 export { checkSearch, checkTarget } from './mcp/check-search.ts';
 export type { CandidateSummary, OptimizeReport, OptimizeRequest, OptimizeSettings, SplitScores } from './mcp/optimize.ts';
+export { splitSuccess } from './mcp/split-scores.ts';
 export { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent } from './mcp/agent-report.ts';
 export { estimateSearch, type PartEstimate, type SearchEstimate } from './mcp/estimate.ts';
 export type { ProposalOutcomes } from './mcp/proposal-outcomes.ts';

@@ -43,6 +43,8 @@ export { resolveToolSearch, type ToolSearchSettings, toolSearchSettingsSchema } 
 
 export { labelMatches, siblingName } from './checks/tool-labels.ts';
 
+export { differenceIfMeasured, differenceInterval, type DifferenceInterval, meanShare, measuredRate, type Proportion, wilson } from './measure/proportion.ts';
+
 export { resolveConditions } from './run/conditions.ts';
 export type { EpisodeExecutor } from './run/episode-executor.ts';
 export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts';

@@ -136,7 +136,7 @@ function newSearch(flags: OptimizeFlags, command: Command, config: CliConfig): S
   if (flags.suite === undefined) throw inputError('tdo optimize needs --suite NAME|PATH (e.g. --suite lab) or --resume RUN_ID');
   const loaded = loadSuite(flags.suite, config.refs);
   const toolSearch = resolveToolSearch({ mode: flags.toolSearch, k: flags.toolSearchK }, loaded.suite.toolSearch, config.loaded?.config.toolSearch);
-  const server = flags.server ?? loaded.suite.target;
+  const server = flags.server ?? loaded.suite.targetServer;
   if (server === undefined)
     throw inputError(`suite "${loaded.suite.name}" names no target server; pass --server NAME (one of ${loaded.suite.servers.map((s) => s.name).join(', ')})`);
   if (flags.traces === undefined && (flags.session !== undefined || flags.since !== undefined))

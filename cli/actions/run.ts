@@ -142,7 +142,7 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onCatalogue: (tools) => {
         ({ check: suiteCheck, text: suiteCheckText } = announceSuiteCheck(loaded.suite, [agent], tools, {
-          server: loaded.suite.target,
+          server: loaded.suite.targetServer,
           episodesPerTestTask: options.repeats,
           resumed: flags.resume !== undefined,
         }));

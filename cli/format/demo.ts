@@ -13,9 +13,8 @@ import {
   percent,
   share,
   tableStyle,
-  type Proportion,
 } from '../../experiments/index.ts';
-import { counted } from '../../src/index.ts';
+import { counted, type Proportion } from '../../src/index.ts';
 
 export const interval = (d: { delta: number; low: number; high: number }) => ({ delta: d.delta, ci: [d.low, d.high] });
 

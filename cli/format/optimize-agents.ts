@@ -1,10 +1,11 @@
 // The per-agent part of `tdo optimize --agents` output: each agent's seed and best on every split, and the
 // agent each candidate serves worst (optimizer/mcp/agent-report.ts measures them).
-import { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
+import { REPORT_SPLITS, splitSuccess, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
 import { isSimAgentId } from '../../src/index.ts';
 import { describeAgent } from '../agents.ts';
-import { changeWithInterval, differenceInterval } from '../../experiments/index.ts';
-import { splitJson, successProportion } from './optimize-intervals.ts';
+import { changeWithInterval } from '../../experiments/index.ts';
+import { differenceInterval } from '../../src/index.ts';
+import { splitJson } from './optimize-intervals.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -29,7 +30,7 @@ export function agentsHeader(p: PerAgentReport): string[] {
 /** "+22.7 pts [−5.7 pts, +46.6 pts]" and room for it. */
 const CHANGE_WIDTH = 36;
 const successChange = (seed: SplitScores, best: SplitScores) => {
-  const c = differenceInterval(successProportion(seed), successProportion(best));
+  const c = differenceInterval(splitSuccess(seed), splitSuccess(best));
   return changeWithInterval(c);
 };
 

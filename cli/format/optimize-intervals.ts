@@ -1,22 +1,17 @@
 // How sure an optimize summary's success figures are: each split's success with its 95% Wilson interval and
 // the winner's change on the held-out splits with Newcombe's interval, as `tdo experiment` computes them, so a
 // search's gain reads with the uncertainty its few episodes leave.
-import { differenceInterval, wilsonOfRate, type DifferenceInterval, type Proportion } from '../../experiments/index.ts';
-import type { CandidateSummary, SplitScores } from '../../optimizer/index.ts';
+import { splitSuccess, type CandidateSummary, type SplitScores } from '../../optimizer/index.ts';
+import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
 
 /** The held-out splits, in the order the summary shows them; val chose the winner, so its change is biased. */
 export const HELD_OUT = ['test', 'paraphrase'] as const;
 export type HeldOutSplit = (typeof HELD_OUT)[number];
 
-/** A split's success as a count of successful episodes with its interval (each episode's success is 0 or 1). */
-export function successProportion(scores: SplitScores): Proportion {
-  return wilsonOfRate(scores.success_rate, scores.tasks);
-}
-
 /** A split's scores as every optimize JSON gives them: with the success interval; null for a split not run. */
 export function splitJson(scores: SplitScores | null) {
   if (scores === null) return null;
-  const p = successProportion(scores);
+  const p = splitSuccess(scores);
   return { ...scores, success_low: p.low, success_high: p.high };
 }
 
@@ -27,7 +22,7 @@ export function heldOutChanges(seed: CandidateSummary, best: CandidateSummary): 
     const before = seed[split];
     const after = best[split];
     if (before !== null && after !== null && before.tasks > 0 && after.tasks > 0)
-      changes[split] = differenceInterval(successProportion(before), successProportion(after));
+      changes[split] = differenceInterval(splitSuccess(before), splitSuccess(after));
   }
   return changes;
 }

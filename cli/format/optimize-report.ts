@@ -10,13 +10,15 @@ import {
   type CandidateSummary,
   type OptimizeReport,
   type SplitScores,
+  splitSuccess,
 } from '../../optimizer/index.ts';
-import { changeWithInterval, percent, SHIPPED_SUITES_DIR, wilson } from '../../experiments/index.ts';
+import { changeWithInterval, percent, SHIPPED_SUITES_DIR } from '../../experiments/index.ts';
+import { wilson } from '../../src/index.ts';
 import { isSimAgentId } from '../../src/index.ts';
 import { describeAgent } from '../agents.ts';
 import { dbFlag } from '../database-path.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from './optimize-agents.ts';
-import { heldOutChanges, splitJson, successProportion } from './optimize-intervals.ts';
+import { heldOutChanges, splitJson } from './optimize-intervals.ts';
 import { proposalOutcomesJson, proposalOutcomesLine } from './proposal-outcomes.ts';
 import { heldOutPowerLines } from './suite-check.ts';
 import { spendLine, type SpendParts } from './spend.ts';
@@ -116,7 +118,7 @@ function perfectNote(r: OptimizeReport): string {
 /** "72.7% [52%, 87%]" padded to the column: the rate with its Wilson interval, as `tdo experiment` gives it. */
 const SUCCESS_WIDTH = 19;
 const successCell = (scores: SplitScores) => {
-  const p = successProportion(scores);
+  const p = splitSuccess(scores);
   // the rate right-aligned, so rates line up down the column whatever their interval
   return (p.rate === null ? '–' : `${pct(p.rate).padStart(6)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`).padEnd(SUCCESS_WIDTH);
 };

@@ -1,6 +1,7 @@
 import Table from 'cli-table3';
 import { isSimAgentId } from '../../src/index.ts';
-import { interval, tableStyle, wilson } from '../../experiments/index.ts';
+import { interval, tableStyle } from '../../experiments/index.ts';
+import { wilson } from '../../src/index.ts';
 import { describeErrors } from '../../src/index.ts';
 import { terminalSafe } from '../../src/index.ts';
 import { dbFlag } from '../database-path.ts';
@@ -93,10 +94,11 @@ export function runReportJson(view: RunReportView) {
     errors: run.errors.errors,
     judged: run.errors.judged,
     error_causes: run.errors.causes,
-    successes: run.successes,
-    success_rate: run.successRate,
+    successes: run.success.successes,
+    success_rate: run.success.rate,
     // the rate's 95% Wilson interval, as every command gives it; null with the rate
-    ...successInterval(run),
+    success_low: run.success.rate === null ? null : run.success.low,
+    success_high: run.success.rate === null ? null : run.success.high,
     tool_calls: run.toolCalls,
     calls_by_tool: callsByTool(run.callsByTool),
     calls_by_tool_detail: run.callsByTool,
@@ -113,12 +115,6 @@ export function runReportJson(view: RunReportView) {
   };
 }
 
-function successInterval(run: RunReport): { success_low: number | null; success_high: number | null } {
-  if (run.successRate === null) return { success_low: null, success_high: null };
-  const p = wilson(run.successes, run.errors.judged);
-  return { success_low: p.low, success_high: p.high };
-}
-
 export function renderRunReport(view: RunReportView): string {
   const { run } = view;
   // Cells are made safe before the table measures them; the other lines carry no colour of ours, so whole.
@@ -127,7 +123,7 @@ export function renderRunReport(view: RunReportView): string {
   const lines = [
     `run ${run.runId} (${run.status})  suite ${view.suite}  split ${view.split}`,
     `agent ${view.agent}`,
-    `success ${run.successRate === null ? '– (no judged episode)' : `${run.successes}/${run.errors.judged} judged = ${interval(wilson(run.successes, run.errors.judged), 0)}`}   tool calls ${run.toolCalls}`,
+    `success ${run.success.rate === null ? '– (no judged episode)' : `${run.success.successes}/${run.success.n} judged = ${interval(run.success, 0)}`}   tool calls ${run.toolCalls}`,
     ...(run.errors.errors === 0 ? [] : [`errors: ${describeErrors(run.errors, erroredListCommand(run.runId, view.dbPath))}`]),
     `descriptions ${Object.entries(run.versionIds)
       .map(([s, v]) => `${s}=${v}`)

@@ -1,11 +1,11 @@
 // The suite check (src/suite/check/suite-check.ts) as `tdo optimize` and `tdo run` print it before their
 // episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
 import { percent, points } from '../../experiments/index.ts';
-import type { CandidateSummary } from '../../optimizer/index.ts';
+import { splitSuccess, type CandidateSummary } from '../../optimizer/index.ts';
 import { SPLITS } from '../../src/index.ts';
 import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/index.ts';
 import type { SuiteCheck, ToolSteps } from '../../src/index.ts';
-import { HELD_OUT, successProportion } from './optimize-intervals.ts';
+import { HELD_OUT } from './optimize-intervals.ts';
 
 export function suiteCheckJson(check: SuiteCheck) {
   const mdc = check.minDetectableChange;
@@ -78,8 +78,8 @@ export function heldOutPowerLines(seed: CandidateSummary, best: CandidateSummary
   return HELD_OUT.flatMap((split) => {
     const [before, after] = [seed[split], best[split]];
     if (before === null || after === null || before.tasks === 0 || after.tasks === 0) return [];
-    const baseline = successProportion(before).rate!;
-    const change = successProportion(after).rate! - baseline;
+    const baseline = splitSuccess(before).rate!;
+    const change = splitSuccess(after).rate! - baseline;
     const needed = minDetectableChange(before.tasks, baseline, change < 0 ? 'fall' : 'rise');
     if (needed !== null && Math.abs(change) >= needed) return [];
     const reach =

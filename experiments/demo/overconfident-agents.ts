@@ -8,7 +8,7 @@ import type { TraceStore } from '../../traces/index.ts';
 import type { ObjectiveName, PerAgentReport } from '../../optimizer/mcp/agent-report.ts';
 import { agentsVerdictSentence } from '../experiment/agents-columns.ts';
 import { runAgentsExperiment, type AgentsExperimentReport } from '../experiment/agents-experiment.ts';
-import { differenceInterval, type DifferenceInterval } from '../measure/wilson.ts';
+import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
 import {
   DEMO_SERVER,
   HONEST_SEED_FILE,

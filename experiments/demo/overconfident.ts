@@ -27,7 +27,7 @@ import { OPTIMIZE_DEFAULTS } from '../../optimizer/mcp/defaults.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../experiment/run-experiment.ts';
 import { choiceShares, measuredEpisodes, judged, type MeasuredEpisode } from '../measure/measured-episodes.ts';
-import { differenceInterval, meanShare, measuredRate, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { differenceInterval, meanShare, measuredRate, wilson, type DifferenceInterval, type Proportion } from '../../src/index.ts';
 import { gainedProblems, lintGate } from '../review/lint/gate.ts';
 import { DEMO_ROLES, DEMO_SERVER, ROLE_LABELS, type DemoRole } from './roles.ts';
 

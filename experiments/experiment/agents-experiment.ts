@@ -3,7 +3,7 @@
 // test success per agent with its interval, its change against the first version per agent, and the agent
 // it serves worst. A version regresses when it regresses for any agent.
 import { type Agent, isSimAgentId } from '../../src/index.ts';
-import type { Proportion } from '../measure/wilson.ts';
+import type { Proportion } from '../../src/index.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from './run-experiment.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 

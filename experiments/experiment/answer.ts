@@ -1,7 +1,7 @@
 // The answer a reader opens an experiment report for: which version wins on test success, by how much
 // against the first version (with its interval), whether that is a detectable difference at the repeats
 // run, and how many repeats it would take to detect a change of the size that matters.
-import type { DifferenceInterval } from '../measure/wilson.ts';
+import type { DifferenceInterval } from '../../src/index.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 
 /** 'better'/'worse': the 95% interval of the change excludes zero; otherwise no detectable difference. */

@@ -1,7 +1,7 @@
 // The per-version table every report format shows, built once so Markdown and HTML cannot disagree.
 import { changeWithInterval, interval, percent, points, share } from '../format.ts';
 import type { ExperimentReport, SuiteResults } from './run-experiment.ts';
-import type { Proportion } from '../measure/wilson.ts';
+import { SCORE, type Proportion } from '../../src/index.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
 import { costCell, showsSpend, tokensCell, versionSpend } from './spend-cells.ts';
 import { counted } from '../../src/index.ts';
@@ -65,7 +65,7 @@ function deferredColumns(report: ExperimentReport, suite: SuiteResults): ScoreCo
     { name: 'ranked_first', head: 'found@1 [95% CI]', cell: (r) => (r.rankedFirst === null ? '–' : interval(r.rankedFirst, 0)) },
     { name: 'mean_rank_when_found', head: 'mean rank when found', cell: (r) => maybe(r.meanRankWhenFound, (x) => x.toFixed(2)) },
     {
-      name: 'loaded_tokens',
+      name: SCORE.loadedTokens,
       head: 'loaded tokens / episode (all tools)',
       cell: (r) => (r.loadedTokensPerEpisode === null ? '–' : `${r.loadedTokensPerEpisode.toFixed(0)} (${(r.allToolsTokens ?? 0).toFixed(0)})`),
     },

@@ -217,7 +217,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
         });
       }
       const spend = store.runSpend([report.runId]).agent;
-      return summarizeVersion(version, { runId: report.runId, status: report.status, spend }, measuredEpisodes(store, report.runId), loaded.suite.target);
+      return summarizeVersion(version, { runId: report.runId, status: report.status, spend }, measuredEpisodes(store, report.runId), loaded.suite.targetServer);
     };
     for (const version of versions) {
       if (stop()) break;
@@ -229,7 +229,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
     suites.push({
       suite: loaded.suite.name,
       path: loaded.path,
-      target: loaded.suite.target ?? null,
+      target: loaded.suite.targetServer ?? null,
       conditions,
       tasks: tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length,
       results,

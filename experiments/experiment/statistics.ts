@@ -3,7 +3,7 @@ import type { ModelSpendTotals, VersionRow } from '../../traces/index.ts';
 import { DEFERRED_LOADING_SCORES, type ErrorCause, isServerChoiceScore, SCORE, tallyErrors } from '../../src/index.ts';
 import { choiceShares, judged, type ChoiceShares, type MeasuredEpisode } from '../measure/measured-episodes.ts';
 import { deferredLoading, type DeferredLoading } from '../measure/deferred-loading.ts';
-import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../measure/wilson.ts';
+import { differenceIfMeasured, wilson, type DifferenceInterval, type Proportion } from '../../src/index.ts';
 
 /** Scores with their own columns; every other numeric score an episode records is reported generically. */
 const OWN_COLUMNS: ReadonlySet<string> = new Set([SCORE.success, SCORE.toolPrecision, SCORE.toolRecall]);
@@ -55,7 +55,7 @@ export function summarizeVersion(
   version: Pick<VersionRow, 'id' | 'server' | 'tokens'>,
   run: { runId: string; status: VersionResult['status']; spend: ModelSpendTotals },
   finished: readonly MeasuredEpisode[],
-  target: string | undefined,
+  targetServer: string | undefined,
 ): VersionResult {
   const facts = judged(finished);
   const count = (f: (e: MeasuredEpisode) => boolean) => facts.filter(f).length;
@@ -88,7 +88,7 @@ export function summarizeVersion(
     ),
     ...deferredLoading(facts),
     ...choice,
-    target: targetShares(facts, target, version.server),
+    target: targetShares(facts, targetServer, version.server),
     precision: scoreMean(SCORE.toolPrecision),
     recall: scoreMean(SCORE.toolRecall),
     toolCallsPerEpisode: mean(facts.map((e) => e.toolCalls)) ?? 0,
@@ -98,10 +98,10 @@ export function summarizeVersion(
   };
 }
 
-function targetShares(facts: readonly MeasuredEpisode[], target: string | undefined, server: string): VersionResult['target'] {
-  if (target === undefined || target === server) return null;
-  const shares = choiceShares(facts, target);
-  return shares === null ? null : { server: target, ...shares };
+function targetShares(facts: readonly MeasuredEpisode[], targetServer: string | undefined, server: string): VersionResult['target'] {
+  if (targetServer === undefined || targetServer === server) return null;
+  const shares = choiceShares(facts, targetServer);
+  return shares === null ? null : { server: targetServer, ...shares };
 }
 
 export interface TaskChange {

@@ -1,6 +1,6 @@
 import { SCORE } from '../../src/index.ts';
 import type { MeasuredEpisode } from './measured-episodes.ts';
-import { wilson, type Proportion } from './wilson.ts';
+import { wilson, type Proportion } from '../../src/index.ts';
 
 /** What deferred loading changed in a set of judged episodes (docs/tool-search.md); each null when none ran under a tool search. */
 export interface DeferredLoading {

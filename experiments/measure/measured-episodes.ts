@@ -2,7 +2,7 @@
 // (the optimizer reads its own, richer EpisodeFacts for reflection: optimizer/mcp/facts.ts).
 import { serverChoiceOf } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
-import { meanShare, type Proportion } from './wilson.ts';
+import { meanShare, type Proportion } from '../../src/index.ts';
 
 export interface MeasuredEpisode {
   taskId: string;
@@ -61,7 +61,7 @@ export function choiceShares(facts: readonly MeasuredEpisode[], server: string):
   return { firstChoiceShare: meanShare(recorded.map((c) => c.firstChoiceShare)), usedServer: meanShare(recorded.map((c) => c.usedServer)) };
 }
 
-export function successRate(facts: readonly MeasuredEpisode[]): number {
-  const j = judged(facts);
-  return j.length === 0 ? 0 : j.filter((f) => f.success).length / j.length;
+/** The successful episodes among the judged ones. */
+export function successCount(facts: readonly MeasuredEpisode[]): number {
+  return judged(facts).filter((f) => f.success).length;
 }

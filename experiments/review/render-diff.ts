@@ -4,7 +4,7 @@ import { measuredSuccess } from '../versions/measurements.ts';
 import { isSimAgentId, terminalSafe, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
-import type { DifferenceInterval } from '../measure/wilson.ts';
+import type { DifferenceInterval } from '../../src/index.ts';
 
 export const DIFF_FORMATS = ['text', 'md', 'json', 'html'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];

@@ -2,7 +2,7 @@
 import { diffWords } from 'diff';
 import { countDescriptionTokens } from '../../traces/index.ts';
 import { measuredSuccess, type VersionMeasurement } from '../versions/measurements.ts';
-import { differenceInterval, type DifferenceInterval } from '../measure/wilson.ts';
+import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
 import { flagKey, lintDescription, type LintFlag, type LintSeverity } from './lint/lint.ts';
 
 /** One side of a diff: a stored version (with its latest measurement) or a descriptions file. */

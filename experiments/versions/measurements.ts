@@ -4,8 +4,9 @@
 import * as z from 'zod';
 import { storedOptimizeReport } from '../../optimizer/mcp/optimize-report.ts';
 import type { TraceStore } from '../../traces/index.ts';
-import { choiceShares, measuredEpisodes, judged, successRate } from '../measure/measured-episodes.ts';
-import { wilsonOfRate, type Proportion } from '../measure/wilson.ts';
+import { splitSuccess } from '../../optimizer/index.ts';
+import { wilson, type Proportion } from '../../src/index.ts';
+import { choiceShares, measuredEpisodes, judged, successCount } from '../measure/measured-episodes.ts';
 
 export interface VersionMeasurement {
   runId: string;
@@ -15,6 +16,8 @@ export interface VersionMeasurement {
   measuredAt: string;
   /** judged episodes (errored ones, outages, are left out of the rates); for an optimize measurement, its tasks */
   episodes: number;
+  /** the successful ones among them */
+  successes: number;
   successRate: number;
   /** the success rate's 95% Wilson interval, as `tdo experiment` gives it */
   successLow: number;
@@ -31,13 +34,12 @@ export type MeasurementStore = Pick<TraceStore, 'listRuns' | 'getOptimizerRun' |
 
 /** A measurement's success as a proportion, for the tables. */
 export function measuredSuccess(m: VersionMeasurement): Proportion {
-  return { successes: Math.round(m.successRate * m.episodes), n: m.episodes, rate: m.successRate, low: m.successLow, high: m.successHigh };
+  return wilson(m.successes, m.episodes);
 }
 
-/** A success rate over its episodes, with the interval. */
-function successOf(rate: number, episodes: number): Pick<VersionMeasurement, 'episodes' | 'successRate' | 'successLow' | 'successHigh'> {
-  const p = wilsonOfRate(rate, episodes);
-  return { episodes, successRate: rate, successLow: p.low, successHigh: p.high };
+/** A measured success as a measurement's fields (the rate 0 when no episode was measured, as the tables show it). */
+function successOf(p: Proportion): Pick<VersionMeasurement, 'episodes' | 'successes' | 'successRate' | 'successLow' | 'successHigh'> {
+  return { episodes: p.n, successes: p.successes, successRate: p.rate ?? 0, successLow: p.low, successHigh: p.high };
 }
 
 /** version id -> its latest measurement, for the versions asked about (all versions of each run otherwise unread). */
@@ -54,7 +56,7 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
     for (const [server, id] of fresh) {
       const shares = choiceShares(facts, server);
       found.set(id, {
-        ...successOf(successRate(facts), facts.length),
+        ...successOf(wilson(successCount(facts), facts.length)),
         runId: run.id,
         suite: run.suiteName,
         split: run.split,
@@ -75,6 +77,7 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
 const splitSchema = z
   .object({
     success_rate: z.number(),
+    successes: z.number().int().nonnegative().optional(),
     first_choice_share: z.number().optional(),
     selection_rate: z.number().optional(),
     used_server: z.number().optional(),
@@ -84,7 +87,7 @@ const splitSchema = z
 const candidateSchema = z.object({ val: splitSchema, test: splitSchema.nullable() }).loose();
 const summarySchema = z.object({ seedVersionId: z.string(), versionId: z.string().nullable(), seed: candidateSchema, best: candidateSchema }).loose();
 
-type ReadSplit = { success_rate: number; tasks: number; first_choice_share?: number; selection_rate?: number; used_server?: number };
+type ReadSplit = { success_rate: number; successes?: number; tasks: number; first_choice_share?: number; selection_rate?: number; used_server?: number };
 interface ReadSummary {
   seedVersionId: string;
   versionId: string | null;
@@ -114,7 +117,7 @@ function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasu
       if (id === null || found.has(id)) continue;
       const split = c.test ?? c.val;
       found.set(id, {
-        ...successOf(split.success_rate, split.tasks),
+        ...successOf(splitSuccess(split)),
         runId: run.id,
         suite: run.suiteName,
         split: c.test ? 'test' : 'val',

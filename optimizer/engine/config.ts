@@ -36,7 +36,8 @@ export interface EngineConfig<Trace, Row> {
   proposer: Proposer<Row>;
   /** metric calls (task episodes) the search may spend, the seed's validation included */
   budget: number;
-  seed: number;
+  /** the search's random seed (`--seed`); the seed candidate is `seedTexts` */
+  randomSeed: number;
   minibatchSize?: number;
   selector?: ParentSelector;
   components?: ComponentChooser;

@@ -117,8 +117,8 @@ class Round<Trace, Row> {
     const proposals: Record<string, Proposal> = {};
     for (const component of chosen) {
       const dataset = config.reflector.reflectiveDataset(p.parent.texts, component, reflectOn);
-      const seed = deriveSeed(config.seed, 'proposal', p.at, component);
-      proposals[component] = await config.proposer.propose({ iteration: p.at, component, texts: p.parent.texts, dataset, seed });
+      const randomSeed = deriveSeed(config.randomSeed, 'proposal', p.at, component);
+      proposals[component] = await config.proposer.propose({ iteration: p.at, component, texts: p.parent.texts, dataset, randomSeed });
     }
     return { chosen, proposals };
   }

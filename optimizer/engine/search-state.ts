@@ -35,8 +35,8 @@ export class SearchState<Trace, Row> {
   constructor(readonly setup: SearchSetup<Trace, Row>) {
     const { config } = setup;
     this.budget = new Budget(config.budget);
-    this.rng = new Rng(config.seed, 'engine');
-    this.sampler = new EpochSampler(config.trainTaskIds, setup.minibatchSize, new Rng(config.seed, 'minibatch'), config.unitOf);
+    this.rng = new Rng(config.randomSeed, 'engine');
+    this.sampler = new EpochSampler(config.trainTaskIds, setup.minibatchSize, new Rng(config.randomSeed, 'minibatch'), config.unitOf);
     this.recordedBatches = chunks(config.seedResults ?? [], setup.minibatchSize);
   }
 

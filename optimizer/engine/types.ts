@@ -47,8 +47,8 @@ export interface ProposalRequest<Row> {
   component: string;
   texts: Texts;
   dataset: Row[];
-  /** Seed for this proposal's randomness; a function of the run seed and the iteration only. */
-  seed: number;
+  /** The random seed of this proposal's randomness; a function of the search's random seed and the iteration only. */
+  randomSeed: number;
 }
 
 /** JSON-serialisable, because every proposal is stored and replayed on resume. */

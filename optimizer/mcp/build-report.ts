@@ -2,7 +2,7 @@
 // recorded of the proposals (optimize-report.ts gives its shape).
 import { countDescriptionTokens, type OptimizerProposalRow } from '../../traces/index.ts';
 import type { EngineResult } from '../engine/engine.ts';
-import type { Candidate } from '../engine/types.ts';
+import type { Candidate, TaskResult } from '../engine/types.ts';
 import { addedWords } from './added-words.ts';
 import { perAgentReport, type SplitResults } from './agent-report.ts';
 import type { AgentsEvaluator } from './agents-evaluator.ts';
@@ -12,7 +12,7 @@ import { REPORT_VERSION, type CandidateSummary, type OptimizeReport } from './op
 import type { OptimizeRequest, SearchPlan } from './optimize-request.ts';
 import { proposalOutcomes } from './proposal-outcomes.ts';
 import { interruptionReason } from './run-status.ts';
-import { metricScores, splitScores } from './split-scores.ts';
+import { metricScores, splitScores, successCount } from './split-scores.ts';
 import type { ScoredEpisode } from './targets.ts';
 
 export interface ReportInputs {
@@ -56,18 +56,17 @@ export function buildReport({ req, plan, opened, result, heldOut, evaluator, ver
     honestyGate: gateSummary(settings.honestyGate === true, proposals),
     proposalOutcomes: proposalOutcomes(proposals, suite.tasks, settings.server),
     addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
-    seed: summarize(seed, heldOut.seed),
-    best: summarize(result.best, heldOut.best),
+    seed: summarize(seed, heldOut.seed, validationResults(seed, plan, evaluator)),
+    best: summarize(result.best, heldOut.best, validationResults(result.best, plan, evaluator)),
     ...(plan.agents.length > 1 ? { perAgent: perAgent({ plan, opened, result, heldOut, evaluator }) } : {}),
     history: result.history,
   };
 }
 
 function perAgent({ plan, opened, result, heldOut, evaluator }: Omit<ReportInputs, 'req' | 'versionId'>): OptimizeReport['perAgent'] {
-  const { instances, splits } = plan;
+  const { instances } = plan;
   const splitsOf = (c: Candidate, held: HeldOutResults['seed']): SplitResults => ({
-    // every candidate in the pool was validated through this evaluator, in this process or in the replay of a resume
-    val: evaluator.resultsOf(c.texts, instances.of(splits.val)) ?? fail(`candidate ${c.id}'s validation results were not seen`),
+    val: validationResults(c, plan, evaluator),
     ...held,
   });
   return perAgentReport(instances, opened.agentRuns, opened.settings.objective ?? 'mean', {
@@ -76,8 +75,11 @@ function perAgent({ plan, opened, result, heldOut, evaluator }: Omit<ReportInput
   });
 }
 
-function fail(message: string): never {
-  throw new Error(message);
+/** A pool candidate's validation results: every one was validated through this evaluator, in this process or in the replay of a resume. */
+function validationResults(c: Candidate, { instances, splits }: SearchPlan, evaluator: ReportInputs['evaluator']) {
+  const results = evaluator.resultsOf(c.texts, instances.of(splits.val));
+  if (results === undefined) throw new Error(`candidate ${c.id}'s validation results were not seen`);
+  return results;
 }
 
 /** Counts the descriptions the gate refused, per rule, in the order the proposals recorded them. */
@@ -87,11 +89,12 @@ function gateSummary(on: boolean, proposals: readonly Pick<OptimizerProposalRow,
   return { on, rejected: Object.values(byRule).reduce((n, k) => n + k, 0), byRule };
 }
 
-function summarize(c: Candidate, held: HeldOutResults['seed']): CandidateSummary {
+function summarize(c: Candidate, held: HeldOutResults['seed'], val: readonly TaskResult<unknown>[]): CandidateSummary {
   const scoresOf = (results: HeldOutResults['seed']['test']) => (results === null ? null : splitScores(results));
   return {
     candidate: c.id,
-    val: { score: c.valMean, ...metricScores((name) => c.valMetrics[name] ?? 0), tasks: Object.keys(c.valScores).length },
+    // the search's own means, so the report shows the scores the search chose by; the count from its results
+    val: { score: c.valMean, ...metricScores((name) => c.valMetrics[name] ?? 0), successes: successCount(val), tasks: Object.keys(c.valScores).length },
     test: scoresOf(held.test),
     paraphrase: scoresOf(held.paraphrase),
     tokens: countDescriptionTokens({ ...c.texts }),

@@ -36,7 +36,8 @@ export interface McpEvaluatorOptions {
   /** the server whose descriptions the candidates replace */
   server: string;
   target: Target;
-  seed: number;
+  /** the search's random seed (`--seed`), from which every episode's is derived */
+  randomSeed: number;
   concurrency: number;
   /** deferred tool loading for every episode; every tool listed when absent */
   toolSearch?: ToolSearchSettings;
@@ -151,7 +152,7 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
             suite,
             task,
             repeat: request.ordinal,
-            seed: this.seedOf(task),
+            randomSeed: this.episodeSeedOf(task),
             catalogue,
             ...(this.options.toolSearch ? { toolSearch: this.options.toolSearch } : {}),
             ...(this.options.headersFor ? { headersFor: this.options.headersFor } : {}),
@@ -171,7 +172,7 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
       store,
       runId,
       loaded: remote.loaded,
-      todo: todo.map((task) => ({ task, repeat: request.ordinal, seed: this.seedOf(task) })),
+      todo: todo.map((task) => ({ task, repeat: request.ordinal, randomSeed: this.episodeSeedOf(task) })),
       versionIds: { ...remote.versionIds, [server]: `candidate ${contentHash(request.texts).slice(0, 12)} of evaluation ${request.ordinal}` },
       overrides: { [server]: { ...request.texts } },
       conditions: remote.conditions,
@@ -181,9 +182,9 @@ export class McpEvaluator implements Evaluator<ScoredEpisode> {
     });
   }
 
-  /** The seed depends on the task only, never on the candidate: every candidate meets the same draws. */
-  private seedOf(task: Task): number {
-    return episodeSeed(this.options.seed, task.id, 0);
+  /** The episode's random seed depends on the task only, never on the candidate: every candidate meets the same draws. */
+  private episodeSeedOf(task: Task): number {
+    return episodeSeed(this.options.randomSeed, task.id, 0);
   }
 
   private scored(task: Task, episodeId: string): ScoredEpisode {

@@ -20,6 +20,7 @@ const share = z.number();
 const splitScoresSchema: z.ZodType<SplitScores> = z.object({
   score: share,
   success_rate: share,
+  successes: count.optional(),
   first_choice_share: share,
   used_server: share,
   found_at_k: share.optional(),

@@ -34,7 +34,7 @@ export function searchConfig(req: OptimizeRequest, plan: SearchPlan, opened: Ope
       resumeOf(req, run.id),
     ),
     budget: settings.budget,
-    seed: settings.seed,
+    randomSeed: settings.seed,
     ...(seedResults ? { seedResults } : {}),
     ...(settings.honestyGate === true ? { gate: engineGate(req.gate!, settings.server) } : {}),
     minibatchSize: settings.minibatch,

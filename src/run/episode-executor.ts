@@ -9,7 +9,8 @@ import type { SuiteRunStore } from './store-port.ts';
 export interface PlannedEpisode {
   task: Task;
   repeat: number;
-  seed: number;
+  /** the episode's random seed (episodeSeed) */
+  randomSeed: number;
 }
 
 /** A run's remaining episodes, handed to whatever runs them. */

@@ -23,7 +23,8 @@ export interface EpisodeSpec {
   suite: Suite;
   task: Task;
   repeat: number;
-  seed: number;
+  /** the episode's random seed (episodeSeed): the store and the agent call it `seed` */
+  randomSeed: number;
   catalogue: Catalogue;
   /** Deferred loading: the agent starts with a search tool only (absent or mode `off`: every catalogue tool is offered). */
   toolSearch?: ToolSearchSettings;
@@ -68,7 +69,7 @@ export type FinishedOutcome = EpisodeOutcome & { status: 'completed' | 'error' }
  */
 export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent, spec: EpisodeSpec): Promise<EpisodeOutcome> {
   const { task, suite } = spec;
-  const episode = store.startEpisode({ runId: spec.runId, taskId: task.id, split: task.split, repeat: spec.repeat, seed: spec.seed });
+  const episode = store.startEpisode({ runId: spec.runId, taskId: task.id, split: task.split, repeat: spec.repeat, seed: spec.randomSeed });
   const calls: LiveToolCall[] = [];
   let routes: EpisodeRoutes;
   try {
@@ -112,7 +113,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
       ...(deferred === undefined ? {} : { toolSearch: deferred }),
       tools,
       modelCalls: { record: recordModel },
-      seed: spec.seed,
+      seed: spec.randomSeed,
     });
   } catch (err) {
     result = { answer: null, stop: 'error', note: `agent failed: ${(err as Error).message}` };

@@ -7,6 +7,7 @@ import type { Split } from '../suite/schema.ts';
 import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
 import { DEFAULT_TOOL_SEARCH_K } from '../host/tool-search/modes.ts';
 import { tasksForSplit } from '../suite/splits.ts';
+import { wilson, type Proportion } from '../measure/proportion.ts';
 import { resolveConditions } from './conditions.ts';
 import { runEpisode, type EpisodeOutcome, type FinishedOutcome } from './episode.ts';
 import type { EpisodeExecutor } from './episode-executor.ts';
@@ -65,9 +66,8 @@ export interface RunReport {
   /** the run's episodes when complete: tasks x repeats */
   planned: number;
   episodes: number;
-  successes: number;
-  /** successes over judged episodes (errored ones have no verdict); null when none was judged: nothing was measured */
-  successRate: number | null;
+  /** the successes among the judged episodes (errored ones have no verdict), with the interval; rate null when none was judged */
+  success: Proportion;
   errors: ErrorTally;
   toolCalls: number;
   /** each tool's calls and errored calls over the run's episodes */
@@ -165,7 +165,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
                 suite: loaded.suite,
                 task,
                 repeat,
-                seed: episodeSeed(options.seed, task.id, repeat),
+                randomSeed: episodeSeed(options.seed, task.id, repeat),
                 catalogue,
                 ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
                 ...(headersFor === undefined ? {} : { headersFor }),
@@ -176,7 +176,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
           shouldStop,
         );
       } else {
-        const planned = todo.map(({ task, repeat }) => ({ task, repeat, seed: episodeSeed(options.seed, task.id, repeat) }));
+        const planned = todo.map(({ task, repeat }) => ({ task, repeat, randomSeed: episodeSeed(options.seed, task.id, repeat) }));
         ({ interruptedBy } = await req.executor({
           store,
           runId: run.id,
@@ -209,8 +209,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
       planned: all.length,
       // finished ones: an attempt the interruption stopped is left unfinished, as a killed one is
       episodes: summary.completed + summary.errors,
-      successes: summary.successes,
-      successRate: errors.judged === 0 ? null : summary.successes / errors.judged,
+      success: wilson(summary.successes, errors.judged),
       errors,
       toolCalls: summary.toolCalls,
       callsByTool: store.toolSelectionCounts(run.id),

@@ -137,20 +137,23 @@ export const conditionSchema = z
   .strictObject({ default: z.string().min(1), values: z.record(z.string().min(1), conditionEffectSchema) })
   .refine((c) => Object.hasOwn(c.values, c.default), { message: 'default must be one of the values', path: ['default'] });
 
-export const suiteSchema = z
-  .strictObject({
-    name: z.string().min(1),
-    description: z.string().default(''),
-    systemPrompt: z.string().min(1),
-    servers: z.array(serverSpecSchema).min(1),
-    /** The server whose selection rate is reported (and, later, optimized). */
-    target: z.string().optional(),
-    /** Named run settings (`tdo run --condition name=value`), each value with its effects. */
-    conditions: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'condition names use letters, digits, _ and -'), conditionSchema).optional(),
-    /** Deferred tool loading for this suite's runs (`--tool-search`, `--tool-search-k` win; then tdo.config.json). */
-    toolSearch: toolSearchBlockSchema.optional(),
-    tasks: z.array(taskSchema).min(1),
-  })
+const suiteFileSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().default(''),
+  systemPrompt: z.string().min(1),
+  servers: z.array(serverSpecSchema).min(1),
+  /** The server whose selection rate is reported (and, later, optimized). */
+  target: z.string().optional(),
+  /** Named run settings (`tdo run --condition name=value`), each value with its effects. */
+  conditions: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'condition names use letters, digits, _ and -'), conditionSchema).optional(),
+  /** Deferred tool loading for this suite's runs (`--tool-search`, `--tool-search-k` win; then tdo.config.json). */
+  toolSearch: toolSearchBlockSchema.optional(),
+  tasks: z.array(taskSchema).min(1),
+});
+
+// The file's `target` is the suite's target server; in code it is `targetServer`, apart from the optimize
+// objective (`--target`).
+export const suiteSchema = suiteFileSchema
   .superRefine((suite, ctx) => {
     const serverNames = new Set<string>();
     for (const [i, s] of suite.servers.entries()) {
@@ -189,7 +192,8 @@ export const suiteSchema = z
       }
       for (const problem of planProblems(t)) ctx.addIssue({ code: 'custom', path: ['tasks', i, ...problem.path], message: problem.message });
     }
-  });
+  })
+  .transform(({ target, ...suite }) => ({ ...suite, ...(target === undefined ? {} : { targetServer: target }) }));
 export type Suite = z.infer<typeof suiteSchema>;
 
 /** References that name no earlier step, and checks that need a plan the task lacks: each with where it is and what to fix. */
@@ -239,7 +243,7 @@ export const SUITE_KEYS: readonly string[] = [
       taskSchema,
       conditionEffectSchema,
       toolSearchBlockSchema,
-      suiteSchema,
+      suiteFileSchema,
     ].flatMap((schema) => Object.keys(schema.shape)),
   ),
   'default',

@@ -61,15 +61,32 @@ async function sharesElsewhere(db: string, suite: string, seed: number, [a, b]: 
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** A table row's cells, trimmed of the padding that lines the columns up. */
+const cells = (row: string) =>
+  row
+    .split('│')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
+
 /** The terminal tables say the same as the JSON: each version's row of `tdo versions`, and `tdo diff`'s A and B lines. */
 async function expectPrinted(db: string, [a, b]: [string, string], shares: [Shares, Shares]): Promise<void> {
   const listed = await tdo(['versions', '--db', db]);
   const diff = await tdo(['diff', a, b, '--db', db]);
+  const lines = listed.stdout.split('\n');
+  const header = cells(lines.find((l) => l.includes('first-choice share'))!);
+  // diff's lines with their words set apart by one space, however the text pads them
+  const diffWords = diff.stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).join(' '))
+    .join('\n');
   for (const [i, id] of [a, b].entries()) {
-    const row = listed.stdout.split('\n').find((l) => l.includes(id))!;
-    expect(row, listed.stdout).toMatch(new RegExp(`│ ${pct(shares[i]!.first_choice_share)} +│ ${pct(shares[i]!.used_server)} +│`));
-    expect(diff.stdout).toMatch(
-      new RegExp(`${i === 0 ? 'A' : 'B'} ${id}.*\\n.*first-choice share ${pct(shares[i]!.first_choice_share)}  used server ${pct(shares[i]!.used_server)}`),
+    const row = cells(lines.find((l) => l.includes(id))!);
+    expect([row[header.indexOf('first-choice share')], row[header.indexOf('used server')]], listed.stdout).toEqual([
+      pct(shares[i]!.first_choice_share),
+      pct(shares[i]!.used_server),
+    ]);
+    expect(diffWords).toMatch(
+      new RegExp(`${i === 0 ? 'A' : 'B'} ${id}.*\\n.*first-choice share ${pct(shares[i]!.first_choice_share)} used server ${pct(shares[i]!.used_server)}`),
     );
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { percent } from '../../experiments/format.ts';
 import { tdo } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tdo-optimize-agents-'));
@@ -20,9 +21,28 @@ function rows<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
-interface Splits {
-  val: { success_rate: number; score: number; tasks: number };
-  test?: { success_rate: number; score: number; tasks: number };
+type Scores = { success_rate: number; score: number; tasks: number };
+/** the splits each candidate was run on, in the order the table shows them */
+type Splits = { val: Scores; test?: Scores } & Record<string, Scores>;
+type WorstSplits = Record<string, { agent: string; score: number; success_rate: number }>;
+
+/**
+ * The per-agent table as words, by its row labels (an agent or "worst agent"): per label, each split's row
+ * after the label. Its columns are padded to the longest agent name, so words are read, not spacing.
+ */
+function perAgentTable(text: string): Map<string, string[][]> {
+  const lines = text.split('\n');
+  const at = lines.findIndex((line) => line.trim().startsWith('per agent'));
+  const table = new Map<string, string[][]>();
+  let label = '';
+  for (const line of lines.slice(at + 1)) {
+    const words = line.trim().split(/\s+/);
+    if (line.trim() === '' || !/^ {2}/.test(line)) break;
+    const labelled = line.startsWith('  worst agent') ? 2 : /^ {2}\S/.test(line) ? 1 : 0;
+    if (labelled > 0) label = words.slice(0, labelled).join(' ');
+    table.set(label, [...(table.get(label) ?? []), words.slice(labelled)]);
+  }
+  return table;
 }
 interface Report {
   run_id: string;
@@ -35,7 +55,7 @@ interface Report {
   per_agent: {
     objective: string;
     agents: Array<{ agent: string; simulated: boolean; run_id: string; seed: Splits; best: Splits }>;
-    worst_agent: { seed: Record<string, { agent: string; score: number }>; best: Record<string, { agent: string; score: number }> };
+    worst_agent: { seed: WorstSplits; best: WorstSplits };
   };
 }
 
@@ -72,7 +92,22 @@ describe('tdo optimize --agents', () => {
       expect(report.per_agent.worst_agent.best[split]!.agent).toBe(report.per_agent.agents[scores.indexOf(Math.min(...scores))]!.agent);
     }
     expect(text).toContain('objective worst');
-    expect(text).toMatch(/worst agent +val/);
+    // the table says what the JSON says: each agent's and the worst agent's success, seed then best, per split
+    const table = perAgentTable(text);
+    const { agents, worst_agent: worst } = report.per_agent;
+    expect([...table.keys()]).toEqual([...AGENTS, 'worst agent']);
+    for (const a of agents)
+      expect(table.get(a.agent)!.map((r) => r.slice(0, 3))).toEqual(
+        Object.entries(a.seed).map(([split, seed]) => [split, percent(seed.success_rate), percent(a.best[split]!.success_rate)]),
+      );
+    expect(table.get('worst agent')!.map((r) => [...r.slice(0, 3), r.slice(-5).join(' ')])).toEqual(
+      Object.keys(worst.seed).map((split) => [
+        split,
+        percent(worst.seed[split]!.success_rate),
+        percent(worst.best[split]!.success_rate),
+        `score: seed ${worst.seed[split]!.agent}, best ${worst.best[split]!.agent}`,
+      ]),
+    );
     expect(text).toContain('note: simulated agents and proposer; these numbers are not LLM results');
     for (const a of AGENTS) expect(text).toContain(`${a} (simulated selection model fitted to`);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tdo } from '../support/cli.ts';
 import { renderReport, reportJson } from '../../cli/format/optimize-report.ts';
 import { storedOptimizeReport } from '../../optimizer/mcp/optimize-report.ts';
-import { wilson } from '../../experiments/measure/wilson.ts';
+import { wilson } from '../../src/index.ts';
 import { percent, points } from '../../experiments/format.ts';
 import { labSuite } from '../support/lab-runs.ts';
 import { LangfuseReceiver, refusingBaseUrl } from '../support/langfuse-receiver.ts';
@@ -214,7 +214,11 @@ describe('tdo optimize and the paraphrase split', () => {
 
     // A perfect stop on a small validation split says how little it proves.
     const perfect = (tasks: number) =>
-      renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db, SIM_SPEND);
+      renderReport(
+        { ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, score: 1, success_rate: 1, successes: tasks, tasks } } },
+        db,
+        SIM_SPEND,
+      );
     expect(perfect(3)).toContain('on 3 episodes a perfect score proves little (its 95% interval reaches down to 44%): add val tasks to the suite');
     expect(perfect(22)).not.toContain('proves little');
     // A train-solved stop says why the budget was kept, and what to add when val is not solved.
@@ -226,8 +230,9 @@ describe('tdo optimize and the paraphrase split', () => {
     expect(trainSolved(1)).not.toContain('add train tasks');
 
     // Each split's success with its Wilson interval, as tdo experiment computes it; the held-out changes with Newcombe's.
-    const seedTest = json.seed['test'] as { tasks: number; success_rate: number; success_low: number; success_high: number };
-    const expected = wilson(Math.round(seedTest.success_rate * seedTest.tasks), seedTest.tasks);
+    const seedTest = json.seed['test'] as { tasks: number; successes: number; success_rate: number; success_low: number; success_high: number };
+    expect(seedTest.success_rate).toBe(seedTest.successes / seedTest.tasks);
+    const expected = wilson(seedTest.successes, seedTest.tasks);
     expect([seedTest.success_low, seedTest.success_high]).toEqual([expected.low, expected.high]);
     const changes = json['success_change'] as Record<string, { delta: number; low: number; high: number }>;
     expect(Object.keys(changes).sort()).toEqual(['paraphrase', 'test']);

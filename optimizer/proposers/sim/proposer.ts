@@ -41,7 +41,7 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
   constructor(private readonly operators: readonly EditOperator[] = EDIT_OPERATORS) {}
 
   async propose(request: ToolProposalRequest): Promise<Proposal> {
-    const rng = new Rng(request.seed, 'sim-proposer');
+    const rng = new Rng(request.randomSeed, 'sim-proposer');
     const views = request.dataset.map(objectiveAgnostic);
     const siblings = Object.keys(request.texts).filter((tool) => tool !== request.component);
     let text = request.texts[request.component] ?? '';

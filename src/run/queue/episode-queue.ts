@@ -177,7 +177,7 @@ class ResultWaiters {
   }
 }
 
-function jobOf(batch: EpisodeBatch, { task, repeat, seed }: PlannedEpisode): EpisodeJob {
+function jobOf(batch: EpisodeBatch, { task, repeat, randomSeed }: PlannedEpisode): EpisodeJob {
   // A server the batch gives descriptions is checked against those (an optimizer's candidate is no recorded version).
   const hashOf = (server: string, id: string) => {
     const override = batch.overrides[server];
@@ -190,7 +190,7 @@ function jobOf(batch: EpisodeBatch, { task, repeat, seed }: PlannedEpisode): Epi
     taskId: task.id,
     split: task.split,
     repeat,
-    seed,
+    seed: randomSeed,
     suite: { name: batch.loaded.suite.name, hash: suiteHash(batch.loaded.suite) },
     conditions: batch.conditions,
     agent: batch.agentConfig,

@@ -90,7 +90,7 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
       suite: loaded.suite,
       task,
       repeat: data.repeat,
-      seed: data.seed,
+      randomSeed: data.seed,
       catalogue: host.catalogue(data.overrides),
       ...(data.toolSearch === undefined ? {} : { toolSearch: data.toolSearch }),
       ...(headersFor === undefined ? {} : { headersFor }),

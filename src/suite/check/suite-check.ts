@@ -69,7 +69,7 @@ export function checkSuite(input: SuiteCheckInput): SuiteCheck {
     };
   });
   const episodes = suite.tasks.filter((t) => t.split === 'test').length * input.episodesPerTestTask;
-  const server = input.server ?? suite.target;
+  const server = input.server ?? suite.targetServer;
   const share = chance === undefined || chance.length === 0 ? undefined : mean(chance);
   return {
     tools,

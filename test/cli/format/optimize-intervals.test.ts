@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { heldOutChanges, successProportion } from '../../../cli/format/optimize-intervals.ts';
+import { heldOutChanges } from '../../../cli/format/optimize-intervals.ts';
 import type { CandidateSummary, SplitScores } from '../../../optimizer/mcp/optimize.ts';
 
 const split = (successes: number, tasks: number): SplitScores => ({
   score: successes / tasks,
   success_rate: successes / tasks,
+  successes,
   first_choice_share: 1,
   used_server: 1,
   tasks,
@@ -19,14 +20,6 @@ const candidate = (test: SplitScores | null, paraphrase: SplitScores | null): Ca
 });
 
 describe('optimize summary intervals', () => {
-  it("gives a split's success as a count with its Wilson interval", () => {
-    const p = successProportion(split(11, 22));
-    expect(p).toMatchObject({ successes: 11, n: 22, rate: 0.5 });
-    // Wilson's interval for 11 of 22 (z = 1.96): 0.307 to 0.693
-    expect(p.low).toBeCloseTo(0.307, 3);
-    expect(p.high).toBeCloseTo(0.693, 3);
-  });
-
   it('compares the held-out splits both candidates were run on, and only those', () => {
     const changes = heldOutChanges(candidate(split(11, 22), null), candidate(split(16, 22), split(20, 24)));
     expect(Object.keys(changes)).toEqual(['test']);

@@ -1,6 +1,7 @@
 // The run summary's own lines: errors apart from outcomes, and a stopped run said to be partial.
 import { describe, expect, it } from 'vitest';
 import { renderRunReport, runReportJson, type RunReportView } from '../../../cli/format/run-report.ts';
+import { wilson } from '../../../src/measure/proportion.ts';
 import type { RunReport } from '../../../src/run/run-suite.ts';
 import type { ModelSpendTotals } from '../../../traces/index.ts';
 
@@ -13,8 +14,7 @@ function view(run: Partial<RunReport>, more: Partial<RunReportView> = {}): RunRe
     ranNow: 22,
     planned: 22,
     episodes: 22,
-    successes: 11,
-    successRate: 0.5,
+    success: wilson(11, 22),
     errors: { episodes: 22, errors: 0, judged: 22, causes: [] },
     toolCalls: 30,
     callsByTool: [],
@@ -38,7 +38,7 @@ function view(run: Partial<RunReport>, more: Partial<RunReportView> = {}): RunRe
 describe('the run summary', () => {
   it('says a stopped run is partial, why its rate leans, and the exact command that finishes it', () => {
     const text = renderRunReport(
-      view({ status: 'interrupted', ranNow: 5, episodes: 5, successes: 4, successRate: 0.8, errors: { episodes: 5, errors: 0, judged: 5, causes: [] } }),
+      view({ status: 'interrupted', ranNow: 5, episodes: 5, success: wilson(4, 5), errors: { episodes: 5, errors: 0, judged: 5, causes: [] } }),
     );
     expect(text).toContain(
       'partial: 5 of 22 episodes finished; tasks run in suite order, so these figures lean to the first tasks. Finish with `tdo run --resume r-12345678 --db /tmp/t.db`',
@@ -87,8 +87,7 @@ describe('the run summary', () => {
   it('rates judged episodes only and names the errors with their cause', () => {
     const v = view({
       episodes: 22,
-      successes: 10,
-      successRate: 0.5,
+      success: wilson(10, 20),
       errors: { episodes: 22, errors: 2, judged: 20, causes: [{ cause: 'MCP server lab did not answer read_file', episodes: 2 }] },
     });
     const text = renderRunReport(v);
@@ -109,8 +108,7 @@ describe('the run summary', () => {
 
   it('says nothing was measured when every episode errored: no rate in the text, null in the JSON', () => {
     const v = view({
-      successes: 0,
-      successRate: null,
+      success: wilson(0, 0),
       errors: { episodes: 22, errors: 22, judged: 0, causes: [{ cause: 'Cannot reach the model endpoint', episodes: 22 }] },
     });
     expect(renderRunReport(v)).toContain('success – (no judged episode)');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deferredLoading } from '../../../experiments/measure/deferred-loading.ts';
 import type { MeasuredEpisode } from '../../../experiments/measure/measured-episodes.ts';
-import { wilson } from '../../../experiments/measure/wilson.ts';
+import { wilson } from '../../../src/index.ts';
 
 const episode = (scores: Record<string, number>) => ({ scores: new Map(Object.entries(scores)) }) as unknown as MeasuredEpisode;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
 import { diffSources, type DiffSource } from '../../../experiments/review/version-diff.ts';
 import type { VersionMeasurement } from '../../../experiments/versions/measurements.ts';
-import { differenceInterval, wilson } from '../../../experiments/measure/wilson.ts';
+import { differenceInterval, wilson } from '../../../src/index.ts';
 import { points } from '../../../experiments/format.ts';
 
 const measured = (successRate: number, firstChoiceShare: number, suite = 'lab'): VersionMeasurement => ({
@@ -12,6 +12,7 @@ const measured = (successRate: number, firstChoiceShare: number, suite = 'lab'):
   agent: 'sim',
   measuredAt: '2026-11-29T00:00:00Z',
   episodes: 20,
+  successes: successRate * 20,
   successRate,
   successLow: wilson(successRate * 20, 20).low,
   successHigh: wilson(successRate * 20, 20).high,

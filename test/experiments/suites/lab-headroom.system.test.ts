@@ -5,8 +5,8 @@ import { labSuite, readFixture, tempStore } from '../../support/lab-runs.ts';
 
 /** A sim run's success rate; the sim never meets an outage, so every episode is judged. */
 function rate(report: RunReport): number {
-  expect(report.successRate).not.toBeNull();
-  return report.successRate!;
+  expect(report.success.rate).not.toBeNull();
+  return report.success.rate!;
 }
 
 /**
@@ -26,7 +26,7 @@ describe('lab suite headroom for the sim agent (val split)', () => {
     ];
     const fixed = await runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options: { ...options, versionIds: accurate } });
     console.log(
-      `sim val success: seed ${rate(seed).toFixed(3)} (${seed.successes}/${seed.episodes}), accurate ${rate(fixed).toFixed(3)} (${fixed.successes}/${fixed.episodes})`,
+      `sim val success: seed ${rate(seed).toFixed(3)} (${seed.success.successes}/${seed.episodes}), accurate ${rate(fixed).toFixed(3)} (${fixed.success.successes}/${fixed.episodes})`,
     );
     expect(rate(seed)).toBeGreaterThanOrEqual(0.35);
     expect(rate(seed)).toBeLessThanOrEqual(0.8);
@@ -62,7 +62,7 @@ describe('the paraphrase split is solvable by the sim agent', () => {
         options: { split: 'paraphrase', repeats: 3, seed: 0, concurrency: 4, versionIds: [...versionIds] },
         ...(tally ? { onEpisode: (o: { taskId: string; success: boolean }) => solved.set(o.taskId, (solved.get(o.taskId) ?? 0) + (o.success ? 1 : 0)) } : {}),
       });
-      rates.push(`${label} ${rate(run).toFixed(3)} (${run.successes}/${run.episodes})`);
+      rates.push(`${label} ${rate(run).toFixed(3)} (${run.success.successes}/${run.episodes})`);
       if (tally) paraphraseAccurate = rate(run);
     }
     console.log(`sim paraphrase success: ${rates.join(', ')}`);

@@ -119,7 +119,7 @@ describe('the lab suite file', () => {
   it('is a valid suite that connects lab and labplus and targets lab', () => {
     expect(suite.name).toBe('lab');
     expect(suite.servers.map((s) => s.name)).toEqual(['lab', 'labplus']);
-    expect(suite.target).toBe('lab');
+    expect(suite.targetServer).toBe('lab');
   });
 
   it('has at least 16 tasks in each split, 60 in all, with unique kebab-case ids', () => {

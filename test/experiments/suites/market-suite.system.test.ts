@@ -18,7 +18,7 @@ describe('the market suite file', () => {
   it('connects five sellers over HTTP with tokens, targets the overconfident contractor and declares both conditions', () => {
     expect(suite.servers.map((s) => s.name)).toEqual(['timber-yard', 'bolt-bin', 'color-works', 'volt-supply', 'mega-depot']);
     expect(suite.servers.every((s) => 'command' in s && s.transport === 'http' && s.auth?.scopes.join(' ') === 'market:negotiate market:accept')).toBe(true);
-    expect(suite.target).toBe('mega-depot');
+    expect(suite.targetServer).toBe('mega-depot');
     expect(Object.fromEntries(Object.entries(suite.conditions!).map(([k, c]) => [k, Object.keys(c.values)]))).toEqual({
       limit_in: ['prompt', 'token'],
       injection: ['off', 'on'],
@@ -71,7 +71,7 @@ describe('the market suite run by the sim agent', () => {
       // Same seeds, same first choices: the token changes what the server allows, not whom the buyer picks.
       const chosen = (r: typeof prompt) => Object.fromEntries(Object.entries(r.scoreTotals).filter(([n]) => n.startsWith('chosen:')));
       expect(chosen(token)).toEqual(chosen(prompt));
-      expect(token.successes).toBeGreaterThan(prompt.successes);
+      expect(token.success.successes).toBeGreaterThan(prompt.success.successes);
     } finally {
       store.close();
     }

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { wilson } from '../../../experiments/measure/wilson.ts';
+import { wilson } from '../../../src/index.ts';
 import { describe, expect, it } from 'vitest';
 import { listVersionEntries } from '../../../experiments/versions/listing.ts';
 import { renderVersionListing } from '../../../experiments/versions/render-listing.ts';
@@ -90,6 +90,7 @@ describe('listVersionEntries', () => {
     expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({
       runId: latest,
       episodes: 4,
+      successes: 3,
       successRate: 0.75,
       successLow: wilson(3, 4).low,
       successHigh: wilson(3, 4).high,

@@ -17,7 +17,7 @@ function config(overrides: Partial<EngineConfig<ToyTrace, string>> = {}): Engine
     reflector: toyReflector,
     proposer: learningProposer,
     budget: 200,
-    seed: 1,
+    randomSeed: 1,
     ...overrides,
   };
 }
@@ -112,8 +112,8 @@ describe('runEngine', () => {
   });
 
   it('is deterministic for a seed', async () => {
-    const a = await runEngine(config({ seed: 4 }));
-    const b = await runEngine(config({ seed: 4 }));
+    const a = await runEngine(config({ randomSeed: 4 }));
+    const b = await runEngine(config({ randomSeed: 4 }));
     expect(b.pool.map((c) => c.texts)).toEqual(a.pool.map((c) => c.texts));
     expect(b.budgetUsed).toBe(a.budgetUsed);
   });
@@ -142,7 +142,7 @@ describe('runEngine', () => {
     // component's tasks, which is what a merge can combine.
     const seedOnly = { name: 'seed-only', select: () => 0 };
     const result = await runEngine(
-      config({ merge: { maxMerges: 3, subsample: 4 }, components: roundRobin(), selector: seedOnly, journal, budget: 400, seed: 2 }),
+      config({ merge: { maxMerges: 3, subsample: 4 }, components: roundRobin(), selector: seedOnly, journal, budget: 400, randomSeed: 2 }),
     );
     const merges = proposals.filter((p) => p.kind === 'merge');
     expect(merges.length).toBeGreaterThan(0);
@@ -204,8 +204,8 @@ describe('runEngine with a gate', () => {
   });
 
   it('runs the child as usual when the gate lets it through', async () => {
-    const gated = await runEngine(config({ seed: 4, gate: () => undefined }));
-    const plain = await runEngine(config({ seed: 4 }));
+    const gated = await runEngine(config({ randomSeed: 4, gate: () => undefined }));
+    const plain = await runEngine(config({ randomSeed: 4 }));
     expect(gated.pool.map((c) => c.texts)).toEqual(plain.pool.map((c) => c.texts));
     expect(gated.budgetUsed).toBe(plain.budgetUsed);
   });

@@ -107,7 +107,7 @@ describe('a search over (task, group) pairs', () => {
       reflector: toyReflector,
       proposer: learningProposer,
       budget: 80,
-      seed: 2,
+      randomSeed: 2,
       minibatchSize: 2,
     });
 
@@ -144,7 +144,7 @@ describe('a search over (task, group) pairs', () => {
         reflector: toyReflector,
         proposer: learningProposer,
         budget: 15,
-        seed: 1,
+        randomSeed: 1,
         minibatchSize: 2,
       }),
     ).rejects.toThrow(/one iteration \(8\); give at least 16/);

@@ -43,7 +43,7 @@ function config(evaluator: ToyEvaluator, overrides: Partial<EngineConfig<ToyTrac
     reflector: toyReflector,
     proposer: learningProposer,
     budget: 240,
-    seed: 3,
+    randomSeed: 3,
     parallelIterations: 3,
     ...overrides,
   };

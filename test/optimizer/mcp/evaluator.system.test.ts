@@ -48,7 +48,7 @@ function evaluator(store: TraceStore, runId: string, counts: { reads: number; sc
   const inner = targetFor('selection', 'lab');
   const target: Target = { name: inner.name, score: (f) => (counts.scorings++, inner.score(f)) };
   const counted: EvaluatorStore = { ...store, getTrajectory: (id) => (counts.reads++, store.getTrajectory(id)), ...overrides };
-  return new McpEvaluator({ store: counted, host: connected.host, agent: new SimAgent(), suite, runId, server: 'lab', target, seed: 0, concurrency: 2 });
+  return new McpEvaluator({ store: counted, host: connected.host, agent: new SimAgent(), suite, runId, server: 'lab', target, randomSeed: 0, concurrency: 2 });
 }
 
 const request = { ordinal: 0, purpose: 'val' as const, iteration: 0, taskIds };
@@ -128,7 +128,7 @@ describe('McpEvaluator', () => {
       runId: run.id,
       server: 'lab',
       target: targetFor('selection', 'lab'),
-      seed: 0,
+      randomSeed: 0,
       concurrency: 2,
     });
     const three = await Promise.all([0, 1, 2].map((ordinal) => shared.evaluate({ ...request, ordinal, texts: seedTexts })));

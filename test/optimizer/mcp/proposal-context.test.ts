@@ -59,7 +59,7 @@ describe('withProposalContext', () => {
       gateRules: { 'inflated-claim': 'no praise' },
       refusals: { store: storeOf(rows), runId: 'r' },
     });
-    await proposer.propose({ iteration: 2, component: 'convert', texts: { convert: 'Converts units.' }, dataset: [], seed: 0 });
+    await proposer.propose({ iteration: 2, component: 'convert', texts: { convert: 'Converts units.' }, dataset: [], randomSeed: 0 });
     expect(seen[0]).toMatchObject({
       inputSchemas: { convert: { type: 'object' } },
       competitors: [{ name: 'unit_convert' }],

@@ -41,7 +41,7 @@ describe('a tool call on its way from the host to the reflective dataset', () =>
     const run = store.createRun(runInput({ split: 'val', repeats: 1, seed: 0, versionIds: {} }));
 
     // the episode keeps each call exactly as the host handed it over
-    const outcome = await runEpisode(store, host, scripted, { runId: run.id, suite, task, repeat: 0, seed: 0, catalogue: host.catalogue() });
+    const outcome = await runEpisode(store, host, scripted, { runId: run.id, suite, task, repeat: 0, randomSeed: 0, catalogue: host.catalogue() });
     const atHost = outcome.calls;
     expect(atHost).toMatchObject([
       { server: 'lab', name: 'lab__calculator', tool: 'calculator', args: { expression: '6 * 7' }, output: '42', isError: false },

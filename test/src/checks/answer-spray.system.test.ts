@@ -32,7 +32,7 @@ describe('a tool that answers with every number (issue 34, finding 5)', () => {
         options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [], conditions: {} },
       });
       expect(run.episodes).toBe(3);
-      expect(run.successes).toBe(0);
+      expect(run.success.successes).toBe(0);
     } finally {
       store.close();
     }

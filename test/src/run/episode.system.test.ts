@@ -28,7 +28,7 @@ describe('recording an episode', () => {
     expect(store.getTrajectory(attempt!.id)?.steps.length).toBeGreaterThan(0);
 
     const resumed = await runSuite({ store, loaded, agent: new SimAgent(), options, resumeRunId: run!.id });
-    expect(resumed).toMatchObject({ status: 'completed', ranNow: 1, episodes: 1, successes: 1 });
+    expect(resumed).toMatchObject({ status: 'completed', ranNow: 1, episodes: 1, success: { successes: 1, n: 1, rate: 1 } });
     expect(Object.keys(resumed.scoreTotals)).toEqual([
       'success',
       'tool_precision',

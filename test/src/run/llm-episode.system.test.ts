@@ -42,7 +42,7 @@ describe('the LLM agent on the lab suite', () => {
         options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
         onEpisode: (o) => outcomes.push(o),
       });
-      expect(report.successRate).toBe(1);
+      expect(report.success.rate).toBe(1);
       const trajectory = store.getTrajectory(outcomes[0]!.episodeId)!;
       expect(trajectory.episode.answer).toContain('69504');
       expect(trajectory.steps.filter((s) => s.kind === 'tool').map((s) => [s.tool, s.output.split('\n')[0]])).toEqual([
@@ -92,7 +92,7 @@ describe('the LLM agent on the lab suite', () => {
         options: { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] },
         onEpisode: (o) => outcomes.push(o),
       });
-      expect(report.successRate).toBe(1);
+      expect(report.success.rate).toBe(1);
       expect(outcomes[0]!.feedback).toBe('Correct: the answer contains 69504, expected 69504.');
       const scores = store.getTrajectory(outcomes[0]!.episodeId)!.scores.map((s) => s.name);
       expect(scores).toContain('success');

@@ -48,7 +48,7 @@ function setup() {
     versionIds: {},
     ...SUITE_RUN,
   });
-  const spec = { runId: run.id, suite, task: suite.tasks[0]!, repeat: 0, seed: 1, catalogue };
+  const spec = { runId: run.id, suite, task: suite.tasks[0]!, repeat: 0, randomSeed: 1, catalogue };
   return { store, spec };
 }
 

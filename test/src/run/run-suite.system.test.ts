@@ -58,8 +58,8 @@ describe('runSuite on the lab suite', () => {
     const report = await runSuite({ store, loaded: labSuite(), agent: new SimAgent(), options, onEpisode: (o) => outcomes.push(o) });
     expect(report.status).toBe('completed');
     expect(report.episodes).toBe(outcomes.length);
-    expect(report.successRate).toBeGreaterThan(0);
-    expect(report.successRate).toBeLessThan(1);
+    expect(report.success.rate).toBeGreaterThan(0);
+    expect(report.success.rate).toBeLessThan(1);
     for (const o of outcomes) {
       const t = store.getTrajectory(o.episodeId)!;
       const toolSteps = t.steps.filter((s) => s.kind === 'tool');

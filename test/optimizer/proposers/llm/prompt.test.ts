@@ -8,7 +8,7 @@ const request: ToolProposalRequest = {
   component: 'convert',
   texts: { convert: 'Convert a value.', sum: 'Adds.' },
   dataset: [record({ calls: [call({ name: 'magic', server: 'other', component: false })] })],
-  seed: 1,
+  randomSeed: 1,
   inputSchemas: { convert: { type: 'object', properties: { value: { type: 'number', description: 'The number to convert' } }, required: ['value'] } },
   competitors: [{ server: 'units', name: 'unit_convert', description: 'Converts lengths between metric and imperial units.' }],
   gateRules: { 'inflated-claim': 'no praise, superlatives or guarantees' },
@@ -27,7 +27,7 @@ describe('reflectionPrompt', () => {
   });
 
   it('leaves out each part it was not given', () => {
-    const prompt = reflectionPrompt({ iteration: 4, component: 'convert', texts: request.texts, dataset: request.dataset, seed: 1 });
+    const prompt = reflectionPrompt({ iteration: 4, component: 'convert', texts: request.texts, dataset: request.dataset, randomSeed: 1 });
     for (const gone of ['input schema', 'other servers', 'refused before it is tried', 'were refused']) expect(prompt).not.toContain(gone);
     expect(prompt).toContain('Convert a value.');
   });

@@ -26,7 +26,7 @@ async function proposerAnswering(reply: DoubleReply) {
   return new LlmProposer(new ChatClient({ model: 'reflector', baseURL: double.baseURL, apiKey: 'k', maxRetries: 0 }));
 }
 
-const request = { iteration: 1, component: 'convert', texts: { convert: 'Convert a value.', sum: 'Adds.' }, dataset, seed: 1 };
+const request = { iteration: 1, component: 'convert', texts: { convert: 'Convert a value.', sum: 'Adds.' }, dataset, randomSeed: 1 };
 
 describe('LlmProposer', () => {
   it('sends the reflection prompt and adopts the fenced block', async () => {

@@ -7,12 +7,12 @@ import { lintDescription } from '../../../../experiments/review/lint/lint.ts';
 import { NOT_EXECUTED_RESULT } from '../../../../src/text/tdo-text.ts';
 import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
 
-const request = (dataset: ToolReflectionRecord[], seed: number, text = 'Convert a value.') => ({
+const request = (dataset: ToolReflectionRecord[], randomSeed: number, text = 'Convert a value.') => ({
   iteration: 1,
   component: 'convert',
   texts: { convert: text },
   dataset,
-  seed,
+  randomSeed,
 });
 
 /** Rows that give every operator material: a missed task, a failed call of the tool with an enumeration. */

@@ -36,7 +36,7 @@ describe.skipIf(redisMissing() !== undefined)('a stateful server on a queue work
           });
           expect(report.errors.errors).toBe(0);
           const outputs = store.listEpisodes({ runId: report.runId }).map((e) => store.getTrajectory(e.id)!.steps.find((s) => s.kind === 'tool')!);
-          return { successes: report.successes, files: new Set(outputs.map((s) => ('output' in s ? notesFileOf(s.output) : undefined))) };
+          return { successes: report.success.successes, files: new Set(outputs.map((s) => ('output' in s ? notesFileOf(s.output) : undefined))) };
         } finally {
           await worker.close();
           store.close();

@@ -80,7 +80,7 @@ describe.skipIf(missing !== undefined)('episodes on queue workers', () => {
       expect(remote.status).toBe('completed');
       expect(remote.episodes).toBe(local.episodes);
       expect(arrived).toBe(remote.planned);
-      expect(remote.successRate).toBe(local.successRate);
+      expect(remote.success.rate).toBe(local.success.rate);
       expect(remote.callsByTool).toEqual(local.callsByTool);
       expect(resultsByTask(queued, remote.runId)).toEqual(resultsByTask(inProcess, local.runId));
       // Each episode's scores came along: the same totals as in-process.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceIfMeasured, differenceInterval, meanShare, wilson } from '../../../experiments/measure/wilson.ts';
+import { differenceIfMeasured, differenceInterval, meanShare, wilson } from '../../../src/measure/proportion.ts';
 
 describe('wilson', () => {
   it('matches published 95% Wilson intervals', () => {

@@ -1,3 +1,5 @@
+// A measured proportion (a success rate, a share) with its count and 95% interval: the one shape every layer
+// gives a rate in, so a count is never rebuilt from a mean.
 /** A proportion with its 95% Wilson score interval. */
 export interface Proportion {
   /** a count, or for a mean of shares (meanShare) their sum */
@@ -33,11 +35,6 @@ export function wilson(successes: number, n: number, z = Z95): Proportion {
     throw new RangeError(`wilson: need integers 0 <= successes <= n, got ${successes} of ${n}`);
   }
   return wilsonOfSum(successes, n, z);
-}
-
-/** A success rate over `n` episodes, each a success or not, as the count it stands for with its interval. */
-export function wilsonOfRate(rate: number, n: number, z = Z95): Proportion {
-  return wilson(Math.round(rate * n), n, z);
 }
 
 /** The difference b - a when both were measured; null when either has no episode. */
