@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -151,6 +151,21 @@ describe('tdo optimize --condition', () => {
     ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('suite "lab" has no condition "limit_in" (it declares none)');
+  });
+});
+
+describe('tdo optimize --tool-token-budget', () => {
+  it('refuses a budget that is not a positive integer before the store opens, and a changed budget on --resume', async () => {
+    for (const bad of ['0', '1.5']) {
+      const db = join(dir, `budget-${bad}.db`);
+      const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--tool-token-budget', bad, '--db', db]);
+      expect(result.code, bad).toBe(2);
+      expect(result.stderr).toMatch(/--tool-token-budget.*expected a positive integer/);
+      expect(existsSync(db)).toBe(false);
+    }
+    const resumed = await tdo(['optimize', '--resume', 'r-12345678', '--catalogue-token-budget', '90', '--db', join(dir, 'bad.db')]);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(/--resume reuses the run's own settings; drop --catalogue-token-budget/);
   });
 });
 
