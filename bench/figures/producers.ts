@@ -2,10 +2,11 @@
 // the pages that may hold blocks.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { tokenBudget } from './budget.ts';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
 
-export const PRODUCERS: Record<string, () => Promise<string>> = { 'quick-start': quickStart, seeds, labplus, demo };
+export const PRODUCERS: Record<string, () => Promise<string>> = { 'quick-start': quickStart, seeds, labplus, demo, 'token-budget': tokenBudget };
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 

@@ -13,7 +13,14 @@ export type CostOf = (texts: Texts) => number;
 export function taskFronts(pool: readonly Candidate[], cost?: CostOf): Map<string, Set<number>> {
   const fronts = new Map<string, Set<number>>();
   // the cost is one more objective: the cheapest candidates that score at all are best on it
-  if (cost !== undefined) fronts.set('\0cost', cheapest(pool.filter((c) => c.valMean > 0), cost));
+  if (cost !== undefined)
+    fronts.set(
+      '\0cost',
+      cheapest(
+        pool.filter((c) => c.valMean > 0),
+        cost,
+      ),
+    );
   const tasks = new Set(pool.flatMap((c) => Object.keys(c.valScores)));
   for (const task of tasks) {
     const best = Math.max(...pool.map((c) => c.valScores[task] ?? 0));

@@ -122,7 +122,17 @@ export class SearchState<Trace, Row> {
 
   result(stopReason: string, interrupted: boolean): EngineResult {
     const { pool, history } = this;
-    return { pool, best: this.best(), bestAdmissible: this.bestAdmissible(), budgetUsed: this.budget.used, stopReason, interrupted, iterations: this.iteration, nextOrdinal: this.ordinal, history };
+    return {
+      pool,
+      best: this.best(),
+      bestAdmissible: this.bestAdmissible(),
+      budgetUsed: this.budget.used,
+      stopReason,
+      interrupted,
+      iterations: this.iteration,
+      nextOrdinal: this.ordinal,
+      history,
+    };
   }
 
   private notify(): void {

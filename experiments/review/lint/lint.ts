@@ -139,7 +139,12 @@ export function lintDescription(tool: string, text: string, context: LintContext
       list.phrase,
     );
   }
-  for (const { phrase, what } of searchStuffing(own, serverTools, tool, lists.map((l) => l.phrase)))
+  for (const { phrase, what } of searchStuffing(
+    own,
+    serverTools,
+    tool,
+    lists.map((l) => l.phrase),
+  ))
     add('search-keyword-stuffing', `${what}: words stuffed in for a tool search to find it, which no sentence needs`, phrase);
   const clipped = clippedFragments(text);
   for (const { phrase } of clipped) add('copied-result', `"${phrase}" is a clipped fragment of a tool's output, cut off mid-word or mid-sentence`, phrase);
