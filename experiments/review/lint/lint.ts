@@ -15,6 +15,7 @@ import {
   USE_FOR_GUIDANCE,
   VALUE_LIST_LABEL,
 } from './patterns.ts';
+import { sentencesOf } from './sentences.ts';
 import { searchStuffing } from './stuffing.ts';
 
 export const LINT_RULES = [
@@ -209,15 +210,6 @@ function dedupe(flags: LintFlag[]): LintFlag[] {
     seen.add(key);
     return true;
   });
-}
-
-const SENTENCE = /(?<=[.!?;])\s+|\n+/;
-
-function sentencesOf(text: string): string[] {
-  return text
-    .split(SENTENCE)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 }
 
 function preview(words: readonly string[], shown = 5): string {

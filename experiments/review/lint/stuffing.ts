@@ -10,6 +10,7 @@
  * (test/experiments/review/lint/stuffing.test.ts).
  */
 import { terms } from '../../../src/index.ts';
+import { sentencesOf } from './sentences.ts';
 
 export interface Stuffing {
   /** the text that triggered it, as written */
@@ -32,15 +33,6 @@ const MIN_REPEATS = 10;
 const MIN_REPEATED_SHARE = 0.25;
 /** Listing this many of the server's other tools makes the description found by their queries. */
 const MIN_SIBLING_NAMES = 3;
-
-const SENTENCE = /(?<=[.!?;])\s+|\n+/;
-
-function sentencesOf(text: string): string[] {
-  return text
-    .split(SENTENCE)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
 
 function keywordLines(sentences: readonly string[]): Stuffing[] {
   return sentences.filter((s) => SEARCH_LABEL.test(s)).map((s) => ({ phrase: s, what: 'a line of search keywords' }));
