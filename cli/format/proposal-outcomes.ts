@@ -31,7 +31,7 @@ export function proposalOutcomesLine(r: OptimizeReport): string[] {
   if (o === undefined || o.made === 0 || o.accepted === o.made) return [];
   const parts = [
     o.noText === 0 ? '' : nothingToAdd(o, r.proposer === 'sim'),
-    o.refusedByGate === 0 ? '' : `the honesty gate refused ${o.refusedByGate}`,
+    o.refusedByGate === 0 ? '' : `the ${r.tokenBudget ? 'honesty gate and the token budget' : 'honesty gate'} refused ${o.refusedByGate}`,
     o.notBetter === 0 ? '' : `${o.notBetter} ran and scored no higher than their parent on its minibatch`,
   ].filter((s) => s !== '');
   const other = o.made - o.accepted - o.noText - o.refusedByGate - o.notBetter;

@@ -227,6 +227,21 @@ describe('tdo optimize and the paraphrase split', () => {
     expect(renderReport(report, elsewhere, SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id} --db ${elsewhere}\``);
     expect(renderReport(report, resolve('tdo.db'), SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id}\``);
 
+    // A search over a token budget that found no candidate within it says so plainly, never presenting the seed as within it.
+    const overBudget = {
+      ...report,
+      versionId: report.seedVersionId,
+      tokenBudget: { tool: 5, catalogue: null, bestWithin: false, refused: 3, byRule: { 'tool-token-budget': 3 } },
+    };
+    const overText = renderReport(overBudget, db, SIM_SPEND);
+    expect(overText).toContain(`no candidate within the token budget was found: the seed ${report.seedVersionId} is over it (${report.seed.tokens} tokens)`);
+    expect(overText).toContain(
+      'token budget at most 5 tokens a tool: 3 proposed descriptions refused before being run for going over it (tool-token-budget 3)',
+    );
+    expect(overText).not.toContain('no candidate beat the seed');
+    expect(reportJson(overBudget, db)).toMatchObject({ token_budget: { tool: 5, catalogue: null, within: false, refused: 3 } });
+    expect(reportJson(report, db)).not.toHaveProperty('token_budget');
+
     // A perfect stop on a small validation split says how little it proves.
     const perfect = (tasks: number) =>
       renderReport({ ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, tasks } } }, db, SIM_SPEND);
