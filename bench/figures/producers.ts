@@ -2,6 +2,7 @@
 // the pages that may hold blocks.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { tokenBudget } from './budget.ts';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
 import { llm } from './llm.ts';
@@ -16,6 +17,7 @@ export const PRODUCERS: Record<string, () => Promise<string>> = {
   'large-catalogue': largeCatalogue,
   'large-catalogue-readme': largeCatalogueReadme,
   'tool-search-lab': labToolSearch,
+  'token-budget': tokenBudget,
 };
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));

@@ -175,6 +175,9 @@ function newSearch(flags: OptimizeFlags, command: Command, config: CliConfig): S
     // stored only when on, so a search with every tool listed stores what it stored before deferred loading
     ...(toolSearch.mode === 'off' ? {} : { toolSearch }),
     honestyGate: flags.allowFlags === true ? false : flags.gate === true || defaultHonestyGate(flags.target),
+    ...(flags.toolTokenBudget === undefined ? {} : { toolTokenBudget: flags.toolTokenBudget }),
+    ...(flags.catalogueTokenBudget === undefined ? {} : { catalogueTokenBudget: flags.catalogueTokenBudget }),
+    ...(flags.paretoTokens === true ? { paretoTokens: true } : {}),
     agent: { ...agent },
     proposer: { ...proposer },
     ...(flags.agents === undefined ? {} : { agents: flags.agents.map((a) => ({ ...a })), objective: flags.objective ?? 'mean' }),

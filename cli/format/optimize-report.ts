@@ -72,6 +72,19 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     honesty_gate: r.honestyGate.on,
     gate_rejected: r.honestyGate.rejected,
     gate_rejected_by_rule: r.honestyGate.byRule,
+    // only when the search had a token budget: within false says no candidate within it was found
+    ...(r.tokenBudget
+      ? {
+          token_budget: {
+            tool: r.tokenBudget.tool,
+            catalogue: r.tokenBudget.catalogue,
+            within: r.tokenBudget.bestWithin,
+            refused: r.tokenBudget.refused,
+            refused_by_rule: r.tokenBudget.byRule,
+          },
+        }
+      : {}),
+    ...(r.paretoTokens ? { pareto_tokens: true } : {}),
     proposal_outcomes: proposalOutcomesJson(r),
     seed: candidateJson(r.seed),
     best: candidateJson(r.best),
@@ -158,6 +171,7 @@ function headLines(r: OptimizeReport, spend: { spend: RunSpend; simulated: Spend
     `budget ${r.budgetUsed}/${r.budget} metric calls (+${r.reportCalls} for the test report${r.seed.paraphrase ? `, +${r.paraphraseCalls} for the paraphrase report` : ''}), ${r.iterations} iteration${r.iterations === 1 ? '' : 's'}, ${r.proposals.accepted}/${r.proposals.made} proposals accepted, pool ${r.poolSize}; stopped: ${r.stopReason}${stopNote(r)}`,
     spendLine(spend.spend, spend.simulated),
     gateLine(r),
+    ...budgetLine(r),
     ...proposalOutcomesLine(r),
   ];
 }
@@ -186,7 +200,7 @@ function scoreLines(r: OptimizeReport): string[] {
     ...rows('seed', r.seed),
     ...rows('best', r.best),
     ...changeLine(r),
-    `  token delta ${r.best.tokens - r.seed.tokens >= 0 ? '+' : ''}${r.best.tokens - r.seed.tokens}`,
+    `  token delta ${r.best.tokens - r.seed.tokens >= 0 ? '+' : ''}${r.best.tokens - r.seed.tokens}${r.paretoTokens ? ' (tokens weighed beside the score: --pareto-tokens)' : ''}`,
     ...addedWordsLine(r),
     ...(r.perAgent ? agentsTable(r.perAgent, r.target) : []),
   ];
@@ -198,9 +212,11 @@ function winnerLines(r: OptimizeReport, versionId: string, dbPath: string): stri
   const db = dbFlag(dbPath);
   const seedWon = versionId === r.seedVersionId;
   return [
-    seedWon
-      ? `no candidate beat the seed on validation; the best version is the seed ${versionId}`
-      : `versions: seed ${r.seedVersionId} -> best ${versionId} (saved in ${dbPath})`,
+    r.tokenBudget?.bestWithin === false
+      ? `no candidate within the token budget was found: the seed ${versionId} is over it (${r.seed.tokens} tokens) and stays the best version, which is not within the budget`
+      : seedWon
+        ? `no candidate beat the seed on validation; the best version is the seed ${versionId}`
+        : `versions: seed ${r.seedVersionId} -> best ${versionId} (saved in ${dbPath})`,
     'best descriptions:',
     ...Object.entries(r.best.descriptions).map(([tool, text]) => `  ${tool}: ${text}`),
     'next:',
@@ -244,6 +260,21 @@ function gateLine(r: OptimizeReport): string {
     .join(', ');
   if (rejected === 0) return 'honesty gate on (--allow-flags turns it off): no proposed description gained a lint warning or error';
   return `honesty gate on (--allow-flags turns it off): ${rejected} proposed description${rejected === 1 ? '' : 's'} refused before being run for gaining a lint warning or error, the parent's text kept${rules === '' ? '' : ` (${rules})`}`;
+}
+
+/** The token budget the gate enforced and what it refused; none without a budget. */
+function budgetLine(r: OptimizeReport): string[] {
+  const b = r.tokenBudget;
+  if (b === undefined) return [];
+  const limits = [b.tool === null ? '' : `${b.tool} tokens a tool`, b.catalogue === null ? '' : `${b.catalogue} tokens for the server's descriptions`]
+    .filter(Boolean)
+    .join(' and ');
+  const rules = Object.entries(b.byRule)
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
+  return [
+    `token budget at most ${limits}: ${b.refused} proposed description${b.refused === 1 ? '' : 's'} refused before being run for going over it${rules === '' ? '' : ` (${rules})`}`,
+  ];
 }
 
 function seedDataLine(data: NonNullable<OptimizeReport['seedData']>): string {

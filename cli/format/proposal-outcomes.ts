@@ -31,7 +31,7 @@ export function proposalOutcomesLine(r: OptimizeReport): string[] {
   if (o === undefined || o.made === 0 || o.accepted === o.made) return [];
   const parts = [
     o.noText === 0 ? '' : nothingToAdd(o, r.proposer === 'sim'),
-    o.refusedByGate === 0 ? '' : `the honesty gate refused ${o.refusedByGate}`,
+    o.refusedByGate === 0 ? '' : `the ${r.tokenBudget ? 'honesty gate and the token budget' : 'honesty gate'} refused ${o.refusedByGate}`,
     o.notBetter === 0
       ? ''
       : `${count(o.notBetter, 'ran and scored no higher than its parent', 'ran and each scored no higher than its parent')} on its minibatch`,

@@ -83,6 +83,30 @@ export const OPTIMIZE_OPTIONS = {
     settings('honestyGate'),
   ),
   gate: fixed(switchOption('--gate', 'turn the honesty gate on under --target selection, where it is off by default'), settings('honestyGate')),
+  // gate rules: changing one mid-search would judge the later proposals by another rule than the earlier ones
+  toolTokenBudget: fixed(
+    valueOption(
+      '--tool-token-budget <n>',
+      "no tool's description may exceed n tokens (o200k_base, as the report counts them): the gate refuses any proposal over it, even one that shortens an over-budget seed without reaching n, and only a candidate within it can win",
+      { parse: positiveInt },
+    ),
+    settings('toolTokenBudget'),
+  ),
+  catalogueTokenBudget: fixed(
+    valueOption(
+      '--catalogue-token-budget <n>',
+      "the server's descriptions together may not exceed n tokens: the gate refuses any proposal that leaves them over it, and only a candidate within it can win",
+      { parse: positiveInt },
+    ),
+    settings('catalogueTokenBudget'),
+  ),
+  paretoTokens: fixed(
+    switchOption(
+      '--pareto-tokens',
+      "weigh description tokens beside the target's score: a child as good on its minibatch and shorter is accepted, the shortest candidates stay on the Pareto front, and of winners with the same validation score the shorter wins",
+    ),
+    settings('paretoTokens'),
+  ),
   resume: valueOption('--resume <runId>', 'continue an interrupted optimize run with its own settings'),
   ...spendCapSpecs(),
   ...cassetteSpecs(),

@@ -2,9 +2,9 @@
 // config checked and its defaults filled in, once, before anything is evaluated.
 import { largestBatch, type UnitOf } from './minibatch.ts';
 import { meanObjective, type Objective } from './objective.ts';
-import { paretoSelector, type ParentSelector } from './pareto.ts';
+import { paretoSelectorOver, type CostOf, type ParentSelector, type Ranking } from './pareto.ts';
 import { budgetSpent, perfectCandidate, trainSolved, type StopCondition } from './stoppers.ts';
-import { failureAttribution, strictImprovement, type AcceptanceRule, type ComponentChooser } from './strategies.ts';
+import { failureAttribution, improvementOrCheaper, strictImprovement, type AcceptanceRule, type ComponentChooser } from './strategies.ts';
 import type { Candidate, CandidateGate, Evaluator, Journal, Proposer, Reflector, TaskResult, Texts } from './types.ts';
 
 export interface RecordedResult<Trace> {
@@ -31,6 +31,17 @@ export interface EngineConfig<Trace, Row> {
   unitOf?: UnitOf;
   /** What "best" means over validation scores (the winner, the history, the perfect stop); the mean by default. */
   objective?: Objective;
+  /**
+   * A second objective to minimize (e.g. the texts' length): a child with an equal minibatch total and a lower
+   * cost is accepted, the best candidate on a tie of the objective is the cheaper one, and the cheapest
+   * candidates are on the Pareto front the parents are drawn from. Absent: the score alone decides.
+   */
+  cost?: CostOf;
+  /**
+   * Which candidates may be the winner (e.g. those within a length budget); when none is, the seed stands and
+   * EngineResult.bestAdmissible is false. Absent: every candidate may.
+   */
+  admissible?: (texts: Texts) => boolean;
   evaluator: Evaluator<Trace>;
   reflector: Reflector<Trace, Row>;
   proposer: Proposer<Row>;
@@ -88,6 +99,8 @@ export interface EngineResult {
   iterations: number;
   /** the ordinal the next evaluation would get (report evaluations continue from here) */
   nextOrdinal: number;
+  /** whether the best is admissible (EngineConfig.admissible); false when no candidate was and the seed stands */
+  bestAdmissible: boolean;
   /** each time the best validation score (by the objective) rose: the calls spent by then */
   history: Array<{ budgetUsed: number; candidate: number; valMean: number; objective: number; valMetrics: Record<string, number> }>;
 }
@@ -110,6 +123,8 @@ export interface SearchSetup<Trace, Row> {
   /** the calls of the largest minibatch: units may hold several ids (a task's pairs with each agent) */
   batchCalls: number;
   objective: Objective;
+  /** the cost and the admissible candidates, as the best candidate is chosen */
+  ranking: Ranking;
   selector: ParentSelector;
   chooser: ComponentChooser;
   acceptance: AcceptanceRule;
@@ -133,9 +148,10 @@ export function setupSearch<Trace, Row>(config: EngineConfig<Trace, Row>): Searc
     minibatchSize,
     batchCalls,
     objective: config.objective ?? meanObjective,
-    selector: config.selector ?? paretoSelector,
+    ranking: { ...(config.cost ? { cost: config.cost } : {}), ...(config.admissible ? { admissible: config.admissible } : {}) },
+    selector: config.selector ?? paretoSelectorOver(config.cost),
     chooser: config.components ?? failureAttribution(),
-    acceptance: config.acceptance ?? strictImprovement,
+    acceptance: config.acceptance ?? (config.cost ? improvementOrCheaper : strictImprovement),
     journal: config.journal ?? NO_JOURNAL,
     perfectScore: config.perfectScore ?? 1,
     parallelIterations,

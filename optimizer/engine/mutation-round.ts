@@ -80,8 +80,9 @@ class Round<Trace, Row> {
     const parentResults = await this.parentRuns[j]!;
     const reflectOn = p.recorded?.map((r) => r.result) ?? parentResults;
     const before = parentResults.map((r) => r.score);
-    // nothing to learn from a perfect minibatch; GEPA skips it too
-    if (before.every((s) => s >= this.state.setup.perfectScore)) return { kind: 'skipped' };
+    // nothing to learn from a perfect minibatch (GEPA skips it too), unless the parent may not win as it is
+    const { perfectScore, ranking } = this.state.setup;
+    if (before.every((s) => s >= perfectScore) && (ranking.admissible?.(p.parent.texts) ?? true)) return { kind: 'skipped' };
     const { chosen, proposals } = await this.propose(p, j, reflectOn);
     await this.issuing.reach(j);
     this.stopIfFailed();
@@ -133,7 +134,8 @@ class Round<Trace, Row> {
     const childRun = state.evaluate('minibatch-child', texts, p.minibatch, p.at);
     this.issuing.pass(j);
     const after = (await childRun).map((r) => r.score);
-    const verdict = acceptance.judge(before, after);
+    const { cost } = state.setup.ranking;
+    const verdict = acceptance.judge(before, after, cost && { parent: cost(p.parent.texts), child: cost(texts) });
     if (!verdict.accepted) return reject(`${verdict.reason}${held}`, after);
     await this.issuing.reach(this.plans.length + j);
     this.stopIfFailed();

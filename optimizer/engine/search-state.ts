@@ -41,7 +41,12 @@ export class SearchState<Trace, Row> {
   }
 
   best(): Candidate {
-    return bestCandidate(this.pool, this.setup.objective);
+    return bestCandidate(this.pool, this.setup.objective, this.setup.ranking);
+  }
+
+  /** Whether the best candidate may win (the seed stands in when no candidate may). */
+  bestAdmissible(): boolean {
+    return this.setup.ranking.admissible?.(this.best().texts) ?? true;
   }
 
   /** What the stop conditions read; the pool holds the validated seed by then. */
@@ -51,7 +56,8 @@ export class SearchState<Trace, Row> {
       budgetUsed: this.budget.used,
       budgetRemaining: this.budget.remaining,
       sinceImprovement: this.sinceImprovement,
-      bestScore: this.setup.objective.score(this.best()),
+      // a best that may not win stops nothing: the search goes on looking for one that may
+      bestScore: this.bestAdmissible() ? this.setup.objective.score(this.best()) : Number.NEGATIVE_INFINITY,
       solvedInARow: this.solvedInARow,
     };
   }
@@ -82,7 +88,8 @@ export class SearchState<Trace, Row> {
     this.pool.push(candidate);
     journal.candidateAdded(candidate);
     const score = objective.score(candidate);
-    if (bestBefore === undefined || score > objective.score(bestBefore)) {
+    // the new candidate is the best when it scores higher, or (with a cost or admissible candidates) wins a tie
+    if (bestBefore === undefined || this.best().id !== bestBefore.id) {
       this.history.push({
         budgetUsed: this.budget.used,
         candidate: candidate.id,
@@ -115,7 +122,17 @@ export class SearchState<Trace, Row> {
 
   result(stopReason: string, interrupted: boolean): EngineResult {
     const { pool, history } = this;
-    return { pool, best: this.best(), budgetUsed: this.budget.used, stopReason, interrupted, iterations: this.iteration, nextOrdinal: this.ordinal, history };
+    return {
+      pool,
+      best: this.best(),
+      bestAdmissible: this.bestAdmissible(),
+      budgetUsed: this.budget.used,
+      stopReason,
+      interrupted,
+      iterations: this.iteration,
+      nextOrdinal: this.ordinal,
+      history,
+    };
   }
 
   private notify(): void {

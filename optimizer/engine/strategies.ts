@@ -35,9 +35,15 @@ export function failureAttribution(): ComponentChooser {
   };
 }
 
+/** The parent's and the child's costs (a CostOf each), when the search weighs one. */
+export interface Costs {
+  parent: number;
+  child: number;
+}
+
 export interface AcceptanceRule {
   readonly name: string;
-  judge(before: readonly number[], after: readonly number[]): { accepted: boolean; reason: string };
+  judge(before: readonly number[], after: readonly number[], costs?: Costs): { accepted: boolean; reason: string };
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
@@ -51,5 +57,18 @@ export const strictImprovement: AcceptanceRule = {
     return a > b
       ? { accepted: true, reason: `minibatch score rose from ${b} to ${a}` }
       : { accepted: false, reason: `minibatch score ${a} is not above the parent's ${b}` };
+  },
+};
+
+/**
+ * Strict improvement, or an equal minibatch total at a strictly lower cost: a child as good as its parent and
+ * cheaper (shorter, say) is kept. Without costs it is strictImprovement.
+ */
+export const improvementOrCheaper: AcceptanceRule = {
+  name: 'improvement-or-cheaper',
+  judge(before, after, costs) {
+    const verdict = strictImprovement.judge(before, after);
+    if (verdict.accepted || costs === undefined || sum(after) !== sum(before) || costs.child >= costs.parent) return verdict;
+    return { accepted: true, reason: `minibatch score held at ${sum(after)} and the cost fell from ${costs.parent} to ${costs.child}` };
   },
 };

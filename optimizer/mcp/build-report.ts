@@ -14,6 +14,7 @@ import { proposalOutcomes } from './proposal-outcomes.ts';
 import { interruptionReason } from './run-status.ts';
 import { metricScores, splitScores, successCount } from './split-scores.ts';
 import type { ScoredEpisode } from './targets.ts';
+import { BUDGET_RULES, tokenBudgetOf } from './token-budget.ts';
 
 export interface ReportInputs {
   req: OptimizeRequest;
@@ -54,6 +55,8 @@ export function buildReport({ req, plan, opened, result, heldOut, evaluator, ver
     seedData: seedResults ? { episodes: seedResults.length, otherAgent: seedResults.filter((r) => !r.comparable).length, skipped: opened.skipped } : null,
     versionId,
     honestyGate: gateSummary(settings.honestyGate === true, proposals),
+    ...budgetSummary(settings, result, proposals),
+    ...(settings.paretoTokens === true ? { paretoTokens: true } : {}),
     proposalOutcomes: proposalOutcomes(proposals, suite.tasks, settings.server),
     addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
     seed: summarize(seed, heldOut.seed, validationResults(seed, plan, evaluator)),
@@ -82,11 +85,24 @@ function validationResults(c: Candidate, { instances, splits }: SearchPlan, eval
   return results;
 }
 
-/** Counts the descriptions the gate refused, per rule, in the order the proposals recorded them. */
-function gateSummary(on: boolean, proposals: readonly Pick<OptimizerProposalRow, 'gateRefusals'>[]): OptimizeReport['honestyGate'] {
+type Proposals = readonly Pick<OptimizerProposalRow, 'gateRefusals'>[];
+
+/** Counts the descriptions refused under the rules `counted` keeps, per rule, in the order the proposals recorded them. */
+function refusalCounts(proposals: Proposals, counted: (rule: string) => boolean): { rejected: number; byRule: Record<string, number> } {
   const byRule: Record<string, number> = {};
-  for (const { rule } of proposals.flatMap((p) => p.gateRefusals ?? [])) byRule[rule] = (byRule[rule] ?? 0) + 1;
-  return { on, rejected: Object.values(byRule).reduce((n, k) => n + k, 0), byRule };
+  for (const { rule } of proposals.flatMap((p) => p.gateRefusals ?? []).filter((r) => counted(r.rule))) byRule[rule] = (byRule[rule] ?? 0) + 1;
+  return { rejected: Object.values(byRule).reduce((n, k) => n + k, 0), byRule };
+}
+
+function gateSummary(on: boolean, proposals: Proposals): OptimizeReport['honestyGate'] {
+  return { on, ...refusalCounts(proposals, (rule) => !BUDGET_RULES.includes(rule)) };
+}
+
+function budgetSummary(settings: OpenedSearch['settings'], result: EngineResult, proposals: Proposals): Pick<OptimizeReport, 'tokenBudget'> {
+  const budget = tokenBudgetOf(settings);
+  if (budget === undefined) return {};
+  const { rejected, byRule } = refusalCounts(proposals, (rule) => BUDGET_RULES.includes(rule));
+  return { tokenBudget: { tool: budget.tool ?? null, catalogue: budget.catalogue ?? null, bestWithin: result.bestAdmissible, refused: rejected, byRule } };
 }
 
 function summarize(c: Candidate, held: HeldOutResults['seed'], val: readonly TaskResult<unknown>[]): CandidateSummary {

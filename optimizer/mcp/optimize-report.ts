@@ -101,8 +101,17 @@ export const optimizeReportSchema = z.object({
   seedData: z.object({ episodes: count, otherAgent: count, skipped: z.array(skippedSchema) }).nullable(),
   /** the winner's description version; null when interrupted */
   versionId: z.string().nullable(),
-  /** whether the honesty gate was on, and the proposed descriptions it refused (never run; the parent's text kept), per rule */
+  /** whether the honesty gate was on, and the proposed descriptions it refused (never run; the parent's text kept), per rule; the token budget's refusals are tokenBudget's */
   honestyGate: z.object({ on: z.boolean(), rejected: count, byRule: z.record(z.string(), count) }),
+  /**
+   * The token budget the gate enforced, and whether the winner is within it (false: no candidate within it was
+   * found and the seed, over it, stands); absent when the search had none
+   */
+  tokenBudget: z
+    .object({ tool: count.nullable(), catalogue: count.nullable(), bestWithin: z.boolean(), refused: count, byRule: z.record(z.string(), count) })
+    .optional(),
+  /** whether description tokens were weighed beside the score (`--pareto-tokens`); absent when they were not */
+  paretoTokens: z.boolean().optional(),
   /** what became of the proposals: why those not accepted were not */
   proposalOutcomes: proposalOutcomesSchema,
   /** the content words the winner added, and those only train tasks use (learned from the search's own tasks) */

@@ -7,6 +7,17 @@ import type { TraceStore } from '../../traces/index.ts';
 import type { ProposalRequest, Proposer } from '../engine/types.ts';
 import { mutationProposals } from './journal.ts';
 import type { ToolReflectionRecord } from './reflection.ts';
+import { toolAllowance, toolTokens, type TokenBudget } from './token-budget.ts';
+
+/** How long the new description may or should be, when the search weighs length. */
+export interface LengthGoal {
+  /** the most tokens the description may take (the tool budget, or what the catalogue budget leaves it); absent without a budget */
+  maxTokens?: number;
+  /** the current description's tokens */
+  currentTokens: number;
+  /** fewer tokens at the same score is better (`--pareto-tokens`) */
+  shorter: boolean;
+}
 
 /** A tool of another server the agent also sees, which the rewritten tool competes with. */
 export interface Competitor {
@@ -31,6 +42,8 @@ export interface ToolProposalRequest extends ProposalRequest<ToolReflectionRecor
   gateRules?: Readonly<Record<string, string>>;
   /** the gate's refusals of this tool's proposals, latest last, at most MAX_EARLIER_REFUSALS */
   earlierRefusals?: readonly EarlierRefusal[];
+  /** only when the search has a token budget or weighs tokens */
+  lengthGoal?: LengthGoal;
 }
 
 /** Enough rivals to show what the agent confuses the tool with, without listing a large catalogue. */
@@ -45,6 +58,9 @@ export interface ProposalContext {
   gateRules?: Readonly<Record<string, string>>;
   /** the search's run, whose judged proposals hold the gate's refusals */
   refusals?: { store: Pick<TraceStore, 'listProposals'>; runId: string };
+  tokenBudget?: TokenBudget;
+  /** `--pareto-tokens`: an equal score with fewer tokens is better */
+  preferShorter?: boolean;
 }
 
 /** The proposer, given the context with every request. */
@@ -60,10 +76,18 @@ export function withProposalContext(proposer: Proposer<ToolReflectionRecord>, co
         competitors: nearestCompetitors(`${request.component} ${text}`, context.otherTools),
         ...(context.gateRules === undefined ? {} : { gateRules: context.gateRules }),
         ...(refusals === undefined || refusals.length === 0 ? {} : { earlierRefusals: refusals }),
+        ...lengthGoalOf(context, request.texts, request.component),
       };
       return proposer.propose(withContext);
     },
   };
+}
+
+function lengthGoalOf(context: ProposalContext, texts: ProposalRequest<unknown>['texts'], tool: string): { lengthGoal?: LengthGoal } {
+  const shorter = context.preferShorter === true;
+  const maxTokens = toolAllowance(context.tokenBudget, texts, tool);
+  if (maxTokens === undefined && !shorter) return {};
+  return { lengthGoal: { ...(maxTokens === undefined ? {} : { maxTokens }), currentTokens: toolTokens(texts[tool] ?? ''), shorter } };
 }
 
 /** The tools sharing the most terms with the tool's name and description (none that share no term), nearest first. */

@@ -36,6 +36,12 @@ export const optimizeSettingsSchema = z.object({
   seedEpisodes: z.array(z.string()).optional(),
   /** whether OptimizeRequest.gate refused children before they were run; absent (off) in runs stored before the gate */
   honestyGate: z.boolean().optional(),
+  /** no tool's description may exceed this many tokens (the gate refuses any proposal over it; token-budget.ts) */
+  toolTokenBudget: z.number().int().positive().optional(),
+  /** the server's descriptions together may not exceed this many tokens */
+  catalogueTokenBudget: z.number().int().positive().optional(),
+  /** description tokens are a second objective: an equal score with fewer tokens is better */
+  paretoTokens: z.boolean().optional(),
   /** With `agents`, the first of them. */
   agent: rebuildRecipe,
   proposer: rebuildRecipe,

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -154,6 +154,21 @@ describe('tdo optimize --condition', () => {
   });
 });
 
+describe('tdo optimize --tool-token-budget', () => {
+  it('refuses a budget that is not a positive integer before the store opens, and a changed budget on --resume', async () => {
+    for (const bad of ['0', '1.5']) {
+      const db = join(dir, `budget-${bad}.db`);
+      const result = await tdo(['optimize', '--suite', 'lab', '--server', 'lab', '--tool-token-budget', bad, '--db', db]);
+      expect(result.code, bad).toBe(2);
+      expect(result.stderr).toMatch(/--tool-token-budget.*expected a positive integer/);
+      expect(existsSync(db)).toBe(false);
+    }
+    const resumed = await tdo(['optimize', '--resume', 'r-12345678', '--catalogue-token-budget', '90', '--db', join(dir, 'bad.db')]);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(/--resume reuses the run's own settings; drop --catalogue-token-budget/);
+  });
+});
+
 describe('tdo optimize and the paraphrase split', () => {
   it('never gives paraphrase tasks to the search, and reports them beside test, counted like the test report', async () => {
     const db = join(dir, 'held-out.db'); // a name without "paraphrase", which the checks below look for
@@ -211,6 +226,21 @@ describe('tdo optimize and the paraphrase split', () => {
     const elsewhere = join(dir, 'traces', 'tdo.db');
     expect(renderReport(report, elsewhere, SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id} --db ${elsewhere}\``);
     expect(renderReport(report, resolve('tdo.db'), SIM_SPEND)).toContain(`tdo traces list --run ${json.run_id}\``);
+
+    // A search over a token budget that found no candidate within it says so plainly, never presenting the seed as within it.
+    const overBudget = {
+      ...report,
+      versionId: report.seedVersionId,
+      tokenBudget: { tool: 5, catalogue: null, bestWithin: false, refused: 3, byRule: { 'tool-token-budget': 3 } },
+    };
+    const overText = renderReport(overBudget, db, SIM_SPEND);
+    expect(overText).toContain(`no candidate within the token budget was found: the seed ${report.seedVersionId} is over it (${report.seed.tokens} tokens)`);
+    expect(overText).toContain(
+      'token budget at most 5 tokens a tool: 3 proposed descriptions refused before being run for going over it (tool-token-budget 3)',
+    );
+    expect(overText).not.toContain('no candidate beat the seed');
+    expect(reportJson(overBudget, db)).toMatchObject({ token_budget: { tool: 5, catalogue: null, within: false, refused: 3 } });
+    expect(reportJson(report, db)).not.toHaveProperty('token_budget');
 
     // A perfect stop on a small validation split says how little it proves.
     const perfect = (tasks: number) =>

@@ -47,6 +47,8 @@ export const GATE_RULES: Readonly<Record<Exclude<LintRule, 'missing-use-for' | '
   'missing-purpose': 'the description must say what the tool does in at least a few content words',
   'excessive-length': `at most ${MAX_DESCRIPTION_TOKENS} tokens, since every description is sent with every request`,
   'task-word-list': 'no bare lists of words taken from requests: name the kinds of task the tool does',
+  'search-keyword-stuffing':
+    "no words stuffed in for a tool search to find: no keyword or synonym lines, long runs of comma-separated words, one word repeated, or lists of the other tools' names",
   'copied-result': "no text copied from the tool's outputs, and no fragments of outputs cut off mid-word or mid-sentence",
   'removed-limit': 'keep every limit the current description states (what the tool does not do, or only does under a condition)',
   'run-on-sentence': 'end each sentence with a period before the next one starts',

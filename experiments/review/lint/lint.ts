@@ -15,6 +15,8 @@ import {
   USE_FOR_GUIDANCE,
   VALUE_LIST_LABEL,
 } from './patterns.ts';
+import { sentencesOf } from './sentences.ts';
+import { searchStuffing } from './stuffing.ts';
 
 export const LINT_RULES = [
   'model-directive',
@@ -23,6 +25,7 @@ export const LINT_RULES = [
   'missing-purpose',
   'excessive-length',
   'task-word-list',
+  'search-keyword-stuffing',
   'copied-result',
   'removed-limit',
   'unverifiable-claim',
@@ -44,6 +47,8 @@ export const RULE_SEVERITY: Record<LintRule, LintSeverity> = {
   'missing-purpose': 'warning',
   'excessive-length': 'warning',
   'task-word-list': 'warning',
+  // under deferred tool loading a description is search text: words stuffed in for the ranking mislead it
+  'search-keyword-stuffing': 'warning',
   'copied-result': 'warning',
   'removed-limit': 'warning',
   // A warning, not a suggestion: claims of upkeep sway real models a little (Faghih et al.'s maintenance
@@ -127,13 +132,21 @@ export function lintDescription(tool: string, text: string, context: LintContext
   if (terms(plain).length < MIN_PURPOSE_TERMS) add('missing-purpose', 'does not say what the tool does', null);
   const tokens = countDescriptionTokens({ [tool]: text });
   if (tokens > MAX_DESCRIPTION_TOKENS) add('excessive-length', `${tokens} tokens (over ${MAX_DESCRIPTION_TOKENS}), sent with every request`, null);
-  for (const list of taskWordLists(text)) {
+  const lists = taskWordLists(text);
+  for (const list of lists) {
     add(
       'task-word-list',
       `a bare list of ${list.words.length} words taken from requests (${preview(list.words)}) instead of the kinds of task the tool does`,
       list.phrase,
     );
   }
+  for (const { phrase, what } of searchStuffing(
+    own,
+    serverTools,
+    tool,
+    lists.map((l) => l.phrase),
+  ))
+    add('search-keyword-stuffing', `${what}: words stuffed in for a tool search to find it, which no sentence needs`, phrase);
   const clipped = clippedFragments(text);
   for (const { phrase } of clipped) add('copied-result', `"${phrase}" is a clipped fragment of a tool's output, cut off mid-word or mid-sentence`, phrase);
   for (const { phrase, start, end } of copiedFragments(text, context.toolResults)) {
@@ -197,15 +210,6 @@ function dedupe(flags: LintFlag[]): LintFlag[] {
     seen.add(key);
     return true;
   });
-}
-
-const SENTENCE = /(?<=[.!?;])\s+|\n+/;
-
-function sentencesOf(text: string): string[] {
-  return text
-    .split(SENTENCE)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 }
 
 function preview(words: readonly string[], shown = 5): string {

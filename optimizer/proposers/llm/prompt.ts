@@ -82,6 +82,19 @@ function refusalsPart(request: ToolProposalRequest): string {
   return `Earlier proposals for this tool that were refused, with the rule each broke:\n${clip(refusals.join('\n'), PROMPT_PART_CHARS.refusals)}`;
 }
 
+/** The length the description may or should have, in plain words; empty when the search does not weigh length. */
+export function lengthPart(request: ToolProposalRequest): string {
+  const goal = request.lengthGoal;
+  if (goal === undefined) return '';
+  const now = `The current description takes ${goal.currentTokens} tokens (counted with the o200k_base tokenizer).`;
+  const budget =
+    goal.maxTokens === undefined
+      ? ''
+      : ` The new description may take at most ${goal.maxTokens} tokens: a longer one is refused before it is tried, even if it is shorter than the current one.`;
+  const shorter = goal.shorter ? ' A shorter description that serves the agent as well is preferred: leave out what the agent does not need.' : '';
+  return `${now}${budget}${shorter}`;
+}
+
 export function reflectionPrompt(request: ToolProposalRequest): string {
   const component = clip(request.component, NAME_CHARS);
   const current = request.texts[request.component] ?? '';
@@ -99,6 +112,7 @@ export function reflectionPrompt(request: ToolProposalRequest): string {
     clip(request.dataset.map(renderRecord).join('\n\n'), PROMPT_PART_CHARS.dataset),
     gatePart(request),
     refusalsPart(request),
+    lengthPart(request),
     `Work out what the agent misread about \`${component}\`: where it chose the tool and should not have, where it should have chosen it and did not, and what the outputs and feedback reveal. ` +
       `Then write a new description for \`${component}\` that fixes this, in at most ${MAX_DESCRIPTION_CHARS} characters. Return only the new description, inside one fenced block (\`\`\`).`,
   ]

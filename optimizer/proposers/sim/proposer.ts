@@ -5,6 +5,7 @@ import { Rng } from '../../engine/rng.ts';
 import type { Proposal, Proposer } from '../../engine/types.ts';
 import type { ToolProposalRequest } from '../../mcp/proposal-context.ts';
 import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
+import { fitLength } from './fit-length.ts';
 import { describeUse, EDIT_OPERATORS, type EditOperator } from './operators.ts';
 import { RECURRING_TASKS } from './recurring.ts';
 
@@ -44,7 +45,8 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
     const rng = new Rng(request.randomSeed, 'sim-proposer');
     const views = request.dataset.map(objectiveAgnostic);
     const siblings = Object.keys(request.texts).filter((tool) => tool !== request.component);
-    let text = request.texts[request.component] ?? '';
+    const before = request.texts[request.component] ?? '';
+    let text = before;
     const edits = rng.float() < SECOND_EDIT_PROBABILITY ? 2 : 1;
     const applied: Array<{ operator: string; change: string }> = [];
     for (const operator of findableFirst(kindBalancedOrder(this.operators, rng), views)) {
@@ -55,6 +57,12 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
       if (edit === undefined) continue;
       text = edit.text;
       applied.push({ operator: operator.name, change: edit.change });
+    }
+    // a search that weighs length: the result fitted to the budget, or one unneeded sentence fewer
+    const fitted = request.lengthGoal && fitLength(text, request.lengthGoal, { before, views, siblings });
+    if (fitted !== undefined) {
+      text = fitted.text;
+      applied.push({ operator: 'fit-length', change: fitted.change });
     }
     const detail = { simulated: true, operators: applied };
     if (applied.length === 0) return { ok: false, reason: nothingToAdd(views), detail: { ...detail, ownTasks: ownTasks(views) } };

@@ -26,6 +26,19 @@ describe('reflectionPrompt', () => {
     expect(prompt).toMatch(/inside one fenced block \(```\)\.$/);
   });
 
+  it('states the token budget in plain words when the search has one, and the preference for shorter text under --pareto-tokens', () => {
+    const prompt = reflectionPrompt({ ...request, lengthGoal: { maxTokens: 40, currentTokens: 52, shorter: false } });
+    expect(prompt).toContain('The current description takes 52 tokens (counted with the o200k_base tokenizer).');
+    expect(prompt).toContain(
+      'The new description may take at most 40 tokens: a longer one is refused before it is tried, even if it is shorter than the current one.',
+    );
+    expect(prompt).not.toContain('shorter description that serves');
+    const shorter = reflectionPrompt({ ...request, lengthGoal: { currentTokens: 52, shorter: true } });
+    expect(shorter).toContain('A shorter description that serves the agent as well is preferred');
+    expect(shorter).not.toContain('at most 40 tokens');
+    expect(reflectionPrompt(request)).not.toMatch(/tokens \(counted/);
+  });
+
   it('leaves out each part it was not given', () => {
     const prompt = reflectionPrompt({ iteration: 4, component: 'convert', texts: request.texts, dataset: request.dataset, randomSeed: 1 });
     for (const gone of ['input schema', 'other servers', 'refused before it is tried', 'were refused']) expect(prompt).not.toContain(gone);
@@ -50,6 +63,7 @@ describe('reflectionPrompt', () => {
       competitors: many((i) => ({ server: 's', name: `rival${i}`, description: huge })),
       gateRules: Object.fromEntries(many((i) => [`rule${i}`, huge])),
       earlierRefusals: many((i) => ({ iteration: i, text: huge, rule: 'inflated-claim' })),
+      lengthGoal: { maxTokens: Number.MAX_SAFE_INTEGER, currentTokens: Number.MAX_SAFE_INTEGER, shorter: true },
     });
     expect(prompt.length).toBeLessThanOrEqual(MAX_PROMPT_CHARS);
     expect(prompt).toMatch(/inside one fenced block \(```\)\.$/);
