@@ -34,10 +34,11 @@ const RECURRING_HEADER = `# yaml-language-server: $schema=../../src/suite/suite.
 # splits: each task is a question of BFCL live_multiple (test/fixtures/tool-preferences, its README) whose correct
 # function the data labels in at least three distinct English questions. Each such function's first ${RECURRING_ROUNDS * SPLITS.length}
 # questions in file order go round the splits (train, val, test, train, ...), so every labelled tool is asked in
-# train, in validation and in test. \`bfcl\` serves the functions of every set one of those questions was asked of; BFCL rewords a function from set to set, and a name is served once, in the wording
-# of the first such set in file order. The other seven servers are the large-catalogue suite's. The sim's choice
-# model was checked against all of BFCL live_multiple (test/src/agents/sim/live-multiple.calibration.test.ts): its
-# figures here are no held-out measure of the sim.
+# train, in validation and in test. \`bfcl\` serves the functions of every set one of those questions was asked of;
+# BFCL rewords a function from set to set, and a name is served once, in the wording of the first such set in file
+# order. The other seven servers are the large-catalogue suite's. The sim's choice model was checked against all of
+# BFCL live_multiple (test/src/agents/sim/live-multiple.calibration.test.ts): its figures here are no held-out
+# measure of the sim.
 `;
 
 const fixtures = (root: URL) => {
