@@ -173,7 +173,11 @@ export function listItems(prose: string): string[] {
   );
 }
 
-/** What a tool name says it does, when its words include a verb: "read files" for read_file. */
+/**
+ * What a tool name says it does, when its words include a verb: "read files" for read_file. A camel-case run
+ * starts with its verb (listDirectory, and FindTrains in Trains_1_FindTrains, whose prefix names the domain), so a
+ * run whose first word can be a verb gives it before the words of the rest of the name.
+ */
 export function nameJob(name: string): string | undefined {
   const parts = name
     .split(/[^\p{L}]+|(?<=\p{Ll})(?=\p{Lu})/u)
@@ -181,8 +185,20 @@ export function nameJob(name: string): string | undefined {
     .map((p) => p.toLowerCase());
   const terms = parts.map((p) => termsOf(p)[0]);
   const verbAt = terms.findIndex((t) => has(t, 'Verb') && !has(t, 'Noun'));
-  const verb = verbAt >= 0 ? parts[verbAt] : parts.find((p) => termsOf(`to ${p}`).some((t) => t.normal === p && has(t, 'Verb')));
+  const verb =
+    camelRunVerb(name) ??
+    (verbAt >= 0 ? parts[verbAt] : parts.find((p) => termsOf(`to ${p}`).some((t) => t.normal === p && has(t, 'Verb'))));
   if (verb === undefined) return undefined;
   const noun = parts.find((p, i) => p !== verb && isWord(p) && p.length > 2 && !has(terms[i], 'Adjective'));
   return noun === undefined ? infinitive(verb) : `${infinitive(verb)} ${plural(noun)}`;
+}
+
+/** The first word of the name's last camel-case run ("find" of Trains_1_FindTrains) when it can be a verb. */
+function camelRunVerb(name: string): string | undefined {
+  const run = name
+    .split(/[^\p{L}]+/u)
+    .filter((segment) => /\p{Ll}\p{Lu}/u.test(segment))
+    .at(-1);
+  const first = run?.split(/(?<=\p{Ll})(?=\p{Lu})/u)[0]?.toLowerCase();
+  return first !== undefined && has(termsOf(first)[0], 'Infinitive') ? first : undefined;
 }
