@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
-import { labToolSearch, largeCatalogue, largeCatalogueReadme } from './tool-search.ts';
+import { labToolSearch, largeCatalogue, largeCatalogueReadme, recurringCatalogue } from './tool-search.ts';
 
 export const PRODUCERS: Record<string, () => Promise<string>> = {
   'quick-start': quickStart,
@@ -13,6 +13,7 @@ export const PRODUCERS: Record<string, () => Promise<string>> = {
   demo,
   'large-catalogue': largeCatalogue,
   'large-catalogue-readme': largeCatalogueReadme,
+  'large-catalogue-recurring': recurringCatalogue,
   'tool-search-lab': labToolSearch,
 };
 
