@@ -6,7 +6,7 @@ import { tokenBudget } from './budget.ts';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
 import { llm } from './llm.ts';
-import { labToolSearch, largeCatalogue, largeCatalogueReadme } from './tool-search.ts';
+import { labToolSearch, largeCatalogue, largeCatalogueReadme, recurringCatalogue } from './tool-search.ts';
 
 export const PRODUCERS: Record<string, () => Promise<string>> = {
   'quick-start': quickStart,
@@ -16,6 +16,7 @@ export const PRODUCERS: Record<string, () => Promise<string>> = {
   llm,
   'large-catalogue': largeCatalogue,
   'large-catalogue-readme': largeCatalogueReadme,
+  'large-catalogue-recurring': recurringCatalogue,
   'tool-search-lab': labToolSearch,
   'token-budget': tokenBudget,
 };

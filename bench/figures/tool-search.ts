@@ -1,5 +1,5 @@
-// Deferred tool loading's figures (docs/tool-search.md, README.md): the large-catalogue suite and the lab suite,
-// every task, run with every tool listed and under each tool search (sim agent, seed 0).
+// Deferred tool loading's figures (docs/tool-search.md, README.md): the two large-catalogue suites and the lab
+// suite, every task, run with every tool listed and under each tool search (sim agent, seed 0).
 import { fileURLToPath } from 'node:url';
 import { pct, tdoJson } from './tdo.ts';
 
@@ -24,8 +24,8 @@ interface RunJson {
   suite_check: { tools: Array<{ server: string }> };
 }
 
-const LARGE = fileURLToPath(new URL('../../experiments/suites/large-catalogue.yaml', import.meta.url));
-const SUITES = { large: LARGE, lab: 'lab' } as const;
+const suiteFile = (name: string) => fileURLToPath(new URL(`../../experiments/suites/${name}.yaml`, import.meta.url));
+const SUITES = { large: suiteFile('large-catalogue'), recurring: suiteFile('large-catalogue-recurring'), lab: 'lab' } as const;
 type Suite = keyof typeof SUITES;
 
 // The README's lines and the page's table read the same three runs: each is made once per `npm run figures`.
@@ -74,15 +74,22 @@ function table(runs: Record<Mode, RunJson>): string[] {
   ];
 }
 
-/** The large catalogue in the three modes, for docs/tool-search.md. */
-export async function largeCatalogue(): Promise<string> {
-  const runs = await allModes('large');
+/** A catalogue suite in the three modes, for docs/tool-search.md. */
+async function catalogueTable(suite: 'large' | 'recurring'): Promise<string> {
+  const runs = await allModes(suite);
+  const file = `experiments/suites/${suite === 'large' ? 'large-catalogue' : 'large-catalogue-recurring'}.yaml`;
   return [
-    `All ${runs.off.judged} tasks, seed 0, sim agent (not an LLM), k 5; \`tdo run --suite experiments/suites/large-catalogue.yaml --split all --tool-search MODE\`:`,
+    `All ${runs.off.judged} tasks, seed 0, sim agent (not an LLM), k 5; \`tdo run --suite ${file} --split all --tool-search MODE\`:`,
     '',
     ...table(runs),
   ].join('\n');
 }
+
+/** The large catalogue in the three modes, for docs/tool-search.md. */
+export const largeCatalogue = () => catalogueTable('large');
+
+/** The recurring large catalogue in the three modes, for docs/tool-search.md. */
+export const recurringCatalogue = () => catalogueTable('recurring');
 
 /** The lab suite in the three modes, for docs/tool-search.md. */
 export async function labToolSearch(): Promise<string> {

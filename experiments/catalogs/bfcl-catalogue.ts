@@ -38,39 +38,90 @@ export interface BfclCatalogue {
   questions: BfclQuestion[];
 }
 
-/**
- * Takes the data's function sets (the middle number of a task id names the set its functions came from) in file
- * order, each with its first English question (the fixtures' filter: no letter outside ASCII) not asked of an earlier
- * set, until `questions` are taken. A function is one tool of the catalogue: a set is skipped when one of its functions has a name
- * already taken by a function defined otherwise, so every question is asked against the text it was labelled with.
- */
-export function bfclCatalogue(tasksFile: URL, answersFile: URL, questions: number): BfclCatalogue {
+/** One English question of the data (the fixtures' filter: no letter outside ASCII), with the set it was asked of. */
+interface BfclEntry extends BfclQuestion {
+  set: string;
+  functions: CatalogueFileTool[];
+}
+
+/** The data's English questions in file order. The middle number of a task id names the set its functions came from. */
+function bfclEntries(tasksFile: URL, answersFile: URL): BfclEntry[] {
   const answers = new Map(jsonLines(readFileSync(answersFile, 'utf8'), answerSchema).map((a) => [a.id, a.ground_truth[0]!]));
-  const tasks = jsonLines(gunzipSync(readFileSync(tasksFile)).toString('utf8'), taskSchema);
-  const tools = new Map<string, CatalogueFileTool>();
-  const taken: BfclQuestion[] = [];
-  const sets = new Set<string>();
-  const asked = new Set<string>();
-  for (const task of tasks) {
-    if (taken.length === questions) break;
-    const set = task.id.split('_').at(-1)!.split('-')[1]!;
+  const entries: BfclEntry[] = [];
+  for (const task of jsonLines(gunzipSync(readFileSync(tasksFile)).toString('utf8'), taskSchema)) {
     const question = task.question
       .flat()
       .filter((m) => m.role === 'user')
       .map((m) => m.content)
       .join('\n');
-    if (sets.has(set) || asked.has(question) || /[^\x00-\x7f]/.test(question)) continue;
-    const own = task.function.map(catalogueFileTool);
-    if (own.some((t) => tools.has(t.name) && JSON.stringify(tools.get(t.name)) !== JSON.stringify(t))) continue;
+    if (/[^\x00-\x7f]/.test(question)) continue;
     const answer = answers.get(task.id);
     if (answer === undefined) throw new Error(`${task.id} has no answer in ${answersFile.pathname}`);
     const [correct, accepted] = Object.entries(answer)[0]!;
-    sets.add(set);
-    asked.add(question);
-    for (const t of own) tools.set(t.name, t);
-    taken.push({ id: task.id, question, correct, args: firstAccepted(accepted) });
+    const set = task.id.split('_').at(-1)!.split('-')[1]!;
+    entries.push({ id: task.id, set, question, correct, args: firstAccepted(accepted), functions: task.function.map(catalogueFileTool) });
+  }
+  return entries;
+}
+
+const question = ({ id, question, correct, args }: BfclEntry): BfclQuestion => ({ id, question, correct, args });
+
+/**
+ * Takes the data's function sets in file order, each with its first question not asked before, until `questions` are taken. A
+ * function is one tool of the catalogue: a set is skipped when one of its functions has a name already taken by a
+ * function defined otherwise, so every question is asked against the text it was labelled with.
+ */
+export function bfclCatalogue(tasksFile: URL, answersFile: URL, questions: number): BfclCatalogue {
+  const tools = new Map<string, CatalogueFileTool>();
+  const taken: BfclQuestion[] = [];
+  const sets = new Set<string>();
+  const asked = new Set<string>();
+  for (const entry of bfclEntries(tasksFile, answersFile)) {
+    if (taken.length === questions) break;
+    if (sets.has(entry.set) || asked.has(entry.question)) continue;
+    if (entry.functions.some((t) => tools.has(t.name) && JSON.stringify(tools.get(t.name)) !== JSON.stringify(t))) continue;
+    sets.add(entry.set);
+    asked.add(entry.question);
+    for (const t of entry.functions) tools.set(t.name, t);
+    taken.push(question(entry));
   }
   return { tools: [...tools.values()], questions: taken };
+}
+
+/** A recurring catalogue's questions, each with the split the round through its function's questions gave it. */
+export interface RecurringCatalogue {
+  tools: CatalogueFileTool[];
+  questions: Array<BfclQuestion & { split: Split }>;
+}
+
+export const SPLITS = ['train', 'val', 'test'] as const;
+export type Split = (typeof SPLITS)[number];
+
+/**
+ * Takes every function the data labels correct in at least three distinct questions, with its first
+ * `rounds * 3` questions in file order, splits going round them (train, val, test, train, ...), so each such
+ * function has a question in every split and the proposer, which reads train only, sees the tools that validation
+ * and test ask for. The catalogue holds the functions of every set one of those questions was asked of. BFCL
+ * rewords a function's description and arguments from set to set; a name is served once, as the first of those
+ * sets in file order defines it (a question asked again is taken once), so a question may be asked against another set's wording of its function.
+ */
+export function recurringBfclCatalogue(tasksFile: URL, answersFile: URL, rounds: number): RecurringCatalogue {
+  const entries = bfclEntries(tasksFile, answersFile);
+  const byFunction = new Map<string, BfclEntry[]>();
+  const asked = new Set<string>();
+  for (const entry of entries) {
+    if (asked.has(entry.question)) continue;
+    asked.add(entry.question);
+    byFunction.set(entry.correct, [...(byFunction.get(entry.correct) ?? []), entry]);
+  }
+  const taken = [...byFunction.values()]
+    .filter((own) => own.length >= SPLITS.length)
+    .flatMap((own) => own.slice(0, rounds * SPLITS.length).map((e, i) => ({ entry: e, split: SPLITS[i % SPLITS.length]! })))
+    .sort((a, b) => entries.indexOf(a.entry) - entries.indexOf(b.entry));
+  const sets = new Set(taken.map((t) => t.entry.set));
+  const tools = new Map<string, CatalogueFileTool>();
+  for (const entry of entries) if (sets.has(entry.set)) for (const t of entry.functions) if (!tools.has(t.name)) tools.set(t.name, t);
+  return { tools: [...tools.values()], questions: taken.map((t) => ({ ...question(t.entry), split: t.split })) };
 }
 
 function catalogueFileTool(fn: BfclFunction): CatalogueFileTool {

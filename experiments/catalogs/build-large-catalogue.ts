@@ -1,15 +1,16 @@
 /**
- * Writes the large-catalogue suite from data this project did not write: `npx tsx experiments/catalogs/build-large-catalogue.ts`
+ * Writes the large-catalogue suites from data this project did not write: `npx tsx experiments/catalogs/build-large-catalogue.ts`
  * writes experiments/catalogs/bfcl-live-multiple.json (the BFCL functions, served by `tdo serve catalog`) and
  * experiments/suites/large-catalogue.yaml (its questions as selection-only tasks, beside the captured third-party
- * catalogues and the lab and market servers). test/experiments/catalogs/large-catalogue.test.ts checks both are
- * what this script writes.
+ * catalogues and the lab and market servers), and the same pair for the recurring suite
+ * (bfcl-live-multiple-recurring.json, large-catalogue-recurring.yaml). test/experiments/catalogs/large-catalogue.test.ts
+ * checks all four are what this script writes.
  */
 import { writeFileSync } from 'node:fs';
-import { largeCatalogueFiles } from './large-catalogue.ts';
+import { largeCatalogueFiles, recurringCatalogueFiles } from './large-catalogue.ts';
 
 const root = new URL('../../', import.meta.url);
-for (const [path, text] of Object.entries(largeCatalogueFiles(root))) {
+for (const [path, text] of Object.entries({ ...largeCatalogueFiles(root), ...recurringCatalogueFiles(root) })) {
   writeFileSync(new URL(path, root), text);
   console.log(`wrote ${path}`);
 }

@@ -1,12 +1,15 @@
 import { stringify } from 'yaml';
-import { bfclCatalogue } from './bfcl-catalogue.ts';
+import { bfclCatalogue, recurringBfclCatalogue, SPLITS, type BfclQuestion, type CatalogueFileTool } from './bfcl-catalogue.ts';
 
 /** Questions taken from the data: twelve per split, as many as keep a run of the suite to seconds. */
 const QUESTIONS = 36;
-const SPLITS = ['train', 'val', 'test'] as const;
+/** Rounds through each recurring function's questions: up to two a split, so no one function fills a split. */
+const RECURRING_ROUNDS = 2;
 
 export const BFCL_CATALOGUE_PATH = 'experiments/catalogs/bfcl-live-multiple.json';
 export const LARGE_CATALOGUE_SUITE_PATH = 'experiments/suites/large-catalogue.yaml';
+export const RECURRING_CATALOGUE_PATH = 'experiments/catalogs/bfcl-live-multiple-recurring.json';
+export const RECURRING_SUITE_PATH = 'experiments/suites/large-catalogue-recurring.yaml';
 
 const HEADER = `# yaml-language-server: $schema=../../src/suite/suite.schema.json
 # Written by experiments/catalogs/build-large-catalogue.ts; edit that script, not this file.
@@ -24,21 +27,72 @@ const HEADER = `# yaml-language-server: $schema=../../src/suite/suite.schema.jso
 # held-out measure of the sim.
 `;
 
+const RECURRING_HEADER = `# yaml-language-server: $schema=../../src/suite/suite.schema.json
+# Written by experiments/catalogs/build-large-catalogue.ts; edit that script, not this file.
+#
+# The large catalogue again (docs/tool-search.md), with tasks chosen so that optimizing can reach the held-out
+# splits: each task is a question of BFCL live_multiple (test/fixtures/tool-preferences, its README) whose correct
+# function the data labels in at least three distinct English questions. Each such function's first ${RECURRING_ROUNDS * SPLITS.length}
+# questions in file order go round the splits (train, val, test, train, ...), so every labelled tool is asked in
+# train, in validation and in test. \`bfcl\` serves the functions of every set one of those questions was asked of;
+# BFCL rewords a function from set to set, and a name is served once, in the wording of the first such set in file
+# order. The other seven servers are the large-catalogue suite's. The sim's choice model was checked against all of
+# BFCL live_multiple (test/src/agents/sim/live-multiple.calibration.test.ts): its figures here are no held-out
+# measure of the sim.
+`;
+
+const fixtures = (root: URL) => {
+  const dir = new URL('test/fixtures/tool-preferences/', root);
+  return [new URL('bfcl_live_multiple.jsonl.gz', dir), new URL('bfcl_live_multiple.answers.jsonl', dir)] as const;
+};
+
 /** The suite file and the catalogue file it serves, by repository path; `root` is the repository. */
 export function largeCatalogueFiles(root: URL): Record<string, string> {
-  const fixtures = new URL('test/fixtures/tool-preferences/', root);
-  const { tools, questions } = bfclCatalogue(
-    new URL('bfcl_live_multiple.jsonl.gz', fixtures),
-    new URL('bfcl_live_multiple.answers.jsonl', fixtures),
-    QUESTIONS,
-  );
-  const catalogue = { name: 'bfcl', version: 'live_multiple', tools };
-  const suite = {
+  const { tools, questions } = bfclCatalogue(...fixtures(root), QUESTIONS);
+  return catalogueSuiteFiles({
     name: 'large-catalogue',
     description: `Which of more than a hundred tools from eight servers does the agent pick for real user questions of BFCL live_multiple? Scored on the first tool call only.`,
+    header: HEADER,
+    suitePath: LARGE_CATALOGUE_SUITE_PATH,
+    cataloguePath: BFCL_CATALOGUE_PATH,
+    tools,
+    questions: questions.map((q, i) => ({ ...q, split: SPLITS[i % SPLITS.length]! })),
+  });
+}
+
+/** The recurring suite and its catalogue file, by repository path: every labelled tool is asked in each split. */
+export function recurringCatalogueFiles(root: URL): Record<string, string> {
+  const { tools, questions } = recurringBfclCatalogue(...fixtures(root), RECURRING_ROUNDS);
+  return catalogueSuiteFiles({
+    name: 'large-catalogue-recurring',
+    description: `Which of more than a hundred tools from eight servers does the agent pick for real user questions of BFCL live_multiple, when each labelled tool is asked in every split? Scored on the first tool call only.`,
+    header: RECURRING_HEADER,
+    suitePath: RECURRING_SUITE_PATH,
+    cataloguePath: RECURRING_CATALOGUE_PATH,
+    tools,
+    questions,
+  });
+}
+
+interface CatalogueSuite {
+  name: string;
+  description: string;
+  header: string;
+  suitePath: string;
+  cataloguePath: string;
+  tools: CatalogueFileTool[];
+  questions: Array<BfclQuestion & { split: string }>;
+}
+
+/** The BFCL functions as the `bfcl` catalogue server beside the other seven, and each question as a selection-only task. */
+function catalogueSuiteFiles(spec: CatalogueSuite): Record<string, string> {
+  const catalogue = { name: 'bfcl', version: 'live_multiple', tools: spec.tools };
+  const suite = {
+    name: spec.name,
+    description: spec.description,
     systemPrompt: 'You are a helpful assistant with many tools from several services. Use the tool that does what the user asks.',
     servers: [
-      catalogServer('bfcl', BFCL_CATALOGUE_PATH),
+      catalogServer('bfcl', spec.cataloguePath),
       catalogServer('filesystem', 'experiments/catalogs/server-filesystem.json'),
       catalogServer('sqlite', 'experiments/catalogs/sqlite.json'),
       catalogServer('taskmanager', 'experiments/catalogs/taskmanager.json'),
@@ -48,9 +102,9 @@ export function largeCatalogueFiles(root: URL): Record<string, string> {
       seller('bolt-bin'),
     ],
     target: 'bfcl',
-    tasks: questions.map((q, i) => ({
+    tasks: spec.questions.map((q) => ({
       id: q.id,
-      split: SPLITS[i % SPLITS.length],
+      split: q.split,
       prompt: q.question,
       plan: [{ intent: q.question, args: q.args, tools: [`bfcl/${q.correct}`] }],
       check: { kind: 'selection' },
@@ -58,8 +112,8 @@ export function largeCatalogueFiles(root: URL): Record<string, string> {
     })),
   };
   return {
-    [BFCL_CATALOGUE_PATH]: `${JSON.stringify(catalogue, null, 2)}\n`,
-    [LARGE_CATALOGUE_SUITE_PATH]: HEADER + stringify(suite, { lineWidth: 0 }),
+    [spec.cataloguePath]: `${JSON.stringify(catalogue, null, 2)}\n`,
+    [spec.suitePath]: spec.header + stringify(suite, { lineWidth: 0 }),
   };
 }
 

@@ -173,8 +173,14 @@ export function listItems(prose: string): string[] {
   );
 }
 
-/** What a tool name says it does, when its words include a verb: "read files" for read_file. */
+/**
+ * What a tool name says it does, when its words include a verb: "read files" for read_file. After a prefix that
+ * names the domain, a camel-case run starts with its verb and names its object (BookHouse in Hotels_2_BookHouse),
+ * so such a run whose first word can be a verb gives the job before the rest of the name does.
+ */
 export function nameJob(name: string): string | undefined {
+  const run = camelRun(name);
+  if (run !== undefined) return job(run[0]!, run.slice(1)) ?? infinitive(run[0]!);
   const parts = name
     .split(/[^\p{L}]+|(?<=\p{Ll})(?=\p{Lu})/u)
     .filter((p) => p !== '')
@@ -183,6 +189,26 @@ export function nameJob(name: string): string | undefined {
   const verbAt = terms.findIndex((t) => has(t, 'Verb') && !has(t, 'Noun'));
   const verb = verbAt >= 0 ? parts[verbAt] : parts.find((p) => termsOf(`to ${p}`).some((t) => t.normal === p && has(t, 'Verb')));
   if (verb === undefined) return undefined;
-  const noun = parts.find((p, i) => p !== verb && isWord(p) && p.length > 2 && !has(terms[i], 'Adjective'));
-  return noun === undefined ? infinitive(verb) : `${infinitive(verb)} ${plural(noun)}`;
+  return job(verb, parts) ?? infinitive(verb);
+}
+
+/** "read files": the verb and the first word of `words` that can be its object, made plural. */
+function job(verb: string, words: readonly string[]): string | undefined {
+  const noun = words.find((w) => w !== verb && isWord(w) && w.length > 2 && !has(termsOf(w)[0], 'Adjective'));
+  return noun === undefined ? undefined : `${infinitive(verb)} ${plural(noun)}`;
+}
+
+/**
+ * The words of the last camel-case run after a name's first segment ("book", "house" of Hotels_2_BookHouse) when
+ * its first can be a verb; a name of one run (listDirectory, fileSearch) is read word by word as any other.
+ */
+function camelRun(name: string): string[] | undefined {
+  const segments = name.split(/[^\p{L}]+/u).filter((segment) => segment !== '');
+  const run = segments
+    .slice(1)
+    .filter((segment) => /\p{Ll}\p{Lu}/u.test(segment))
+    .at(-1)
+    ?.split(/(?<=\p{Ll})(?=\p{Lu})/u)
+    .map((w) => w.toLowerCase());
+  return run !== undefined && has(termsOf(run[0]!)[0], 'Infinitive') ? run : undefined;
 }

@@ -42,5 +42,10 @@ describe('inflection and lists', () => {
     expect(nameJob('unit_convert')).toBe('convert units');
     expect(nameJob('listDirectory')).toBe('list directories');
     expect(nameJob('calculator')).toBeUndefined();
+    // a domain prefix before the camel-case run is neither its verb nor its object: not "train finds" or "book hotels"
+    expect(nameJob('Trains_1_FindTrains')).toBe('find trains');
+    expect(nameJob('Alarm_1_AddAlarm')).toBe('add alarms');
+    expect(nameJob('Hotels_2_BookHouse')).toBe('book houses');
+    expect(nameJob('Movies_1_BuyMovieTickets')).toBe('buy movies');
   });
 });
