@@ -48,7 +48,7 @@ describe('tdo experiment', () => {
     // the paraphrase split beside test: success with its interval and the change against the first version
     expect(r.stdout).toContain('suite lab-mini (3 test tasks and 2 paraphrase tasks x 3)');
     expect(r.stdout).toMatch(/paraphrase \[95% CI\].*Δ paraphrase/);
-    expect(r.stdout).toMatch(new RegExp(`${accurateId}: better on \\d+ task\\(s\\), worse on \\d+; paraphrase: better on \\d+, worse on \\d+`));
+    expect(r.stdout).toMatch(new RegExp(`${accurateId}: better on \\d+ tasks?, worse on \\d+; paraphrase: better on \\d+, worse on \\d+`));
 
     type Result = { version_id: string; run_id: string; success: { rate: number; low: number; high: number; n: number } };
     const withParaphrase = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
