@@ -2,9 +2,9 @@
 // a search that accepted nothing says whether the proposer had nothing to add, and for which tools and why,
 // whether the honesty gate refused what it wrote, or whether what it wrote ran and did not help.
 import { type OptimizeReport, type ProposalOutcomes, RECURRING_TASKS } from '../../optimizer/index.ts';
+import { counted } from '../../src/index.ts';
 
 const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Reports stored before it was measured have no proposalOutcomes. */
 function outcomesOf(r: OptimizeReport): ProposalOutcomes | undefined {
@@ -34,11 +34,11 @@ export function proposalOutcomesLine(r: OptimizeReport): string[] {
     o.refusedByGate === 0 ? '' : `the ${r.tokenBudget ? 'honesty gate and the token budget' : 'honesty gate'} refused ${o.refusedByGate}`,
     o.notBetter === 0
       ? ''
-      : `${count(o.notBetter, 'ran and scored no higher than its parent', 'ran and each scored no higher than its parent')} on its minibatch`,
+      : `${counted(o.notBetter, 'ran and scored no higher than its parent', 'ran and each scored no higher than its parent')} on its minibatch`,
   ].filter((s) => s !== '');
   const other = o.made - o.accepted - o.noText - o.refusedByGate - o.notBetter;
-  if (other > 0) parts.push(`${count(other, 'was', 'were')} not run (the text unchanged, or no budget left)`);
-  return [`why ${o.made - o.accepted} of ${count(o.made, 'proposal was', 'proposals were')} not accepted: ${parts.join('; ')}.`];
+  if (other > 0) parts.push(`${counted(other, 'was', 'were')} not run (the text unchanged, or no budget left)`);
+  return [`why ${o.made - o.accepted} of ${counted(o.made, 'proposal was', 'proposals were')} not accepted: ${parts.join('; ')}.`];
 }
 
 /** The same for --json; null in reports stored before it was measured. */
