@@ -6,7 +6,7 @@ import { tokenBudget } from './budget.ts';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
 import { llm } from './llm.ts';
-import { labToolSearch, largeCatalogue, largeCatalogueReadme, recurringCatalogue } from './tool-search.ts';
+import { labToolSearch, largeCatalogue, largeCatalogueReadme, paraphraseCatalogue, recurringCatalogue } from './tool-search.ts';
 
 export const PRODUCERS: Record<string, () => Promise<string>> = {
   'quick-start': quickStart,
@@ -17,6 +17,7 @@ export const PRODUCERS: Record<string, () => Promise<string>> = {
   'large-catalogue': largeCatalogue,
   'large-catalogue-readme': largeCatalogueReadme,
   'large-catalogue-recurring': recurringCatalogue,
+  'large-catalogue-paraphrase': paraphraseCatalogue,
   'tool-search-lab': labToolSearch,
   'token-budget': tokenBudget,
 };

@@ -1,4 +1,4 @@
-// Deferred tool loading's figures (docs/tool-search.md, README.md): the two large-catalogue suites and the lab
+// Deferred tool loading's figures (docs/tool-search.md, README.md): the three large-catalogue suites and the lab
 // suite, every task, run with every tool listed and under each tool search (sim agent, seed 0).
 import { fileURLToPath } from 'node:url';
 import { pct, tdoJson } from './tdo.ts';
@@ -25,7 +25,12 @@ interface RunJson {
 }
 
 const suiteFile = (name: string) => fileURLToPath(new URL(`../../experiments/suites/${name}.yaml`, import.meta.url));
-const SUITES = { large: suiteFile('large-catalogue'), recurring: suiteFile('large-catalogue-recurring'), lab: 'lab' } as const;
+const CATALOGUE_SUITES = { large: 'large-catalogue', recurring: 'large-catalogue-recurring', paraphrase: 'large-catalogue-paraphrase' } as const;
+type CatalogueSuite = keyof typeof CATALOGUE_SUITES;
+const SUITES = {
+  ...(Object.fromEntries(Object.entries(CATALOGUE_SUITES).map(([key, name]) => [key, suiteFile(name)])) as Record<CatalogueSuite, string>),
+  lab: 'lab',
+};
 type Suite = keyof typeof SUITES;
 
 // The README's lines and the page's table read the same three runs: each is made once per `npm run figures`.
@@ -75,9 +80,9 @@ function table(runs: Record<Mode, RunJson>): string[] {
 }
 
 /** A catalogue suite in the three modes, for docs/tool-search.md. */
-async function catalogueTable(suite: 'large' | 'recurring'): Promise<string> {
+async function catalogueTable(suite: CatalogueSuite): Promise<string> {
   const runs = await allModes(suite);
-  const file = `experiments/suites/${suite === 'large' ? 'large-catalogue' : 'large-catalogue-recurring'}.yaml`;
+  const file = `experiments/suites/${CATALOGUE_SUITES[suite]}.yaml`;
   return [
     `All ${runs.off.judged} tasks, seed 0, sim agent (not an LLM), k 5; \`tdo run --suite ${file} --split all --tool-search MODE\`:`,
     '',
@@ -90,6 +95,9 @@ export const largeCatalogue = () => catalogueTable('large');
 
 /** The recurring large catalogue in the three modes, for docs/tool-search.md. */
 export const recurringCatalogue = () => catalogueTable('recurring');
+
+/** The paraphrase large catalogue in the three modes, for docs/tool-search.md. */
+export const paraphraseCatalogue = () => catalogueTable('paraphrase');
 
 /** The lab suite in the three modes, for docs/tool-search.md. */
 export async function labToolSearch(): Promise<string> {

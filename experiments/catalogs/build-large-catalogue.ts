@@ -3,14 +3,15 @@
  * writes experiments/catalogs/bfcl-live-multiple.json (the BFCL functions, served by `tdo serve catalog`) and
  * experiments/suites/large-catalogue.yaml (its questions as selection-only tasks, beside the captured third-party
  * catalogues and the lab and market servers), and the same pair for the recurring suite
- * (bfcl-live-multiple-recurring.json, large-catalogue-recurring.yaml). test/experiments/catalogs/large-catalogue.test.ts
- * checks all four are what this script writes.
+ * (bfcl-live-multiple-recurring.json, large-catalogue-recurring.yaml) and the paraphrase suite with the ToolE catalogue
+ * (toole.json, large-catalogue-paraphrase.yaml). test/experiments/catalogs/large-catalogue.test.ts checks all six are
+ * what this script writes.
  */
 import { writeFileSync } from 'node:fs';
-import { largeCatalogueFiles, recurringCatalogueFiles } from './large-catalogue.ts';
+import { largeCatalogueFiles, paraphraseCatalogueFiles, recurringCatalogueFiles } from './large-catalogue.ts';
 
 const root = new URL('../../', import.meta.url);
-for (const [path, text] of Object.entries({ ...largeCatalogueFiles(root), ...recurringCatalogueFiles(root) })) {
+for (const [path, text] of Object.entries({ ...largeCatalogueFiles(root), ...recurringCatalogueFiles(root), ...paraphraseCatalogueFiles(root) })) {
   writeFileSync(new URL(path, root), text);
   console.log(`wrote ${path}`);
 }

@@ -1,15 +1,20 @@
 import { stringify } from 'yaml';
 import { bfclCatalogue, recurringBfclCatalogue, SPLITS, type BfclQuestion, type CatalogueFileTool } from './bfcl-catalogue.ts';
+import { toolEQuestions } from './toole-catalogue.ts';
 
 /** Questions taken from the data: twelve per split, as many as keep a run of the suite to seconds. */
 const QUESTIONS = 36;
 /** Rounds through each recurring function's questions: up to two a split, so no one function fills a split. */
 const RECURRING_ROUNDS = 2;
+/** Rounds through each ToolE tool's queries: three a split, 93 tasks a split, enough for an interval to confirm a rise. */
+const PARAPHRASE_ROUNDS = 3;
 
 export const BFCL_CATALOGUE_PATH = 'experiments/catalogs/bfcl-live-multiple.json';
 export const LARGE_CATALOGUE_SUITE_PATH = 'experiments/suites/large-catalogue.yaml';
 export const RECURRING_CATALOGUE_PATH = 'experiments/catalogs/bfcl-live-multiple-recurring.json';
 export const RECURRING_SUITE_PATH = 'experiments/suites/large-catalogue-recurring.yaml';
+export const TOOLE_CATALOGUE_PATH = 'experiments/catalogs/toole.json';
+export const PARAPHRASE_SUITE_PATH = 'experiments/suites/large-catalogue-paraphrase.yaml';
 
 const HEADER = `# yaml-language-server: $schema=../../src/suite/suite.schema.json
 # Written by experiments/catalogs/build-large-catalogue.ts; edit that script, not this file.
@@ -41,6 +46,19 @@ const RECURRING_HEADER = `# yaml-language-server: $schema=../../src/suite/suite.
 # measure of the sim.
 `;
 
+const PARAPHRASE_HEADER = `# yaml-language-server: $schema=../../src/suite/suite.schema.json
+# Written by experiments/catalogs/build-large-catalogue.ts; edit that script, not this file.
+#
+# The large catalogue with requests worded unlike the descriptions (docs/tool-search.md): \`toole\` serves the 31 tools
+# of the ToolE development split (test/fixtures/tool-selection-paraphrase, its README; Huang et al., ICLR 2024), each
+# with its one-sentence description and no arguments, beside the large-catalogue suite's eight servers. Each task is
+# a ToolE query, word for word as prompt and intent, labelled with the data's one correct tool, and stops at the
+# agent's first tool call (selection only). Each tool's first ${PARAPHRASE_ROUNDS * SPLITS.length} distinct queries in file order go round the
+# splits (train, val, test, train, ...), so every labelled tool is asked in each split. The sim's choice model was
+# checked against these queries (test/src/agents/sim/toole.calibration.test.ts): its figures here are no held-out
+# measure of the sim.
+`;
+
 const fixtures = (root: URL) => {
   const dir = new URL('test/fixtures/tool-preferences/', root);
   return [new URL('bfcl_live_multiple.jsonl.gz', dir), new URL('bfcl_live_multiple.answers.jsonl', dir)] as const;
@@ -54,9 +72,8 @@ export function largeCatalogueFiles(root: URL): Record<string, string> {
     description: `Which of more than a hundred tools from eight servers does the agent pick for real user questions of BFCL live_multiple? Scored on the first tool call only.`,
     header: HEADER,
     suitePath: LARGE_CATALOGUE_SUITE_PATH,
-    cataloguePath: BFCL_CATALOGUE_PATH,
-    tools,
-    questions: questions.map((q, i) => ({ ...q, split: SPLITS[i % SPLITS.length]! })),
+    target: { server: 'bfcl', path: BFCL_CATALOGUE_PATH, version: 'live_multiple', tools },
+    questions: questions.map((q, i) => bfclTask(q, SPLITS[i % SPLITS.length]!)),
   });
 }
 
@@ -68,10 +85,57 @@ export function recurringCatalogueFiles(root: URL): Record<string, string> {
     description: `Which of more than a hundred tools from eight servers does the agent pick for real user questions of BFCL live_multiple, when each labelled tool is asked in every split? Scored on the first tool call only.`,
     header: RECURRING_HEADER,
     suitePath: RECURRING_SUITE_PATH,
-    cataloguePath: RECURRING_CATALOGUE_PATH,
-    tools,
-    questions,
+    target: { server: 'bfcl', path: RECURRING_CATALOGUE_PATH, version: 'live_multiple', tools },
+    questions: questions.map((q) => bfclTask(q, q.split)),
   });
+}
+
+/**
+ * The paraphrase suite and the ToolE catalogue file it serves: ToolE's tools beside the large-catalogue suite's
+ * eight servers (its BFCL file among them), every tool asked in each split with queries worded unlike its description.
+ */
+export function paraphraseCatalogueFiles(root: URL): Record<string, string> {
+  const { tools, questions } = toolEQuestions(new URL('test/fixtures/tool-selection-paraphrase/', root), PARAPHRASE_ROUNDS);
+  const numbered = new Map<string, number>();
+  return catalogueSuiteFiles({
+    name: 'large-catalogue-paraphrase',
+    description: `Which of more than two hundred tools from nine servers does the agent pick for real user requests of ToolE, worded unlike the tools' descriptions? Scored on the first tool call only.`,
+    header: PARAPHRASE_HEADER,
+    suitePath: PARAPHRASE_SUITE_PATH,
+    target: {
+      server: 'toole',
+      path: TOOLE_CATALOGUE_PATH,
+      version: 'development split',
+      tools: tools.map((t) => ({ ...t, inputSchema: { type: 'object', properties: {} } })),
+    },
+    alsoServed: [{ server: 'bfcl', path: BFCL_CATALOGUE_PATH }],
+    questions: questions.map((q) => {
+      const n = (numbered.get(q.tool) ?? 0) + 1;
+      numbered.set(q.tool, n);
+      return { id: `toole_${q.tool}_${n}`, split: q.split, question: q.query, label: `toole/${q.tool}`, args: {} };
+    }),
+  });
+}
+
+function bfclTask(q: BfclQuestion, split: string): CatalogueQuestion {
+  return { id: q.id, split, question: q.question, label: `bfcl/${q.correct}`, args: q.args };
+}
+
+/** One task of a catalogue suite: a question of the data, labelled `server/tool`, in its split. */
+interface CatalogueQuestion {
+  id: string;
+  split: string;
+  question: string;
+  label: string;
+  args: Record<string, unknown>;
+}
+
+/** A catalogue file the suite writes, and the server that serves it. */
+interface WrittenCatalogue {
+  server: string;
+  path: string;
+  version: string;
+  tools: CatalogueFileTool[];
 }
 
 interface CatalogueSuite {
@@ -79,20 +143,23 @@ interface CatalogueSuite {
   description: string;
   header: string;
   suitePath: string;
-  cataloguePath: string;
-  tools: CatalogueFileTool[];
-  questions: Array<BfclQuestion & { split: string }>;
+  /** The catalogue whose tools the questions label, which the suite targets; served first. */
+  target: WrittenCatalogue;
+  /** Catalogue servers another suite writes, served after the target. */
+  alsoServed?: Array<{ server: string; path: string }>;
+  questions: CatalogueQuestion[];
 }
 
-/** The BFCL functions as the `bfcl` catalogue server beside the other seven, and each question as a selection-only task. */
+/** The target catalogue beside the other servers, and each question as a selection-only task. */
 function catalogueSuiteFiles(spec: CatalogueSuite): Record<string, string> {
-  const catalogue = { name: 'bfcl', version: 'live_multiple', tools: spec.tools };
+  const { target } = spec;
   const suite = {
     name: spec.name,
     description: spec.description,
     systemPrompt: 'You are a helpful assistant with many tools from several services. Use the tool that does what the user asks.',
     servers: [
-      catalogServer('bfcl', spec.cataloguePath),
+      catalogServer(target.server, target.path),
+      ...(spec.alsoServed ?? []).map((c) => catalogServer(c.server, c.path)),
       catalogServer('filesystem', 'experiments/catalogs/server-filesystem.json'),
       catalogServer('sqlite', 'experiments/catalogs/sqlite.json'),
       catalogServer('taskmanager', 'experiments/catalogs/taskmanager.json'),
@@ -101,18 +168,18 @@ function catalogueSuiteFiles(spec: CatalogueSuite): Record<string, string> {
       seller('timber-yard'),
       seller('bolt-bin'),
     ],
-    target: 'bfcl',
+    target: target.server,
     tasks: spec.questions.map((q) => ({
       id: q.id,
       split: q.split,
       prompt: q.question,
-      plan: [{ intent: q.question, args: q.args, tools: [`bfcl/${q.correct}`] }],
+      plan: [{ intent: q.question, args: q.args, tools: [q.label] }],
       check: { kind: 'selection' },
       stopAfterToolCall: true,
     })),
   };
   return {
-    [spec.cataloguePath]: `${JSON.stringify(catalogue, null, 2)}\n`,
+    [target.path]: `${JSON.stringify({ name: target.server, version: target.version, tools: target.tools }, null, 2)}\n`,
     [spec.suitePath]: spec.header + stringify(suite, { lineWidth: 0 }),
   };
 }

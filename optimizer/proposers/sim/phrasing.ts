@@ -192,9 +192,15 @@ export function nameJob(name: string): string | undefined {
   return job(verb, parts) ?? infinitive(verb);
 }
 
+/**
+ * Words a name uses for the tool itself, never for what it acts on: GiftTool gives gifts, it does not "gift tools",
+ * and a sentence that said so would be nonsense a reviewer has to strike.
+ */
+const SELF_NAMES = new Set(['tool', 'tools', 'assistant', 'helper', 'service', 'plugin', 'api']);
+
 /** "read files": the verb and the first word of `words` that can be its object, made plural. */
 function job(verb: string, words: readonly string[]): string | undefined {
-  const noun = words.find((w) => w !== verb && isWord(w) && w.length > 2 && !has(termsOf(w)[0], 'Adjective'));
+  const noun = words.find((w) => w !== verb && !SELF_NAMES.has(w) && isWord(w) && w.length > 2 && !has(termsOf(w)[0], 'Adjective'));
   return noun === undefined ? undefined : `${infinitive(verb)} ${plural(noun)}`;
 }
 

@@ -4,9 +4,12 @@ import {
   BFCL_CATALOGUE_PATH,
   LARGE_CATALOGUE_SUITE_PATH,
   largeCatalogueFiles,
+  PARAPHRASE_SUITE_PATH,
+  paraphraseCatalogueFiles,
   RECURRING_CATALOGUE_PATH,
   RECURRING_SUITE_PATH,
   recurringCatalogueFiles,
+  TOOLE_CATALOGUE_PATH,
 } from '../../../experiments/catalogs/large-catalogue.ts';
 import { recurringBfclCatalogue } from '../../../experiments/catalogs/bfcl-catalogue.ts';
 import { checkSuite } from '../../../src/suite/check/suite-check.ts';
@@ -96,5 +99,39 @@ describe('the recurring large-catalogue suite, built from BFCL live_multiple', (
     expect(labelled.length).toBeGreaterThanOrEqual(30);
     for (const tool of labelled) expect(Math.min(tool.steps.train, tool.steps.val, tool.steps.test), tool.name).toBeGreaterThan(0);
     expect(check.minDetectableChange.change).toBeLessThan(0.3);
+  });
+});
+
+describe('the paraphrase large-catalogue suite, built from ToolE', () => {
+  const paraphrase = paraphraseCatalogueFiles(root);
+
+  it('is committed as the builder writes it', () => {
+    for (const [path, text] of Object.entries(paraphrase))
+      expect(readFileSync(new URL(path, root), 'utf8'), `${path}: run experiments/catalogs/build-large-catalogue.ts`).toBe(text);
+  });
+
+  it("serves ToolE's 31 tools first, beside the large catalogue's eight servers and its BFCL file", () => {
+    const toole = catalogFileSchema.parse(JSON.parse(paraphrase[TOOLE_CATALOGUE_PATH]!)).tools;
+    expect(toole).toHaveLength(31);
+    const { suite } = loadSuite(new URL(PARAPHRASE_SUITE_PATH, root).pathname);
+    expect(suite.servers.map((s) => s.name)).toEqual(['toole', 'bfcl', 'filesystem', 'sqlite', 'taskmanager', 'lab', 'labplus', 'timber-yard', 'bolt-bin']);
+    const bfcl = suite.servers[1]!;
+    expect('args' in bfcl ? bfcl.args.at(-1) : undefined).toBe(new URL(BFCL_CATALOGUE_PATH, root).pathname);
+    expect(suite.targetServer).toBe('toole');
+  });
+
+  it('asks each tool three distinct queries in every split, in file order, word for word', () => {
+    const { suite } = loadSuite(new URL(PARAPHRASE_SUITE_PATH, root).pathname);
+    expect(new Set(suite.tasks.map((t) => t.prompt)).size).toBe(suite.tasks.length);
+    const perTool = new Map<string, string[]>();
+    for (const task of suite.tasks) {
+      expect(task.plan.map((s) => s.intent)).toEqual([task.prompt]);
+      const label = task.plan[0]!.tools[0]!;
+      perTool.set(label, [...(perTool.get(label) ?? []), task.split]);
+    }
+    expect(perTool.size).toBe(31);
+    for (const [tool, splits] of perTool) expect(splits, tool).toEqual(['train', 'val', 'test', 'train', 'val', 'test', 'train', 'val', 'test']);
+    const first = suite.tasks.find((t) => t.plan[0]!.tools[0] === 'toole/NotesTool')!;
+    expect(first.prompt).toBe('Can you help me create a to-do list?');
   });
 });

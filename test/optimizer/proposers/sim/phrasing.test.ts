@@ -47,5 +47,8 @@ describe('inflection and lists', () => {
     expect(nameJob('Alarm_1_AddAlarm')).toBe('add alarms');
     expect(nameJob('Hotels_2_BookHouse')).toBe('book houses');
     expect(nameJob('Movies_1_BuyMovieTickets')).toBe('buy movies');
+    // a word naming the tool itself is no object: GiftTool does not "gift tools"
+    expect(nameJob('GiftTool')).not.toMatch(/tools/);
+    expect(nameJob('RestaurantBookingTool')).not.toMatch(/tools/);
   });
 });

@@ -3,18 +3,12 @@
  * (Huang et al., ICLR 2024, MIT; see its README): real user queries worded unlike the tool descriptions.
  * Shared by the calibration test and by fit-params.ts.
  */
-import { readFileSync } from 'node:fs';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import * as z from 'zod';
+import { readToolE, type ToolEQuery } from '../../../../experiments/catalogs/toole-catalogue.ts';
 import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
 import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
 
 const FIXTURES = new URL('../../../fixtures/tool-selection-paraphrase/', import.meta.url);
-
-export interface ToolEQuery {
-  query: string;
-  tool: string;
-}
 
 /** One catalogue: its tools in listed order, and every query whose correct tool it lists. */
 export interface ToolECatalogue {
@@ -22,21 +16,18 @@ export interface ToolECatalogue {
   queries: ToolEQuery[];
 }
 
-export function loadToolE(): { tools: CatalogueTool[]; queries: ToolEQuery[] } {
-  const descriptions = z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(new URL('tools.json', FIXTURES), 'utf8')));
-  const query = z.object({ query: z.string().min(1), tool: z.string() });
-  const queries = readFileSync(new URL('queries.jsonl', FIXTURES), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => query.parse(JSON.parse(line)));
-  const tools = Object.entries(descriptions).map(([name, description]): CatalogueTool => ({
-    name,
-    server: 'toole',
-    tool: name,
-    description,
-    inputSchema: { type: 'object', properties: {} },
-  }));
-  return { tools, queries };
+function loadToolE(): { tools: CatalogueTool[]; queries: ToolEQuery[] } {
+  const { tools, queries } = readToolE(FIXTURES);
+  return {
+    tools: tools.map(({ name, description }): CatalogueTool => ({
+      name,
+      server: 'toole',
+      tool: name,
+      description,
+      inputSchema: { type: 'object', properties: {} },
+    })),
+    queries,
+  };
 }
 
 /**
