@@ -161,7 +161,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function jsonLines<T>(text: string, schema: z.ZodType<T>): T[] {
+/** Each non-blank line of `text` as JSON, checked by `schema`. */
+export function jsonLines<T>(text: string, schema: z.ZodType<T>): T[] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')

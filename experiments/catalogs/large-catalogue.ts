@@ -96,7 +96,6 @@ export function recurringCatalogueFiles(root: URL): Record<string, string> {
  */
 export function paraphraseCatalogueFiles(root: URL): Record<string, string> {
   const { tools, questions } = toolEQuestions(new URL('test/fixtures/tool-selection-paraphrase/', root), PARAPHRASE_ROUNDS);
-  const numbered = new Map<string, number>();
   return catalogueSuiteFiles({
     name: 'large-catalogue-paraphrase',
     description: `Which of more than two hundred tools from nine servers does the agent pick for real user requests of ToolE, worded unlike the tools' descriptions? Scored on the first tool call only.`,
@@ -109,11 +108,7 @@ export function paraphraseCatalogueFiles(root: URL): Record<string, string> {
       tools: tools.map((t) => ({ ...t, inputSchema: { type: 'object', properties: {} } })),
     },
     alsoServed: [{ server: 'bfcl', path: BFCL_CATALOGUE_PATH }],
-    questions: questions.map((q) => {
-      const n = (numbered.get(q.tool) ?? 0) + 1;
-      numbered.set(q.tool, n);
-      return { id: `toole_${q.tool}_${n}`, split: q.split, question: q.query, label: `toole/${q.tool}`, args: {} };
-    }),
+    questions: questions.map((q) => ({ id: `toole_${q.tool}_${q.ordinal}`, split: q.split, question: q.query, label: `toole/${q.tool}`, args: {} })),
   });
 }
 
