@@ -3,4 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../cli/main.ts');
+// `tdo serve` starts the servers of every run, so it loads only its own command (cli/serve-main.ts).
+await import(process.argv[2] === 'serve' ? '../cli/serve-main.ts' : '../cli/main.ts');

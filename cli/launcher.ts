@@ -1,4 +1,4 @@
-// This tdo's own launcher (bin/tdo.js, the package's `bin`, which only loads cli/main.ts): the command a printed
+// This tdo's own launcher (bin/tdo.js, the package's `bin`, which loads cli/main.ts or cli/serve-main.ts): the command a printed
 // `tdo proxy` line starts, and the entry a shipped suite's server spec names to start our servers.
 import { fileURLToPath } from 'node:url';
 

@@ -1,5 +1,4 @@
-import { reportFailure } from './errors.ts';
-import { Command } from 'commander';
+import { runProgram, tdoProgram } from './program.ts';
 import { registerAgents } from './commands/agents.ts';
 import { registerOptimize } from './commands/optimize.ts';
 import { registerDemo } from './commands/demo.ts';
@@ -18,13 +17,7 @@ import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
 import { registerWorker } from './commands/worker.ts';
 
-const program = new Command('tdo')
-  .description('trajectory-driven tool description optimizer for MCP servers')
-  .version('0.1.0')
-  // Program options only before the command, so `tdo run --version V` means a description version.
-  .enablePositionalOptions()
-  .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
+const program = tdoProgram();
 registerInit(program);
 registerRun(program);
 registerTraces(program);
@@ -42,12 +35,4 @@ registerOptimize(program);
 registerDemo(program);
 registerWorker(program);
 registerAgents(program);
-for (const command of program.commands) command.exitOverride();
-
-try {
-  await program.parseAsync(process.argv);
-} catch (err) {
-  const { exitCode, message } = await reportFailure(err);
-  if (message !== undefined) process.stderr.write(message);
-  process.exitCode = exitCode;
-}
+await runProgram(program, process.argv);
