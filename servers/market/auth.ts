@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { OAuthError, OAuthErrorCode, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import { errors as joseErrors, jwtVerify } from 'jose';
+// jose's subpaths: the package's root loads every algorithm, and a seller starts once per run of the market suite
+import { JWSSignatureVerificationFailed, JWTClaimValidationFailed, JWTExpired } from 'jose/errors';
+import { jwtVerify } from 'jose/jwt/verify';
 import * as z from 'zod';
 import { StartupError } from '../common/startup-error.ts';
 
@@ -59,10 +61,10 @@ export async function verifyBuyerToken(token: string, secret: Uint8Array, audien
   try {
     ({ payload } = await jwtVerify(token, secret, { audience, algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] }));
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new TokenError('the token has expired');
-    if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'aud')
+    if (error instanceof JWTExpired) throw new TokenError('the token has expired');
+    if (error instanceof JWTClaimValidationFailed && error.claim === 'aud')
       throw new TokenError(`the token is not for this server (audience must be ${audience})`);
-    if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw new TokenError('the token signature is invalid');
+    if (error instanceof JWSSignatureVerificationFailed) throw new TokenError('the token signature is invalid');
     throw new TokenError(`the token is invalid: ${(error as Error).message}`);
   }
   const claims = claimsSchema.safeParse(payload);

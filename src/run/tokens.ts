@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { SignJWT } from 'jose/jwt/sign';
 import type { HeadersFor } from '../host/host.ts';
 
 /**

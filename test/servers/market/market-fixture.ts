@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { SignJWT } from 'jose';
+import { SignJWT } from 'jose/jwt/sign';
 
 export const MARKET_MAIN = fileURLToPath(new URL('../../../servers/market/main.ts', import.meta.url));
 export const SECRET = 'test-secret-that-is-long-enough-for-hs256!';
