@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tdo } from '../support/cli.ts';
+import { tdoEach } from '../support/cli.ts';
 
 describe('tdo experiment refuses bad input before opening a store', () => {
   it('names the agent, condition or queue it cannot use (exit 2) and leaves no database file', async () => {
@@ -20,11 +20,11 @@ describe('tdo experiment refuses bad input before opening a store', () => {
       // nothing listens on port 9
       [['--queue', 'redis://127.0.0.1:9'], /cannot reach the episode queue at redis:\/\/127\.0\.0\.1:9\/0/],
     ];
-    for (const [args, message] of cases) {
-      const r = await tdo([...experiment, ...args, '--db', db], {}, dir);
-      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr, args.join(' ')).toMatch(message);
-      expect(existsSync(db), args.join(' ')).toBe(false);
+    const results = await tdoEach(cases.map(([args]) => ({ args: [...experiment, ...args, '--db', db], cwd: dir })));
+    for (const [i, [args, message]] of cases.entries()) {
+      expect(results[i]!.code, `${args.join(' ')}: ${results[i]!.stderr}`).toBe(2);
+      expect(results[i]!.stderr, args.join(' ')).toMatch(message);
     }
+    expect(existsSync(db)).toBe(false);
   }, 300_000);
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTraceStore, runSettings } from '../../traces/index.ts';
-import { tdo } from '../support/cli.ts';
+import { tdo, tdoEach } from '../support/cli.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tdo-experiment-cli-'));
@@ -113,10 +113,10 @@ describe('tdo experiment', () => {
       [['--suite', suite, '--versions', seedId, '--threshold', '2'], /expected a number from 0 to 1/],
       [['--suite', suite, '--versions', `${seedId},${seedId}`], /listed twice/],
     ];
-    for (const [args, message] of cases) {
-      const r = await tdo(['experiment', ...args, '--db', db, '--out', join(dir, 'never')]);
-      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toMatch(message);
+    const results = await tdoEach(cases.map(([args]) => ({ args: ['experiment', ...args, '--db', db, '--out', join(dir, 'never')] })));
+    for (const [i, [args, message]] of cases.entries()) {
+      expect(results[i]!.code, `${args.join(' ')}: ${results[i]!.stderr}`).toBe(2);
+      expect(results[i]!.stderr).toMatch(message);
     }
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });

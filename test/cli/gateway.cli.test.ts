@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { mintBearerToken } from '../../src/run/tokens.ts';
-import { tdo } from '../support/cli.ts';
+import { tdo, tdoEach } from '../support/cli.ts';
 import { TDO_BIN } from '../support/lab-runs.ts';
 import { freePort } from '../support/redis-server.ts';
 
@@ -20,11 +20,11 @@ describe('tdo gateway', () => {
       [['gateway', ...ROUTE], { TDO_AUTH_SECRET: undefined }, 'needs the token signing secret'],
       [['gateway', ...ROUTE], { TDO_AUTH_SECRET: 'short' }, 'at least 32 bytes'],
     ];
-    for (const [args, vars, message] of cases) {
-      const result = await tdo(args, vars);
-      expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr).toContain(message);
-      expect(result.stderr).not.toContain('    at ');
+    const results = await tdoEach(cases.map(([args, vars]) => ({ args, env: vars })));
+    for (const [i, [args, , message]] of cases.entries()) {
+      expect(results[i]!.code, args.join(' ')).toBe(2);
+      expect(results[i]!.stderr).toContain(message);
+      expect(results[i]!.stderr).not.toContain('    at ');
     }
   });
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tdo, type CliResult } from '../support/cli.ts';
+import { tdo, tdoEach, type CliResult } from '../support/cli.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
 
 /** Where keys are recorded data (tool arguments, a model call's input and output), not field names. */
@@ -148,12 +148,12 @@ describe('bad input leaves no new database behind', () => {
       [['experiment', '--suite', 'no-such-suite', '--version', 'lab-0000000000'], /unknown suite "no-such-suite"/],
       [['experiment', '--suite', 'lab', '--version', 'lab-0000000000'], /no trace database at/],
     ];
-    for (const [args, message] of cases) {
-      const r = await tdo([...args, '--db', db], {}, dir);
-      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr, args.join(' ')).toMatch(message);
-      expect(existsSync(db), args.join(' ')).toBe(false);
+    const results = await tdoEach(cases.map(([args]) => ({ args: [...args, '--db', db], cwd: dir })));
+    for (const [i, [args, message]] of cases.entries()) {
+      expect(results[i]!.code, `${args.join(' ')}: ${results[i]!.stderr}`).toBe(2);
+      expect(results[i]!.stderr, args.join(' ')).toMatch(message);
     }
+    expect(existsSync(db)).toBe(false);
     // without --db, the default database's folder is not made either
     const r = await tdo(['run', '--suite', 'no-such-suite'], { TDO_DB: undefined }, dir);
     expect(r.code).toBe(2);
@@ -182,11 +182,11 @@ describe('bad input leaves no new database behind', () => {
       [['optimize', '--suite', 'lab', '--traces', 'langfuse', '--session', 'r-1'], /Langfuse is not configured/],
       [['demo', 'overconfident', '--queue', 'nope'], /--queue nope: must be a URL of the form redis:\/\/HOST:PORT\[\/DB\]/],
     ];
-    for (const [args, message] of cases) {
-      const r = await tdo([...args, '--db', db], {}, dir);
-      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr, args.join(' ')).toMatch(message);
-      expect(existsSync(db), args.join(' ')).toBe(false);
+    const results = await tdoEach(cases.map(([args]) => ({ args: [...args, '--db', db], cwd: dir })));
+    for (const [i, [args, message]] of cases.entries()) {
+      expect(results[i]!.code, `${args.join(' ')}: ${results[i]!.stderr}`).toBe(2);
+      expect(results[i]!.stderr, args.join(' ')).toMatch(message);
     }
+    expect(existsSync(db)).toBe(false);
   }, 180_000);
 });

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import { REPO_ROOT, TDO_BIN } from './lab-runs.ts';
 import { openTraceStore } from '../../traces/index.ts';
 
@@ -17,6 +19,22 @@ export function tdo(args: string[], env: Record<string, string | undefined> = {}
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** One `tdo` call of several: its arguments, and the environment and folder `tdo` takes. */
+export interface CliCall {
+  args: string[];
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+/**
+ * Runs independent `tdo` calls, as many at once as the machine has cores (each call is one busy process, and
+ * vitest's one worker would leave the other cores idle), giving the results in the calls' order.
+ */
+export function tdoEach(calls: readonly CliCall[]): Promise<CliResult[]> {
+  const limit = pLimit(availableParallelism());
+  return Promise.all(calls.map((call) => limit(() => tdo(call.args, call.env, call.cwd))));
 }
 
 /** A run's status as the store at `db` records it, read in a store opened and closed for the question. */
