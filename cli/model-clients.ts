@@ -7,7 +7,7 @@ import { ChatClient } from '../src/models/index.ts';
 import type { ModelPrices } from '../src/index.ts';
 import type { ModelRateLimiter } from '../src/index.ts';
 import type { ResponseCache } from '../src/index.ts';
-import { ModelSpend, type Spent, type SpendCaps } from '../src/index.ts';
+import { ModelSpend, resolveEndpoint, type Spent, type SpendCaps } from '../src/index.ts';
 import type { CliConfig } from './config.ts';
 import type { QueueFlag } from './options.ts';
 
@@ -50,6 +50,14 @@ export function checkCassetteFlags(flags: CassetteFlags & QueueFlag): void {
     throw inputError('--record and --replay take the model calls of this process; with --queue the workers make them: drop --queue');
   if (flags.record !== undefined) checkRecordingPath(flags.record);
   if (flags.replay !== undefined) checkReplayPath(flags.replay);
+}
+
+/**
+ * Refuses, before the store is opened, model calls this process could not make: the models it calls itself need
+ * an endpoint (OPENAI_BASE_URL, or the model block of tdo.config.json) unless --replay answers them.
+ */
+export function checkModelEndpoint(flags: CassetteFlags, models: readonly string[]): void {
+  if (models.length > 0 && flags.replay === undefined) resolveEndpoint({});
 }
 
 /** The command's cassette, opened before anything runs. */

@@ -14,6 +14,7 @@ export { endorsementLogOdds, endorsementPull, findPersona, type Persona, persona
 
 export { CassettePlayer, CassetteRecorder, checkRecordingPath, checkReplayPath } from './models/cassette.ts';
 export type { ChatModel } from './models/chat-client.ts';
+export { resolveEndpoint } from './models/endpoint.ts';
 export { callCost, formatCost, type ModelPrices } from './models/prices.ts';
 export { ModelRateLimiter } from './models/rate-limiter.ts';
 export type { ResponseCache } from './models/response-cache.ts';

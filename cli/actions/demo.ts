@@ -6,7 +6,7 @@ import { sellerDescriptionsFile } from '../../servers/shipped-files.ts';
 import { agentRecipe, checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
 import { inputError, TdoError, type Agent, type CapStop } from '../../src/index.ts';
 import type { CliConfig } from '../config.ts';
-import { checkSpendCaps, modelSpend } from '../model-clients.ts';
+import { checkModelEndpoint, checkSpendCaps, modelSpend } from '../model-clients.ts';
 import { searchModels } from '../search-parts.ts';
 import { capFlag } from '../format/run-report.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
@@ -32,6 +32,8 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
   const models = searchModels({ agents: agentConfigs, proposer: proposerConfig });
   const check = async (config: CliConfig) => {
     checkSpendCaps(config, flags, models);
+    // with --queue the workers make the agents' calls; the proposer's are always this process's
+    checkModelEndpoint({}, flags.queue === undefined ? models : searchModels({ agents: [], proposer: proposerConfig }));
     await checkQueue(flags.queue);
   };
   await withStore(flags, { mode: 'write', check }, async ({ store, config }) => {

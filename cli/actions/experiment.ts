@@ -23,7 +23,7 @@ import { interruptSignal } from '../interrupt.ts';
 import { startProgress } from '../progress.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { checkCassetteFlags, modelCassette, modelSpend } from '../model-clients.ts';
+import { checkCassetteFlags, checkModelEndpoint, modelCassette, modelSpend } from '../model-clients.ts';
 import { agentsSpendJson, agentsSpendLine, spendJson, spendLine, type AgentSpend } from '../format/spend.ts';
 import { capFlag } from '../format/run-report.ts';
 
@@ -53,7 +53,7 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
     const progress = startProgress();
     try {
       // one meter over every run of the experiment: a cap stops the experiment where it is
-      const llmModels = checked.agentConfigs.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : []));
+      const llmModels = modelsOf(checked.agentConfigs);
       const spend = modelSpend(config, flags, llmModels);
       const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette: await modelCassette(flags) };
       const agents = checked.agentConfigs.map((agentConfig) => ({ agent: createAgent(agentConfig, store, setup), agentConfig: { ...agentConfig } }));
@@ -104,7 +104,12 @@ function checkExperimentFlags(flags: ExperimentFlags, command: Command): string[
   return versionRefs;
 }
 
-/** The suites, options, agents, cassette paths and queue, checked before the store is opened. */
+/** The models the LLM agents among these call. */
+function modelsOf(agentConfigs: readonly AgentConfig[]): string[] {
+  return agentConfigs.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : []));
+}
+
+/** The suites, options, agents, cassette paths, model endpoint and queue, checked before the store is opened. */
 async function checkExperimentInput(flags: ExperimentFlags, config: CliConfig): Promise<CheckedExperiment> {
   const suites = flags.suite.map((s) => loadSuite(s, config.refs));
   const toolSearch = experimentToolSearch(flags, suites, config);
@@ -112,6 +117,8 @@ async function checkExperimentInput(flags: ExperimentFlags, config: CliConfig): 
   const agentConfigs = experimentAgents(flags);
   for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
   checkCassetteFlags(flags);
+  // with --queue the workers make the agents' calls
+  if (flags.queue === undefined) checkModelEndpoint(flags, modelsOf(agentConfigs));
   await checkQueue(flags.queue);
   return { suites, agentConfigs, toolSearch };
 }

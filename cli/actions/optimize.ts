@@ -23,7 +23,7 @@ import { refuseFixedWithResume } from '../option-table.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { searchModels, searchParts, type SearchParts } from '../search-parts.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { checkCassetteFlags, checkSpendCaps, configuredPrices, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
+import { checkCassetteFlags, checkModelEndpoint, checkSpendCaps, configuredPrices, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
 import { searchEstimate } from '../search-estimate.ts';
 import { estimateJson, renderEstimate } from '../format/estimate.ts';
 import { spendJson, type SpendParts } from '../format/spend.ts';
@@ -47,8 +47,12 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
     const search = flags.resume === undefined ? newSearch(flags, command, config) : { resume: flags.resume };
-    if (!('resume' in search)) checkSpendCaps(config, flags, searchModels(search.parts));
     checkCassetteFlags(flags);
+    if (!('resume' in search)) {
+      checkSpendCaps(config, flags, searchModels(search.parts));
+      // with --queue the workers make the agents' calls; the proposer's are always this process's
+      checkModelEndpoint(flags, searchModels(flags.queue === undefined ? search.parts : { ...search.parts, agents: [] }));
+    }
     await checkQueue(flags.queue);
     return search;
   };

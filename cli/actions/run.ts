@@ -25,14 +25,19 @@ import { toJsonText } from '../../src/index.ts';
 import type { SuiteCheck } from '../../src/index.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
-import { checkCassetteFlags, checkSpendCaps, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
+import { checkCassetteFlags, checkModelEndpoint, checkSpendCaps, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
   // a resumed run's input is in the store; a new run's is checked before the store is opened
   const check = async (config: CliConfig) => {
     const input = flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume };
-    if (!('resume' in input)) checkSpendCaps(config, flags, input.agentConfig.kind === 'llm' ? [input.agentConfig.model!] : []);
     checkCassetteFlags(flags);
+    if (!('resume' in input)) {
+      const models = input.agentConfig.kind === 'llm' ? [input.agentConfig.model!] : [];
+      checkSpendCaps(config, flags, models);
+      // with --queue the workers make the agent's calls
+      checkModelEndpoint(flags, flags.queue === undefined ? models : []);
+    }
     await checkQueue(flags.queue);
     return input;
   };

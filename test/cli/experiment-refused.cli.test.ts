@@ -15,6 +15,7 @@ describe('tdo experiment refuses bad input before opening a store', () => {
       [['--agent', 'sim:nope'], /unknown sim persona "nope"/],
       [['--agents', 'sim,sim:nope'], /unknown sim persona "nope"/],
       [['--agent', 'llm'], /--agent llm needs --model NAME/],
+      [['--agent', 'llm', '--model', 'm'], /No model endpoint: set OPENAI_BASE_URL/],
       [['--condition', 'x=y'], /no suite of lab declares the condition "x"/],
       [['--queue', 'redis://127.0.0.1:6379/x'], /--queue redis:\/\/127\.0\.0\.1:6379\/x: may end in a database number only/],
       // nothing listens on port 9

@@ -167,6 +167,10 @@ describe('bad input leaves no new database behind', () => {
       [['run', '--suite', 'lab', '--agent', 'sim:nope'], /unknown sim persona "nope"/],
       [['run', '--suite', 'lab', '--model', 'gpt-4o-mini'], /--model applies to --agent llm only/],
       [['run', '--suite', 'lab', '--agent', 'llm'], /--agent llm needs --model NAME/],
+      // no OPENAI_BASE_URL (tdo() clears it) and no config: no endpoint for the agent's or the proposer's calls
+      [['run', '--suite', 'lab', '--agent', 'llm', '--model', 'm'], /No model endpoint: set OPENAI_BASE_URL/],
+      [['optimize', '--suite', 'lab', '--proposer', 'llm', '--model', 'm'], /No model endpoint: set OPENAI_BASE_URL/],
+      [['demo', 'overconfident', '--agent', 'llm', '--model', 'm'], /No model endpoint: set OPENAI_BASE_URL/],
       [['run', '--suite', 'lab', '--condition', 'x=y'], /suite "lab" has no condition "x"/],
       [['run', '--suite', 'market', '--condition', 'limit_in=bogus'], /condition limit_in has no value "bogus"/],
       [['run', '--suite', 'lab', '--queue', 'redis://127.0.0.1:6379/x'], /--queue redis:\/\/127\.0\.0\.1:6379\/x: may end in a database number only/],
