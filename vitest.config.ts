@@ -18,6 +18,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...LAYER_SUFFIXES.map((layer) => `**/*.${layer}.test.ts`)],
           // a unit test stays in its own process, which keeps `npm run test:unit` fast
           setupFiles: ['test/support/in-process-only.ts'],
+          // the unit files share one module graph instead of loading it again per file: three quarters of the
+          // project's time was imports (175 files: 132 s isolated, 33 s shared, passing in shuffled file orders too)
+          isolate: false,
         },
       },
       ...LAYER_SUFFIXES.map((layer) => ({ extends: true as const, test: { name: layer, include: [`test/**/*.${layer}.test.ts`] } })),
