@@ -10,6 +10,7 @@ export { toFunctionTool } from './agents/llm/function-tools.ts';
 export { isSimAgentId, personaOf, simAgentId } from './agents/sim/agent-id.ts';
 export { SimAgent } from './agents/sim/agent.ts';
 export { DEFAULT_SIM_PARAMS, type SimParams } from './agents/sim/params.ts';
+export { wordRank } from './agents/sim/vectors/word-rank.ts';
 export { endorsementLogOdds, endorsementPull, findPersona, type Persona, personaParams, personas, type PersonasFile } from './agents/sim/personas.ts';
 
 export { CassettePlayer, CassetteRecorder, checkRecordingPath, checkReplayPath } from './models/cassette.ts';

@@ -1,5 +1,6 @@
 // Description length as an objective (docs/optimizer.md): one search of a captured third-party catalogue under a
 // per-tool token budget below the seed's longest descriptions, and one that weighs tokens beside the score.
+import { counted } from '../../src/index.ts';
 import { countDescriptionTokens } from '../../traces/index.ts';
 import { pct, pts, secs, tdoJson } from './tdo.ts';
 
@@ -43,6 +44,6 @@ export async function tokenBudget(): Promise<string> {
     row(`\`--tool-token-budget ${TOOL_BUDGET}\``, budgeted, s1),
     row('`--pareto-tokens`', pareto, s2),
     '',
-    `Under the budget the winner ${budgeted.version_id} is ${within}; the gate refused ${budgeted.token_budget?.refused ?? 0} proposed descriptions for going over it.`,
+    `Under the budget the winner ${budgeted.version_id} is ${within}; the gate refused ${counted(budgeted.token_budget?.refused ?? 0, 'proposed description')} for going over it.`,
   ].join('\n');
 }

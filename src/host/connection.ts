@@ -6,6 +6,7 @@ import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
 import { infrastructureError } from '../errors.ts';
 import { inheritedEnv } from './inherited-env.ts';
 import { boundedFetch } from './bounded/fetch.ts';
+import { freshConnectionFetch } from './fresh-connection-fetch.ts';
 import { oversizeReason, oversizeReply } from './bounded/limit.ts';
 import { BoundedReadBuffer, withBoundedReading, type OversizeMessage } from './bounded/read-buffer.ts';
 
@@ -114,7 +115,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
         // Both reach the agent as error results it can read; only a server that did not answer (anything but
         // its own JSON-RPC error reply) marks the call as an outage.
         const tail = stderrTail().trim() ? ` (server stderr: ${stderrTail().trim().split('\n').slice(-3).join(' | ')})` : '';
-        const text = `Error calling ${tool} on ${spec.name}: ${(err as Error).message}${tail}`;
+        const text = `Error calling ${tool} on ${spec.name}: ${withRootCause(err)}${tail}`;
         return err instanceof ProtocolError ? { text, isError: true } : { text, isError: true, unreachable: true };
       }
     },
@@ -146,7 +147,7 @@ async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise
   let stderrTail = '';
   let transport;
   if ('url' in spec) {
-    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers }, fetch: boundedFetch() });
+    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers }, fetch: boundedFetch(freshConnectionFetch) });
   } else {
     const stdio = new ProbedInPlaceStdioTransport({
       command: spec.command,
@@ -178,7 +179,7 @@ function closedDuringProbe(failure: ConnectFailure): boolean {
 function connectError(spec: ServerSpec, failure: ConnectFailure) {
   const where = 'url' in spec ? spec.url : [spec.command, ...spec.args].join(' ');
   const tail = failure.stderr.trim() ? `\nserver stderr:\n${failure.stderr.trim()}` : '';
-  return infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${failure.message}${tail}`);
+  return infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${withRootCause(failure)}${tail}`);
 }
 
 const CAUSE_CHARS = 300;
@@ -196,12 +197,23 @@ function listFailure(server: string, err: unknown, stderr: string) {
         "tdo stopped listing its tools: fix the server's paging",
     );
   }
-  const cause =
-    err instanceof RangeError
-      ? 'its answer is nested too deeply to read (an input schema thousands of levels deep?)'
-      : oneLine(err instanceof Error ? err.message : String(err));
+  const cause = err instanceof RangeError ? 'its answer is nested too deeply to read (an input schema thousands of levels deep?)' : oneLine(withRootCause(err));
   const tail = stderr.trim() ? ` (server stderr: ${oneLine(stderr.trim().split('\n').slice(-3).join(' | '))})` : '';
   return infrastructureError(`MCP server "${server}" failed during tools/list: ${cause}${tail}`, { cause: err });
+}
+
+/**
+ * The error's message and, when it wraps one, the innermost cause's: fetch says only "fetch failed", and
+ * which socket error it was ("ECONNREFUSED", "other side closed") tells a server that is down from one that
+ * dropped the connection.
+ */
+function withRootCause(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  let root = err;
+  for (let depth = 0; depth < 8 && root instanceof Error && root.cause instanceof Error; depth++) root = root.cause;
+  if (root === err || !(root instanceof Error) || message.includes(root.message)) return message;
+  const code = (root as { code?: unknown }).code;
+  return `${message} (${typeof code === 'string' && !root.message.includes(code) ? `${code}: ` : ''}${root.message})`;
 }
 
 function oneLine(text: string): string {

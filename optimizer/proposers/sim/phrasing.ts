@@ -2,6 +2,7 @@
 // its noun phrases), and the inflections that turn them into prose. compromise tags the parts of speech,
 // so names, places and numbers are told apart from the kinds of things a tool works on.
 import nlp from 'compromise';
+import { wordRank } from '../../../src/index.ts';
 
 type Doc = ReturnType<typeof nlp>;
 /** compromise's tag() is typed as returning its base view; the document it returns has every method. */
@@ -38,6 +39,7 @@ const EMPTY_VERBS = new Set([
   'take',
   'put',
   'help',
+  'assist',
   'mean',
   'try',
   'ask',
@@ -49,6 +51,7 @@ const EMPTY_VERBS = new Set([
 /** Nouns that name a request or an amount rather than a kind of thing. */
 const EMPTY_NOUNS = new Set([
   'thing',
+  'option',
   'way',
   'lot',
   'bit',
@@ -68,6 +71,7 @@ const EMPTY_NOUNS = new Set([
   'everything',
   'total',
   'amount',
+  'level',
 ]);
 
 interface Term {
@@ -153,7 +157,10 @@ export function gerund(verb: string): string {
 export function plural(noun: string): string {
   const doc = tagged(noun, 'Noun');
   if (doc.has('#Uncountable')) return noun;
-  return doc.nouns().toPlural().text().toLowerCase() || noun;
+  const made = doc.nouns().toPlural().text().toLowerCase() || noun;
+  // compromise pluralises mass nouns it does not list ("datas", "assistances"): a plural no text in the word
+  // vectors' corpus holds is not one
+  return wordRank(made) === undefined && wordRank(noun) !== undefined ? noun : made;
 }
 
 /** "a", "a and b", "a, b and c" (with `or` for alternatives). */

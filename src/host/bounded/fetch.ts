@@ -8,7 +8,7 @@ import { sseEventLimit } from './sse.ts';
  * session goes on); an event stream is limited per event (sseEventLimit); any other body past the limit is
  * replaced by the reason, which the SDK reports as the HTTP error it is.
  */
-export function boundedFetch(base: FetchLike = fetch): FetchLike {
+export function boundedFetch(base: FetchLike): FetchLike {
   return async (url, init) => {
     const response = await base(url, init);
     if (response.body === null) return response;

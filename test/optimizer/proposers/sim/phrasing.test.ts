@@ -17,6 +17,11 @@ describe('jobWords', () => {
     expect(jobWords('what is 12 times 7').nouns).toEqual([]);
   });
 
+  it('leaves out the words of a request for help and of amounts, which name no job', () => {
+    expect(jobWords('help me assist reviews with options')).toEqual({ verbs: [], nouns: ['reviews'] });
+    expect(jobWords('experience the next level of map navigation').nouns).toEqual(['navigation']);
+  });
+
   it('keeps units of measure as written, however capitalised', () => {
     expect(jobWords('convert 350 Fahrenheit to Celsius')).toEqual({ verbs: ['convert'], nouns: ['fahrenheit', 'celsius'] });
     expect(jobWords('how many grams is 12 ounces').nouns).toEqual(['grams', 'ounces']);
@@ -27,6 +32,10 @@ describe('inflection and lists', () => {
   it('makes gerunds and plurals', () => {
     expect(['read', 'add up', 'split'].map(gerund)).toEqual(['reading', 'adding up', 'splitting']);
     expect(['log', 'recipe', 'flour'].map(plural)).toEqual(['logs', 'recipes', 'flour']);
+  });
+
+  it("keeps a mass noun singular when its plural is no word of the vectors' corpus", () => {
+    expect(['data', 'assistance', 'guidance'].map(plural)).toEqual(['data', 'assistance', 'guidance']);
   });
 
   it('joins items as prose and splits them back', () => {
