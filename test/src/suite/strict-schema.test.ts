@@ -47,7 +47,18 @@ describe('the suite format', () => {
   });
 
   it('names the schema in every shipped suite, and every shipped suite loads', () => {
-    for (const name of ['lab', 'market', 'filesystem', 'filesystem-selection', 'taskmanager-selection', 'sqlite-selection', 'filesystem-edit-selection']) {
+    for (const name of [
+      'lab',
+      'market',
+      'filesystem',
+      'filesystem-selection',
+      'taskmanager-selection',
+      'sqlite-selection',
+      'filesystem-edit-selection',
+      'git-selection',
+      'playwright-selection',
+      'ohno-selection',
+    ]) {
       const text = readFileSync(new URL(`../../../experiments/suites/${name}.yaml`, import.meta.url), 'utf8');
       expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../src/suite/suite.schema.json');
       expect(loadSuite(name, { shippedSuites: SHIPPED_SUITES_DIR }).suite.name).toBe(name);

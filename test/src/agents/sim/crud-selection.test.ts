@@ -16,6 +16,8 @@ const NOISE_FREE = resolveSimParams({ temperature: 0 });
 interface CrudCheck extends CrudSuite {
   /** Whether the sim reaches the 80% target with the server's own descriptions (else the test is `it.fails`). */
   reachesTarget: boolean;
+  /** Whether the careful descriptions beat the server's own by more than 0.1 (else the test is `it.fails`); default true. */
+  carefulGainReached?: boolean;
 }
 
 interface Shares {
@@ -52,7 +54,7 @@ function describeCrudSuite(spec: CrudCheck, title: string): void {
       for (const tool of m.toolNames) expect(m.tasks.filter((t) => t.plan[0]!.tools.includes(tool)).length, tool).toBeGreaterThanOrEqual(3);
     });
 
-    it("chooses the labelled tool more often with the careful descriptions than with the server's own", () => {
+    (spec.carefulGainReached === false ? it.fails : it)("chooses the labelled tool more often with the careful descriptions than with the server's own", () => {
       console.log(`${spec.suite}, labelled tool chosen over run seeds 0-${RUN_SEEDS - 1}: server's descriptions ${show(m.own)}, careful ${show(m.careful)}`);
       expect(m.careful.seeds).toBeGreaterThan(m.own.seeds + 0.1);
     });
@@ -92,3 +94,16 @@ describeCrudSuite({ ...CRUD_SUITES.sqlite, reachesTarget: false }, 'mcp-server-s
 // the tools; "folder" requests go to file tools (read_multiple_files, read_text_file) rather than
 // create_directory or list_directory, and "change" or "changed" to edit_file.
 describeCrudSuite({ ...CRUD_SUITES['filesystem-edit'], reachesTarget: false }, "@modelcontextprotocol/server-filesystem's writing and reading tools");
+// The suites below were written and committed before any sim run read them (issue 51); on each, neither target is
+// reached, and the careful descriptions gain less than 0.1 over the server's own, so both tests are `it.fails`.
+// Target not reached: 0.246 over run seeds 0-19 (careful 0.324): any request that names a commit ("what did
+// commit 3f2a1bc change", "the last 10 commits", "uncommitted changes") goes to git_commit (32 of the 87
+// noise-free misses), and git_branch takes 13, most of them requests that mention a branch, meant for checkout, merge,
+// pull or push.
+describeCrudSuite({ ...CRUD_SUITES.git, reachesTarget: false, carefulGainReached: false }, '@cyanheads/git-mcp-server');
+// Target not reached: 0.565 over run seeds 0-19 (careful 0.645): browser_find and browser_run_code_unsafe take 9
+// noise-free misses each, most of them requests to act on the page (type, go back, close a dialog, press a key).
+describeCrudSuite({ ...CRUD_SUITES.playwright, reachesTarget: false, carefulGainReached: false }, '@playwright/mcp');
+// Target not reached: 0.299 over run seeds 0-19 (careful 0.333): get_next_task takes 45 of the 106 noise-free
+// misses ("task" in every request), and reads of a story or an epic go to create_ or update_story and _epic.
+describeCrudSuite({ ...CRUD_SUITES.ohno, reachesTarget: false, carefulGainReached: false }, '@stevestomp/ohno-mcp');

@@ -21,6 +21,9 @@ export const CRUD_SUITES = {
   taskmanager: { suite: 'taskmanager-selection', catalog: 'taskmanager', server: 'taskmanager' },
   sqlite: { suite: 'sqlite-selection', catalog: 'sqlite', server: 'sqlite' },
   'filesystem-edit': { suite: 'filesystem-edit-selection', catalog: 'server-filesystem', server: 'filesystem' },
+  git: { suite: 'git-selection', catalog: 'git', server: 'git' },
+  playwright: { suite: 'playwright-selection', catalog: 'playwright', server: 'playwright' },
+  ohno: { suite: 'ohno-selection', catalog: 'ohno', server: 'ohno' },
 } satisfies Record<string, CrudSuite>;
 
 export function readCrudSuite({ suite, catalog, server }: CrudSuite) {
