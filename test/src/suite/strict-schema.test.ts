@@ -58,6 +58,7 @@ describe('the suite format', () => {
       'git-selection',
       'playwright-selection',
       'ohno-selection',
+      'docker-selection',
     ]) {
       const text = readFileSync(new URL(`../../../experiments/suites/${name}.yaml`, import.meta.url), 'utf8');
       expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../src/suite/suite.schema.json');

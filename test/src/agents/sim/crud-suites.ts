@@ -24,6 +24,7 @@ export const CRUD_SUITES = {
   git: { suite: 'git-selection', catalog: 'git', server: 'git' },
   playwright: { suite: 'playwright-selection', catalog: 'playwright', server: 'playwright' },
   ohno: { suite: 'ohno-selection', catalog: 'ohno', server: 'ohno' },
+  docker: { suite: 'docker-selection', catalog: 'docker', server: 'docker' },
 } satisfies Record<string, CrudSuite>;
 
 export function readCrudSuite({ suite, catalog, server }: CrudSuite) {
