@@ -9,6 +9,7 @@ import { normalizeByMax } from './relevance.ts';
 import { BoundedMap, memoized } from './memo.ts';
 import { semanticScores } from './semantic.ts';
 import { actionScores } from './action.ts';
+import { classSignals } from './action-class.ts';
 import { contentWords, terms, words } from '../../text/words.ts';
 import { serverToolNames, toolFeatures, toolTextKey } from './tool-features.ts';
 
@@ -18,6 +19,8 @@ export interface ScoreParts {
   semantic: number;
   /** What the tool does to its object against the intent's verbs (action.ts). */
   action: number;
+  /** The action class gate (action-class.ts): a bonus for doing what the step asks, a penalty for contradicting it. */
+  actionClass: number;
   cues: number;
   position: number;
   /** Negative or zero: the penalty for an intent that falls under the tool's own limit clauses. */
@@ -39,6 +42,10 @@ export interface ToolSignals {
   semantic: number;
   /** Agreement of the tool's verbs with the intent's, relative to the catalogue's mean (action.ts). */
   action: number;
+  /** 1 when the tool's action class contradicts the step's and another tool's fits, else 0 (action-class.ts). */
+  conflict: number;
+  /** 1 when the tool's action class is the one the step asks for, else 0 (action-class.ts). */
+  classFit: number;
   cues: CueCounts;
   /** 1 first listed .. 0 last. */
   position: number;
@@ -69,10 +76,16 @@ export function toolSignals(intent: string, tools: readonly CatalogueTool[], par
     features.map((f) => f.nameWords),
     params.action,
   );
+  const classes = classSignals(
+    intent,
+    features.map((f) => f.classes),
+  );
   return features.map((f, i) => ({
     relevance: relevance[i] ?? 0,
     semantic: semantic[i] ?? 0,
     action: action[i] ?? 0,
+    conflict: classes.conflict[i] ?? 0,
+    classFit: classes.fit[i] ?? 0,
     cues: f.cues,
     position: positionFeature(i, tools.length),
     limit: limitMatch(intentSet, f.limitTerms, f.positiveTerms),
@@ -103,6 +116,7 @@ export function weighParts(signals: ToolSignals, params: SimParams): Omit<ScoreP
     relevance: w.relevance * signals.relevance,
     semantic: w.semantic * signals.semantic,
     action: w.action * signals.action,
+    actionClass: w.classFit * signals.classFit - w.conflict * signals.conflict,
     cues: w.cue * cueFeature(signals.cues, params),
     position: w.position * signals.position,
     limit: 0 - w.limit * signals.limit, // 0 - x, not -x: no -0 in records
@@ -122,7 +136,11 @@ export function rankTools(intent: string, tools: readonly CatalogueTool[], rng: 
       ...weighParts(signals[i]!, params),
       noise: params.temperature === 0 ? 0 : params.temperature * gumbel(rng),
     };
-    return { name: tool.name, score: parts.relevance + parts.semantic + parts.action + parts.cues + parts.position + parts.limit + parts.noise, parts };
+    return {
+      name: tool.name,
+      score: parts.relevance + parts.semantic + parts.action + parts.actionClass + parts.cues + parts.position + parts.limit + parts.noise,
+      parts,
+    };
   });
   // Stable sort: on an exact tie the earlier-listed tool wins, as a reader of the list would pick it.
   return ranked.sort((a, b) => b.score - a.score);

@@ -3,6 +3,8 @@ import { countCues, type CueCounts } from '../../text/cues.ts';
 import { splitLimitClauses } from '../../text/limits.ts';
 import { BoundedMap, memoized } from './memo.ts';
 import type { ToolWords } from './semantic.ts';
+import type { ActionClass } from './actions/classes.ts';
+import { toolClasses } from './action-class.ts';
 import { contentWords, terms, words } from '../../text/words.ts';
 
 /** What sim reads from one tool, independent of any intent. */
@@ -17,6 +19,8 @@ export interface ToolFeatures {
   words: ToolWords;
   /** The name's words as words() gives them, stop words kept: what its action is read from (action.ts). */
   nameWords: string[];
+  /** What the tool does, coarsely (action-class.ts): none when its action cannot be read. */
+  classes: ActionClass[];
   cues: CueCounts;
 }
 
@@ -90,6 +94,7 @@ function readFeatures({ name, tool, description }: CatalogueTool, parameters: re
     limitTerms: new Set(terms(limits.join('\n'))),
     words: { name: contentWords(name), text: contentWords(text) },
     nameWords: words(name),
+    classes: toolClasses(tool),
     cues: countCues(rest),
   };
 }

@@ -79,7 +79,7 @@ describe('SimAgent', () => {
       const out = r.output as SimDecision;
       expect(out.scores.length).toBeLessThanOrEqual(new SimAgent().params.recordedCandidates);
       expect(out.scores[0]!.name).toBe(out.chosen);
-      expect(Object.keys(out.scores[0]!.parts).sort()).toEqual(['action', 'cues', 'limit', 'noise', 'position', 'relevance', 'semantic']);
+      expect(Object.keys(out.scores[0]!.parts).sort()).toEqual(['action', 'actionClass', 'cues', 'limit', 'noise', 'position', 'relevance', 'semantic']);
     }
   });
 

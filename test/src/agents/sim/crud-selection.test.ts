@@ -84,30 +84,36 @@ function describeCrudSuite(spec: CrudCheck, title: string): void {
 // 0.342), semantic exponent 5 (0.8420; 0.575, 0.317, 0.334). The offline thesauri on Debian and npm add nothing:
 // mythes-en-us and npm's thesaurus are WordNet-derived, and Aiksaurus (Moby-based, GPL-2+) links delete to
 // neither remove nor drop.
+// The action class gate (src/agents/sim/action-class.ts, issue 51) reads each tool's class off its name, and so
+// reads the server's own descriptions better as much as the careful ones: the careful descriptions' gain fell,
+// on taskmanager below 0.1 (0.186 -> 0.088).
 // `it.fails` turns red, to be flipped, once the sim reaches it.
-describeCrudSuite({ ...CRUD_SUITES.taskmanager, reachesTarget: false }, '@kazuph/mcp-taskmanager');
+// Target not reached: 0.655 with the action class gate (careful 0.743).
+describeCrudSuite({ ...CRUD_SUITES.taskmanager, reachesTarget: false, carefulGainReached: false }, '@kazuph/mcp-taskmanager');
 // Target not reached: 0.246 over run seeds 0-19 before the action channel, 0.316 with it (careful 0.470): "table" in nearly every
 // request pulls the choice to create-table and drop-table (20 of the 28 noise-free misses; semantic 21, action 7),
-// whose descriptions are a few words around "table".
+// whose descriptions are a few words around "table". With the action class gate: 0.449 (careful 0.615).
 describeCrudSuite({ ...CRUD_SUITES.sqlite, reachesTarget: false }, 'mcp-server-sqlite');
 // Target not reached: 0.339 over run seeds 0-19 before the action channel, 0.330 with it (careful 0.539): the misses are spread over
 // the tools; "folder" requests go to file tools (read_multiple_files, read_text_file) rather than
-// create_directory or list_directory, and "change" or "changed" to edit_file.
+// create_directory or list_directory, and "change" or "changed" to edit_file. With the action class gate: 0.459
+// (careful 0.616).
 describeCrudSuite({ ...CRUD_SUITES['filesystem-edit'], reachesTarget: false }, "@modelcontextprotocol/server-filesystem's writing and reading tools");
 // The suites below were written and committed before any sim run read them (issue 51); on each, neither target is
-// reached, and the careful descriptions gain less than 0.1 over the server's own, so both tests are `it.fails`.
-// Target not reached: 0.246 over run seeds 0-19 (careful 0.324): any request that names a commit ("what did
+// reached, and except on playwright the careful descriptions gain less than 0.1 over the server's own.
+// Target not reached: 0.246 over run seeds 0-19 (careful 0.324), 0.279 with the action class gate (careful 0.344): any request that names a commit ("what did
 // commit 3f2a1bc change", "the last 10 commits", "uncommitted changes") goes to git_commit (32 of the 87
 // noise-free misses), and git_branch takes 13, most of them requests that mention a branch, meant for checkout, merge,
 // pull or push.
 describeCrudSuite({ ...CRUD_SUITES.git, reachesTarget: false, carefulGainReached: false }, '@cyanheads/git-mcp-server');
 // Target not reached: 0.565 over run seeds 0-19 (careful 0.645): browser_find and browser_run_code_unsafe take 9
 // noise-free misses each, most of them requests to act on the page (type, go back, close a dialog, press a key).
-describeCrudSuite({ ...CRUD_SUITES.playwright, reachesTarget: false, carefulGainReached: false }, '@playwright/mcp');
-// Target not reached: 0.299 over run seeds 0-19 (careful 0.333): get_next_task takes 45 of the 106 noise-free
+// With the action class gate: 0.547 (careful 0.662), a careful gain above 0.1.
+describeCrudSuite({ ...CRUD_SUITES.playwright, reachesTarget: false }, '@playwright/mcp');
+// Target not reached: 0.299 over run seeds 0-19 (careful 0.333), 0.388 with the action class gate (careful 0.413): get_next_task takes 45 of the 106 noise-free
 // misses ("task" in every request), and reads of a story or an epic go to create_ or update_story and _epic.
 describeCrudSuite({ ...CRUD_SUITES.ohno, reachesTarget: false, carefulGainReached: false }, '@stevestomp/ohno-mcp');
-// Target not reached: 0.505 over run seeds 0-19 (careful 0.561): docker-containers takes 15 of the 47 noise-free
+// Target not reached: 0.505 over run seeds 0-19 (careful 0.561), 0.526 with the action class gate (careful 0.574): docker-containers takes 15 of the 47 noise-free
 // misses (any request naming a container: its logs, removing, starting or stopping it), docker-publish 6 (mostly registry
 // requests: pull, log in, log out).
 describeCrudSuite({ ...CRUD_SUITES.docker, reachesTarget: false, carefulGainReached: false }, '@0xshariq/docker-mcp-server');

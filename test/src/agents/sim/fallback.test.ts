@@ -6,7 +6,7 @@ import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
 const tool = (name: string, local: string): CatalogueTool => ({ name, server: name.split('__')[0]!, tool: local, description: '', inputSchema: {} });
 const tools = [tool('lab__read_file', 'read_file'), tool('lab__calculator', 'calculator'), tool('web__search', 'search')];
 const ranked = (...names: string[]): RankedTool[] =>
-  names.map((name, i) => ({ name, score: -i, parts: { relevance: 0, semantic: 0, action: 0, cues: 0, position: 0, limit: 0, noise: 0 } }));
+  names.map((name, i) => ({ name, score: -i, parts: { relevance: 0, semantic: 0, action: 0, actionClass: 0, cues: 0, position: 0, limit: 0, noise: 0 } }));
 
 describe('chooseFallback', () => {
   it('prefers a tool the error names, by its own name or its catalogue name', () => {
