@@ -1,8 +1,8 @@
 // The suite check (src/suite/check/suite-check.ts) as `tdo optimize` and `tdo run` print it before their
 // episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
 import { percent, points } from '../../experiments/index.ts';
-import { splitSuccess, type CandidateSummary } from '../../optimizer/index.ts';
-import { SPLITS } from '../../src/index.ts';
+import { RECURRING_TASKS, splitSuccess, type CandidateSummary } from '../../optimizer/index.ts';
+import { counted, SPLITS } from '../../src/index.ts';
 import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/index.ts';
 import type { SuiteCheck, ToolSteps } from '../../src/index.ts';
 import { HELD_OUT } from './optimize-intervals.ts';
@@ -10,7 +10,7 @@ import { HELD_OUT } from './optimize-intervals.ts';
 export function suiteCheckJson(check: SuiteCheck) {
   const mdc = check.minDetectableChange;
   return {
-    fidelity: check.fidelity,
+    fidelity: check.fidelity === null ? null : (({ namesOnly, ...rest }) => ({ ...rest, names_only: namesOnly }))(check.fidelity),
     min_detectable_change: mdc.change,
     min_detectable_change_basis: { split: 'test', episodes: mdc.episodes, assumed_baseline: mdc.baseline, significance: mdc.significance, power: mdc.power },
     selection: check.selection,
@@ -29,7 +29,7 @@ export function renderSuiteCheck(check: SuiteCheck, { server, search }: { server
     ...stepLines(tools, server, search !== undefined),
     `  ${powerSentence(check.minDetectableChange)}`,
     ...(search?.selection === true && check.selection !== null ? [`  ${selectionSentence(check.selection)}`] : []),
-    ...(check.fidelity === null ? [] : fidelityLines(check.fidelity)),
+    ...(check.fidelity === null ? [] : fidelityLines(check.fidelity, tools)),
     '',
   ].join('\n');
 }
@@ -38,15 +38,23 @@ function stepLines(tools: readonly ToolSteps[], server: string | undefined, sear
   const counts = tools.map((t) => `${t.name} ${SPLITS.map((s) => t.steps[s]).join('/')}`).join(', ');
   const total = (t: ToolSteps) => SPLITS.reduce((n, s) => n + t.steps[s], 0);
   const untested = tools.filter((t) => total(t) === 0).map((t) => t.name);
-  const untrained = search ? tools.filter((t) => total(t) > 0 && t.steps.train === 0).map((t) => t.name) : [];
+  const fewTrain = search ? tools.filter((t) => total(t) > 0 && t.steps.train < RECURRING_TASKS) : [];
   const have = (names: readonly string[]) => `${list(names)} ${names.length === 1 ? 'has' : 'have'}`;
   return [
     `  Labelled plan steps per tool${server === undefined ? '' : ` of ${server}`} (${SPLITS.join('/')}): ${counts}.`,
     ...(untested.length === 0 ? [] : [`  ${have(untested)} no labelled step: the suite never asks for ${untested.length === 1 ? 'it' : 'them'}.`]),
-    ...(untrained.length === 0
-      ? []
-      : [`  ${have(untrained)} no labelled train step, so no train task shows the search what ${untrained.length === 1 ? 'it is' : 'they are'} for.`]),
+    ...(fewTrain.length === 0 ? [] : [`  ${fewTrainSentence(fewTrain)}`]),
   ];
+}
+
+/** Tools with fewer train steps than a search needs to learn what a tool is for from more than one request. */
+function fewTrainSentence(tools: readonly ToolSteps[]): string {
+  const one = tools.length === 1;
+  const counts = one ? '' : ` (${tools.map((t) => `${t.name} ${t.steps.train}`).join(', ')})`;
+  const subject = one
+    ? `${tools[0]!.name} has ${counted(tools[0]!.steps.train, 'labelled train step')}`
+    : `${list(tools.map((t) => t.name))} have fewer than ${RECURRING_TASKS} labelled train steps${counts}`;
+  return `${subject}: too few for the search to learn what ${one ? 'it is' : 'they are'} for from more than one request (the sim proposer names only jobs that come up in ${RECURRING_TASKS} train tasks or more). Add train tasks for ${one ? 'it' : 'them'}.`;
 }
 
 function powerSentence(mdc: SuiteCheck['minDetectableChange']): string {
@@ -60,14 +68,39 @@ function selectionSentence(selection: NonNullable<SuiteCheck['selection']>): str
   return `--target selection scores the first choices that go to ${selection.server} rather than to ${list(selection.competitors)}.`;
 }
 
-function fidelityLines(f: NonNullable<SuiteCheck['fidelity']>): string[] {
+function fidelityLines(f: NonNullable<SuiteCheck['fidelity']>, tools: readonly ToolSteps[]): string[] {
   const measured = `With the current descriptions the ${f.agent} agent chooses a labelled tool for ${percent(f.share)} of the suite's ${f.steps} labelled steps`;
   const bar = `the ${percent(f.threshold, 0)} it stays above on real tool-selection data (BFCL, ToolE)`;
-  if (!f.poor) return [`  ${measured}, at or above ${bar}.`];
+  if (!f.poor) return [`  ${measured}, at or above ${bar}. ${descriptionsSentence(f)}`];
   return [
     `  ${measured}, below ${bar}: the sim reads this suite's tools poorly, so its results here say little about how models would choose.`,
+    `  ${descriptionsSentence(f)}${worstRead(tools)}`,
     '  To measure with a model, run with --agent llm --model NAME, with OPENAI_BASE_URL and OPENAI_API_KEY set for an OpenAI-compatible endpoint.',
   ];
+}
+
+/** What the descriptions add to the reading against the tools' names alone: weak descriptions, or a weak reader. */
+function descriptionsSentence(f: NonNullable<SuiteCheck['fidelity']>): string {
+  const change = f.share - f.namesOnly;
+  const alone = `With the tools' names alone it chooses right for ${percent(f.namesOnly)}`;
+  if (change <= -DESCRIPTIONS_MATTER) return `${alone}: the descriptions mislead it, which is what a search can mend.`;
+  const still = f.poor ? ', and what it still misses it reads poorly even with them' : '';
+  if (change >= DESCRIPTIONS_MATTER) return `${alone}: the descriptions help it, by ${points(change)}${still}.`;
+  return `${alone}: the descriptions add little to what the names say, so descriptions that say more may help it, which is what a search looks for.`;
+}
+
+/** A change in the share smaller than this is read as the descriptions changing nothing. */
+const DESCRIPTIONS_MATTER = 0.03;
+/** How many of the worst-read tools the check names. */
+const WORST_READ = 3;
+
+function worstRead(tools: readonly ToolSteps[]): string {
+  const read = tools.filter((t) => t.simChosenRight !== null).sort((a, b) => a.simChosenRight! - b.simChosenRight!);
+  if (read.length === 0) return '';
+  return ` It reads these tools worst: ${read
+    .slice(0, WORST_READ)
+    .map((t) => `${t.name} ${percent(t.simChosenRight!)}`)
+    .join(', ')}.`;
 }
 
 /**

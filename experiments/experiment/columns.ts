@@ -168,21 +168,40 @@ export function agentSentence(report: ExperimentReport): string {
 export function answerSentences(report: ExperimentReport): string[] {
   if (report.verdict === 'error') return ['No answer: an outage, not a result (see below).'];
   const partial = report.verdict === 'interrupted' ? 'Partial (interrupted): ' : '';
-  const repeats = report.settings.repeats;
-  return report.answers.map((a) => {
+  return report.answers.flatMap((a) => {
     const suite = report.suites.find((s) => s.suite === a.suite)!;
-    const rate = (id: string) => share(suite.results.find((r) => r.versionId === id)!.success);
-    const where = report.suites.length > 1 ? ` on ${a.suite}` : '';
-    const power = `Measured at ${counted(repeats, 'repeat')} of ${suite.tasks} test tasks; detecting a change of ${(a.detect * 100).toFixed(1)} points from ${rate(a.baseline)} would take about ${counted(a.repeatsNeeded, 'repeat')} (80% power).`;
-    const tie = a.tiedWith.length === 0 ? '' : ` (tied with ${a.tiedWith.join(', ')})`;
-    if (suite.results.length === 1) return `${partial}One version${where}, ${a.best}: ${rate(a.best)} test success; nothing to compare it with.`;
-    if (a.change !== null) {
-      const verdict = a.direction === 'better' ? 'better, with 95% confidence' : 'no detectable difference';
-      return `${partial}Best${where}: ${a.best}${tie}, ${rate(a.best)} test success against ${rate(a.baseline)} for the first version (${a.baseline}), ${changeWithInterval(a.change)}: ${verdict}. ${power}`;
-    }
-    const verdict = a.direction === 'worse' ? 'every other version is worse, with 95% confidence' : 'no other version differs detectably';
-    return `${partial}Best${where}: the first version, ${a.baseline}${tie}, ${rate(a.baseline)} test success; ${verdict}. ${power}`;
+    const paraphrase = a.direction === 'better' ? undefined : paraphraseAnswer(suite, report.suites.length > 1);
+    return [testAnswer(report, a, partial), ...(paraphrase === undefined ? [] : [`${partial}${paraphrase}`])];
   });
+}
+
+/**
+ * When the test split cannot tell, the versions better than the first on the paraphrase split with 95% confidence:
+ * a change that carries over to other wording is worth a reader's eye even when the test split is too small to show
+ * it (the paraphrase split is not part of the pass/regression verdict).
+ */
+function paraphraseAnswer(suite: SuiteResults, named: boolean): string | undefined {
+  const better = (suite.paraphrase?.comparisons ?? []).filter((c) => c.success !== null && c.success.low > 0);
+  if (better.length === 0) return undefined;
+  const where = named ? ` on ${suite.suite}` : '';
+  const each = better.map((c) => `${c.version}, ${changeWithInterval(c.success!)}`).join('; ');
+  return `On the paraphrase split${where}, better than the first version with 95% confidence: ${each}.`;
+}
+
+function testAnswer(report: ExperimentReport, a: ExperimentReport['answers'][number], partial: string): string {
+  const repeats = report.settings.repeats;
+  const suite = report.suites.find((s) => s.suite === a.suite)!;
+  const rate = (id: string) => share(suite.results.find((r) => r.versionId === id)!.success);
+  const where = report.suites.length > 1 ? ` on ${a.suite}` : '';
+  const power = `Measured at ${counted(repeats, 'repeat')} of ${suite.tasks} test tasks; detecting a change of ${(a.detect * 100).toFixed(1)} points from ${rate(a.baseline)} would take about ${counted(a.repeatsNeeded, 'repeat')} (80% power).`;
+  const tie = a.tiedWith.length === 0 ? '' : ` (tied with ${a.tiedWith.join(', ')})`;
+  if (suite.results.length === 1) return `${partial}One version${where}, ${a.best}: ${rate(a.best)} test success; nothing to compare it with.`;
+  if (a.change !== null) {
+    const verdict = a.direction === 'better' ? 'better, with 95% confidence' : 'no detectable difference';
+    return `${partial}Best${where}: ${a.best}${tie}, ${rate(a.best)} test success against ${rate(a.baseline)} for the first version (${a.baseline}), ${changeWithInterval(a.change)}: ${verdict}. ${power}`;
+  }
+  const verdict = a.direction === 'worse' ? 'every other version is worse, with 95% confidence' : 'no other version differs detectably';
+  return `${partial}Best${where}: the first version, ${a.baseline}${tie}, ${rate(a.baseline)} test success; ${verdict}. ${power}`;
 }
 
 /**

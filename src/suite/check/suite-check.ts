@@ -12,8 +12,8 @@ import { minDetectableChange, POWER, SIGNIFICANCE } from './power.ts';
 /**
  * Below this fidelity the sim reads a suite's tools worse than any real data it is checked against. Fitted by
  * test/src/suite/check/fit-fidelity-threshold.ts: on samples of 40 questions (a small suite's labelled steps) the
- * sim's fidelity stays above 0.949 on BFCL v3 multiple, 0.774 on BFCL live_multiple and 0.615 on ToolE's 10-tool
- * catalogues 19 times in 20 (means 0.982, 0.858 and 0.723; real models reach about 90% on BFCL multiple and, in
+ * sim's fidelity stays above 0.949 on BFCL v3 multiple, 0.798 on BFCL live_multiple and 0.615 on ToolE's 10-tool
+ * catalogues 19 times in 20 (means 0.982, 0.878 and 0.723; real models reach about 90% on BFCL multiple and, in
  * 2023, up to about 85% on ToolE). The lowest, 0.615, rounded down: a suite below it is read worse than the
  * hardest of that data even allowing for a small suite's chance.
  */
@@ -38,8 +38,12 @@ export interface SuiteCheck {
   minDetectableChange: { episodes: number; baseline: number; significance: number; power: number; change: number | null };
   /** the server a selection target scores, and the suite's other servers, which compete with it for first choices */
   selection: { server: string; competitors: string[] } | null;
-  /** the share of the suite's labelled steps the sim chooses right with the current descriptions; null for an LLM agent */
-  fidelity: { agent: string; share: number; steps: number; threshold: number; poor: boolean } | null;
+  /**
+   * the share of the suite's labelled steps the sim chooses right with the current descriptions, and with the
+   * tools' names alone (every description empty): what the descriptions add to the reading, or take from it; null
+   * for an LLM agent
+   */
+  fidelity: { agent: string; share: number; namesOnly: number; steps: number; threshold: number; poor: boolean } | null;
 }
 
 export interface SuiteCheckInput {
@@ -58,6 +62,7 @@ export function checkSuite(input: SuiteCheckInput): SuiteCheck {
   const { suite, catalogue, sim } = input;
   const steps = suite.tasks.flatMap((task) => task.plan.map((step) => ({ step, split: task.split })));
   const chance = sim === undefined ? undefined : steps.map(({ step }) => chosenRightProbability(step, catalogue, sim.params));
+  const namesOnly = sim === undefined ? undefined : mean(steps.map(({ step }) => chosenRightProbability(step, withoutDescriptions(catalogue), sim.params)));
   const tools = catalogue.map((tool): ToolSteps => {
     const mine = steps.flatMap((s, i) => (s.step.tools.some((label) => labelMatches(label, tool.server, tool.tool)) ? [i] : []));
     const counts = Object.fromEntries(SPLITS.map((split) => [split, mine.filter((i) => steps[i]!.split === split).length])) as Record<Split, number>;
@@ -84,8 +89,13 @@ export function checkSuite(input: SuiteCheckInput): SuiteCheck {
     fidelity:
       sim === undefined || share === undefined
         ? null
-        : { agent: sim.agent, share, steps: chance!.length, threshold: FIDELITY_THRESHOLD, poor: share < FIDELITY_THRESHOLD },
+        : { agent: sim.agent, share, namesOnly: namesOnly!, steps: chance!.length, threshold: FIDELITY_THRESHOLD, poor: share < FIDELITY_THRESHOLD },
   };
+}
+
+/** The catalogue as a reader sees it with nothing but the tools' names and input schemas. */
+function withoutDescriptions(catalogue: readonly CatalogueTool[]): CatalogueTool[] {
+  return catalogue.map((tool) => ({ ...tool, description: '' }));
 }
 
 function mean(values: readonly number[]): number {

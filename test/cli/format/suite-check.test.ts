@@ -15,14 +15,16 @@ const check = (fidelity: SuiteCheck['fidelity'], testEpisodes = 22): SuiteCheck 
   selection: { server: 'files', competitors: ['mail'] },
   fidelity,
 });
-const poor = { agent: 'sim', share: 0.405, steps: 42, threshold: 0.6, poor: true };
+const poor = { agent: 'sim', share: 0.405, namesOnly: 0.5, steps: 42, threshold: 0.6, poor: true };
 
 describe('the suite check as printed', () => {
   it("lists the server's tools with their steps per split, and says which no task or no train task covers, in a search", () => {
     const text = renderSuiteCheck(check(null), { server: 'files', search: { selection: false } });
     expect(text).toContain('Labelled plan steps per tool of files (train/val/test/paraphrase): read_file 3/2/2/1, delete_file 0/1/1/0, move_file 0/0/0/0.');
     expect(text).toContain('move_file has no labelled step: the suite never asks for it.');
-    expect(text).toContain('delete_file has no labelled train step, so no train task shows the search what it is for.');
+    expect(text).toContain(
+      'delete_file has 0 labelled train steps: too few for the search to learn what it is for from more than one request (the sim proposer names only jobs that come up in 2 train tasks or more). Add train tasks for it.',
+    );
     expect(text).not.toContain('send_email');
     expect(text).not.toContain('selection');
     // a run is no search: nothing about train steps; every server's tools without a server
@@ -50,16 +52,35 @@ describe('the suite check as printed', () => {
     expect(text).toContain("chooses a labelled tool for 40.5% of the suite's 42 labelled steps, below the 60%");
     expect(text).toContain("the sim reads this suite's tools poorly, so its results here say little about how models would choose.");
     expect(text).toContain('--agent llm --model NAME, with OPENAI_BASE_URL and OPENAI_API_KEY set');
+    expect(text).toContain("With the tools' names alone it chooses right for 50.0%: the descriptions mislead it, which is what a search can mend.");
+    expect(text).toContain('It reads these tools worst: delete_file 20.0%, read_file 90.0%, send_email 100.0%.');
     const good = renderSuiteCheck(check({ ...poor, share: 0.85, poor: false }), {});
     expect(good).toContain('85.0%');
     expect(good).not.toContain('poorly');
     expect(good).not.toContain('--agent llm');
   });
 
+  it("tells descriptions that help the reading from ones that change it little, against the tools' names alone", () => {
+    expect(renderSuiteCheck(check({ ...poor, namesOnly: 0.3 }), {})).toContain(
+      'names alone it chooses right for 30.0%: the descriptions help it, by +10.5 pts, and what it still misses it reads poorly even with them.',
+    );
+    expect(renderSuiteCheck(check({ ...poor, namesOnly: 0.39 }), {})).toContain(
+      'the descriptions add little to what the names say, so descriptions that say more may help it, which is what a search looks for.',
+    );
+  });
+
+  it('lists every tool with fewer than two train steps with its count, in a search', () => {
+    const few = check(null);
+    few.tools[0] = { ...few.tools[0]!, steps: { ...few.tools[0]!.steps, train: 1 } };
+    expect(renderSuiteCheck(few, { server: 'files', search: { selection: false } })).toContain(
+      'read_file and delete_file have fewer than 2 labelled train steps (read_file 1, delete_file 0): too few',
+    );
+  });
+
   it('gives fidelity, min_detectable_change and the per-tool counts in JSON', () => {
     const json = suiteCheckJson(check(poor));
     expect(json).toMatchObject({
-      fidelity: poor,
+      fidelity: { agent: 'sim', share: 0.405, names_only: 0.5, steps: 42, threshold: 0.6, poor: true },
       min_detectable_change: 0.381,
       min_detectable_change_basis: { split: 'test', episodes: 22, assumed_baseline: 0.5 },
     });

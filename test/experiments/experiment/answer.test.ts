@@ -106,6 +106,23 @@ describe('the answer a report opens with', () => {
     }
   });
 
+  it('names a version better on the paraphrase split with 95% confidence when the test split cannot tell', () => {
+    const r = report([
+      ['seed', 33],
+      ['reworded', 37],
+    ]);
+    const paraphraseResults = [version('seed', 20), version('reworded', 50)];
+    r.suites[0]!.paraphrase = { tasks: TASKS, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, 0) };
+    const [test, paraphrase] = answerSentences(r);
+    expect(test).toMatch(/no detectable difference/);
+    expect(paraphrase).toMatch(/^On the paraphrase split, better than the first version with 95% confidence: reworded, \+45\.5 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]\.$/);
+    expect(renderExperimentSummary(r).split('\n')[1]).toBe(paraphrase);
+    // no such sentence when the paraphrase change's interval reaches zero
+    r.suites[0]!.paraphrase = { tasks: TASKS, results: paraphraseResults.slice(0, 1).concat(version('reworded', 22)), comparisons: [] };
+    r.suites[0]!.paraphrase.comparisons = compareWithBaseline(r.suites[0]!.paraphrase.results, 0);
+    expect(answerSentences(r)).toHaveLength(1);
+  });
+
   it('names the versions tied with the best', () => {
     const r = report([
       ['seed', 66],
