@@ -115,7 +115,9 @@ describe('the answer a report opens with', () => {
     r.suites[0]!.paraphrase = { tasks: TASKS, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, 0) };
     const [test, paraphrase] = answerSentences(r);
     expect(test).toMatch(/no detectable difference/);
-    expect(paraphrase).toMatch(/^On the paraphrase split, better than the first version with 95% confidence: reworded, \+45\.5 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]\.$/);
+    expect(paraphrase).toMatch(
+      /^On the paraphrase split, better than the first version with 95% confidence: reworded, \+45\.5 pts \[\+\d+\.\d pts, \+\d+\.\d pts\]\.$/,
+    );
     expect(renderExperimentSummary(r).split('\n')[1]).toBe(paraphrase);
     // no such sentence when the paraphrase change's interval reaches zero
     r.suites[0]!.paraphrase = { tasks: TASKS, results: paraphraseResults.slice(0, 1).concat(version('reworded', 22)), comparisons: [] };

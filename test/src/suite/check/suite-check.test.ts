@@ -79,7 +79,7 @@ describe('the suite check', () => {
   it("measures the sim's share of labelled steps chosen right, and calls it poor below the threshold", () => {
     const noiseFree = resolveSimParams({ temperature: 0 });
     const clear = checkSuite({ suite, catalogue, episodesPerTestTask: 1, sim: { agent: 'sim', params: noiseFree } });
-    expect(clear.fidelity).toEqual({ agent: 'sim', share: 1, steps: 14, threshold: FIDELITY_THRESHOLD, poor: false });
+    expect(clear.fidelity).toEqual({ agent: 'sim', share: 1, namesOnly: 1, steps: 14, threshold: FIDELITY_THRESHOLD, poor: false });
     // the same intents against tools whose descriptions say nothing of what they do
     const vague = catalogue.map((t, i) => ({ ...t, name: `tool_${i}`, tool: `tool_${i}`, description: 'A helpful tool.' }));
     const relabelled = { ...suite, tasks: suite.tasks.map((t) => ({ ...t, plan: t.plan.map((s) => ({ ...s, tools: ['tool_2'] })) })) };
@@ -87,5 +87,17 @@ describe('the suite check', () => {
     expect(poor.fidelity!.share).toBeLessThan(FIDELITY_THRESHOLD);
     expect(poor.fidelity!.poor).toBe(true);
     expect(poor.tools.find((t) => t.name === 'tool_2')!.simChosenRight).toBeCloseTo(poor.fidelity!.share, 10);
+  });
+
+  it("measures the share with the tools' names alone: the catalogue's with every description empty", () => {
+    const sim = { agent: 'sim', params: DEFAULT_SIM_PARAMS };
+    // names that say nothing, so that only the descriptions can tell the tools apart
+    const renamed = (name: string) => `tool_${catalogue.findIndex((t) => t.name === name.split('/').at(-1))}`;
+    const opaque = catalogue.map((t) => ({ ...t, name: renamed(t.name), tool: renamed(t.name) }));
+    const relabelled = { ...suite, tasks: suite.tasks.map((t) => ({ ...t, plan: t.plan.map((s) => ({ ...s, tools: s.tools.map(renamed) })) })) };
+    const measured = checkSuite({ suite: relabelled, catalogue: opaque, episodesPerTestTask: 1, sim }).fidelity!;
+    const bare = opaque.map((t) => ({ ...t, description: '' }));
+    expect(measured.namesOnly).toBe(checkSuite({ suite: relabelled, catalogue: bare, episodesPerTestTask: 1, sim }).fidelity!.share);
+    expect(measured.share).toBeGreaterThan(measured.namesOnly);
   });
 });
