@@ -26,6 +26,8 @@ export interface EditContext {
   component: string;
   /** the tool's input schema as the server lists it (untrusted: read through a zod schema), when known */
   inputSchema?: unknown;
+  /** the server's descriptions as they stand, by tool, when known: what a sibling says of itself */
+  texts?: Readonly<Record<string, string>>;
 }
 
 export interface Edit {
@@ -404,7 +406,11 @@ export const pointToSibling: EditOperator = {
     const others = ctx.siblings.flatMap((s) => {
       const job = toolJob(s);
       const sameThings = job !== undefined && job.text.slice(job.verb.length) === own.text.slice(own.verb.length);
-      return !named.includes(s) && sameThings && job.verb !== own.verb && !mayDo(ctx.component, ctx.text, job) ? [{ tool: s, job: job.text }] : [];
+      // a tool its own description calls deprecated is no tool to send requests to
+      const deprecated = /\bdeprecated\b/i.test(ctx.texts?.[s] ?? '');
+      return !named.includes(s) && sameThings && !deprecated && job.verb !== own.verb && !mayDo(ctx.component, ctx.text, job)
+        ? [{ tool: s, job: job.text }]
+        : [];
     });
     if (others.length === 0) return undefined;
     const { tool, job } = ctx.rng.pick(others);

@@ -55,7 +55,15 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
       if (applied.length === edits) break;
       // An edit and its inverse in one proposal would cancel out.
       if (applied.some((a) => INVERSES[a.operator] === operator.name)) continue;
-      const edit = operator.apply({ text, views, rng, siblings, component: request.component, inputSchema: request.inputSchemas?.[request.component] });
+      const edit = operator.apply({
+        text,
+        views,
+        rng,
+        siblings,
+        component: request.component,
+        inputSchema: request.inputSchemas?.[request.component],
+        texts: request.texts,
+      });
       if (edit === undefined) continue;
       const refused = request.screen?.(edit.text);
       if (refused !== undefined) {

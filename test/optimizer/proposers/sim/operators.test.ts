@@ -326,6 +326,16 @@ describe('material beyond the trajectories: selection-only calls, the input sche
     );
     // a sibling is never said not to be this tool's job without an episode that shows the confusion
     expect(withSchema(pointToSibling, 'Delete multiple tasks from the task board', undefined, [], siblings)?.text).not.toMatch(/does not/);
+    // a sibling its own description calls deprecated is never pointed to
+    const deprecated = pointToSibling.apply({
+      text: 'Write a file.',
+      views: [],
+      rng: new Rng(1),
+      siblings: ['read_file'],
+      component: 'write_file',
+      texts: { read_file: 'Read a file. DEPRECATED: Use read_text_file instead.' },
+    });
+    expect(deprecated).toBeUndefined();
     const reader = pointToSibling.apply({
       text: 'Read a file.',
       views: [],
