@@ -512,10 +512,11 @@ const inputSchemaShape = z.object({
       z
         .object({
           description: z.string().optional(),
-          enum: z.array(z.unknown()).optional(),
-          format: z.string().optional(),
-          minimum: z.number().optional(),
-          maximum: z.number().optional(),
+          // read leniently: a schema that types them otherwise still gives its parameters' names
+          enum: z.unknown().optional(),
+          format: z.unknown().optional(),
+          minimum: z.unknown().optional(),
+          maximum: z.unknown().optional(),
         })
         .loose(),
     )
@@ -529,14 +530,16 @@ const MAX_ENUM_VALUES = 6;
 
 /** What the schema itself says a parameter takes: its values ("one of ms, s or min"), format ("a date-time") or range. */
 function schemaLimits(p: ParameterSchema): string[] {
-  const values = (p.enum ?? []).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+  const listed: unknown[] = Array.isArray(p.enum) ? p.enum : [];
+  const values = listed.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
   const limits: string[] = [];
-  if (values.length >= 2 && values.length === (p.enum ?? []).length && values.length <= MAX_ENUM_VALUES && values.every((v) => /^[\w.-]{1,20}$/.test(v)))
+  if (values.length >= 2 && values.length === listed.length && values.length <= MAX_ENUM_VALUES && values.every((v) => /^[\w.-]{1,20}$/.test(v)))
     limits.push(`one of ${proseList(values, 'or')}`);
-  if (p.format !== undefined && /^[a-z-]{2,20}$/.test(p.format)) limits.push(`${article(p.format)} ${p.format}`);
-  if (p.minimum !== undefined && p.maximum !== undefined) limits.push(`from ${p.minimum} to ${p.maximum}`);
-  else if (p.minimum !== undefined) limits.push(`at least ${p.minimum}`);
-  else if (p.maximum !== undefined) limits.push(`at most ${p.maximum}`);
+  if (typeof p.format === 'string' && /^[a-z-]{2,20}$/.test(p.format)) limits.push(`${article(p.format)} ${p.format}`);
+  const [min, max] = [p.minimum, p.maximum].map((n) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined));
+  if (min !== undefined && max !== undefined) limits.push(`from ${min} to ${max}`);
+  else if (min !== undefined) limits.push(`at least ${min}`);
+  else if (max !== undefined) limits.push(`at most ${max}`);
   return limits;
 }
 

@@ -310,6 +310,10 @@ describe('material beyond the trajectories: selection-only calls, the input sche
     expect(withSchema(describeParameters, 'Delete tasks.', typed)?.text).toBe(
       'Delete tasks. It takes the argument `unit` (the unit; one of ms, s or min), and optionally `due` (a date-time) or `limit` (from 1 to 100).',
     );
+    // values typed otherwise than JSON Schema says are left out, and the parameter is still named
+    expect(withSchema(describeParameters, 'Delete tasks.', { properties: { limit: { minimum: '1', enum: 'a', format: 5 } } })?.text).toBe(
+      'Delete tasks. It optionally takes the argument `limit`.',
+    );
   });
 
   it('describe-parameters adds nothing without a schema, with a schema it cannot read, or when the text names every parameter', () => {
