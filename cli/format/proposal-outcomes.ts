@@ -20,9 +20,18 @@ function nothingToAdd(o: ProposalOutcomes, sim: boolean): string {
     few.length === 0
       ? ''
       : `${list(few)} (${few.length === 1 ? 'it has' : 'each has'} fewer than ${RECURRING_TASKS} train tasks, and the sim proposer names only the jobs that come up in ${RECURRING_TASKS} tasks or more: add train tasks for ${few.length === 1 ? 'it' : 'them'}, or use --proposer llm)`,
-    rest.length === 0 ? '' : `${list(rest)} (what the trajectories, the input schema and the sibling tools hold, the description already says)`,
+    rest.length === 0
+      ? ''
+      : `${list(rest)} (what the trajectories, the input schema and the sibling tools hold, the description already says${screenedNote(o, rest)})`,
   ].filter((s) => s !== '');
   return `for ${o.noText} the proposer found nothing to add to ${why.join(', nor to ')}`;
+}
+
+/** Which of `tools` had edits the gate would refuse, which the proposer left out rather than spend a proposal on. */
+function screenedNote(o: ProposalOutcomes, tools: readonly string[]): string {
+  const screened = tools.filter((t) => (o.screened?.[t] ?? 0) > 0);
+  if (screened.length === 0) return '';
+  return `, or the gate would refuse what it found${screened.length === tools.length ? '' : ` for ${list(screened)}`}`;
 }
 
 /** One line on the proposals not accepted, or none when every proposal was accepted or none was made. */
@@ -51,6 +60,7 @@ export function proposalOutcomesJson(r: OptimizeReport) {
     no_text: o.noText,
     nothing_to_add: o.nothingToAdd,
     train_tasks: o.trainTasks,
+    ...(o.screened === undefined ? {} : { screened_by_proposer: o.screened }),
     refused_by_gate: o.refusedByGate,
     not_better: o.notBetter,
     why: proposalOutcomesLine(r)[0] ?? null,

@@ -119,7 +119,16 @@ class Round<Trace, Row> {
     for (const component of chosen) {
       const dataset = config.reflector.reflectiveDataset(p.parent.texts, component, reflectOn);
       const randomSeed = deriveSeed(config.randomSeed, 'proposal', p.at, component);
-      proposals[component] = await config.proposer.propose({ iteration: p.at, component, texts: p.parent.texts, dataset, randomSeed });
+      const { gate } = config;
+      const screen = gate && ((text: string) => gate(p.parent.texts, { ...p.parent.texts, [component]: text }, { results: reflectOn }));
+      proposals[component] = await config.proposer.propose({
+        iteration: p.at,
+        component,
+        texts: p.parent.texts,
+        dataset,
+        randomSeed,
+        ...(screen ? { screen } : {}),
+      });
     }
     return { chosen, proposals };
   }

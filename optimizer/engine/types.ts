@@ -49,6 +49,12 @@ export interface ProposalRequest<Row> {
   dataset: Row[];
   /** The random seed of this proposal's randomness; a function of the search's random seed and the iteration only. */
   randomSeed: number;
+  /**
+   * The search's gate, as it will judge this component's new text against the parent (with the results the
+   * dataset was read from); present only when the search has a gate. A proposer may screen its edits through it so
+   * that no proposal is spent on text the gate refuses.
+   */
+  screen?: (text: string) => GateVerdict | undefined;
 }
 
 /** JSON-serialisable, because every proposal is stored and replayed on resume. */

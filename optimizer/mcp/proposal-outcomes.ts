@@ -14,6 +14,8 @@ export interface ProposalOutcomes {
   nothingToAdd: Record<string, number>;
   /** tool -> its train tasks (a plan step labelled with it), for the tools of nothingToAdd */
   trainTasks: Record<string, number>;
+  /** tool -> how many of its nothingToAdd the proposer found edits for that the gate would refuse (sim: detail.screened); absent when none */
+  screened?: Record<string, number>;
   /** mutations whose every new description the honesty gate refused */
   refusedByGate: number;
   /** children that ran on their minibatch and did not beat their parent there */
@@ -21,6 +23,8 @@ export interface ProposalOutcomes {
 }
 
 const refusal = z.object({ ok: z.literal(false), reason: z.string() });
+/** A refusal whose proposer screened its edits through the gate and left some out (optimizer/proposers/sim/proposer.ts). */
+const screenedRefusal = refusal.extend({ detail: z.object({ screened: z.array(z.unknown()).min(1) }).loose() });
 
 /** The train tasks with a plan step labelled with `tool` of `server`. */
 function trainTasksOf(tasks: readonly Task[], server: string, tool: string): number {
@@ -42,7 +46,10 @@ export function proposalOutcomes(proposals: readonly OptimizerProposalRow[], tas
     else if (p.kind === 'mutation') {
       const refused = Object.entries(proposalsOf(p)).filter(([, v]) => refusal.safeParse(v).success);
       if (refused.length > 0) out.noText++;
-      for (const [tool] of refused) out.nothingToAdd[tool] = (out.nothingToAdd[tool] ?? 0) + 1;
+      for (const [tool, proposal] of refused) {
+        out.nothingToAdd[tool] = (out.nothingToAdd[tool] ?? 0) + 1;
+        if (screenedRefusal.safeParse(proposal).success) out.screened = { ...out.screened, [tool]: (out.screened?.[tool] ?? 0) + 1 };
+      }
     }
   }
   for (const tool of Object.keys(out.nothingToAdd)) out.trainTasks[tool] = trainTasksOf(tasks, server, tool);

@@ -26,6 +26,8 @@ export interface EditContext {
   component: string;
   /** the tool's input schema as the server lists it (untrusted: read through a zod schema), when known */
   inputSchema?: unknown;
+  /** the server's descriptions as they stand, by tool, when known: what a sibling says of itself */
+  texts?: Readonly<Record<string, string>>;
 }
 
 export interface Edit {
@@ -232,7 +234,8 @@ export const describeUse: EditOperator = {
     const keptVerbs = current.verbs.filter(() => ctx.rng.float() < USE_FOR.keepNamed);
     const keptNouns = current.nouns.filter(() => ctx.rng.float() < USE_FOR.keepNamed);
     const verbs = capRandomly([...keptVerbs, ...drawNew(recurring(counts.verbs), current.verbs, USE_FOR.newVerbs, ctx.rng)], USE_FOR.maxVerbs, ctx.rng);
-    const kinds = new Map([...recurring(counts.nouns), ...argumentKinds(ctx.views)].filter(([n]) => n !== current.kind));
+    // a kind of file only one task's calls were given is that task's wording, as a word of one request is
+    const kinds = new Map([...recurring(counts.nouns), ...recurring(argumentKinds(ctx.views))].filter(([n]) => n !== current.kind));
     const nouns = capRandomly([...keptNouns, ...drawNew(kinds, current.nouns, USE_FOR.newNouns, ctx.rng)], USE_FOR.maxNouns, ctx.rng);
     const sentence = useSentence({ verbs, kind: current.kind, nouns });
     const text = setSentence(ctx.text, isUseSentence, sentence);
@@ -280,88 +283,141 @@ export const trimUse: EditOperator = {
 
 const NOT_FOR_SENTENCE = /^It does not [^;]*; use (.+?) instead\.$/;
 const isNotForSentence = (sentence: string) => NOT_FOR_SENTENCE.test(sentence);
+/** "To delete tasks, use delete_tasks instead.": what a sibling's name says it does, and that this tool is not it. */
+const POINTER_SENTENCE = /^To [^,;]*, use (\S+) instead\.$/;
+const isPointerSentence = (sentence: string) => POINTER_SENTENCE.test(sentence);
+/** Pointer sentences one description holds, at most: more would read as a list of the other tools. */
+const MAX_POINTERS = 2;
 
-/** The tools the description's not-for sentence already sends requests to. */
+/** The tools the description's not-for and pointer sentences already send requests to. */
 function namedInsteadOf(text: string): string[] {
-  const current = sentences(text)
-    .map((s) => NOT_FOR_SENTENCE.exec(s))
-    .find((m) => m !== null);
-  return current === undefined ? [] : listItems(current[1]!);
+  const parts = sentences(text);
+  const notFor = parts.map((s) => NOT_FOR_SENTENCE.exec(s)?.[1]).find((m) => m !== undefined);
+  const pointers = parts.flatMap((s) => POINTER_SENTENCE.exec(s)?.[1] ?? []);
+  return [...listItems(notFor ?? ''), ...pointers];
 }
 
-function notForSentence(tools: readonly string[]): string {
-  const jobs = tools.map((t) => {
-    const job = nameJob(t);
-    // a name that is one verb ("convert") says too little to be the job: "does not convert; use convert"
-    if (job === t) return `do what ${t} does`;
-    return job ?? `work as ${article(t)} ${t.replace(/[_-]+/g, ' ')}`;
-  });
-  return `It does not ${proseList(jobs, 'or')}; use ${proseList(tools, 'or')} instead.`;
+/** "It does not delete tasks or update tasks; use delete_tasks or update_tasks instead." Every tool has a job (toolJob). */
+function notForSentence(tools: ReadonlyArray<{ tool: string; job: string }>): string {
+  return `It does not ${proseList(
+    tools.map((t) => t.job),
+    'or',
+  )}; use ${proseList(
+    tools.map((t) => t.tool),
+    'or',
+  )} instead.`;
+}
+
+/** A job's verb and its object: "delete" and "tasks" of "delete tasks". */
+interface Job {
+  text: string;
+  verb: string;
+  /** the object's last word, made plural: "comments" of "add issue comments" */
+  head: string;
 }
 
 /**
- * Names a tool of the same server that was right for a step of a failed task in which this tool was called,
- * and says this tool does not do that tool's job ("It does not read files; use read_file instead."). A plan
- * label's server prefix is never written ("money/convert" is "convert"), and another server's tool is never
- * named: the host shows it under a name of its own, and the same tool name may be this server's too ("It does
- * not open negotiations; use color-works/open_negotiation instead" would be false on a seller of its own).
+ * What a tool's own name says it does, as a verb and its whole object ("add issue comments" for
+ * add_issue_comment): what a not-for or pointer sentence may say another tool does, since a reviewer can check it
+ * against that tool's name. A name without a verb and an object (calculator, query, mark_task_done) gives none,
+ * and such a tool is never named as the one to use instead.
+ */
+function toolJob(tool: string): Job | undefined {
+  const text = nameJob(tool);
+  const words = text?.split(' ') ?? [];
+  if (text === undefined || words.length < 2) return undefined;
+  return { text, verb: words[0]!, head: words.at(-1)! };
+}
+
+/**
+ * Whether this tool may do `other`'s job too, so that "does not" would be false: its own name states the same verb
+ * on the same kind of thing (read_file and read_text_file both read files), or its description holds the job's
+ * verb and every word of its object.
+ */
+function mayDo(component: string, text: string, other: Job): boolean {
+  const own = toolJob(component);
+  if (own !== undefined && own.verb === other.verb && terms(own.head)[0] === terms(other.head)[0]) return true;
+  const mine = new Set(terms(`${component} ${text}`));
+  return terms(other.text).every((t) => mine.has(t));
+}
+
+/**
+ * The tools of this server that the labels gave a step this tool was chosen for: in an episode with a trajectory
+ * that failed or missed, this tool was called more often than the labels gave it steps (or it had none), and
+ * another step's first label (the tool the suite means for it) is that tool. Without such an episode no
+ * confusion was seen, and no "does not" sentence is written. A plan label's server prefix is never written
+ * ("money/convert" is "convert"), and another server's tool is never named: the host shows it under a name of its
+ * own, and the same tool name may be this server's too.
+ */
+function confusedWith(views: readonly EpisodeView[]): string[] {
+  const server = views.flatMap((v) => v.calls).find((c) => c.component)?.server;
+  const found = views.flatMap((v) => {
+    if (!v.observed || !v.usedComponent || (v.success && !v.missed)) return [];
+    const ownSteps = v.steps.filter((s) => s.forComponent).length;
+    const calls = v.calls.filter((c) => c.component).length;
+    if (ownSteps > 0 && calls <= ownSteps) return [];
+    return v.steps.filter((s) => !s.forComponent).flatMap((s) => s.tools.slice(0, 1).flatMap((label) => siblingName(label, server) ?? []));
+  });
+  return [...new Set(found)];
+}
+
+/**
+ * Names a tool of the same server that was right for a step this tool was chosen for, and says this tool does
+ * not do that tool's job, in the words of that tool's own name ("It does not read files; use read_file
+ * instead."): only after an episode that shows the confusion (confusedWith), only a tool whose name states its job
+ * (toolJob: add_issue_comment adds issue comments, it does not "add issues"), and never one whose job this tool's
+ * own name or description claims too.
  */
 export const stateNotFor: EditOperator = {
   name: 'state-not-for',
   kind: 'not-for',
   apply(ctx) {
     const named = namedInsteadOf(ctx.text);
-    // A step's first label is the tool the suite means for it; later ones are alternatives that also work.
-    const server = ctx.views.flatMap((v) => v.calls).find((c) => c.component)?.server;
-    const others = [
-      ...new Set(
-        ctx.views.flatMap((v) =>
-          !v.observed || (!v.success && v.usedComponent)
-            ? v.steps.filter((s) => !s.forComponent).flatMap((s) => s.tools.slice(0, 1).flatMap((label) => siblingName(label, server) ?? []))
-            : [],
-        ),
-      ),
-    ].filter((t) => !named.includes(t));
+    const others = confusedWith(ctx.views).flatMap((tool) => {
+      const job = toolJob(tool);
+      return named.includes(tool) || job === undefined || mayDo(ctx.component, ctx.text, job) ? [] : [{ tool, job: job.text }];
+    });
     if (others.length === 0) return undefined;
-    const tool = ctx.rng.pick(others);
-    const sentence = notForSentence([...named, tool]);
+    const kept = sentences(ctx.text)
+      .map((s) => NOT_FOR_SENTENCE.exec(s)?.[1])
+      .find((m) => m !== undefined);
+    const earlier = listItems(kept ?? '').flatMap((tool) => {
+      const job = toolJob(tool);
+      return job === undefined ? [] : [{ tool, job: job.text }];
+    });
+    const sentence = notForSentence([...earlier, ctx.rng.pick(others)]);
     return { text: setSentence(ctx.text, isNotForSentence, sentence), change: `+ ${sentence}` };
   },
 };
 
-/** "delete tasks" as its verb and its object. */
-function jobParts(tool: string): { verb: string; object: string } | undefined {
-  const job = nameJob(tool);
-  const at = job?.indexOf(' ') ?? -1;
-  return job === undefined || at < 0 ? undefined : { verb: job.slice(0, at), object: job.slice(at + 1) };
-}
-
 /**
- * Names a tool of the same server that does something else to the same kind of thing, by both names
- * ("It does not delete tasks; use delete_tasks instead." for create_tasks): what to use instead,
- * read off the server's own tool names, so it needs no train task at all. Tools that do the same to the same
- * kind of thing (read_file and read_multiple_files) are never named: "does not read files" would be false.
+ * Points to a tool of the same server that does something else to the same kind of thing, in the words of its own
+ * name ("To delete tasks, use delete_tasks instead." for create_tasks): read off the server's own tool names, so it
+ * needs no train task at all, and it claims of the other tool only what its name says. Tools that may do the
+ * same (read_file and read_multiple_files, or a job this tool's description claims) are never named.
  */
 export const pointToSibling: EditOperator = {
   name: 'point-to-sibling',
   kind: 'not-for',
   apply(ctx) {
     const named = namedInsteadOf(ctx.text);
-    const own = jobParts(ctx.component);
-    if (own === undefined) return undefined;
-    const others = ctx.siblings.filter((s) => {
-      const job = jobParts(s);
-      return !named.includes(s) && job !== undefined && job.object === own.object && job.verb !== own.verb;
+    const own = toolJob(ctx.component);
+    if (own === undefined || sentences(ctx.text).filter(isPointerSentence).length >= MAX_POINTERS) return undefined;
+    const others = ctx.siblings.flatMap((s) => {
+      const job = toolJob(s);
+      const sameThings = job !== undefined && job.text.slice(job.verb.length) === own.text.slice(own.verb.length);
+      // a tool its own description calls deprecated is no tool to send requests to
+      const deprecated = /\bdeprecated\b/i.test(ctx.texts?.[s] ?? '');
+      return !named.includes(s) && sameThings && !deprecated && job.verb !== own.verb && !mayDo(ctx.component, ctx.text, job)
+        ? [{ tool: s, job: job.text }]
+        : [];
     });
     if (others.length === 0) return undefined;
-    const sentence = notForSentence([...named, ctx.rng.pick(others)]);
-    return { text: setSentence(ctx.text, isNotForSentence, sentence), change: `+ ${sentence}` };
+    const { tool, job } = ctx.rng.pick(others);
+    const sentence = `To ${job}, use ${tool} instead.`;
+    return { text: appendSentence(ctx.text, sentence), change: `+ ${sentence}` };
   },
 };
-
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
-}
 
 /**
  * This tool's calls that failed, or that worked. A call a selection-only task stopped at was never executed:
@@ -450,21 +506,62 @@ const isTakesSentence = (sentence: string) => /^It (?:optionally )?takes /.test(
 
 /** What the sim proposer reads of an input schema: its parameters' names, descriptions and which are required. */
 const inputSchemaShape = z.object({
-  properties: z.record(z.string(), z.object({ description: z.string().optional() }).loose()).optional(),
+  properties: z
+    .record(
+      z.string(),
+      z
+        .object({
+          description: z.string().optional(),
+          // read leniently: a schema that types them otherwise still gives its parameters' names
+          enum: z.unknown().optional(),
+          format: z.unknown().optional(),
+          minimum: z.unknown().optional(),
+          maximum: z.unknown().optional(),
+        })
+        .loose(),
+    )
+    .optional(),
   required: z.array(z.string()).optional(),
 });
+type ParameterSchema = NonNullable<z.infer<typeof inputSchemaShape>['properties']>[string];
 
-/** "`taskIds` (an array of task ids to delete)": a parameter, marked as code, with its description if short. */
-function parameterPhrase(name: string, description: string | undefined): string {
-  const words = trimTrailing((description ?? '').trim(), '.')
+/** An enumeration short enough to state whole in brackets. */
+const MAX_ENUM_VALUES = 6;
+
+/** What the schema itself says a parameter takes: its values ("one of ms, s or min"), format ("a date-time") or range. */
+function schemaLimits(p: ParameterSchema): string[] {
+  const listed: unknown[] = Array.isArray(p.enum) ? p.enum : [];
+  const values = listed.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+  const limits: string[] = [];
+  if (values.length >= 2 && values.length === listed.length && values.length <= MAX_ENUM_VALUES && values.every((v) => /^[\w.-]{1,20}$/.test(v)))
+    limits.push(`one of ${proseList(values, 'or')}`);
+  if (typeof p.format === 'string' && /^[a-z-]{2,20}$/.test(p.format)) limits.push(`${article(p.format)} ${p.format}`);
+  const [min, max] = [p.minimum, p.maximum].map((n) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined));
+  if (min !== undefined && max !== undefined) limits.push(`from ${min} to ${max}`);
+  else if (min !== undefined) limits.push(`at least ${min}`);
+  else if (max !== undefined) limits.push(`at most ${max}`);
+  return limits;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/**
+ * "`taskIds` (an array of task ids to delete)": a parameter, marked as code, with its description if short and what
+ * the schema says of its values ("`unit` (one of ms, s or min)"), all of it the server's own.
+ */
+function parameterPhrase(name: string, p: ParameterSchema): string {
+  const words = trimTrailing((p.description ?? '').trim(), '.')
     .split(/\s+/)
     .filter((w) => w !== '');
   const code = `\`${name}\``;
-  if (words.length === 0 || words.length > MAX_PARAMETER_WORDS || /[()]/.test(words.join(' '))) return code;
-  const first = words[0]!;
+  const described = words.length > 0 && words.length <= MAX_PARAMETER_WORDS && !/[()]/.test(words.join(' '));
+  const first = words[0] ?? '';
   // lower-case the opening word unless it is an acronym or a name ("JSON", "GitHub")
   const opening = /^\p{Lu}\p{Ll}*$/u.test(first) ? first.toLowerCase() : first;
-  return `${code} (${[opening, ...words.slice(1)].join(' ')})`;
+  const notes = [...(described ? [[opening, ...words.slice(1)].join(' ')] : []), ...schemaLimits(p)];
+  return notes.length === 0 ? code : `${code} (${notes.join('; ')})`;
 }
 
 /** "It takes the argument `path` (the file to read), and optionally `head` (...)." from the tool's input schema. */
@@ -474,7 +571,7 @@ function takesSentence(schema: unknown): string | undefined {
   const properties = Object.entries(parsed.data.properties ?? {}).slice(0, MAX_PARAMETERS);
   if (properties.length === 0) return undefined;
   const required = new Set(parsed.data.required ?? []);
-  const phrases = (want: boolean) => properties.filter(([name]) => required.has(name) === want).map(([name, p]) => parameterPhrase(name, p.description));
+  const phrases = (want: boolean) => properties.filter(([name]) => required.has(name) === want).map(([name, p]) => parameterPhrase(name, p));
   const [needed, optional] = [phrases(true), phrases(false)];
   // "the argument" says what the bare name is: "It takes path." reads as a noun, not a parameter
   const noun = (phrases: string[]) => `the ${phrases.length === 1 ? 'argument' : 'arguments'}`;

@@ -181,22 +181,24 @@ export function listItems(prose: string): string[] {
 }
 
 /**
- * What a tool name says it does, when its words include a verb: "read files" for read_file. After a prefix that
- * names the domain, a camel-case run starts with its verb and names its object (BookHouse in Hotels_2_BookHouse),
- * so such a run whose first word can be a verb gives the job before the rest of the name does.
+ * What a tool name says it does, when its words include a verb: "read files" for read_file, "add issue comments"
+ * for add_issue_comment. The object is the name's whole noun phrase after the verb (up to a preposition: "add tasks"
+ * of add_tasks_to_request), its last word made plural, or the words before the verb (convert units of
+ * unit_convert); never one word cut out of it ("create pulls" of create_pull_request_review would be false).
+ * A name whose object ends in a word that is no noun ("mark_task_done") or that has none names no job. After a prefix
+ * that names the domain, a camel-case run starts with its verb and names its object (BookHouse in
+ * Hotels_2_BookHouse), so such a run whose first word can be a verb gives the job before the rest of the name does.
  */
 export function nameJob(name: string): string | undefined {
   const run = camelRun(name);
-  if (run !== undefined) return job(run[0]!, run.slice(1)) ?? infinitive(run[0]!);
+  if (run !== undefined) return job(run, 0);
   const parts = name
     .split(/[^\p{L}]+|(?<=\p{Ll})(?=\p{Lu})/u)
     .filter((p) => p !== '')
     .map((p) => p.toLowerCase());
-  const terms = parts.map((p) => termsOf(p)[0]);
-  const verbAt = terms.findIndex((t) => has(t, 'Verb') && !has(t, 'Noun'));
-  const verb = verbAt >= 0 ? parts[verbAt] : parts.find((p) => termsOf(`to ${p}`).some((t) => t.normal === p && has(t, 'Verb')));
-  if (verb === undefined) return undefined;
-  return job(verb, parts) ?? infinitive(verb);
+  // a name starts with its verb when its first word can be one (open_task_details opens, it does not "detail")
+  const verbAt = isVerbWord(parts[0] ?? '') ? 0 : parts.findIndex(isVerbWord);
+  return verbAt < 0 ? undefined : job(parts, verbAt);
 }
 
 /**
@@ -204,11 +206,36 @@ export function nameJob(name: string): string | undefined {
  * and a sentence that said so would be nonsense a reviewer has to strike.
  */
 const SELF_NAMES = new Set(['tool', 'tools', 'assistant', 'helper', 'service', 'plugin', 'api']);
+/** Where a name's object ends: "add tasks" of add_tasks_to_request, "list directories" of list_directory_with_sizes. */
+const PREPOSITIONS = new Set(['to', 'with', 'from', 'in', 'into', 'for', 'by', 'of', 'on', 'at', 'as', 'via', 'per', 'about']);
+const CONJUNCTIONS = new Set(['or', 'and']);
 
-/** "read files": the verb and the first word of `words` that can be its object, made plural. */
-function job(verb: string, words: readonly string[]): string | undefined {
-  const noun = words.find((w) => w !== verb && !SELF_NAMES.has(w) && isWord(w) && w.length > 2 && !has(termsOf(w)[0], 'Adjective'));
-  return noun === undefined ? undefined : `${infinitive(verb)} ${plural(noun)}`;
+/**
+ * "read files": the verb at `at`, verbs joined to it ("create or update" of create_or_update_file), and its object:
+ * the words after them up to a preposition, else the words before the verb, the last made plural. Undefined when
+ * there is no object, or its last word is no noun.
+ */
+function job(words: readonly string[], at: number): string | undefined {
+  const verbs = [infinitive(words[at]!)];
+  let i = at + 1;
+  while (CONJUNCTIONS.has(words[i] ?? '') && words[i + 1] !== undefined && isVerbWord(words[i + 1]!)) {
+    verbs.push(words[i]!, infinitive(words[i + 1]!));
+    i += 2;
+  }
+  const end = words.findIndex((w, j) => j >= i && PREPOSITIONS.has(w));
+  const after = words.slice(i, end < 0 ? undefined : end);
+  const object = (after.length > 0 ? after : words.slice(0, at)).filter((w) => !SELF_NAMES.has(w));
+  if (object.length === 0 || !object.every((w) => isWord(w) && w.length > 1)) return undefined;
+  const head = object.at(-1)!;
+  // "done" of mark_task_done, "next" of a name ending in it: a state or a modifier, not what the verb acts on
+  const tags = termsOf(head)[0];
+  if (head.length <= 2 || ((has(tags, 'Adjective') || has(tags, 'Gerund')) && !has(tags, 'Noun'))) return undefined;
+  return `${verbs.join(' ')} ${[...object.slice(0, -1), plural(head)].join(' ')}`;
+}
+
+/** Whether a word of a name can be a verb: "update" of create_or_update_file. */
+function isVerbWord(word: string): boolean {
+  return termsOf(`to ${word}`).some((t) => t.normal === word && has(t, 'Verb'));
 }
 
 /**

@@ -49,12 +49,27 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
     let text = before;
     const edits = rng.float() < SECOND_EDIT_PROBABILITY ? 2 : 1;
     const applied: Array<{ operator: string; change: string }> = [];
+    // edits the search's gate would refuse, each left out so the proposal goes on with the next operator
+    const screened: Array<{ operator: string; rule: string }> = [];
     for (const operator of findableFirst(kindBalancedOrder(this.operators, rng), views)) {
       if (applied.length === edits) break;
       // An edit and its inverse in one proposal would cancel out.
       if (applied.some((a) => INVERSES[a.operator] === operator.name)) continue;
-      const edit = operator.apply({ text, views, rng, siblings, component: request.component, inputSchema: request.inputSchemas?.[request.component] });
+      const edit = operator.apply({
+        text,
+        views,
+        rng,
+        siblings,
+        component: request.component,
+        inputSchema: request.inputSchemas?.[request.component],
+        texts: request.texts,
+      });
       if (edit === undefined) continue;
+      const refused = request.screen?.(edit.text);
+      if (refused !== undefined) {
+        screened.push({ operator: operator.name, rule: refused.rule });
+        continue;
+      }
       text = edit.text;
       applied.push({ operator: operator.name, change: edit.change });
     }
@@ -64,8 +79,8 @@ export class SimProposer implements Proposer<ToolReflectionRecord> {
       text = fitted.text;
       applied.push({ operator: 'fit-length', change: fitted.change });
     }
-    const detail = { simulated: true, operators: applied };
-    if (applied.length === 0) return { ok: false, reason: nothingToAdd(views), detail: { ...detail, ownTasks: ownTasks(views) } };
+    const detail = { simulated: true, operators: applied, ...(screened.length === 0 ? {} : { screened }) };
+    if (applied.length === 0) return { ok: false, reason: nothingToAdd(views, screened), detail: { ...detail, ownTasks: ownTasks(views) } };
     return { ok: true, text, detail };
   }
 }
@@ -86,10 +101,12 @@ function ownTasks(views: readonly EpisodeView[]): number {
   return new Set(views.filter((v) => v.steps.some((s) => s.forComponent)).map((v) => v.task)).size;
 }
 
-/** Why no edit applied, in the proposer's terms: what it reads and what it found there. */
-function nothingToAdd(views: readonly EpisodeView[]): string {
+/** Why no edit applied, in the proposer's terms: what it reads and what it found there, and what the gate refused. */
+function nothingToAdd(views: readonly EpisodeView[], screened: ReadonlyArray<{ operator: string; rule: string }>): string {
   const own = ownTasks(views);
   const tasks = own === 0 ? 'no task of the minibatch is' : own === 1 ? 'one task of the minibatch is' : `${own} tasks of the minibatch are`;
   const few = own < RECURRING_TASKS ? `, and the proposer names only jobs that come up in ${RECURRING_TASKS} tasks or more` : '';
-  return `nothing to add: ${tasks} this tool's${few}; its schema, results and sibling tools gave nothing the description lacks`;
+  const rules = [...new Set(screened.map((s) => s.rule))];
+  const refused = rules.length === 0 ? '' : ` (the gate would refuse the ${screened.length === 1 ? 'edit' : 'edits'} it found: ${rules.join(', ')})`;
+  return `nothing to add: ${tasks} this tool's${few}; its schema, results and sibling tools gave nothing the description lacks${refused}`;
 }

@@ -38,6 +38,21 @@ describe('proposalOutcomesLine', () => {
     ]);
   });
 
+  it('says which tools had edits the gate would refuse, which the sim proposer left out', () => {
+    const o = outcomes({
+      made: 4,
+      noText: 2,
+      nothingToAdd: { read_graph: 1, search_nodes: 1 },
+      trainTasks: { read_graph: 4, search_nodes: 4 },
+      screened: { read_graph: 1 },
+      notBetter: 2,
+    });
+    expect(proposalOutcomesLine(report(o))).toEqual([
+      'why 4 of 4 proposals were not accepted: for 2 the proposer found nothing to add to read_graph and search_nodes (what the trajectories, the input schema and the sibling tools hold, the description already says, or the gate would refuse what it found for read_graph); 2 ran and each scored no higher than its parent on its minibatch.',
+    ]);
+    expect(proposalOutcomesJson(report(o))).toMatchObject({ screened_by_proposer: { read_graph: 1 } });
+  });
+
   it('says nothing when every proposal was accepted, none was made, or the report predates it', () => {
     expect(proposalOutcomesLine(report(outcomes({ made: 2, accepted: 2 })))).toEqual([]);
     expect(proposalOutcomesLine(report(outcomes({})))).toEqual([]);

@@ -62,6 +62,27 @@ describe('the honesty gate in optimize', () => {
     expect(report.honestyGate).toEqual({ on: false, rejected: 0, byRule: {} });
   }, 60_000);
 
+  it('hands the proposer the gate as a screen of its text against the parent, and only when the gate is on', async () => {
+    const screens: Array<{ endorsed: string | undefined; plain: string | undefined }> = [];
+    let unscreened = 0;
+    const screening: Proposer<ToolReflectionRecord> = {
+      id: 'screening',
+      async propose({ texts, component, screen }) {
+        if (screen === undefined) unscreened++;
+        else screens.push({ endorsed: screen(`${texts[component]} Highly recommended.`)?.rule, plain: screen(texts[component] ?? '')?.rule });
+        return { ok: true, text: `${texts[component]} Highly recommended.`, detail: {} };
+      },
+    };
+    const run = (honestyGate: boolean) =>
+      optimize({ store, loaded, agent: new SimAgent(), proposer: screening, settings: settings({ honestyGate }), reportTest: false, gate: lintGate });
+    await run(true);
+    expect(screens.length).toBeGreaterThan(0);
+    expect(unscreened).toBe(0);
+    expect(screens.every((s) => s.endorsed === 'inflated-claim' && s.plain === undefined)).toBe(true);
+    await run(false);
+    expect(unscreened).toBeGreaterThan(0);
+  }, 60_000);
+
   it('is on by default for success and feedback, off for selection', () => {
     expect(defaultHonestyGate('success')).toBe(true);
     expect(defaultHonestyGate('feedback')).toBe(true);

@@ -47,6 +47,13 @@ describe('proposalOutcomes', () => {
     });
   });
 
+  it('counts the refusals whose proposer left out edits the gate would refuse', () => {
+    const screened = { ok: false, reason: 'nothing to add', detail: { screened: [{ operator: 'add-claim', rule: 'inflated-claim' }] } };
+    const outcomes = proposalOutcomes([row({ proposal: { read_file: screened, read_graph: nothing } })], tasks, 'lab');
+    expect(outcomes.screened).toEqual({ read_file: 1 });
+    expect(proposalOutcomes([row({ proposal: { read_graph: nothing } })], tasks, 'lab').screened).toBeUndefined();
+  });
+
   it('counts a label of another server as no train task of this one', () => {
     const outcomes = proposalOutcomes([row({ proposal: { read_file: nothing } })], [task('a', 'train', 'other/read_file')], 'lab');
     expect(outcomes.trainTasks).toEqual({ read_file: 0 });

@@ -20,7 +20,7 @@ import {
   type EditOperator,
 } from '../../../../optimizer/proposers/sim/operators.ts';
 import { NOT_EXECUTED_RESULT } from '../../../../src/text/tdo-text.ts';
-import { call, READ_STEP, record } from '../records.ts';
+import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
 
 const rng = () => new Rng(1);
 const apply = (operator: EditOperator, text: string, views: EpisodeView[], seed = 1) =>
@@ -113,10 +113,13 @@ describe('state-not-for', () => {
   it('names the job of the tool that was right where this one failed, by the tool name', () => {
     const failed = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['read_file'] }] });
     expect(apply(stateNotFor, 'Convert a value.', [failed])?.text).toBe('Convert a value. It does not read files; use read_file instead.');
-    const more = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['calculator'] }] });
+    const more = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['list_directory'] }] });
     expect(apply(stateNotFor, 'Convert a value. It does not read files; use read_file instead.', [more])?.text).toBe(
-      'Convert a value. It does not read files or work as a calculator; use read_file or calculator instead.',
+      'Convert a value. It does not read files or list directories; use read_file or list_directory instead.',
     );
+    // a name that states no job (no verb, or no object) is never the one to use instead: "work as a calculator" says nothing a reviewer can check
+    const calculator = record({ usedComponent: true, steps: [{ ...READ_STEP, tools: ['calculator'] }] });
+    expect(apply(stateNotFor, 'Convert a value.', [calculator])).toBeUndefined();
   });
 
   it("names the step's first tool only: later labels are alternatives that also work", () => {
@@ -132,11 +135,40 @@ describe('state-not-for', () => {
         calls: [call({ name: 'split_bill', server: 'money' })],
         steps: [{ ...READ_STEP, tools }],
       });
-    expect(apply(stateNotFor, 'Split a bill.', [failed(['money/convert'])])?.text).toBe('Split a bill. It does not do what convert does; use convert instead.');
+    expect(apply(stateNotFor, 'Split a bill.', [failed(['money/convert'])])).toBeUndefined();
     expect(apply(stateNotFor, 'Split a bill.', [failed(['money/read_file'])])?.text).toBe('Split a bill. It does not read files; use read_file instead.');
     // a seller's own open_negotiation is not another seller's: naming it would make the sentence false
     expect(apply(stateNotFor, 'Split a bill.', [failed(['calc/percentage'])])).toBeUndefined();
     for (const text of texts(stateNotFor, 'Split a bill.', [failed(['calc/percentage']), failed(['money/convert'])])) expect(text).not.toMatch(/\//);
+  });
+
+  it("names another tool's job in the words of that tool's whole name, never a noun cut from it", () => {
+    const chosenFor = (tool: string) => record({ usedComponent: true, steps: [{ ...READ_STEP, tools: [tool] }] });
+    expect(apply(stateNotFor, 'Create an issue.', [chosenFor('add_issue_comment')])?.text).toBe(
+      'Create an issue. It does not add issue comments; use add_issue_comment instead.',
+    );
+    expect(apply(stateNotFor, 'Create a pull request.', [chosenFor('create_pull_request_review')])?.text).toBe(
+      'Create a pull request. It does not create pull request reviews; use create_pull_request_review instead.',
+    );
+    // never a job this tool's own description claims: "does not read text files" would be false of read_file
+    const reader = stateNotFor.apply({ text: 'Read a file.', views: [chosenFor('read_text_file')], rng: rng(), siblings: [], component: 'read_file' });
+    expect(reader).toBeUndefined();
+  });
+
+  it('says nothing without an episode in which this tool was chosen for a step the labels give the other tool', () => {
+    // its own step only, called once: nothing shows it was chosen for the other step
+    const ownAndOther = record({
+      usedComponent: true,
+      calls: [call()],
+      steps: [CONVERT_STEP, { ...READ_STEP, tools: ['read_file'] }],
+    });
+    expect(apply(stateNotFor, 'Convert a value.', [ownAndOther])).toBeUndefined();
+    // called twice with one step of its own: one call went to the other step
+    expect(apply(stateNotFor, 'Convert a value.', [{ ...ownAndOther, calls: [call(), call()] }])?.text).toMatch(/use read_file instead/);
+    // no trajectory: nothing was chosen
+    expect(
+      apply(stateNotFor, 'Convert a value.', [record({ observed: false, usedComponent: false, steps: [{ ...READ_STEP, tools: ['read_file'] }] })]),
+    ).toBeUndefined();
   });
 
   it('says nothing from tasks that succeeded or in which the tool was not called', () => {
@@ -266,6 +298,24 @@ describe('material beyond the trajectories: selection-only calls, the input sche
     );
   });
 
+  it("describe-parameters states what the schema says of a parameter's values: its enumeration, format and range", () => {
+    const typed = {
+      properties: {
+        unit: { type: 'string', enum: ['ms', 's', 'min'], description: 'The unit' },
+        due: { type: 'string', format: 'date-time' },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+      },
+      required: ['unit'],
+    };
+    expect(withSchema(describeParameters, 'Delete tasks.', typed)?.text).toBe(
+      'Delete tasks. It takes the argument `unit` (the unit; one of ms, s or min), and optionally `due` (a date-time) or `limit` (from 1 to 100).',
+    );
+    // values typed otherwise than JSON Schema says are left out, and the parameter is still named
+    expect(withSchema(describeParameters, 'Delete tasks.', { properties: { limit: { minimum: '1', enum: 'a', format: 5 } } })?.text).toBe(
+      'Delete tasks. It optionally takes the argument `limit`.',
+    );
+  });
+
   it('describe-parameters adds nothing without a schema, with a schema it cannot read, or when the text names every parameter', () => {
     expect(withSchema(describeParameters, 'Delete tasks.', undefined)).toBeUndefined();
     expect(withSchema(describeParameters, 'Delete tasks.', { properties: 'none' })).toBeUndefined();
@@ -276,8 +326,20 @@ describe('material beyond the trajectories: selection-only calls, the input sche
   it('point-to-sibling names the tool that does something else to the same things, never one doing the same', () => {
     const siblings = ['create_tasks', 'delete_notes', 'read_board', 'search_notes'];
     expect(withSchema(pointToSibling, 'Delete multiple tasks from the task board', undefined, [], siblings)?.text).toBe(
-      'Delete multiple tasks from the task board. It does not create tasks; use create_tasks instead.',
+      'Delete multiple tasks from the task board. To create tasks, use create_tasks instead.',
     );
+    // a sibling is never said not to be this tool's job without an episode that shows the confusion
+    expect(withSchema(pointToSibling, 'Delete multiple tasks from the task board', undefined, [], siblings)?.text).not.toMatch(/does not/);
+    // a sibling its own description calls deprecated is never pointed to
+    const deprecated = pointToSibling.apply({
+      text: 'Write a file.',
+      views: [],
+      rng: new Rng(1),
+      siblings: ['read_file'],
+      component: 'write_file',
+      texts: { read_file: 'Read a file. DEPRECATED: Use read_text_file instead.' },
+    });
+    expect(deprecated).toBeUndefined();
     const reader = pointToSibling.apply({
       text: 'Read a file.',
       views: [],

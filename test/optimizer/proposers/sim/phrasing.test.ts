@@ -55,9 +55,17 @@ describe('inflection and lists', () => {
     expect(nameJob('Trains_1_FindTrains')).toBe('find trains');
     expect(nameJob('Alarm_1_AddAlarm')).toBe('add alarms');
     expect(nameJob('Hotels_2_BookHouse')).toBe('book houses');
-    expect(nameJob('Movies_1_BuyMovieTickets')).toBe('buy movies');
+    expect(nameJob('Movies_1_BuyMovieTickets')).toBe('buy movie tickets');
+    // the object is the whole noun phrase, never one word cut from it, up to a preposition; or nothing
+    expect(nameJob('add_issue_comment')).toBe('add issue comments');
+    expect(nameJob('create_pull_request_review')).toBe('create pull request reviews');
+    expect(nameJob('add_tasks_to_request')).toBe('add tasks');
+    expect(nameJob('create_or_update_file')).toBe('create or update files');
+    expect(nameJob('open_task_details')).toBe('open task details');
+    expect(nameJob('mark_task_done')).toBeUndefined();
+    expect(nameJob('execute')).toBeUndefined();
     // a word naming the tool itself is no object: GiftTool does not "gift tools"
-    expect(nameJob('GiftTool')).not.toMatch(/tools/);
-    expect(nameJob('RestaurantBookingTool')).not.toMatch(/tools/);
+    expect(nameJob('GiftTool') ?? '').not.toMatch(/tools/);
+    expect(nameJob('RestaurantBookingTool') ?? '').not.toMatch(/tools/);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
-import { describeUse, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
+import { addClaim, describeUse, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
 import { findableFirst, kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
+import { lintGate } from '../../../../experiments/review/lint/gate.ts';
 import { lintDescription } from '../../../../experiments/review/lint/lint.ts';
 import { NOT_EXECUTED_RESULT } from '../../../../src/text/tdo-text.ts';
 import { call, CONVERT_STEP, READ_STEP, record } from '../records.ts';
@@ -105,5 +106,26 @@ describe('kindBalancedOrder', () => {
     expect(findableFirst(order, [record()])).toEqual(order);
     // never found, but on a task that is another tool's: nothing to make findable for
     expect(findableFirst(order, [record({ componentFound: false, steps: [READ_STEP] })])).toEqual(order);
+  });
+
+  it("screens its edits through the search's gate: no proposal is spent on text the gate refuses", async () => {
+    const proposer = new SimProposer();
+    const text = 'Convert a value.';
+    const screen = (next: string) => lintGate({ convert: text }, { convert: next }, { toolResults: [] });
+    let screened = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const proposal = await proposer.propose({ ...request(rich(), seed, text), screen });
+      if (proposal.ok) expect(screen(proposal.text), proposal.text).toBeUndefined();
+      screened += ((proposal.detail as { screened?: unknown[] }).screened ?? []).length;
+    }
+    // the claims it draws are what the gate refuses, and each was left out
+    expect(screened).toBeGreaterThan(0);
+    const onlyClaims = await new SimProposer([addClaim]).propose({ ...request(rich(), 1, text), screen });
+    expect(onlyClaims).toMatchObject({ ok: false, detail: { screened: [{ operator: 'add-claim' }] } });
+    expect(onlyClaims.ok === false && onlyClaims.reason).toMatch(
+      /the gate would refuse the edit it found: (?:inflated-claim|social-proof|unverifiable-claim|model-directive)/,
+    );
+    // without a gate the same operator writes its claim: the selection target's drift stays visible
+    expect(await new SimProposer([addClaim]).propose(request(rich(), 1, text))).toMatchObject({ ok: true });
   });
 });
