@@ -71,7 +71,7 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
             estimate: estimate === undefined ? null : estimateJson(estimate),
             suite_check: suiteCheckJson(suiteCheck),
           })
-        : renderReport(report, store.path, spend),
+        : renderReport(report, store.path, spend, suiteCheck),
     );
     if (report.status === 'interrupted') process.exitCode = EXIT.interrupted;
   });

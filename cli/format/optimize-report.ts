@@ -9,18 +9,19 @@ import {
   TRAIN_SOLVED,
   type CandidateSummary,
   type OptimizeReport,
+  RECURRING_TASKS,
   type SplitScores,
   splitSuccess,
 } from '../../optimizer/index.ts';
-import { changeWithInterval, percent, SHIPPED_SUITES_DIR } from '../../experiments/index.ts';
-import { wilson } from '../../src/index.ts';
+import { changeWithInterval, percent, points, SHIPPED_SUITES_DIR } from '../../experiments/index.ts';
+import { counted, minDetectableChange, wilson, type SuiteCheck } from '../../src/index.ts';
 import { isSimAgentId } from '../../src/index.ts';
 import { describeAgent } from '../agents.ts';
 import { dbFlag } from '../database-path.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from './optimize-agents.ts';
 import { heldOutChanges, splitJson } from './optimize-intervals.ts';
 import { proposalOutcomesJson, proposalOutcomesLine } from './proposal-outcomes.ts';
-import { heldOutPowerLines } from './suite-check.ts';
+import { fidelityVerdict, heldOutPowerLines } from './suite-check.ts';
 import { spendLine, type SpendParts } from './spend.ts';
 import { capFlag } from './run-report.ts';
 
@@ -145,9 +146,14 @@ function changeLine(r: OptimizeReport): string[] {
     : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes, ...heldOutPowerLines(r.seed, r.best)];
 }
 
-export function renderReport(r: OptimizeReport, dbPath: string, spend: { spend: RunSpend; simulated: SpendParts }): string {
-  const ending = r.versionId === null ? [stoppedLine(r, dbPath)] : winnerLines(r, r.versionId, dbPath);
-  return `${[...headLines(r, spend), ...scoreLines(r), ...ending].join('\n')}\n`;
+/**
+ * The summary a person reads; `suiteCheck` is the check printed before the episodes (absent on a resume), whose
+ * verdict the summary repeats and whose counts say why a seed was not beaten.
+ */
+export function renderReport(r: OptimizeReport, dbPath: string, spend: { spend: RunSpend; simulated: SpendParts }, suiteCheck?: SuiteCheck): string {
+  const ending = r.versionId === null ? [stoppedLine(r, dbPath)] : winnerLines(r, r.versionId, dbPath, suiteCheck);
+  const verdict = suiteCheck?.fidelity == null ? [] : [`suite check: ${lowerFirst(fidelityVerdict(suiteCheck.fidelity))}`];
+  return `${[...headLines(r, spend), ...verdict, ...scoreLines(r), ...ending].join('\n')}\n`;
 }
 
 /** A search stopped before its result: by Ctrl-C, or at a cap that a raised one lets it pass. */
@@ -207,7 +213,7 @@ function scoreLines(r: OptimizeReport): string[] {
 }
 
 /** The saved versions, the winner's descriptions, and the commands to take it further. */
-function winnerLines(r: OptimizeReport, versionId: string, dbPath: string): string[] {
+function winnerLines(r: OptimizeReport, versionId: string, dbPath: string, suiteCheck: SuiteCheck | undefined): string[] {
   const suite = suiteArgument(r);
   const db = dbFlag(dbPath);
   const seedWon = versionId === r.seedVersionId;
@@ -217,11 +223,12 @@ function winnerLines(r: OptimizeReport, versionId: string, dbPath: string): stri
       : seedWon
         ? `no candidate beat the seed on validation; the best version is the seed ${versionId}`
         : `versions: seed ${r.seedVersionId} -> best ${versionId} (saved in ${dbPath})`,
+    ...(seedWon ? unbeatenSeedLines(r, suiteCheck) : []),
     'best descriptions:',
     ...Object.entries(r.best.descriptions).map(([tool, text]) => `  ${tool}: ${text}`),
     'next:',
     ...(seedWon
-      ? []
+      ? unbeatenSeedNext(r, suiteCheck)
       : [
           `  \`tdo diff ${r.seedVersionId} ${versionId}${db}\`   what changed, lint flags gained and lost`,
           `  \`tdo experiment --suite ${suite} --version ${r.seedVersionId},${versionId}${db}\`   both on the test split, with intervals`,
@@ -232,6 +239,45 @@ function winnerLines(r: OptimizeReport, versionId: string, dbPath: string): stri
       : [`  \`tdo traces list --run ${r.runId}${db}\`   the search's episodes`]),
   ];
 }
+
+/** Why no candidate beat the seed, from what the suite check and the validation split show. */
+export function unbeatenSeedLines(r: OptimizeReport, check: SuiteCheck | undefined): string[] {
+  const fewTrain = fewTrainTools(r, check);
+  const seedVal = splitSuccess(r.seed.val).rate;
+  const reach = seedVal === null ? null : minDetectableChange(r.seed.val.tasks, seedVal);
+  const reasons = [
+    reach === null
+      ? `the val split's ${counted(r.seed.val.tasks, 'episode')} cannot show a rise from the seed's ${percent(seedVal ?? 0)}: a candidate can win only by luck`
+      : `the val split's ${counted(r.seed.val.tasks, 'episode')} show only a rise of ${points(reach)} or more from the seed's ${percent(seedVal!)} with 80% power`,
+    fewTrain.length === 0
+      ? ''
+      : `${list(fewTrain.map((t) => `${t.name} (${t.steps.train})`))} ${fewTrain.length === 1 ? 'has' : 'have'} fewer than 2 labelled train steps to learn from`,
+    check?.fidelity == null || check.fidelity.gated === 0
+      ? ''
+      : `for ${counted(check.fidelity.gated, 'labelled step')} the sim sinks every labelled tool by its name, whatever its description says`,
+    check?.fidelity?.poor === true ? `the sim reads this suite's tools poorly (${percent(check.fidelity.share)} of labelled steps chosen right)` : '',
+  ].filter((line) => line !== '');
+  return ['why the seed was not beaten:', ...reasons.map((line) => `  ${line}`)];
+}
+
+/** The server's tools with fewer train steps than a search learns a job from (the suite check counts them). */
+function fewTrainTools(r: OptimizeReport, check: SuiteCheck | undefined) {
+  return (check?.tools ?? []).filter((t) => t.server === r.server && t.steps.train < RECURRING_TASKS && t.steps.val + t.steps.test > 0);
+}
+
+/** What to try next when the seed stayed the best. */
+export function unbeatenSeedNext(r: OptimizeReport, check: SuiteCheck | undefined): string[] {
+  const few = fewTrainTools(r, check);
+  return [
+    ...(few.length === 0 ? [] : [`  add train tasks for ${list(few.map((t) => t.name))}, then search again`]),
+    `  \`tdo optimize --suite ${suiteArgument(r)} --server ${r.server} --target ${r.target} --budget ${r.budget * 2}\`   a new search with twice the budget`,
+    ...(r.proposer === 'sim' ? ['  `--proposer llm --model NAME`   a model proposes, with OPENAI_BASE_URL and OPENAI_API_KEY set'] : []),
+    ...(check?.fidelity?.poor === true ? ['  `--agent llm --model NAME`   measure with a model instead of the sim'] : []),
+  ];
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** Whether the search's agent, or any of its agents, is simulated. */
 function agentSimulated(r: OptimizeReport): boolean {

@@ -69,14 +69,27 @@ function selectionSentence(selection: NonNullable<SuiteCheck['selection']>): str
 }
 
 function fidelityLines(f: NonNullable<SuiteCheck['fidelity']>, tools: readonly ToolSteps[]): string[] {
-  const measured = `With the current descriptions the ${f.agent} agent chooses a labelled tool for ${percent(f.share)} of the suite's ${f.steps} labelled steps`;
-  const bar = `the ${percent(f.threshold, 0)} it stays above on real tool-selection data (BFCL, ToolE)`;
-  if (!f.poor) return [`  ${measured}, at or above ${bar}. ${descriptionsSentence(f)}`];
+  const gated = f.gated === 0 ? [] : [`  ${gatedSentence(f.gated)}`];
+  if (!f.poor) return [`  ${fidelityVerdict(f)} ${descriptionsSentence(f)}`, ...gated];
   return [
-    `  ${measured}, below ${bar}: the sim reads this suite's tools poorly, so its results here say little about how models would choose.`,
+    `  ${fidelityVerdict(f)}`,
     `  ${descriptionsSentence(f)}${worstRead(tools)}`,
+    ...gated,
     '  To measure with a model, run with --agent llm --model NAME, with OPENAI_BASE_URL and OPENAI_API_KEY set for an OpenAI-compatible endpoint.',
   ];
+}
+
+/** The sim's share of labelled steps chosen right against the bar real data sets, and what it means: the check's verdict. */
+export function fidelityVerdict(f: NonNullable<SuiteCheck['fidelity']>): string {
+  const measured = `With the current descriptions the ${f.agent} agent chooses a labelled tool for ${percent(f.share)} of the suite's ${f.steps} labelled steps`;
+  const bar = `the ${percent(f.threshold, 0)} it stays above on real tool-selection data (BFCL, ToolE)`;
+  return f.poor
+    ? `${measured}, below ${bar}: the sim reads this suite's tools poorly, so its results here say little about how models would choose.`
+    : `${measured}, at or above ${bar}.`;
+}
+
+function gatedSentence(gated: number): string {
+  return `For ${counted(gated, 'labelled step')} every labelled tool is named for an action the request does not ask for (a request to read labelled with a tool named for writing, or the reverse): no description wins ${gated === 1 ? 'it' : 'them'} with the sim. Check those labels.`;
 }
 
 /** What the descriptions add to the reading against the tools' names alone: weak descriptions, or a weak reader. */

@@ -69,7 +69,7 @@ describe('tdo traces show', () => {
     const [labelled] = decision.labelled;
     expect(labelled).toMatchObject({ label: 'files/add_numbers', name: 'add_numbers' });
     expect(labelled!.rank).toBeGreaterThan(1);
-    expect(Object.keys(labelled!.parts!).sort()).toEqual(['action', 'cues', 'limit', 'noise', 'position', 'relevance', 'semantic']);
+    expect(Object.keys(labelled!.parts!).sort()).toEqual(['action', 'actionClass', 'cues', 'limit', 'noise', 'position', 'relevance', 'semantic']);
     const sum = Object.values(labelled!.parts!).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(labelled!.score!, 9);
 

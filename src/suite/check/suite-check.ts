@@ -4,7 +4,8 @@
 import type { SimParams } from '../../agents/sim/params.ts';
 import type { CatalogueTool } from '../../host/catalogue-types.ts';
 import { labelMatches } from '../../checks/tool-labels.ts';
-import { SPLITS, type Split, type Suite } from '../schema.ts';
+import { SPLITS, type PlanStep, type Split, type Suite } from '../schema.ts';
+import { rememberedSignals } from '../../agents/sim/rank.ts';
 import { selectionCompetitors } from './competitors.ts';
 import { chosenRightProbability } from './fidelity.ts';
 import { minDetectableChange, POWER, SIGNIFICANCE } from './power.ts';
@@ -43,7 +44,16 @@ export interface SuiteCheck {
    * tools' names alone (every description empty): what the descriptions add to the reading, or take from it; null
    * for an LLM agent
    */
-  fidelity: { agent: string; share: number; namesOnly: number; steps: number; threshold: number; poor: boolean } | null;
+  fidelity: {
+    agent: string;
+    share: number;
+    namesOnly: number;
+    steps: number;
+    /** labelled steps whose every labelled tool the sim's action class gate sinks: its name contradicts the request, which no description changes */
+    gated: number;
+    threshold: number;
+    poor: boolean;
+  } | null;
 }
 
 export interface SuiteCheckInput {
@@ -89,8 +99,23 @@ export function checkSuite(input: SuiteCheckInput): SuiteCheck {
     fidelity:
       sim === undefined || share === undefined
         ? null
-        : { agent: sim.agent, share, namesOnly: namesOnly!, steps: chance!.length, threshold: FIDELITY_THRESHOLD, poor: share < FIDELITY_THRESHOLD },
+        : {
+            agent: sim.agent,
+            share,
+            namesOnly: namesOnly!,
+            steps: chance!.length,
+            gated: steps.filter(({ step }) => labelledGated(step, catalogue, sim.params)).length,
+            threshold: FIDELITY_THRESHOLD,
+            poor: share < FIDELITY_THRESHOLD,
+          },
   };
+}
+
+/** Whether the action class gate sinks every tool the step labels (rank.ts, the conflict signal). */
+function labelledGated(step: PlanStep, catalogue: readonly CatalogueTool[], params: SimParams): boolean {
+  const signals = rememberedSignals(step.intent, catalogue, params);
+  const labelled = catalogue.flatMap((tool, i) => (step.tools.some((label) => labelMatches(label, tool.server, tool.tool)) ? [signals[i]!] : []));
+  return labelled.length > 0 && labelled.every((s) => s.conflict > 0);
 }
 
 /** The catalogue as a reader sees it with nothing but the tools' names and input schemas. */

@@ -15,7 +15,7 @@ const check = (fidelity: SuiteCheck['fidelity'], testEpisodes = 22): SuiteCheck 
   selection: { server: 'files', competitors: ['mail'] },
   fidelity,
 });
-const poor = { agent: 'sim', share: 0.405, namesOnly: 0.5, steps: 42, threshold: 0.6, poor: true };
+const poor = { agent: 'sim', share: 0.405, namesOnly: 0.5, steps: 42, gated: 0, threshold: 0.6, poor: true };
 
 describe('the suite check as printed', () => {
   it("lists the server's tools with their steps per split, and says which no task or no train task covers, in a search", () => {
@@ -69,6 +69,13 @@ describe('the suite check as printed', () => {
     );
   });
 
+  it('counts the labelled steps whose every labelled tool is named for an action the request does not ask for', () => {
+    expect(renderSuiteCheck(check({ ...poor, gated: 2 }), {})).toContain(
+      'For 2 labelled steps every labelled tool is named for an action the request does not ask for',
+    );
+    expect(renderSuiteCheck(check(poor), {})).not.toContain('named for an action');
+  });
+
   it('lists every tool with fewer than two train steps with its count, in a search', () => {
     const few = check(null);
     few.tools[0] = { ...few.tools[0]!, steps: { ...few.tools[0]!.steps, train: 1 } };
@@ -80,7 +87,7 @@ describe('the suite check as printed', () => {
   it('gives fidelity, min_detectable_change and the per-tool counts in JSON', () => {
     const json = suiteCheckJson(check(poor));
     expect(json).toMatchObject({
-      fidelity: { agent: 'sim', share: 0.405, names_only: 0.5, steps: 42, threshold: 0.6, poor: true },
+      fidelity: { agent: 'sim', share: 0.405, names_only: 0.5, steps: 42, gated: 0, threshold: 0.6, poor: true },
       min_detectable_change: 0.381,
       min_detectable_change_basis: { split: 'test', episodes: 22, assumed_baseline: 0.5 },
     });

@@ -79,7 +79,7 @@ describe('the suite check', () => {
   it("measures the sim's share of labelled steps chosen right, and calls it poor below the threshold", () => {
     const noiseFree = resolveSimParams({ temperature: 0 });
     const clear = checkSuite({ suite, catalogue, episodesPerTestTask: 1, sim: { agent: 'sim', params: noiseFree } });
-    expect(clear.fidelity).toEqual({ agent: 'sim', share: 1, namesOnly: 1, steps: 14, threshold: FIDELITY_THRESHOLD, poor: false });
+    expect(clear.fidelity).toEqual({ agent: 'sim', share: 1, namesOnly: 1, steps: 14, gated: 0, threshold: FIDELITY_THRESHOLD, poor: false });
     // the same intents against tools whose descriptions say nothing of what they do
     const vague = catalogue.map((t, i) => ({ ...t, name: `tool_${i}`, tool: `tool_${i}`, description: 'A helpful tool.' }));
     const relabelled = { ...suite, tasks: suite.tasks.map((t) => ({ ...t, plan: t.plan.map((s) => ({ ...s, tools: ['tool_2'] })) })) };
@@ -87,6 +87,14 @@ describe('the suite check', () => {
     expect(poor.fidelity!.share).toBeLessThan(FIDELITY_THRESHOLD);
     expect(poor.fidelity!.poor).toBe(true);
     expect(poor.tools.find((t) => t.name === 'tool_2')!.simChosenRight).toBeCloseTo(poor.fidelity!.share, 10);
+  });
+
+  it('counts the labelled steps whose every labelled tool the action class gate sinks', () => {
+    const mislabelled = {
+      ...suite,
+      tasks: suite.tasks.map((t) => (t.id === 't2' ? { ...t, plan: [{ intent: 'Show me the old log file', tools: ['delete_file'], args: {} }] } : t)),
+    };
+    expect(checkSuite({ suite: mislabelled, catalogue, episodesPerTestTask: 1, sim: { agent: 'sim', params: DEFAULT_SIM_PARAMS } }).fidelity!.gated).toBe(1);
   });
 
   it("measures the share with the tools' names alone: the catalogue's with every description empty", () => {
