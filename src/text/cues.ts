@@ -38,7 +38,11 @@ const LEXICON: Record<CueFamily, RegExp[]> = {
     /\bactively (?:maintained|developed|supported)\b/gi,
     /\b(?:regularly|frequently|continuously|constantly) (?:updated|maintained|improved)\b/gi,
     /\bwell[- ](?:maintained|tested)\b/gi,
-    /\b(?:up[- ]to[- ]date|production[- ](?:ready|grade)|battle[- ]tested|long[- ]term support)\b/gi,
+    // Freshness is claimed by the adjective before a noun ("up-to-date directions") or after a word of upkeep ("kept up
+    // to date"); the open form elsewhere is what a tool does or reports: "Bring a pull request's branch up to date",
+    // "whether the branch is up to date".
+    /\bup-to-date\b|\b(?:always|kept|keeps|stays?|remains?|continuously|constantly|regularly|fully|most) up to date\b/gi,
+    /\b(?:production[- ](?:ready|grade)|battle[- ]tested|long[- ]term support)\b/gi,
   ],
   example: [/\b(?:usage )?examples?(?: usage)?\s*:/gi, /\b(?:for example|for instance|e\.g\.)/gi, /```/g],
   breadth: [
