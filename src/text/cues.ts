@@ -15,7 +15,8 @@ const LEXICON: Record<CueFamily, RegExp[]> = {
     // Self-referential forms only: "the best route" describes the domain, not the tool.
     /\b(?:(?:is|are) the best(?: (?:tool|function|choice|option|solution|way))?|best (?:tool|function|choice|option|solution|way))\b/gi,
     /\bmost (?:effective|accurate|reliable|powerful|efficient|advanced|capable|complete|comprehensive|trusted)\b/gi,
-    /\bshould (?:always )?be (?:called|used|chosen|preferred|tried)\b/gi,
+    // "... read_text_file, which should be used instead" points away from the tool
+    /\bshould (?:always )?be (?:called|used|chosen|preferred|tried)\b(?! instead\b)/gi,
     /\b(?:always|first) (?:use|call|choose|try|prefer)\b/gi,
     /\bwhenever possible\b/gi,
     /\bguarantee(?:s|d)?\b/gi,
@@ -46,7 +47,8 @@ const LEXICON: Record<CueFamily, RegExp[]> = {
   ],
   example: [/\b(?:usage )?examples?(?: usage)?\s*:/gi, /\b(?:for example|for instance|e\.g\.)/gi, /```/g],
   breadth: [
-    /\b(?:anything|everything)\b/gi,
+    // "everything below it" (a folder's) is a scope, not a claim to handle anything
+    /\b(?:anything|everything)\b(?! (?:below|under|beneath|inside|within|in (?:it|them|one))\b)/gi,
     /\bany (?:kind|type|sort) of\b/gi,
     /\bany (?:task|request|query|question|problem|job|use case|situation)\b/gi,
     /\bevery (?:task|need|request|query|question|problem|job|use case|situation)\b/gi,
