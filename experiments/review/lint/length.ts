@@ -3,14 +3,14 @@
  * tokens of an enumeration of accepted values ("Length: mm (millimetres), cm (centimetres), ...") are what a
  * model needs to fill the arguments, not verbosity. Prose and enumerations are budgeted apart.
  *
- * The budgets were read off real descriptions (o200k_base tokens, measured by
- * test/experiments/review/lint/lint.calibration.test.ts): the careful descriptions
- * (test/fixtures/*-accurate-descriptions.json, experiments/suites/*.careful.json) run to 129 tokens of prose
- * (p95 108), the BFCL and ToolE functions to 82, the tool-preferences originals to 41 and their example-carrying
- * rewrites to 181, while 358 of Faghih et al.'s 360 "increaseLength" rewrites have over 200 tokens of prose (the
- * other two 167 and 194). The only careful text with an enumeration, unit_convert in
- * test/fixtures/lab-accurate-descriptions.json, is 218 tokens in all: its unit lists take about half. The whole is
- * capped at twice the prose budget, so no list of values grows without end.
+ * The budgets were read off real descriptions (o200k_base tokens, checked by
+ * test/experiments/review/lint/lint.calibration.test.ts): the 152 careful descriptions
+ * (test/fixtures/*-accurate-descriptions.json, experiments/suites/*.careful.json) run to 129 tokens of prose (p50 34,
+ * p95 57, p99 108), what the captured servers and benchmarks of experiments/catalogs/ ship to 132 (taskmanager's two
+ * workflow manuals aside), the tool-preferences originals to 41 and their example-carrying rewrites to 181, while 358
+ * of Faghih et al.'s 360 "increaseLength" rewrites have over 200 tokens of prose. The only careful text with an
+ * enumeration, unit_convert in test/fixtures/lab-accurate-descriptions.json, is 218 tokens in all: its unit lists take
+ * about half. The whole is capped at twice the prose budget, so no list of values grows without end.
  */
 import { countDescriptionTokens } from '../../../traces/index.ts';
 import { labelledList, sentencesOf } from './sentences.ts';
