@@ -125,16 +125,18 @@ const PROSE_WORD = /^\p{L}[\p{Ll}'’-]*$/u;
  * math sum add total maths arithmetic compute numbers best fast" is a line of keywords, not English.
  */
 function bareRun(sentence: string): string[] {
-  let best: string[] = [];
-  let run: string[] = [];
-  for (const token of sentence.split(/\s+/)) {
+  const words = sentence.split(/\s+/);
+  let best = { first: 0, last: -1 };
+  let first = 0;
+  for (const [i, token] of words.entries()) {
     const word = token.replace(/[.,;:!?]+$/, '');
-    if (PROSE_WORD.test(word) && terms(word).length > 0) run.push(word);
-    else run = [];
-    if (run.length > best.length) best = [...run];
-    if (word !== token) run = [];
+    words[i] = word;
+    if (!PROSE_WORD.test(word) || terms(word).length === 0) first = i + 1;
+    else if (i - first > best.last - best.first) best = { first, last: i };
+    // punctuation after a word ends the run there
+    if (word !== token) first = i + 1;
   }
-  return best;
+  return words.slice(best.first, best.last + 1);
 }
 
 function keywordRuns(sentences: readonly string[]): Stuffing[] {
