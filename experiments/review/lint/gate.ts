@@ -49,7 +49,7 @@ export const GATE_RULES: Readonly<Record<Exclude<LintRule, 'missing-use-for' | '
   'excessive-length': `at most ${MAX_PROSE_TOKENS} tokens of prose and ${MAX_DESCRIPTION_TOKENS} in all (a list of accepted values, such as units, counts only toward the second), since every description is sent with every request`,
   'task-word-list': 'no bare lists of words taken from requests: name the kinds of task the tool does',
   'search-keyword-stuffing':
-    "no words stuffed in for a tool search to find: no keyword or synonym lines, long runs of comma-separated words, one word repeated, or lists of the other tools' names",
+    "no words stuffed in for a tool search to find: no keyword or synonym lines, runs of bare keywords, long comma lists that are a sentence of their own or repeat the tool's name, one word repeated, or lists of the other tools' names; a sentence listing the kinds of input the tool handles is fine",
   'copied-result': "no text copied from the tool's outputs, and no fragments of outputs cut off mid-word or mid-sentence",
   'removed-limit': 'keep every limit the current description states (what the tool does not do, or only does under a condition)',
   'run-on-sentence': 'end each sentence with a period before the next one starts',
