@@ -15,7 +15,8 @@ const LEXICON: Record<CueFamily, RegExp[]> = {
     // Self-referential forms only: "the best route" describes the domain, not the tool.
     /\b(?:(?:is|are) the best(?: (?:tool|function|choice|option|solution|way))?|best (?:tool|function|choice|option|solution|way))\b/gi,
     /\bmost (?:effective|accurate|reliable|powerful|efficient|advanced|capable|complete|comprehensive|trusted)\b/gi,
-    /\bshould (?:always )?be (?:called|used|chosen|preferred|tried)\b/gi,
+    // "... read_text_file, which should be used instead" points away from the tool
+    /\bshould (?:always )?be (?:called|used|chosen|preferred|tried)\b(?! instead\b)/gi,
     /\b(?:always|first) (?:use|call|choose|try|prefer)\b/gi,
     /\bwhenever possible\b/gi,
     /\bguarantee(?:s|d)?\b/gi,
@@ -38,11 +39,16 @@ const LEXICON: Record<CueFamily, RegExp[]> = {
     /\bactively (?:maintained|developed|supported)\b/gi,
     /\b(?:regularly|frequently|continuously|constantly) (?:updated|maintained|improved)\b/gi,
     /\bwell[- ](?:maintained|tested)\b/gi,
-    /\b(?:up[- ]to[- ]date|production[- ](?:ready|grade)|battle[- ]tested|long[- ]term support)\b/gi,
+    // Freshness is claimed by the adjective before a noun ("up-to-date directions") or after a word of upkeep ("kept up
+    // to date"); the open form elsewhere is what a tool does or reports: "Bring a pull request's branch up to date",
+    // "whether the branch is up to date".
+    /\bup-to-date\b|\b(?:always|kept|keeps|stays?|remains?|continuously|constantly|regularly|fully|most) up to date\b/gi,
+    /\b(?:production[- ](?:ready|grade)|battle[- ]tested|long[- ]term support)\b/gi,
   ],
   example: [/\b(?:usage )?examples?(?: usage)?\s*:/gi, /\b(?:for example|for instance|e\.g\.)/gi, /```/g],
   breadth: [
-    /\b(?:anything|everything)\b/gi,
+    // "everything below it" (a folder's) is a scope, not a claim to handle anything
+    /\b(?:anything|everything)\b(?! (?:below|under|beneath|inside|within|in (?:it|them|one))\b)/gi,
     /\bany (?:kind|type|sort) of\b/gi,
     /\bany (?:task|request|query|question|problem|job|use case|situation)\b/gi,
     /\bevery (?:task|need|request|query|question|problem|job|use case|situation)\b/gi,

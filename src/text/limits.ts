@@ -12,8 +12,12 @@ const STRETCH_END = /[.;!?\n]/;
 const USE = /\buse\b/i;
 const INSTEAD = /\binstead\b/gi;
 const SENTENCE_BREAK = /(?<=[.;!?])\s+|\n+/;
-/** A pointer that sends some requests elsewhere, not a step to take first ("Use list_tables first to ..."). */
-const REDIRECT_WORD = /\b(?:for|instead|rather)\b/i;
+/**
+ * A pointer that sends some requests elsewhere, not a step to take first ("Use list_tables first to ..."): "for",
+ * "instead", "rather", or a purpose that opens the sentence or a clause of it and comes before the pointer ("To copy an
+ * existing repository use fork_repository", "...; to change only some lines use edit_file").
+ */
+const REDIRECT_WORD = /\b(?:for|instead|rather)\b|(?:^|[,:]\s+)to\s+\p{L}[^.;!?]*?\b(?:use|call|try|prefer)\b/iu;
 const PREREQUISITE_WORD = /\b(?:first|before|then|after)\b/i;
 
 export interface DescriptionParts {
@@ -26,8 +30,8 @@ export interface DescriptionParts {
 /**
  * Splits a description into its limit clauses and the rest. `siblings`, the tools of the same server by their own
  * names (less `self`, the tool described, when it is among them), make a sentence that sends some requests to one of
- * them a limit clause whole: "For later days use get_forecast." says the tool is not for later days, though no word
- * of it is a negation.
+ * them a limit clause whole: "For later days use get_forecast." says the tool is not for later days, and "To copy an
+ * existing repository use fork_repository." that it does not copy one, though no word of them is a negation.
  */
 export function splitLimitClauses(description: string, siblings: readonly string[] = [], self?: string): DescriptionParts {
   const limits: string[] = [];
@@ -65,8 +69,8 @@ function useInstead(sentence: string): number | undefined {
   return undefined;
 }
 
-/** "use get_forecast", "call `get_forecast`": a pointer, the quote it may open with in group 1. */
-const POINTER = /\b(?:use|call|try)\s+([`'"]?)/gi;
+/** "use get_forecast", "call `get_forecast`", "prefer get_forecast": a pointer, the quote it may open with in group 1. */
+const POINTER = /\b(?:use|call|try|prefer)\s+([`'"]?)/gi;
 
 /**
  * Whether the sentence points at one of the names other than `self` ("use get_forecast", case-insensitively, the

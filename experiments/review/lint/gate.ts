@@ -2,7 +2,8 @@
 // its parent is refused before it is run. The optimizer only sees the function (it may not import
 // experiments/); cli/ and the demo hand it over.
 import type { HonestyGate } from '../../../optimizer/mcp/optimize.ts';
-import { flagKey, isProblem, lintDescriptions, MAX_DESCRIPTION_TOKENS, RULE_SEVERITY, type LintFlag, type LintRule } from './lint.ts';
+import { MAX_DESCRIPTION_TOKENS, MAX_PROSE_TOKENS } from './length.ts';
+import { flagKey, isProblem, lintDescriptions, RULE_SEVERITY, type LintFlag, type LintRule } from './lint.ts';
 
 /** Worst first, so a refusal names the error over the warning when a child gains both. */
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
@@ -45,10 +46,10 @@ export const GATE_RULES: Readonly<Record<Exclude<LintRule, 'missing-use-for' | '
   'social-proof': 'no claims about who uses or trusts the tool',
   'unverifiable-claim': 'no claims of upkeep or freshness ("actively maintained", "always up to date") that cannot be checked from the description',
   'missing-purpose': 'the description must say what the tool does in at least a few content words',
-  'excessive-length': `at most ${MAX_DESCRIPTION_TOKENS} tokens, since every description is sent with every request`,
+  'excessive-length': `at most ${MAX_PROSE_TOKENS} tokens of prose and ${MAX_DESCRIPTION_TOKENS} in all (a list of accepted values, such as units, counts only toward the second), since every description is sent with every request`,
   'task-word-list': 'no bare lists of words taken from requests: name the kinds of task the tool does',
   'search-keyword-stuffing':
-    "no words stuffed in for a tool search to find: no keyword or synonym lines, long runs of comma-separated words, one word repeated, or lists of the other tools' names",
+    "no words stuffed in for a tool search to find: no keyword or synonym lines, runs of bare keywords, long comma lists that are a sentence of their own or repeat the tool's name, one word repeated, or lists of the other tools' names; a sentence listing the kinds of input the tool handles is fine",
   'copied-result': "no text copied from the tool's outputs, and no fragments of outputs cut off mid-word or mid-sentence",
   'removed-limit': 'keep every limit the current description states (what the tool does not do, or only does under a condition)',
   'run-on-sentence': 'end each sentence with a period before the next one starts',

@@ -4,7 +4,7 @@
  * sways a model; the patterns only the lint needs live in patterns.ts.
  */
 import { type CueFamily, findCues, findTdoText, splitLimitClauses, statesLimit, terms, trimTrailing, withoutTdoText } from '../../../src/index.ts';
-import { countDescriptionTokens } from '../../../traces/index.ts';
+import { excessiveLength } from './length.ts';
 import {
   CLIPPED_FRAGMENT,
   EMPTY_EXAMPLE,
@@ -15,7 +15,7 @@ import {
   USE_FOR_GUIDANCE,
   VALUE_LIST_LABEL,
 } from './patterns.ts';
-import { sentencesOf } from './sentences.ts';
+import { labelledList, sentencesOf } from './sentences.ts';
 import { searchStuffing } from './stuffing.ts';
 
 export const LINT_RULES = [
@@ -72,12 +72,6 @@ export interface LintFlag {
   phrase: string | null;
 }
 
-/**
- * Above this many o200k_base tokens a description is flagged: each listed tool's text is sent with
- * every request. In the calibration data the plain BFCL descriptions run to 45 tokens and the
- * example-carrying ones to 181, while 358 of the 360 "increaseLength" rewrites of Faghih et al. exceed it.
- */
-export const MAX_DESCRIPTION_TOKENS = 200;
 /** Fewer content words than this (after removing promotional phrases) says nothing about what the tool does. */
 const MIN_PURPOSE_TERMS = 3;
 
@@ -130,8 +124,8 @@ export function lintDescription(tool: string, text: string, context: LintContext
   const own = withoutTdoText(text);
   const plain = promotional.reduce((rest, phrase) => rest.replace(phrase, ' '), own);
   if (terms(plain).length < MIN_PURPOSE_TERMS) add('missing-purpose', 'does not say what the tool does', null);
-  const tokens = countDescriptionTokens({ [tool]: text });
-  if (tokens > MAX_DESCRIPTION_TOKENS) add('excessive-length', `${tokens} tokens (over ${MAX_DESCRIPTION_TOKENS}), sent with every request`, null);
+  const tooLong = excessiveLength(text);
+  if (tooLong !== undefined) add('excessive-length', tooLong, null);
   const lists = taskWordLists(text);
   for (const list of lists) {
     add(
@@ -259,21 +253,6 @@ export function taskWordLists(text: string): Array<{ phrase: string; words: stri
     found.push({ phrase: body, words });
   }
   return found;
-}
-
-/** A character `.` does not match. */
-const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-const MAX_LABEL_LENGTH = 40;
-
-/**
- * "Label: a, b, c" as /^([^:]{1,40}):\s*(.+)$/ read it, by index: the pattern tried every split of the white space
- * after the colon against the rest of the text (issue 34, finding 3).
- */
-function labelledList(body: string): { label: string; list: string } | undefined {
-  const colon = body.indexOf(':');
-  if (colon < 1 || colon > MAX_LABEL_LENGTH) return undefined;
-  const list = body.slice(colon + 1).trimStart();
-  return list === '' || LINE_TERMINATOR.test(list) ? undefined : { label: body.slice(0, colon), list };
 }
 
 interface Fragment {

@@ -9,6 +9,7 @@
  * functions and the tool-preferences originals, none of which trips them
  * (test/experiments/review/lint/stuffing.test.ts).
  */
+import nlp from 'compromise';
 import { terms } from '../../../src/index.ts';
 import { sentencesOf } from './sentences.ts';
 
@@ -28,6 +29,15 @@ const MIN_LIST_ITEMS = 8;
 const LIST_ITEM = /^(?:(?:and|or) )?[\p{L}][\p{L}'’-]*(?: (?:(?:and|or) )?[\p{L}][\p{L}'’-]*)?$/u;
 /** Items this short are codes (units, formats): an enumeration of values, not a dump. */
 const MAX_CODE_LENGTH = 3;
+/** A run inside a sentence is still a dump when this many of its items repeat a word of the name or of another item. */
+const MIN_REPEATED_ITEMS = 2;
+/**
+ * This many content words in a row, with no function word or punctuation between, are keywords: the longest such run
+ * in the 17,900 sentences of the 2,725 descriptions the lint's tests read (test/experiments/review/lint/: the careful
+ * descriptions, the captured catalogues with BFCL's and ToolE's, and every tool-preferences text, edits included) is
+ * 8 words, in "Calculate magnetic field strength using Ampere's Circuital Law".
+ */
+const MIN_BARE_RUN = 9;
 /** A term said this often, and making up this share of the description's terms, is repeated for the ranking. */
 const MIN_REPEATS = 10;
 const MIN_REPEATED_SHARE = 0.25;
@@ -38,27 +48,101 @@ function keywordLines(sentences: readonly string[]): Stuffing[] {
   return sentences.filter((s) => SEARCH_LABEL.test(s)).map((s) => ({ phrase: s, what: 'a line of search keywords' }));
 }
 
-/** The longest run of list items in a sentence's comma-separated parts, when it is long enough and not codes. */
-function wordDump(sentence: string): string[] | undefined {
-  const parts = sentence.replace(/[.!?;:]+$/, '').split(',');
-  let best: string[] = [];
-  let run: string[] = [];
-  for (const [i, raw] of parts.entries()) {
-    // the run's first item is the end of the clause before it: its last two words
-    const item = (i === 0 ? raw.trim().split(/\s+/).slice(-1).join(' ') : raw.trim()).replace(/^["'“‘]|["'”’]$/g, '');
-    if (LIST_ITEM.test(item)) run.push(item);
-    else run = [];
-    if (run.length > best.length) best = [...run];
-  }
-  if (best.length < MIN_LIST_ITEMS) return undefined;
-  const codes = best.filter((w) => w.replace(/^(?:and|or) /, '').length <= MAX_CODE_LENGTH).length;
-  return 2 * codes >= best.length ? undefined : best;
+interface ListRun {
+  items: string[];
+  /** the sentence's text before the run and after it */
+  before: string;
+  after: string;
 }
 
-function wordDumps(sentences: readonly string[]): Stuffing[] {
+/**
+ * The longest run of list items in a sentence's comma-separated parts, with what stands around it. The run is kept as
+ * its first and last part, so a long list is read once, not copied at each item.
+ */
+function longestRun(body: string): ListRun {
+  const parts = body.split(',');
+  // the run's first item is the end of the clause before it: its last word
+  const items = parts.map((raw, i) => (i === 0 ? raw.trim().split(/\s+/).at(-1)! : raw.trim()).replace(/^["'“‘]|["'”’]$/g, ''));
+  let best = { first: 0, last: -1 };
+  let first = 0;
+  for (const [i, item] of items.entries()) {
+    if (!LIST_ITEM.test(item)) first = i + 1;
+    else if (i - first > best.last - best.first) best = { first, last: i };
+  }
+  const lead = best.first === 0 ? parts[0]!.trim().split(/\s+/).slice(0, -1).join(' ') : parts.slice(0, best.first).join(',');
+  return { items: items.slice(best.first, best.last + 1), before: lead, after: parts.slice(best.last + 1).join(',') };
+}
+
+/**
+ * Whether a list stands in a sentence: something outside it has a verb ("Use it for ...", "Reads notes, ...") and
+ * is more than a label before a colon ("Use it for: a, b, c" is a list that is the whole sentence). compromise tags
+ * the verbs (docs/libraries.md).
+ */
+function inSentence(run: ListRun): boolean {
+  const label = /^[^:]{1,40}:$/.test(run.before.trim()) && run.after.trim() === '';
+  return !label && nlp(`${run.before} ${run.after}`).has('#Verb');
+}
+
+/** Items that repeat a word of the tool's name or of an item before them ("calculator, math, ..., maths"). */
+function repeatedItems(items: readonly string[], self: string): number {
+  const seen = new Set(terms(self));
+  let repeated = 0;
+  for (const item of items) {
+    const own = terms(item);
+    if (own.some((t) => seen.has(t))) repeated++;
+    for (const t of own) seen.add(t);
+  }
+  return repeated;
+}
+
+/**
+ * A run of list items that is a word dump: long enough, not codes, and either not inside a sentence or repeating
+ * words. A sentence that lists the kinds of input a tool handles ("to open, pull up, look at, check or go through
+ * notes, a memo, meeting minutes, a log, ...") passes; the same words as a sentence of their own, or after a
+ * label, do not.
+ */
+function wordDump(sentence: string, self: string): string[] | undefined {
+  const run = longestRun(sentence.replace(/[.!?;:]+$/, ''));
+  const items = run.items;
+  if (items.length < MIN_LIST_ITEMS) return undefined;
+  const codes = items.filter((w) => w.replace(/^(?:and|or) /, '').length <= MAX_CODE_LENGTH).length;
+  if (2 * codes >= items.length) return undefined;
+  return inSentence(run) && repeatedItems(items, self) < MIN_REPEATED_ITEMS ? undefined : items;
+}
+
+function wordDumps(sentences: readonly string[], self: string): Stuffing[] {
   return sentences.flatMap((s) => {
-    const dump = wordDump(s);
+    const dump = wordDump(s, self);
     return dump === undefined ? [] : [{ phrase: dump.join(', '), what: `a run of ${dump.length} comma-separated words` }];
+  });
+}
+
+/** A word of prose: letters, perhaps an apostrophe or hyphen, no inner capital (identifiers and acronyms break a run). */
+const PROSE_WORD = /^\p{L}[\p{Ll}'’-]*$/u;
+
+/**
+ * The longest run of content words in a sentence with no function word or punctuation between them: "calculator
+ * math sum add total maths arithmetic compute numbers best fast" is a line of keywords, not English.
+ */
+function bareRun(sentence: string): string[] {
+  const words = sentence.split(/\s+/);
+  let best = { first: 0, last: -1 };
+  let first = 0;
+  for (const [i, token] of words.entries()) {
+    const word = token.replace(/[.,;:!?]+$/, '');
+    words[i] = word;
+    if (!PROSE_WORD.test(word) || terms(word).length === 0) first = i + 1;
+    else if (i - first > best.last - best.first) best = { first, last: i };
+    // punctuation after a word ends the run there
+    if (word !== token) first = i + 1;
+  }
+  return words.slice(best.first, best.last + 1);
+}
+
+function keywordRuns(sentences: readonly string[]): Stuffing[] {
+  return sentences.flatMap((s) => {
+    const run = bareRun(s);
+    return run.length < MIN_BARE_RUN ? [] : [{ phrase: run.join(' '), what: `${run.length} keywords in a row with no sentence around them` }];
   });
 }
 
@@ -75,6 +159,12 @@ function repeatedTerms(text: string): Stuffing[] {
 const IDENTIFIER = /[_.\-\d]|\p{Ll}\p{Lu}/u;
 /** What may stand between two names of a list: commas, quotes, "and", "or". */
 const LIST_GAP = /^[\s,'"`’”]*(?:(?:and|or)[\s'"`‘“]*)?$/;
+
+/**
+ * What sends requests to the names after it: "to add, change or remove rows prefer insert-record, update-record or
+ * delete-record", "writes go to insert-record, ...". Such a list says which tool does what, not words for a search.
+ */
+const POINTED_AT = /\b(?:use|call|try|prefer|see|go(?:es)? to|(?:is|are) sent to)\s*[`'"‘“]?$/i;
 
 /** A word as a tool name can be written: letters, digits, "_", "." and "-" (a sentence's final period trimmed after). */
 const NAME_TOKEN = /[\p{L}\p{N}_.-]+/gu;
@@ -100,7 +190,7 @@ function siblingNames(text: string, tools: readonly string[], self: string): Stu
     const last = run.at(-1);
     run = last !== undefined && LIST_GAP.test(text.slice(last.end, hit.start)) ? [...run, hit] : [hit];
     const names = [...new Set(run.map((r) => r.name))];
-    if (names.length > best.length) best = names;
+    if (names.length > best.length && !POINTED_AT.test(text.slice(0, run[0]!.start))) best = names;
   }
   return best.length < MIN_SIBLING_NAMES ? [] : [{ phrase: best.join(', '), what: `a list of ${best.length} other tools' names` }];
 }
@@ -111,5 +201,5 @@ function siblingNames(text: string, tools: readonly string[], self: string): Stu
  */
 export function searchStuffing(text: string, tools: readonly string[], self: string, listed: readonly string[] = []): Stuffing[] {
   const sentences = sentencesOf(text).filter((s) => !listed.some((l) => s.includes(l)));
-  return [...keywordLines(sentences), ...wordDumps(sentences), ...repeatedTerms(text), ...siblingNames(text, tools, self)];
+  return [...keywordLines(sentences), ...wordDumps(sentences, self), ...keywordRuns(sentences), ...repeatedTerms(text), ...siblingNames(text, tools, self)];
 }

@@ -15,4 +15,18 @@ describe('countCues', () => {
     expect(counts).toEqual({ endorsement: 0, socialProof: 0, maintenance: 0, example: 0, breadth: 0 });
     expect(countCues('')).toEqual({ endorsement: 0, socialProof: 0, maintenance: 0, example: 0, breadth: 0 });
   });
+
+  it('reads a pointer away from the tool and the scope of a folder as no claim', () => {
+    expect(countCues('Deprecated: does the same as read_text_file, which should be used instead.').endorsement).toBe(0);
+    expect(countCues('This tool should be used for every date.').endorsement).toBe(1);
+    expect(countCues('Search a folder and everything below it; replace everything in one file.').breadth).toBe(0);
+    expect(countCues('Handles everything you need.').breadth).toBe(1);
+  });
+
+  it('reads "up to date" as upkeep only after a word of upkeep, not as what a tool does or reports', () => {
+    expect(countCues('Actively maintained and kept up to date.').maintenance).toBe(2);
+    expect(countCues('Always up-to-date exchange rates.').maintenance).toBe(1);
+    expect(countCues("Bring a pull request's branch up to date with its base branch.").maintenance).toBe(0);
+    expect(countCues('Report whether the branch is up to date with main.').maintenance).toBe(0);
+  });
 });

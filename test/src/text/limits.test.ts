@@ -27,6 +27,17 @@ describe('splitLimitClauses', () => {
     expect(splitLimitClauses('Use get_forecast first for the city id.', ['get_forecast']).limits).toEqual([]);
     expect(splitLimitClauses('For later days use get_forecast.', ['get_alerts']).limits).toEqual([]);
   });
+
+  it('takes "To X use Y", "For X, use Y" and "prefer Y" as pointers, and a purpose after the pointer as none', () => {
+    const tools = ['get_repository', 'fork_repository', 'write_file', 'edit_file'];
+    const limits = (text: string) => splitLimitClauses(text, tools, 'get_repository').limits;
+    expect(limits('Get a repository. To copy an existing repository use fork_repository.')).toEqual(['To copy an existing repository use fork_repository.']);
+    expect(limits('Get a repository. For a copy of it, use fork_repository.')).toEqual(['For a copy of it, use fork_repository.']);
+    expect(limits('Write a file; to change only some lines prefer edit_file.')).toEqual(['to change only some lines prefer edit_file.']);
+    // a step to take first, and a purpose of the pointer itself, send nothing elsewhere
+    expect(limits('To copy it, use fork_repository first.')).toEqual([]);
+    expect(limits('Use fork_repository to make a copy you can change.')).toEqual([]);
+  });
 });
 
 describe('splitLimitClauses with a server of many tools', () => {

@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { descriptionLength, MAX_DESCRIPTION_TOKENS, MAX_PROSE_TOKENS } from '../../../../experiments/review/lint/length.ts';
 import { isProblem, lintDescription, lintDescriptions } from '../../../../experiments/review/lint/lint.ts';
+import { contentWords } from '../../../../src/text/words.ts';
 import { REPO_ROOT, readFixture } from '../../../support/lab-runs.ts';
 import { loadBfcl, loadPairs } from '../../../src/agents/sim/tool-preferences.ts';
 
@@ -146,6 +148,99 @@ describe('run-on-sentence, tdo-placeholder and empty-example on descriptions peo
         [...whole].some((sentence) => rest.startsWith(sentence)),
         `${tool}: ${flag.phrase}`,
       ).toBe(true);
+    }
+  });
+});
+
+/**
+ * What keyword stuffing and excessive length are, decided on descriptions people wrote with care: the careful lab
+ * descriptions and suite descriptions, and what third-party servers and benchmarks ship (experiments/catalogs/, the
+ * BFCL functions, the tool-preferences originals). The held-out servers (server-memory, server-github) are not read.
+ */
+describe('search-keyword-stuffing and excessive-length on a corpus of careful descriptions', () => {
+  const CORPUS_RULES = ['search-keyword-stuffing', 'excessive-length'];
+  const json = (path: string) => JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8')) as unknown;
+  const careful: Record<string, Record<string, string>> = {
+    'lab-accurate': readFixture('lab-accurate-descriptions.json'),
+    'labplus-accurate': readFixture('labplus-accurate-descriptions.json'),
+    ...Object.fromEntries(
+      readdirSync(join(REPO_ROOT, 'experiments/suites'))
+        .filter((f) => f.endsWith('.careful.json'))
+        .map((f) => [f, json(`experiments/suites/${f}`) as Record<string, string>]),
+    ),
+  };
+  const catalogues = Object.fromEntries(
+    readdirSync(join(REPO_ROOT, 'experiments/catalogs'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => {
+        const { tools } = json(`experiments/catalogs/${f}`) as { tools: Array<{ name: string; description?: string }> };
+        return [f, Object.fromEntries(tools.map((t) => [t.name, t.description ?? '']))];
+      }),
+  );
+  const benchmarks = {
+    bfcl: Object.fromEntries(loadBfcl().flatMap((t) => t.tools.map((tool) => [tool.name, tool.description]))),
+    'tool-preferences originals': Object.fromEntries(
+      loadPairs().flatMap((row) => row.tools.filter((_, i) => row.edits[i] === 'original').map((tool) => [tool.name, tool.description])),
+    ),
+  };
+  const corpus = { ...careful, ...catalogues, ...benchmarks };
+  const corpusFlags = (sets: Record<string, Record<string, string>>) =>
+    Object.entries(sets).flatMap(([set, descriptions]) =>
+      lintDescriptions(descriptions)
+        .filter((f) => CORPUS_RULES.includes(f.rule))
+        .map((f) => `${set} ${f.tool}: ${f.rule}`),
+    );
+
+  it('reads no held-out server and has careful texts from at least five sources', () => {
+    expect(Object.keys(corpus).filter((name) => /memory|github/i.test(name))).toEqual([]);
+    expect(Object.keys(careful).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('flags none of the careful descriptions, and of what servers ship only the two workflow manuals of taskmanager', () => {
+    expect(corpusFlags(careful)).toEqual([]);
+    // 215 and 304 tokens of instructions to the model ("you MUST NOT proceed"), no list of values among them
+    expect(corpusFlags({ ...catalogues, ...benchmarks })).toEqual([
+      'taskmanager.json get_next_task: excessive-length',
+      'taskmanager.json request_planning: excessive-length',
+    ]);
+  });
+
+  it('sets the prose budget above every careful description and below the padded rewrites', () => {
+    const prose = (descriptions: Record<string, string>) => Object.values(descriptions).map((text) => descriptionLength(text).prose);
+    const carefulProse = Object.values(careful).flatMap(prose);
+    expect(Math.max(...carefulProse)).toBe(129);
+    expect(Math.max(...carefulProse)).toBeLessThan(MAX_PROSE_TOKENS);
+    // unit_convert: its unit lists take the whole past the old single budget of 200
+    const unitConvert = descriptionLength(careful['lab-accurate']!.unit_convert!);
+    expect(unitConvert.total).toBeGreaterThan(200);
+    expect(unitConvert.total).toBeLessThanOrEqual(MAX_DESCRIPTION_TOKENS);
+    const padded = [...descriptionsByEdit().get('increaseLength')!.keys()].map((text) => descriptionLength(text).prose);
+    expect(padded.filter((n) => n > MAX_PROSE_TOKENS).length).toBe(358);
+    expect(padded.length).toBe(360);
+  });
+
+  const SEARCH_BAIT = ['best', 'fast', 'easy', 'free', 'tool', 'online', 'quick', 'simple', 'smart', 'helper'];
+
+  it('still flags stuffing and flattery added to each careful description', () => {
+    const endorsements = [...descriptionsByEdit().get('endorsementLine')!.keys()].map((text) => text.split(/(?<=\.)\s+/).at(-1)!);
+    for (const [set, descriptions] of Object.entries(careful)) {
+      for (const [tool, text] of Object.entries(descriptions)) {
+        // the description's own words, as a search would want them: once bare, once as a list of their own
+        // topped up with words of search bait where a short description has fewer than ten
+        const words = [...new Set([...contentWords(text).filter((w) => /^[a-z]{4,}$/.test(w)), ...SEARCH_BAIT])].slice(0, 10);
+        const label = `${set} ${tool}`;
+        const rulesOf = (extra: string) => lintDescription(tool, `${text} ${extra}`).map((f) => f.rule);
+        expect(words.length, label).toBe(10);
+        expect(rulesOf(words.join(' ')), label).toContain('search-keyword-stuffing');
+        // a list of single words that is the whole sentence is task-word-list's, which search-keyword-stuffing does not repeat
+        expect(
+          rulesOf(`${words.join(', ')}.`).filter((r) => r === 'task-word-list' || r === 'search-keyword-stuffing'),
+          label,
+        ).toHaveLength(1);
+        expect(rulesOf(`Keywords: ${words.slice(0, 4).join(' ')}.`), label).toContain('search-keyword-stuffing');
+        const flattery = endorsements[text.length % endorsements.length]!;
+        expect(rulesOf(flattery), `${label}: ${flattery}`).toContain('inflated-claim');
+      }
     }
   });
 });

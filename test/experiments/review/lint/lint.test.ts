@@ -53,8 +53,20 @@ describe('lintDescription', () => {
     expect(rules('helper', 'The best tool.')).toContain('missing-purpose:');
     expect(rules('calc', 'Evaluate an arithmetic expression with numbers.')).toEqual(['missing-use-for:', 'missing-not-for:']);
     const long = lintDescription('calc', `Evaluate an arithmetic expression. ${'It adds and multiplies numbers carefully. '.repeat(40)}`);
-    expect(long.find((f) => f.rule === 'excessive-length')?.message).toMatch(/^\d+ tokens \(over 200\)/);
+    expect(long.find((f) => f.rule === 'excessive-length')?.message).toMatch(/^\d+ tokens of prose \(over 200\)/);
     expect(long.find((f) => f.rule === 'excessive-length')?.severity).toBe('warning');
+  });
+
+  it('counts a list of accepted values apart from the prose, up to a cap on the whole', () => {
+    const prose = `Convert a length. ${'It converts any length you give it from one unit to another. '.repeat(12)}`;
+    const units = (n: number) =>
+      Array.from({ length: n }, (_, i) => `Group ${i + 1}: mm (millimetres), cm (centimetres), m (metres), km (kilometres), in (inches), ft (feet).`).join(' ');
+    const length = (text: string) => lintDescription('convert', text).filter((f) => f.rule === 'excessive-length');
+    expect(length(prose)).toEqual([]);
+    // the same units as prose would be over the budget
+    expect(length(`${prose} ${units(2)}`)).toEqual([]);
+    expect(length(`${prose} ${units(2).replaceAll(': ', ' units are ').replaceAll(', ', ' and ')}`)).toHaveLength(1);
+    expect(length(`${prose} ${units(8)}`).map((f) => f.message)).toEqual([expect.stringMatching(/^\d+ tokens \(over 400, lists of values included\)/)]);
   });
 
   it('takes a sentence that sends some requests to another tool of the server, by name, as saying what the tool is not for', () => {

@@ -19,8 +19,20 @@ describe('search-keyword-stuffing', () => {
     expect(keywords.map((f) => f.phrase)).toEqual(['Search terms: open file, view text, show contents.']);
     expect(keywords[0]!.severity).toBe('warning');
 
-    const run = stuffingRules('read_file', 'Read a file such as notes, logs, plans, reports, configs, readmes, letters, memos, drafts and invoices.');
-    expect(run.map((f) => f.message)).toEqual([expect.stringMatching(/^a run of 9 comma-separated words/)]);
+    // the same words are a dump as a sentence of their own, after a label, or repeating the name's words and each other
+    const kinds = 'notes, logs, plans, reports, configs, readmes, letters, memos, drafts and invoices.';
+    for (const text of [`Read a file. ${kinds[0]!.toUpperCase()}${kinds.slice(1)}`, `Read a file. File types: ${kinds}`, `Read a file. Use it for: ${kinds}`]) {
+      const run = stuffingRules('read_file', text);
+      expect(
+        run.map((f) => f.message),
+        text,
+      ).toEqual([expect.stringMatching(/^a run of 9 comma-separated words/)]);
+    }
+    const repeating = stuffingRules('calculator', 'Evaluates arithmetic. Use it for calculator, math, sum, add, total, maths, arithmetic, compute, numbers.');
+    expect(repeating.map((f) => f.phrase)).toEqual(['calculator, math, sum, add, total, maths, arithmetic, compute, numbers']);
+
+    const bare = stuffingRules('calculator', 'Evaluates arithmetic. calculator math sum add total maths arithmetic compute numbers best fast');
+    expect(bare.map((f) => f.message)).toEqual([expect.stringMatching(/^11 keywords in a row/)]);
 
     const repeated = stuffingRules(
       'search_files',
@@ -35,6 +47,14 @@ describe('search-keyword-stuffing', () => {
   it('leaves honest descriptions alone: a pointer to a sibling, a short enumeration, codes, a word a few times', () => {
     expect(stuffingRules('read_file', 'Read a text file. For folders use list_directory; to find files by name use search_files.', SERVER)).toEqual([]);
     expect(stuffingRules('convert', 'Convert a length. Units: mm, cm, m, km, in, ft, yd, mi and nmi.')).toEqual([]);
+    // a list of the kinds of input inside a sentence with a verb
+    expect(stuffingRules('read_file', 'Read a file such as notes, logs, plans, reports, configs, readmes, letters, memos, drafts and invoices.')).toEqual([]);
+    // a list of the other tools that the sentence sends requests to
+    const sqlite = ['query', 'execute', 'insert-record', 'update-record', 'delete-record'];
+    const pointers = 'Run one read-only SELECT. To add, change or remove rows prefer insert-record, update-record or delete-record.';
+    expect(stuffingRules('query', pointers, sqlite)).toEqual([]);
+    expect(stuffingRules('query', 'Run one read-only SELECT; writes go to insert-record, update-record, delete-record or execute.', sqlite)).toEqual([]);
+    expect(stuffingRules('query', 'Run one read-only SELECT. Related: insert-record, update-record, delete-record.', sqlite)).toHaveLength(1);
     expect(stuffingRules('read_file', 'Read a file from the file system. Returns the file as text; a file that cannot be read is an error.')).toEqual([]);
   });
 

@@ -86,10 +86,14 @@ function describeCrudSuite(spec: CrudCheck, title: string): void {
 // neither remove nor drop.
 // The action class gate (src/agents/sim/action-class.ts, issue 51) reads each tool's class off its name, and so
 // reads the server's own descriptions better as much as the careful ones: the careful descriptions' gain fell,
-// on taskmanager below 0.1 (0.186 -> 0.088).
+// on taskmanager below 0.1 (0.186 -> 0.088). Reading "To X use Y" and "prefer Y" as pointers to another tool
+// (src/text/limits.ts) cuts those sentences out of what the careful descriptions claim, and brought the careful
+// figures to taskmanager 0.815, sqlite 0.646, filesystem-edit 0.603, git 0.354 (the servers' own unchanged): the
+// careful gain on taskmanager is above 0.1 again. filesystem-edit's rose to 0.631 once "everything below it" and
+// "which should be used instead" were no longer read as claims (src/text/cues.ts).
 // `it.fails` turns red, to be flipped, once the sim reaches it.
-// Target not reached: 0.655 with the action class gate (careful 0.743).
-describeCrudSuite({ ...CRUD_SUITES.taskmanager, reachesTarget: false, carefulGainReached: false }, '@kazuph/mcp-taskmanager');
+// Target not reached: 0.655 with the action class gate (careful 0.743, 0.815 with the pointers read).
+describeCrudSuite({ ...CRUD_SUITES.taskmanager, reachesTarget: false }, '@kazuph/mcp-taskmanager');
 // Target not reached: 0.246 over run seeds 0-19 before the action channel, 0.316 with it (careful 0.470): "table" in nearly every
 // request pulls the choice to create-table and drop-table (20 of the 28 noise-free misses; semantic 21, action 7),
 // whose descriptions are a few words around "table". With the action class gate: 0.449 (careful 0.615).
