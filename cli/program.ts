@@ -18,10 +18,25 @@ export function tdoProgram(): Command {
 export async function runProgram(program: Command, argv: readonly string[]): Promise<void> {
   for (const command of program.commands) command.exitOverride();
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(withoutHelpForUnknownCommand(program, argv));
   } catch (err) {
     const { exitCode, message } = await reportFailure(err);
     if (message !== undefined) process.stderr.write(message);
     process.exitCode = exitCode;
   }
+}
+
+/**
+ * argv without its help flags when a word of it names no command: `tdo frobnicate --help` is a typo to report
+ * ("unknown command", with commander's did-you-mean), not a request for the general help.
+ */
+function withoutHelpForUnknownCommand(program: Command, argv: readonly string[]): readonly string[] {
+  let command = program;
+  for (const word of argv.slice(2)) {
+    if (word.startsWith('-') || command.commands.length === 0) break;
+    const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (next === undefined) return word === 'help' ? argv : argv.filter((arg) => arg !== '--help' && arg !== '-h');
+    command = next;
+  }
+  return argv;
 }

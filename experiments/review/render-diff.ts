@@ -1,7 +1,7 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { changeWithInterval, escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
 import { measuredSuccess } from '../versions/measurements.ts';
-import { isSimAgentId, terminalSafe, toJsonText } from '../../src/index.ts';
+import { counted, isSimAgentId, listedBounded, terminalSafe, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
 import type { DifferenceInterval } from '../../src/index.ts';
@@ -22,6 +22,17 @@ export function renderDiff(diff: VersionDiff, format: DiffFormat, options: { col
       return renderText(diff, options.color === true);
   }
 }
+
+/** The tools a reader needs to see (changed, added, removed, or with lint flags that moved); the rest only named. */
+function splitUnchanged(diff: VersionDiff): { shown: ToolDiff[]; unchanged: string } {
+  const quiet = (t: ToolDiff) => t.status === 'unchanged' && t.lintAppeared.length + t.lintDisappeared.length === 0;
+  const names = diff.tools.filter(quiet).map((t) => t.tool);
+  const unchanged = names.length === 0 ? '' : `${counted(names.length, 'tool')} unchanged: ${listedBounded(names, UNCHANGED_NAMED)}`;
+  return { shown: diff.tools.filter((t) => !quiet(t)), unchanged };
+}
+
+/** Unchanged tools named before the rest are counted: a 500-tool server with one edit is one section and one line. */
+const UNCHANGED_NAMED = 30;
 
 const ANSI = { red: '\u001b[31m', green: '\u001b[32m', dim: '\u001b[2m', bold: '\u001b[1m', strike: '\u001b[9m', reset: '\u001b[0m' };
 
@@ -82,7 +93,8 @@ function renderText(diff: VersionDiff, color: boolean): string {
     terminalSafe(deltaLine(diff)),
     '',
   ];
-  for (const t of diff.tools) {
+  const { shown, unchanged } = splitUnchanged(diff);
+  for (const t of shown) {
     lines.push(paint(ANSI.bold, `── ${t.tool}  ${t.status}, tokens ${t.tokensA} → ${t.tokensB} (${signed(t.tokenDelta)})`));
     if (t.status === 'unchanged') {
       lines.push(paint(ANSI.dim, '   (same text)'));
@@ -104,6 +116,7 @@ function renderText(diff: VersionDiff, color: boolean): string {
     for (const f of t.lintDisappeared) lines.push(paint(ANSI.green, `   − lint ${flagText(f)}`));
     lines.push('');
   }
+  if (unchanged !== '') lines.push(paint(ANSI.dim, unchanged), '');
   if (!color) lines.push('[-removed-] {+added+}; lint flags: + appeared in B, − gone in B');
   return `${lines.join('\n')}\n`;
 }
@@ -145,7 +158,8 @@ function renderMarkdown(diff: VersionDiff): string {
     `Rates: ${mdCell(diff.metrics.note)}${[diff.a, diff.b].some((s) => isSimAgentId(s.measured?.agent ?? '')) ? ' (sim agent: a simulated selection model, not an LLM)' : ''}.`,
     '',
   ];
-  for (const t of diff.tools) {
+  const { shown, unchanged } = splitUnchanged(diff);
+  for (const t of shown) {
     out.push(`## ${t.tool}: ${t.status}, tokens ${t.tokensA} → ${t.tokensB} (${signed(t.tokenDelta)})`, '');
     out.push(t.status === 'unchanged' ? '_same text_' : `> ${markdownSegments(t).replace(/\n/g, '<br>')}`, '');
     for (const f of t.lintAppeared)
@@ -154,6 +168,7 @@ function renderMarkdown(diff: VersionDiff): string {
       out.push(`- ✓ lint gone: **${f.rule}** (${f.severity})${f.phrase === null ? '' : ` “${mdCell(f.phrase)}”`}: ${f.message}`);
     if (t.lintAppeared.length + t.lintDisappeared.length > 0) out.push('');
   }
+  if (unchanged !== '') out.push(`_${mdCell(unchanged)}_`, '');
   return `${out.join('\n')}\n`;
 }
 
@@ -171,7 +186,8 @@ export function diffSectionHtml(diff: VersionDiff): string {
   const rows = summaryRows(diff)
     .map((r) => `<tr><th>${r[0]}</th><td>${r[1]}</td><td>${r[2]}</td><td>${r[3]}</td></tr>`)
     .join('');
-  const tools = diff.tools
+  const { shown, unchanged } = splitUnchanged(diff);
+  const tools = shown
     .map((t) => {
       const body = t.status === 'unchanged' ? '<p class="muted">same text</p>' : `<div class="text">${markdownSegments(t)}</div>`;
       const flags = [...t.lintAppeared.map((f) => htmlFlag(f, 'appeared')), ...t.lintDisappeared.map((f) => htmlFlag(f, 'gone'))].join('');
@@ -180,7 +196,7 @@ export function diffSectionHtml(diff: VersionDiff): string {
     .join('\n');
   return `<div class="scroll"><table class="summary"><thead><tr><th></th><th>A ${escapeHtml(diff.a.label)}</th><th>B ${escapeHtml(diff.b.label)}</th><th>Δ</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p class="muted">Rates: ${escapeHtml(diff.metrics.note)}</p>
-${tools}`;
+${tools}${unchanged === '' ? '' : `\n<p class="muted">${escapeHtml(unchanged)}</p>`}`;
 }
 
 function renderHtml(diff: VersionDiff): string {

@@ -8,9 +8,12 @@ import { describeOrigin } from '../versions/origin.ts';
 import { resolveVersion } from '../versions/resolve.ts';
 import type { DiffSource } from './version-diff.ts';
 
-/** A reference names a file when such a file exists; otherwise it is a version id. */
+/**
+ * A reference names a file when such a file exists, or when it reads as a path (a folder or a .json ending), which
+ * no version id does: a missing file is then reported as missing, not as an unknown version.
+ */
 export function isFileReference(ref: string): boolean {
-  return statSync(ref, { throwIfNoEntry: false })?.isFile() === true;
+  return statSync(ref, { throwIfNoEntry: false })?.isFile() === true || /[/\\]|\.json$/i.test(ref);
 }
 
 export function fileSource(ref: string): DiffSource {

@@ -8,6 +8,7 @@ export function readJsonFile(path: string, what: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
+    if ((err as { code?: unknown }).code === 'ENOENT') throw inputError(`no ${what} at ${path}: check the path`);
     throw inputError(`cannot read ${what} ${path}: ${(err as Error).message}`);
   }
   let parsed: unknown;

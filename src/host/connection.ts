@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
-import { infrastructureError } from '../errors.ts';
+import { infrastructureError, inputError } from '../errors.ts';
 import { inheritedEnv } from './inherited-env.ts';
 import { boundedFetch } from './bounded/fetch.ts';
 import { freshConnectionFetch } from './fresh-connection-fetch.ts';
@@ -177,6 +177,11 @@ function closedDuringProbe(failure: ConnectFailure): boolean {
 }
 
 function connectError(spec: ServerSpec, failure: ConnectFailure) {
+  if ('command' in spec && rootCode(failure) === 'ENOENT') {
+    return inputError(
+      `cannot start MCP server "${spec.name}": the command "${spec.command}" was not found (install it, or give its full path in the server's command)`,
+    );
+  }
   const where = 'url' in spec ? spec.url : [spec.command, ...spec.args].join(' ');
   const tail = failure.stderr.trim() ? `\nserver stderr:\n${failure.stderr.trim()}` : '';
   return infrastructureError(`cannot connect to MCP server "${spec.name}" (${where}): ${withRootCause(failure)}${tail}`);
@@ -207,10 +212,19 @@ function listFailure(server: string, err: unknown, stderr: string) {
  * which socket error it was ("ECONNREFUSED", "other side closed") tells a server that is down from one that
  * dropped the connection.
  */
-function withRootCause(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
+function rootOf(err: unknown): unknown {
   let root = err;
   for (let depth = 0; depth < 8 && root instanceof Error && root.cause instanceof Error; depth++) root = root.cause;
+  return root;
+}
+
+function rootCode(err: unknown): unknown {
+  return (rootOf(err) as { code?: unknown } | undefined)?.code;
+}
+
+function withRootCause(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const root = rootOf(err);
   if (root === err || !(root instanceof Error) || message.includes(root.message)) return message;
   const code = (root as { code?: unknown }).code;
   return `${message} (${typeof code === 'string' && !root.message.includes(code) ? `${code}: ` : ''}${root.message})`;

@@ -3,6 +3,7 @@ import type { ConditionEffect, Suite, Task } from '../suite/schema.ts';
 import { applyServerArgs } from './conditions.ts';
 import { bearerHeaders, runSigningSecret, SIGNING_SECRET_ENV } from './tokens.ts';
 import { inputError } from '../errors.ts';
+import { refuseUnlistedLabels } from './plan-labels.ts';
 
 export interface SuiteHost {
   host: Host;
@@ -14,7 +15,8 @@ export interface SuiteHost {
  * Starts and connects a suite's servers as every run of it needs them: the conditions' arguments appended,
  * and for servers that declare auth (the runner stands in for the authorization server) the
  * signing secret in the environment of servers it starts, a runner token to list tools, and a fresh
- * buyer token per episode, carrying the task's limit when the conditions say so.
+ * buyer token per episode, carrying the task's limit when the conditions say so. A plan label no server lists
+ * is refused here, before any episode.
  */
 export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): Promise<SuiteHost> {
   const servers = applyServerArgs(suite.servers, effect.serverArgs);
@@ -36,5 +38,11 @@ export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): P
     env: { [SIGNING_SECRET_ENV]: secret },
     headersFor: bearerHeaders(secret, (server) => scopes.get(server), { subject: 'tdo-runner' }),
   });
+  try {
+    refuseUnlistedLabels(suite, host.servers);
+  } catch (err) {
+    await host.close();
+    throw err;
+  }
   return { host, ...(headersFor === undefined ? {} : { headersFor }) };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -38,10 +38,8 @@ export function resolveSuitePath(nameOrPath: string, refs: SuiteReferences = {})
   const named = refs.suites?.[nameOrPath];
   if (named !== undefined) return named;
   const shipped = refs.shippedSuites;
-  if (shipped === undefined)
-    throw inputError(`unknown suite "${nameOrPath}": no suite of that name in ${refs.source ?? 'the config'}; pass a file path to use your own suite`);
-  for (const ext of ['.yaml', '.yml', '.json']) {
-    const candidate = resolve(shipped, nameOrPath + ext);
+  for (const ext of shipped === undefined ? [] : ['.yaml', '.yml', '.json']) {
+    const candidate = resolve(shipped!, nameOrPath + ext);
     try {
       readFileSync(candidate);
       return candidate;
@@ -49,8 +47,21 @@ export function resolveSuitePath(nameOrPath: string, refs: SuiteReferences = {})
       // try the next extension
     }
   }
-  throw inputError(`unknown suite "${nameOrPath}": no ${nameOrPath}.yaml/.yml/.json in ${shipped}; pass a file path to use your own suite`);
+  const where = [...(refs.suites === undefined ? [] : [refs.source ?? 'the config']), ...(shipped === undefined ? [] : ['the shipped suites'])];
+  const known = knownSuiteNames(refs);
+  throw inputError(
+    `unknown suite "${nameOrPath}"${suggestName(nameOrPath, known)}: no suite of that name in ${where.join(' or ') || 'the config'} (known: ${known.join(', ') || 'none'}); pass a file path to use your own suite`,
+  );
 }
+
+/** The names `--suite` accepts: the config's suites, then the shipped ones (a `.careful.json` is descriptions, not a suite). */
+function knownSuiteNames(refs: SuiteReferences): string[] {
+  const shipped = refs.shippedSuites === undefined ? [] : readdirSync(refs.shippedSuites).filter((file) => SUITE_FILE.test(file));
+  const names = [...Object.keys(refs.suites ?? {}), ...shipped.map((file) => file.slice(0, file.indexOf('.')))];
+  return [...new Set(names)].sort();
+}
+
+const SUITE_FILE = /^[^.]+\.(?:ya?ml|json)$/;
 
 export function loadSuite(nameOrPath: string, refs: SuiteReferences = {}): LoadedSuite {
   const path = resolveSuitePath(nameOrPath, refs);
@@ -148,9 +159,22 @@ function meantBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
 /** " (did you mean "tolerance"?)" for each unknown key close to a key suites use; empty when none is close. */
 function suggestKeys(keys: readonly string[]): string {
   const guesses = keys.flatMap((key) => {
-    const guess = closest(key, [...SUITE_KEYS]);
-    // close: a slip of a letter or two, never a different word
-    return distance(key, guess) <= Math.max(1, Math.floor(key.length / 3)) ? [`"${guess}" for "${key}"`] : [];
+    const guess = closeName(key, SUITE_KEYS);
+    return guess === undefined ? [] : [`"${guess}" for "${key}"`];
   });
   return guesses.length === 0 ? '' : ` (did you mean ${guesses.join(', ')}?)`;
+}
+
+/** " (did you mean "github"?)" when a known name is close to the one given; empty otherwise. */
+function suggestName(name: string, known: readonly string[]): string {
+  const guess = closeName(name, known);
+  return guess === undefined ? '' : ` (did you mean "${guess}"?)`;
+}
+
+/** The known name a slip of a letter or two away from `name`, never a different word. */
+function closeName(name: string, known: Iterable<string>): string | undefined {
+  const names = [...known];
+  if (names.length === 0) return undefined;
+  const guess = closest(name, names);
+  return distance(name, guess) <= Math.max(1, Math.floor(name.length / 3)) ? guess : undefined;
 }

@@ -31,7 +31,7 @@ describe('control characters from a server reach the terminal escaped', () => {
             id: 't',
             split: 'val',
             prompt: 'Echo hi.',
-            plan: [{ intent: 'echo the text', args: { text: 'hi' }, tools: ['echo'] }],
+            plan: [{ intent: 'echo the text', args: { text: 'hi' }, tools: [`echo${SEQUENCES}`] }],
             check: { kind: 'answer', expected: 'hi' },
           },
         ],

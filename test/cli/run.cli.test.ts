@@ -51,7 +51,8 @@ describe.concurrent('tdo exits with 2 and a clear message on bad input', () => {
     ['a bad number', ['run', '--suite', 'lab', '--repeat', '0'], /positive integer/],
     ['an unknown agent', ['run', '--suite', 'lab', '--agent', 'gpt'], /expected one of sim, llm/],
     ['an unknown split', ['run', '--suite', 'lab', '--split', 'holdout'], /expected one of train, val, test, paraphrase, all/],
-    ['an unknown suite', ['run', '--suite', 'nosuch'], /unknown suite "nosuch"/],
+    ['an unknown suite', ['run', '--suite', 'nosuch'], /unknown suite "nosuch": .*\(known: .*lab, /],
+    ['a misspelled suite', ['run', '--suite', 'lbb'], /unknown suite "lbb" \(did you mean "lab"\?\)/],
     ['no suite', ['run'], /needs --suite/],
     ['--model with the sim agent', ['run', '--suite', 'lab', '--model', 'gpt-4o'], /--model applies to --agent llm only/],
     ['the llm agent without an endpoint', ['run', '--suite', 'lab', '--agent', 'llm', '--model', 'm'], /OPENAI_BASE_URL/],
@@ -68,6 +69,14 @@ describe.concurrent('tdo exits with 2 and a clear message on bad input', () => {
     const { code, stderr } = await tdo(['frobnicate']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/unknown command/);
+    for (const args of [
+      ['frobnicate', '--help'],
+      ['traces', 'frob', '-h'],
+    ]) {
+      const asked = await tdo(args);
+      expect([asked.code, asked.stdout]).toEqual([2, '']);
+      expect(asked.stderr).toMatch(/unknown command '(frobnicate|frob)'/);
+    }
   });
 
   it('a broken suite file, naming the file and the problem', async () => {
@@ -77,6 +86,46 @@ describe.concurrent('tdo exits with 2 and a clear message on bad input', () => {
     expect(code).toBe(2);
     expect(stderr).toContain(suite);
     expect(stderr).toMatch(/not valid YAML/);
+  });
+
+  it('a plan label that no server lists, with the name it meant, before any episode is run', async () => {
+    const suite = join(dir, 'mislabelled.yaml');
+    const server = `{ name: lab, command: '\${NODE}', args: ['\${TDO_ROOT}/bin/tdo.js', 'serve', 'lab'] }`;
+    const task = (id: string, tool: string) =>
+      `  - { id: ${id}, split: val, prompt: p, plan: [{ intent: add 1 and 2, tools: [${tool}] }], check: { kind: answer, expected: 3 } }`;
+    writeFileSync(
+      suite,
+      [
+        'name: mislabelled',
+        'systemPrompt: s',
+        `servers: [${server}]`,
+        'tasks:',
+        task('typo', 'calculatr'),
+        task('prefix', 'lb/calculator'),
+        task('fine', 'lab/calculator'),
+      ].join('\n'),
+    );
+    const db = join(dir, 'mislabelled.db');
+    const { code, stderr } = await tdo(['run', '--suite', suite, '--split', 'val', '--db', db]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/task "typo", step 1: no server lists the tool "calculatr" \(did you mean "calculator"\?\)/);
+    expect(stderr).toMatch(
+      /task "prefix", step 1: "lb\/calculator" names the server "lb", which is no server of the suite \(its servers: lab\) \(did you mean "lab\/calculator"\?\)/,
+    );
+    expect(stderr).not.toMatch(/"fine"/);
+    const store = openTraceStore(db);
+    expect(store.listRuns()).toHaveLength(0);
+    store.close();
+  });
+
+  it('a server command that does not exist, named as not found', async () => {
+    const suite = join(dir, 'no-command.yaml');
+    const task = '  - { id: a, split: val, prompt: p, plan: [{ intent: add, tools: [calculator] }], check: { kind: answer, expected: 3 } }';
+    writeFileSync(suite, ['name: no-command', 'systemPrompt: s', 'servers: [{ name: x, command: tdo-no-such-command }]', 'tasks:', task].join('\n'));
+    const { code, stderr } = await tdo(['run', '--suite', suite, '--split', 'val', '--db', join(dir, 'x.db')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/cannot start MCP server "x": the command "tdo-no-such-command" was not found/);
+    expect(stderr).not.toMatch(/ENOENT/);
   });
 
   it('a database file that is not a database, which is left untouched', async () => {

@@ -116,7 +116,11 @@ describe('renderDiff', () => {
     expect(text).toContain(`success ${points(c.delta)} [${points(c.low)}, ${points(c.high)}]  first-choice share +30.0 pts  used server ±0.0 pts`);
     expect(text).toContain('success 50.0% [30%, 70%]  first-choice share 60.0%  used server 100.0%');
     expect(text).toContain('+ lint inflated-claim (warning) "Always use"');
-    expect(text).toContain('(same text)');
+    // an unchanged tool with no lint change is named on one line, not given a section
+    expect(text).toContain('1 tool unchanged: read');
+    expect(text).not.toContain('── read');
+    expect(renderDiff(diff, 'md')).toContain('_1 tool unchanged: read_');
+    expect(renderDiff(diff, 'html')).toContain('<p class="muted">1 tool unchanged: read</p>');
   });
 
   it('text for a terminal colors added words green and removed words red', () => {

@@ -2,7 +2,7 @@
 // it reads the first LINT_RESULT_CHARS characters of each, and lints as it did with the whole results.
 import { describe, expect, it } from 'vitest';
 import { lintDescriptions } from '../../../experiments/review/lint/lint.ts';
-import { LINT_RESULT_CHARS, lintSubject } from '../../../experiments/review/sources.ts';
+import { isFileReference, LINT_RESULT_CHARS, lintSubject } from '../../../experiments/review/sources.ts';
 import { openTempStore, runInput, toolStep } from '../../traces/helpers.ts';
 
 const COPIED = 'The weather in Paris is sunny today with a light breeze from the west.';
@@ -31,5 +31,13 @@ describe('lintSubject', () => {
     const flags = lintDescriptions(descriptions, { toolResults: subject.toolResults });
     expect(flags.filter((f) => f.rule === 'copied-result').map((f) => f.tool)).toEqual(['forecast', 'weather']);
     expect(flags).toEqual(lintDescriptions(descriptions, { toolResults: [...LARGE, ...NORMAL] }));
+  });
+});
+
+describe('isFileReference', () => {
+  it('reads a path that does not exist as a missing file, never as a version id', () => {
+    expect(isFileReference('some/file.json')).toBe(true);
+    expect(isFileReference('descriptions.json')).toBe(true);
+    expect(isFileReference('lab-1a8d7bcd10')).toBe(false);
   });
 });

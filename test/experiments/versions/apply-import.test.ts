@@ -66,7 +66,7 @@ describe('importVersion', () => {
       writeFileSync(join(d, name), text);
       expect(() => importVersion(s, join(d, name), 'lab')).toThrow(message);
     }
-    expect(() => importVersion(s, join(d, 'missing.json'), 'lab')).toThrow(/cannot read/);
+    expect(() => importVersion(s, join(d, 'missing.json'), 'lab')).toThrow(/no descriptions file at/);
     writeJson(join(d, 'ok.json'), { calc: 'Adds.' });
     expect(() => importVersion(s, join(d, 'ok.json'), 'lab', { parent: other.id })).toThrow(/server "labplus", not "lab"/);
     expect(s.listVersions('lab')).toHaveLength(1);

@@ -73,9 +73,8 @@ describe('Host', () => {
       });
       return outcomes[0]!;
     };
-    const before = await run(false);
-    expect(before.calls.map((c) => c.tool)).toEqual(['char_count']);
-    expect(before.success).toBe(false);
+    // before the server lists word_count, a suite that labels it is refused: the host knows only what tools/list says
+    await expect(run(false)).rejects.toThrow(/task "words", step 1: no server lists the tool "word_count"/);
 
     const after = await run(true);
     expect(after.calls.map((c) => c.tool)).toEqual(['word_count']);
