@@ -187,10 +187,14 @@ export function searchAgentSpecs(what: { agents: string; objective: string }) {
     agents: sharedSpec.agents(what.agents),
     objective: sharedSpec.objective(what.objective),
     model: sharedSpec.model(SEARCH_MODEL_HELP),
-    proposer: valueOption('--proposer <kind>', 'sim (random objective-agnostic edits) or llm (reflection prompt)', {
-      parse: choice(['sim', 'llm'] as const),
-      default: 'sim',
-    }),
+    proposer: valueOption(
+      '--proposer <kind>',
+      'sim (rule-based edits read off the trajectories, not an LLM) or llm (a model reads the failed trajectories and rewrites)',
+      {
+        parse: choice(['sim', 'llm'] as const),
+        default: 'sim',
+      },
+    ),
     proposerModel: valueOption('--proposer-model <name>', 'model for --proposer llm (default: --model)'),
     ...modelClientSpecs(),
   };

@@ -57,7 +57,7 @@ export { ServedSuites } from './run/queue/served-suites.ts';
 export type { RunOptions, RunReport, RunRequest, StoredRunConfig } from './run/run-suite.ts';
 export { DEFERRED_LOADING_SCORES, SCORE } from './run/score-names.ts';
 export { episodeSeed } from './run/seeds.ts';
-export { firstChoices, isServerChoiceScore, type ServerChoice, serverChoiceOf } from './run/server-choice.ts';
+export { firstChoiceShareName, firstChoices, isServerChoiceScore, type ServerChoice, serverChoiceOf } from './run/server-choice.ts';
 export type { SuiteRunStore } from './run/store-port.ts';
 export type { SuiteHost } from './run/suite-host.ts';
 

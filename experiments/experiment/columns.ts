@@ -94,8 +94,16 @@ export function versionLabel(report: ExperimentReport, versionId: string): strin
   return v.role === undefined ? v.origin : `${v.role} · ${v.origin}`;
 }
 
+/** Whether any version's runs offered another server to choose: on a one-server suite both shares are 100% and say nothing. */
+export function measuresChoice(suite: SuiteResults): boolean {
+  return suite.results.some((r) => r.firstChoiceShare.n > 0);
+}
+
+export const ONE_SERVER_NOTE = 'First-choice and used-server shares are left out: the suite offers one server, so every choice goes to it.';
+
 export function versionTable(report: ExperimentReport, suite: SuiteResults): Table {
   const scores = scoreColumns(report, suite);
+  const choice = measuresChoice(suite);
   const hasTarget = suite.results.some((r) => r.target !== null);
   const spend = showsSpend(report);
   const head = [
@@ -104,8 +112,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
     'success [95% CI]',
     'Δ success vs first [95% CI]',
     ...(suite.paraphrase === undefined ? [] : ['paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']),
-    'first-choice share of its server [95% CI]',
-    'used server [95% CI]',
+    ...(choice ? ['first-choice share of its server [95% CI]', 'used server [95% CI]'] : []),
     ...(hasTarget ? [`${suite.target}: first-choice share, used server`] : []),
     'tool precision',
     'tool recall',
@@ -124,8 +131,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       interval(r.success),
       c === undefined ? 'baseline' : `${changeCell(c)}${c.regressed ? ' REGRESSION' : ''}`,
       ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, interval)),
-      `${interval(r.firstChoiceShare)} (${r.server})`,
-      interval(r.usedServer),
+      ...(choice ? [`${interval(r.firstChoiceShare)} (${r.server})`, interval(r.usedServer)] : []),
       ...(hasTarget ? [r.target === null ? '–' : `${share(r.target.firstChoiceShare)}, ${share(r.target.usedServer)}`] : []),
       maybe(r.precision, (x) => x.toFixed(2)),
       maybe(r.recall, (x) => x.toFixed(2)),

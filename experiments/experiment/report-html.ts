@@ -46,18 +46,20 @@ function charts(suite: SuiteResults): string {
           max: 1,
           format: (v) => percent(v),
         });
-  const firstChoice = barChartSvg({
-    title: "First-choice share of each version's server (95% interval)",
-    bars: suite.results.map((r) => ({
-      label: r.versionId,
-      value: r.firstChoiceShare.rate,
-      low: r.firstChoiceShare.low,
-      high: r.firstChoiceShare.high,
-      tone: 'neutral' as const,
-    })),
-    max: 1,
-    format: (v) => percent(v),
-  });
+  const firstChoice = !columns.measuresChoice(suite)
+    ? ''
+    : barChartSvg({
+        title: "First-choice share of each version's server (95% interval)",
+        bars: suite.results.map((r) => ({
+          label: r.versionId,
+          value: r.firstChoiceShare.rate,
+          low: r.firstChoiceShare.low,
+          high: r.firstChoiceShare.high,
+          tone: 'neutral' as const,
+        })),
+        max: 1,
+        format: (v) => percent(v),
+      });
   const tokens = barChartSvg({
     title: 'Description tokens (o200k_base)',
     bars: suite.results.map((r) => ({ label: r.versionId, value: r.tokens, tone: 'neutral' as const })),
@@ -83,6 +85,7 @@ export function suiteSection(report: ExperimentReport, suite: SuiteResults): str
   return `<section class="suite"><h2>Suite ${escapeHtml(suite.suite)}</h2>
 <p>${columns.taskCounts(suite)}${suite.target === null ? '' : `, target server <b>${escapeHtml(suite.target)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
 ${tableHtml(columns.versionTable(report, suite), 'results')}
+${columns.measuresChoice(suite) ? '' : `<p class="muted">${escapeHtml(columns.ONE_SERVER_NOTE)}</p>`}
 ${charts(suite)}
 ${comparisons === '' ? '' : `<h3>Per-task changes against the first version</h3><ul>${comparisons}</ul>`}
 ${changes.rows.length === 0 ? '' : tableHtml(changes, 'tasks')}

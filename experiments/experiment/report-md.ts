@@ -35,6 +35,7 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
       '',
     );
     out.push(...markdownTable(columns.versionTable(report, suite)), '');
+    if (!columns.measuresChoice(suite)) out.push(columns.ONE_SERVER_NOTE, '');
     const changes = columns.taskChangeTable(suite);
     if (suite.comparisons.length > 0) {
       out.push('### Per-task changes against the first version', '');

@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import type { ModelSpendTotals } from '../../traces/index.ts';
 import { interval, share, tableStyle } from '../format.ts';
-import { answerSentences, changeCell, lintSentences, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
+import { answerSentences, changeCell, lintSentences, measuresChoice, ONE_SERVER_NOTE, paraphraseCells, scoreColumns, taskCounts } from './columns.ts';
 import type { ExperimentReport } from './run-experiment.ts';
 import { costCell, showsSpend, versionSpend } from './spend-cells.ts';
 import { counted } from '../../src/index.ts';
@@ -15,14 +15,14 @@ export function renderExperimentSummary(report: ExperimentReport): string {
     const scores = scoreColumns(report, suite);
     const roles = report.versions.some((v) => v.role !== undefined);
     const spend = showsSpend(report);
+    const choice = measuresChoice(suite);
     const head = [
       'version',
       ...(roles ? ['role'] : []),
       'success [95% CI]',
       'Δ vs first [95% CI]',
       ...(paraphrase ? ['paraphrase [95% CI]', 'Δ paraphrase [95% CI]'] : []),
-      'first-choice share',
-      'used server',
+      ...(choice ? ['first-choice share', 'used server'] : []),
       'precision',
       'recall',
       'calls/ep',
@@ -40,8 +40,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
         interval(r.success, 0),
         c === undefined ? 'baseline' : `${changeCell(c)}${c.regressed ? ' ✖' : ''}`,
         ...(paraphrase ? paraphraseCells(suite, r.versionId, (p) => interval(p, 0)) : []),
-        share(r.firstChoiceShare),
-        share(r.usedServer),
+        ...(choice ? [share(r.firstChoiceShare), share(r.usedServer)] : []),
         r.precision === null ? '–' : r.precision.toFixed(2),
         r.recall === null ? '–' : r.recall.toFixed(2),
         r.toolCallsPerEpisode.toFixed(2),
@@ -59,6 +58,7 @@ export function renderExperimentSummary(report: ExperimentReport): string {
       );
     }
     if (paraphrase) out.push('  paraphrase: the same needs worded differently, beside test; not part of the verdict');
+    if (!choice) out.push(`  ${ONE_SERVER_NOTE}`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 // What the review and experiment reports measure of each finished episode of a run, read back from the store
 // (the optimizer reads its own, richer EpisodeFacts for reflection: optimizer/mcp/facts.ts).
-import { serverChoiceOf } from '../../src/index.ts';
+import { firstChoiceShareName, SCORE, serverChoiceOf } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { meanShare, type Proportion } from '../../src/index.ts';
 
@@ -53,12 +53,18 @@ export interface ChoiceShares {
 
 /**
  * The server's first-choice and used-server shares over the judged episodes that recorded them (every episode
- * tdo scored does; a proxy session or an old import does not); null when none did.
+ * tdo scored does; a proxy session or an old import does not); null when none did, and when no episode offered
+ * another server to choose (a one-server suite: every first choice is the server's, and a 100% says nothing).
  */
 export function choiceShares(facts: readonly MeasuredEpisode[], server: string): ChoiceShares | null {
   const recorded = judged(facts).flatMap((f) => serverChoiceOf(f.scores, server) ?? []);
-  if (recorded.length === 0) return null;
+  if (recorded.length === 0 || !facts.some((f) => offeredAnotherServer(f.scores, server))) return null;
   return { firstChoiceShare: meanShare(recorded.map((c) => c.firstChoiceShare)), usedServer: meanShare(recorded.map((c) => c.usedServer)) };
+}
+
+function offeredAnotherServer(scores: ReadonlyMap<string, number>, server: string): boolean {
+  const own = firstChoiceShareName(server);
+  return [...scores.keys()].some((name) => name.startsWith(`${SCORE.firstChoiceShare}:`) && name !== own);
 }
 
 /** The successful episodes among the judged ones. */

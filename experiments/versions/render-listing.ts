@@ -33,5 +33,5 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
         : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
     ]);
   }
-  return `${table.toString()}\nfirst-choice share: the mean share of the agent's first choices that went to the version's server; used server: the share of episodes that called it at all. Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), what that run measured.\n`;
+  return `${table.toString()}\nfirst-choice share: the mean share of the agent's first choices that went to the version's server; used server: the share of episodes that called it at all (both – when the run offered no other server). Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), what that run measured.\n`;
 }
