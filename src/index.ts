@@ -64,7 +64,7 @@ export type { SuiteHost } from './run/suite-host.ts';
 export { countCues, type CueFamily, findCues } from './text/cues.ts';
 export { splitLimitClauses, statesLimit } from './text/limits.ts';
 export { counted } from './text/counted.ts';
-export { listedBounded } from './text/listed.ts';
+export { boundedList, MAX_LISTED } from './text/bounded-list.ts';
 export { findTdoText, NOT_EXECUTED_RESULT, withoutTdoText } from './text/tdo-text.ts';
 export { terminalSafe } from './text/terminal.ts';
 export { trimTrailing } from './text/trailing.ts';

@@ -1,8 +1,9 @@
 // Reading traces back: episode lists, full trajectories and per-run aggregates.
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TraceDb } from './open.ts';
 import { episodes, scores, steps } from './schema.ts';
 import type { EpisodeQuery, StepRow, TraceReader } from './types.ts';
+import { inList } from './in-list.ts';
 
 const isToolStep = eq(steps.kind, 'tool');
 
@@ -131,7 +132,7 @@ export function traceReader(db: TraceDb): TraceReader {
     toolResults({ server, tools, limit = 500, chars }) {
       // by tool first when the tools are known: steps_tool_idx then finds them without a scan
       const conditions = [isToolStep, eq(steps.server, server), eq(steps.isError, false), isNotNull(steps.resultText)];
-      if (tools !== undefined) conditions.push(inArray(steps.tool, tools));
+      if (tools !== undefined) conditions.push(inList(steps.tool, tools));
       // Cut in SQL before grouping, so the rows handed over and the rows grouped hold the prefixes only: grouping the
       // steps themselves sorted their whole texts (26 results of 9 MB took lint past 2 GB). A LIMIT on the subquery (one
       // it never reaches) keeps SQLite from flattening it into the grouping query, which would sort the whole texts again.

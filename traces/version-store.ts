@@ -1,11 +1,12 @@
 // Description versions: immutable tool -> description maps, identified by content.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { TraceStoreError } from './errors.ts';
 import type { TraceDb } from './open.ts';
 import { descriptionVersions, VERSION_ORIGINS } from './schema.ts';
 import type { VersionStore } from './types.ts';
 import { canonicalJson, contentHash, countDescriptionTokens, MAX_DESCRIPTION_CHARS, versionId } from './versions.ts';
+import { inList } from './in-list.ts';
 
 // Versions may come from imported files and optimizer output, so check shape before storing.
 const recordVersionInput = z.object({
@@ -47,7 +48,7 @@ export function versionStore(db: TraceDb, path: string): VersionStore {
             const known = tx
               .select({ id: descriptionVersions.id })
               .from(descriptionVersions)
-              .where(inArray(descriptionVersions.id, parents))
+              .where(inList(descriptionVersions.id, parents))
               .all()
               .map((r) => r.id);
             const unknown = parents.filter((p) => !known.includes(p));

@@ -1,5 +1,5 @@
 // `tdo import`: records a hand-edited descriptions file as a version of a server.
-import { toJsonText } from '../../src/index.ts';
+import { boundedList, toJsonText } from '../../src/index.ts';
 import { loadVersionImport } from '../../experiments/index.ts';
 import { withStore } from '../context.ts';
 import { dbFlag } from '../database-path.ts';
@@ -28,7 +28,7 @@ export async function importCommand(file: string, flags: ImportFlags): Promise<v
       : [`already stored as ${v.id} (origin ${v.origin}); nothing new recorded`];
     if (result.parent !== null)
       lines.push(`  parent ${result.parent.id}${result.parent.chosen === 'closest' ? ' (the stored version closest to the file; set it with --parent)' : ''}`);
-    if (result.missing.length > 0) lines.push(`  not described: ${result.missing.join(', ')} (they keep the server's own text)`);
+    if (result.missing.length > 0) lines.push(`  not described: ${boundedList(result.missing)} (they keep the server's own text)`);
     if (result.created)
       lines.push(`  next: \`tdo lint ${v.id}${dbFlag(store.path)}\`, \`tdo experiment --suite SUITE --version BASELINE,${v.id}${dbFlag(store.path)}\``);
     process.stdout.write(`${lines.join('\n')}\n`);

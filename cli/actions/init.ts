@@ -2,7 +2,7 @@
 // of marked tasks (src/suite/scaffold.ts). Nothing is written until the server has answered tools/list.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { CONFIG_FILE, counted, loadConfig, toServerSpec } from '../../src/index.ts';
+import { boundedList, CONFIG_FILE, counted, loadConfig, toServerSpec } from '../../src/index.ts';
 import { serverEntrySchema, type ServerEntry, type TdoConfig } from '../../src/index.ts';
 import { Host } from '../../src/host/index.ts';
 import { scaffoldSuite } from '../../src/index.ts';
@@ -52,7 +52,7 @@ export async function initCommand(command: string[], flags: InitFlags, cwd = pro
   }
   process.stdout.write(
     [
-      `server ${name}: ${counted(tools.length, 'tool')}: ${tools.map((t) => t.name).join(', ')}`,
+      `server ${name}: ${counted(tools.length, 'tool')}: ${boundedList(tools.map((t) => t.name))}`,
       `wrote ${suiteFile} (${counted(scaffold.tasks - 1, 'selection-only task')}, one end-to-end task) and ${relative(cwd, configPath) || CONFIG_FILE}`,
       `next: replace every value marked "FILL:" in ${suiteFile} (\`tdo run\` names each one left), then`,
       `  tdo run --suite ${suiteFile}`,

@@ -28,7 +28,10 @@ export const EXPERIMENT_OPTIONS = {
   toolSearch: storedAt(sharedSpec.toolSearch(), 'settings.options.toolSearch'),
   toolSearchK: storedAt(sharedSpec.toolSearchK(), 'settings.options.toolSearch'),
   ...modelClientSpecs(),
-  ...spendCapSpecs(),
+  // an experiment is not resumed: a capped one is run again, the answers already paid for taken from the response cache
+  ...spendCapSpecs(
+    'the experiment stops taking new work (episodes in flight finish) with everything recorded, and exits 130; run it again with a raised cap, which starts its runs anew and takes the model answers they repeat from the response cache (unless --no-cache)',
+  ),
   ...cassetteSpecs(),
   seed: storedAt(sharedSpec.seed(), 'settings.options.seed'),
   concurrency: storedAt(sharedSpec.concurrency(), 'settings.options.concurrency'),

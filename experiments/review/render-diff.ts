@@ -1,7 +1,7 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { changeWithInterval, escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
 import { measuredSuccess } from '../versions/measurements.ts';
-import { counted, isSimAgentId, listedBounded, terminalSafe, toJsonText } from '../../src/index.ts';
+import { counted, isSimAgentId, boundedList, terminalSafe, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
 import type { DifferenceInterval } from '../../src/index.ts';
@@ -27,7 +27,7 @@ export function renderDiff(diff: VersionDiff, format: DiffFormat, options: { col
 function splitUnchanged(diff: VersionDiff): { shown: ToolDiff[]; unchanged: string } {
   const quiet = (t: ToolDiff) => t.status === 'unchanged' && t.lintAppeared.length + t.lintDisappeared.length === 0;
   const names = diff.tools.filter(quiet).map((t) => t.tool);
-  const unchanged = names.length === 0 ? '' : `${counted(names.length, 'tool')} unchanged: ${listedBounded(names, UNCHANGED_NAMED)}`;
+  const unchanged = names.length === 0 ? '' : `${counted(names.length, 'tool')} unchanged: ${boundedList(names, { max: UNCHANGED_NAMED })}`;
   return { shown: diff.tools.filter((t) => !quiet(t)), unchanged };
 }
 

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences } from '../../src/index.ts';
+import { boundedList, inputError, isTdoError, loadSuite, type ServerSpec, type StdioServerSpec, type SuiteReferences } from '../../src/index.ts';
 import { readDescriptionsFile, writeDescriptionsFile } from './descriptions-file.ts';
 
 export interface DescriptionsLocation {
@@ -133,7 +133,7 @@ export function applyVersion(version: Pick<VersionRow, 'id' | 'server' | 'descri
     const unknown = Object.keys(version.descriptions).filter((tool) => !Object.hasOwn(current, tool));
     if (unknown.length > 0) {
       throw inputError(
-        `${location.file} describes ${Object.keys(current).join(', ')}, but version ${version.id} (server ${version.server}) describes ${unknown.join(', ')} too: is it the file of another server? Nothing was written`,
+        `${location.file} describes ${boundedList(Object.keys(current))}, but version ${version.id} (server ${version.server}) describes ${boundedList(unknown)} too: is it the file of another server? Nothing was written`,
       );
     }
   }

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { diffWords } from 'diff';
 import { contentHash, MAX_DESCRIPTION_CHARS, type TraceStore, type VersionRow } from '../../traces/index.ts';
-import { inputError } from '../../src/index.ts';
+import { boundedList, inputError } from '../../src/index.ts';
 import { readDescriptionsFile } from './descriptions-file.ts';
 import { resolveVersion } from './resolve.ts';
 
@@ -45,7 +45,7 @@ export function importVersion(
     const unknown = Object.keys(descriptions).filter((tool) => !knownTools.has(tool));
     if (unknown.length > 0)
       throw inputError(
-        `${path} describes ${unknown.join(', ')}, which server "${server}" does not list (it lists ${[...knownTools].sort().join(', ')}); nothing was recorded`,
+        `${path} describes ${boundedList(unknown)}, which server "${server}" does not list (it lists ${boundedList([...knownTools].sort())}); nothing was recorded`,
       );
   }
   const existing = known.find((v) => v.contentHash === contentHash(descriptions));

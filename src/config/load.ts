@@ -6,6 +6,7 @@ import { startsWithFolder } from '../suite/isolation.ts';
 import type { ServerSpec } from '../suite/schema.ts';
 import { interpolateEnv } from './interpolate.ts';
 import { inputError, isTdoError } from '../errors.ts';
+import { boundedList } from '../text/bounded-list.ts';
 import { configSchema, type ServerEntry, type TdoConfig } from './schema.ts';
 
 export const CONFIG_FILE = 'tdo.config.json';
@@ -60,7 +61,7 @@ function describeIssue(issue: z.core.$ZodIssue, prefix: PropertyKey[]): string[]
   const where = path.map(String).join('.') || '(root)';
   // A bad record key (a server name) carries its own issues; they say what a name may contain.
   if (issue.code === 'invalid_key') return issue.issues.map((inner) => `${where}: ${inner.message}`);
-  if (issue.code === 'unrecognized_keys') return [`${where}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`];
+  if (issue.code === 'unrecognized_keys') return [`${where}: unknown field${issue.keys.length > 1 ? 's' : ''} ${boundedList(issue.keys, { quoted: true })}`];
   return [`${where}: ${issue.message}`];
 }
 

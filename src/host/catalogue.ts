@@ -1,6 +1,7 @@
 import type { Catalogue, CatalogueTool } from './catalogue-types.ts';
 import type { ListedTool } from './connection.ts';
 import { inputError } from '../errors.ts';
+import { boundedList } from '../text/bounded-list.ts';
 
 export interface ServerTools {
   server: string;
@@ -25,7 +26,7 @@ export function buildCatalogue(servers: ServerTools[], overrides: DescriptionOve
     const unknown = Object.keys(texts).filter((name) => !known.has(name));
     if (unknown.length > 0) {
       throw inputError(
-        `description version for "${server}" describes ${unknown.map((n) => `"${n}"`).join(', ')}, which the server does not list (it lists ${[...known].join(', ')})`,
+        `description version for "${server}" describes ${boundedList(unknown, { quoted: true })}, which the server does not list (it lists ${boundedList(known)})`,
       );
     }
   }

@@ -3,6 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
+import { readInputSchema } from './tool-schema.ts';
 import { infrastructureError, inputError } from '../errors.ts';
 import { inheritedEnv } from './inherited-env.ts';
 import { boundedFetch } from './bounded/fetch.ts';
@@ -98,7 +99,14 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
               `tdo reads at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} (shorten it, or serve another descriptions file)`,
           );
         }
-        tools.push({ name: t.name, description, inputSchema: t.inputSchema as JsonSchema });
+        const read = readInputSchema(t.inputSchema);
+        // Refused when not a JSON Schema: every reader (sim, search, proposers, suite check) takes it as listed.
+        if ('problem' in read) {
+          throw infrastructureError(
+            `MCP server "${spec.name}" lists tool "${t.name.slice(0, 64)}" with an input schema tdo cannot read: ${read.problem} (fix the server's tool list)`,
+          );
+        }
+        tools.push({ name: t.name, description, inputSchema: read.schema });
       }
       return tools;
     },

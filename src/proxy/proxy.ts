@@ -17,6 +17,7 @@ import type { HostTransport } from './host-stdio.ts';
 import type { HostInfo, SessionRecorder } from './session-recorder.ts';
 import { Upstream, type UpstreamCommand } from './upstream.ts';
 import { counted } from '../text/counted.ts';
+import { boundedList } from '../text/bounded-list.ts';
 
 export interface ProxyOptions {
   /** The server's name in the trace store and in messages. */
@@ -164,7 +165,7 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     if (served === undefined) return result;
     if (result.nextCursor === undefined && !unknownWarned) {
       const unknown = Object.keys(served).filter((name) => !(name in listing));
-      if (unknown.length > 0) log(`tdo proxy (${options.name}): the served version describes ${unknown.join(', ')}, which the server does not list`);
+      if (unknown.length > 0) log(`tdo proxy (${options.name}): the served version describes ${boundedList(unknown)}, which the server does not list`);
       unknownWarned = true;
     }
     return { ...result, tools: tools.map((tool) => (served[tool.name] === undefined ? tool : { ...tool, description: served[tool.name] })) };

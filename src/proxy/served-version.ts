@@ -1,4 +1,5 @@
 import { inputError } from '../errors.ts';
+import { boundedList } from '../text/bounded-list.ts';
 import { connectServer } from '../host/connection.ts';
 import type { UpstreamCommand } from './upstream.ts';
 
@@ -27,8 +28,8 @@ export async function checkServedVersion(server: string, upstream: UpstreamComma
   if (unknown.length === 0) return;
   const commandLine = [upstream.command, ...upstream.args].join(' ');
   throw inputError(
-    `description version ${version.id} describes ${unknown.join(', ')}, which server "${server}" (${commandLine}) does not list; ` +
-      `it lists ${listed.length === 0 ? 'no tools' : listed.join(', ')}. Serve a version recorded for this server's tools`,
+    `description version ${version.id} describes ${boundedList(unknown)}, which server "${server}" (${commandLine}) does not list; ` +
+      `it lists ${listed.length === 0 ? 'no tools' : boundedList(listed)}. Serve a version recorded for this server's tools`,
     { see: { command: `tdo versions --server ${server}`, dbPath } },
   );
 }

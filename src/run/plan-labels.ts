@@ -3,7 +3,7 @@ import { labelMatches } from '../checks/tool-labels.ts';
 import type { ServerTools } from '../host/catalogue.ts';
 import type { Suite } from '../suite/schema.ts';
 import { inputError } from '../errors.ts';
-import { listedBounded } from '../text/listed.ts';
+import { boundedList } from '../text/bounded-list.ts';
 
 /** Problems shown in full before the rest are counted: a suite with a renamed tool labels it many times. */
 const SHOWN_PROBLEMS = 8;
@@ -20,7 +20,9 @@ export function refuseUnlistedLabels(suite: Suite, listed: readonly ServerTools[
     ),
   );
   if (problems.length === 0) return;
-  throw inputError(`suite "${suite.name}" labels tools its servers do not list; fix the plan's tools:\n  ${listedBounded(problems, SHOWN_PROBLEMS, '\n  ')}`);
+  throw inputError(
+    `suite "${suite.name}" labels tools its servers do not list; fix the plan's tools:\n  ${boundedList(problems, { max: SHOWN_PROBLEMS, separator: '\n  ', itemChars: Infinity })}`,
+  );
 }
 
 function isListed(label: string, listed: readonly ServerTools[]): boolean {

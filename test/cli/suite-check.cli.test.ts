@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { fileURLToPath } from 'node:url';
 import { tdo } from '../support/cli.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tdo-suite-check-'));
+const HOSTILE = fileURLToPath(new URL('../fixtures/servers/hostile-server.mjs', import.meta.url));
 
 interface SuiteCheckJson {
   fidelity: { agent: string; share: number; steps: number; threshold: number; poor: boolean } | null;
@@ -78,5 +80,27 @@ describe('the suite check in tdo run and tdo optimize', () => {
     expect(result.stderr).toContain('--target selection scores the first choices that go to labplus rather than to lab.');
     // printed before the search starts
     expect(result.stderr.indexOf('suite check')).toBeLessThan(result.stderr.indexOf('optimize run r-'));
+  });
+
+  it('a tool whose schema property is null: tdo run and tdo optimize exit 2 naming the server, the tool and the property', { timeout: 60_000 }, async () => {
+    const echo = (id: string, split: string) => ({
+      id,
+      split,
+      prompt: 'Echo hi.',
+      plan: [{ intent: 'echo the text', args: { text: 'hi' }, tools: ['echo'] }],
+      check: { kind: 'answer', expected: 'hi' },
+    });
+    const path = join(dir, 'null-property.json');
+    const server = { name: 'h', command: process.execPath, args: [HOSTILE, 'null-property'] };
+    writeFileSync(
+      path,
+      JSON.stringify({ name: 'null-property', systemPrompt: 'Use the tools.', servers: [server], tasks: [echo('t', 'train'), echo('v', 'val')] }),
+    );
+    for (const command of [['run'], ['optimize', '--server', 'h', '--budget', '4']]) {
+      const result = await tdo([...command, '--suite', path, '--db', join(dir, `null-property-${command[0]}.db`)]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('tdo: MCP server "h" lists tool "echo" with an input schema tdo cannot read: properties.x: expected a JSON Schema');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
   });
 });

@@ -159,4 +159,11 @@ describe('reading traces', () => {
     store.addToolStep(e.id, { ...toolStep('fetch'), output: 'the other fetch' });
     expect(store.toolResults({ server: 'lab', chars: 4 })).toEqual(['the ', 'sear']);
   });
+
+  it('lists the results of more tools than a statement has variables (32,766), as lint asks for a version of 40,000 tools', async () => {
+    const store = await openTempStore();
+    seedRun(store);
+    const tools = [...Array.from({ length: 40_000 }, (_, i) => `tool_${i}`), 'search'];
+    expect(store.toolResults({ server: 'lab', tools, chars: 100 })).toEqual(['search result']);
+  });
 });

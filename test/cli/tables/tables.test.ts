@@ -73,6 +73,11 @@ describe('the option tables', () => {
       );
     });
 
+    it(`${name}: its help names --resume only when the command takes it`, () => {
+      const naming = Object.entries(table).filter(([, spec]) => spec.help.includes('--resume'));
+      if (!('resume' in table)) expect(naming.map(([key]) => key)).toEqual([]);
+    });
+
     it(`${name}: every stored path names a field its run's settings schema reads back`, () => {
       for (const [key, spec] of Object.entries(table)) {
         if (spec.stored === null || spec.stored === 'runs.suite_path') continue;

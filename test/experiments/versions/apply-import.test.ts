@@ -74,6 +74,19 @@ describe('importVersion', () => {
   });
 });
 
+describe('importVersion of a file of many unknown tools', () => {
+  it('names the first ten and counts the rest, of the unknown tools and of those the server lists', () => {
+    const s = store();
+    s.recordVersion({ server: 'lab', descriptions: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`known_${i}`, 'Adds.'])), origin: 'seed' });
+    const file = join(dir(), 'unknown.json');
+    writeJson(file, Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`unknown_${i}`, 'Writes.'])));
+    expect(() => importVersion(s, file, 'lab')).toThrow(
+      /describes unknown_0, .*, unknown_9 and 4,990 more, which server "lab" does not list \(it lists .* and 20 more\)/,
+    );
+    s.close();
+  });
+});
+
 describe('importVersion for a server with no versions', () => {
   it('refuses it, naming the servers that have versions and --new-server, recording nothing', () => {
     const s = store();
