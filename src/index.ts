@@ -23,6 +23,7 @@ export { type CapStop, ModelSpend, type SpendCaps, type Spent } from './models/s
 
 export { type ErrorKind, infrastructureError, inputError, isTdoError, type SeeAlso, TdoError, unknownVersionError } from './errors.ts';
 export { readJsonFile } from './files/read-json.ts';
+export { shareablePath } from './files/shareable-path.ts';
 export { snakeCase, snakeCaseKeys, toJsonText } from './json-keys.ts';
 
 export { CONFIG_FILE, configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig, toServerSpec } from './config/load.ts';

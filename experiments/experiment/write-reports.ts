@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { inputError, toJsonText } from '../../src/index.ts';
+import { inputError, shareablePath, toJsonText } from '../../src/index.ts';
 import type { AgentsExperimentReport } from './agents-experiment.ts';
 import { renderAgentsExperimentHtml } from './agents-report-html.ts';
 import { renderAgentsExperimentMarkdown } from './agents-report-md.ts';
@@ -21,14 +21,24 @@ export function writeExperimentReports(report: ExperimentReport | AgentsExperime
   const files = { markdown: join(out, 'report.md'), json: join(out, 'report.json'), html: join(out, 'report.html') };
   try {
     mkdirSync(out, { recursive: true });
-    const across = report.kind === 'tdo-experiment-agents';
-    writeFileSync(files.markdown, across ? renderAgentsExperimentMarkdown(report) : renderExperimentMarkdown(report));
-    writeFileSync(files.json, toJsonText(report, 2));
-    writeFileSync(files.html, across ? renderAgentsExperimentHtml(report) : renderExperimentHtml(report));
+    const shared = report.kind === 'tdo-experiment-agents' ? shareableAcross(report) : shareable(report);
+    const across = shared.kind === 'tdo-experiment-agents';
+    writeFileSync(files.markdown, across ? renderAgentsExperimentMarkdown(shared) : renderExperimentMarkdown(shared));
+    writeFileSync(files.json, toJsonText(shared, 2));
+    writeFileSync(files.html, across ? renderAgentsExperimentHtml(shared) : renderExperimentHtml(shared));
   } catch (err) {
     throw inputError(`cannot write the reports to ${out}: ${(err as Error).message}`);
   }
   return { dir: out, ...files };
+}
+
+/** The report with its local paths (the trace database, the suite files) as a reader elsewhere may see them. */
+function shareable(report: ExperimentReport): ExperimentReport {
+  return { ...report, db: shareablePath(report.db), suites: report.suites.map((suite) => ({ ...suite, path: shareablePath(suite.path) })) };
+}
+
+function shareableAcross(report: AgentsExperimentReport): AgentsExperimentReport {
+  return { ...report, db: shareablePath(report.db), experiments: report.experiments.map(shareable) };
 }
 
 /** reports/experiment-YYYYMMDD-HHMMSS under the working directory. */

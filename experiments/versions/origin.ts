@@ -1,6 +1,7 @@
 // Who made a version, in words a reviewer reads: seed, optimizer run and target, manual, imported.
 import * as z from 'zod';
 import type { VersionRow } from '../../traces/index.ts';
+import { shareablePath } from '../../src/index.ts';
 
 // originDetail is free-form JSON written by whoever recorded the version; read only what is there.
 const optimizerDetail = z.object({ run_id: z.string(), target: z.string(), candidate: z.number().optional() }).loose();
@@ -28,7 +29,7 @@ export function describeOrigin(version: Pick<VersionRow, 'origin' | 'originDetai
   }
   if (version.origin === 'imported') {
     const detail = importedDetail.safeParse(version.originDetail);
-    return { kind: 'imported', label: detail.success ? `imported from ${detail.data.file}` : 'imported' };
+    return { kind: 'imported', label: detail.success ? `imported from ${shareablePath(detail.data.file)}` : 'imported' };
   }
   return { kind: version.origin, label: version.origin === 'seed' ? 'seed (what the server advertises)' : 'manual' };
 }

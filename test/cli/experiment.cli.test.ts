@@ -44,6 +44,8 @@ describe('tdo experiment', () => {
     expect(better!.success.rate).toBeGreaterThan(base!.success.rate);
     expect(report.suites[0]!.comparisons[0]!.better.length).toBeGreaterThan(0);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('| version | origin | success [95% CI]');
+    // reports are shared: the trace database and the suite outside the working directory are named by their files alone
+    for (const f of ['report.md', 'report.json', 'report.html']) expect(readFileSync(join(out, f), 'utf8')).not.toContain(dir);
 
     // the paraphrase split beside test: success with its interval and the change against the first version
     expect(r.stdout).toContain('suite lab-mini (3 test tasks and 2 paraphrase tasks x 3)');

@@ -70,7 +70,7 @@ describe('listVersionEntries', () => {
     ]);
     expect(entries[0]!.children).toEqual([child.id]);
     expect(entries[1]!.origin).toMatchObject({ kind: 'optimizer', label: 'optimizer run r-opt (target selection, candidate 3)', target: 'selection' });
-    expect(entries[2]!.origin.label).toBe('imported from /tmp/edit.json');
+    expect(entries[2]!.origin.label).toBe('imported from edit.json');
     expect(entries[2]!.parents).toEqual([child.id]);
     expect(listVersionEntries(s, 'labplus').map((e) => e.id)).toEqual([other.id]);
     expect(renderVersionListing(entries)).toContain(`└ ${child.id}`);
