@@ -4,7 +4,7 @@ import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
 import { readInputSchema } from './tool-schema.ts';
-import { infrastructureError, inputError } from '../errors.ts';
+import { infrastructureError } from '../errors.ts';
 import { inheritedEnv } from './inherited-env.ts';
 import { boundedFetch } from './bounded/fetch.ts';
 import { freshConnectionFetch } from './fresh-connection-fetch.ts';
@@ -186,7 +186,7 @@ function closedDuringProbe(failure: ConnectFailure): boolean {
 
 function connectError(spec: ServerSpec, failure: ConnectFailure) {
   if ('command' in spec && rootCode(failure) === 'ENOENT') {
-    return inputError(
+    return infrastructureError(
       `cannot start MCP server "${spec.name}": the command "${spec.command}" was not found (install it, or give its full path in the server's command)`,
     );
   }
