@@ -1,116 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyBuyerToken } from '../../../servers/market/auth.ts';
-import { MAX_BODY_BYTES, startGateway, type GatewayHandle, type GatewayLogEntry } from '../../../src/gateway/gateway.ts';
-import { openLimiters, type GatewayLimiters } from '../../../src/gateway/limiters.ts';
-import { parseGatewayOptions, type GatewayOptions } from '../../../src/gateway/options.ts';
-import { mintBearerToken } from '../../../src/run/tokens.ts';
+import { MAX_BODY_BYTES } from '../../../src/gateway/gateway.ts';
+import { call, closeLater, closeOpened, errorOf, gateway, holdingUpstream, token, until } from '../../support/gateway.ts';
 import { freePort, redisMissing, startRedis } from '../../support/redis-server.ts';
 
-const SECRET = 'gateway-test-secret-long-enough-for-hs256';
-const secret = new TextEncoder().encode(SECRET);
-
-interface Arrival {
-  headers: IncomingMessage['headers'];
-  body: string;
-  answer(status?: number, text?: string): void;
-}
-
-/** An upstream that records each request and answers only when the test says so. */
-async function holdingUpstream() {
-  const arrivals: Arrival[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () =>
-      arrivals.push({
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-        answer: (status = 200, text = '{"jsonrpc":"2.0","id":1,"result":{}}') => res.writeHead(status, { 'content-type': 'application/json' }).end(text),
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-  return {
-    url,
-    arrivals,
-    arrived: (n: number) => until(() => arrivals.length >= n),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const thing of open.splice(0).reverse()) await thing.close();
-});
-
-async function gateway(
-  upstream: string,
-  limits: Partial<GatewayOptions> = {},
-): Promise<GatewayHandle & { log: GatewayLogEntry[]; limiters: GatewayLimiters; sends: number[] }> {
-  const options = parseGatewayOptions({
-    routes: [{ path: '/seller', upstream }],
-    port: 0,
-    rate: 100,
-    concurrency: 4,
-    queue: 10,
-    pace: 100,
-    upstreamQueue: 10,
-    methodRates: {},
-    ...limits,
-  });
-  const limiters = await openLimiters(options);
-  const log: GatewayLogEntry[] = [];
-  const sends: number[] = [];
-  const handle = await startGateway(options, limiters, {
-    verify: async (token, audience) => (await verifyBuyerToken(token, secret, audience)).id,
-    log: (e) => log.push(e),
-    // when each request leaves for the upstream (its arrival there comes later, by however busy the machine is)
-    fetch: (url, init) => (sends.push(performance.now()), fetch(url, init)),
-  });
-  open.push({ close: () => limiters.close() }, handle);
-  return { ...handle, log, limiters, sends };
-}
-
-const token = (subject: string, audience: string) => mintBearerToken(SECRET, audience, { subject, scopes: ['market:negotiate'] });
-
-function call(origin: string, bearer: string | undefined, options: { clientName?: string; mcpHeaders?: boolean; tool?: string } = {}) {
-  const { clientName = 'honest', mcpHeaders = true, tool = 'open_negotiation' } = options;
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: tool, arguments: {}, _meta: { 'io.modelcontextprotocol/clientInfo': { name: clientName, version: '1' } } },
-  });
-  return fetch(`${origin}/seller`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
-      ...(mcpHeaders ? { 'mcp-method': 'tools/call', 'mcp-name': tool } : {}),
-    },
-    body,
-  });
-}
-
-/** The JSON-RPC error the gateway answered with. */
-async function errorOf(res: Response): Promise<{ code: number; message: string }> {
-  return ((await res.json()) as { error: { code: number; message: string } }).error;
-}
+afterEach(closeOpened);
 
 describe('tdo gateway', () => {
   it('forwards the request as it came, the token included, and the answer back', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url);
     const bearer = await token('buyer-a', upstream.url);
     const answer = call(gw.origin, bearer, { clientName: 'claims-to-be-admin' });
@@ -134,7 +31,6 @@ describe('tdo gateway', () => {
 
   it('refuses a missing token, or one for another server, before anything reaches the upstream', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url);
     const missing = await call(gw.origin, undefined);
     expect(missing.status).toBe(401);
@@ -149,7 +45,6 @@ describe('tdo gateway', () => {
 
   it("queues a token's excess up to the bound and answers 429 with Retry-After beyond it, whatever clientInfo or headers say", async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url, { concurrency: 1, queue: 1 });
     const a = await token('buyer-a', upstream.url);
     const first = call(gw.origin, a);
@@ -174,9 +69,8 @@ describe('tdo gateway', () => {
     expect((await Promise.all(later)).map((r) => r.status).sort()).toEqual([200, 429]);
   });
 
-  it('limits one method and tool per token from the Mcp-Method and Mcp-Name headers', async () => {
+  it('limits one method and tool per token, the headers agreeing with the body', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url, { methodRates: { 'tools/call:accept_proposal': 1 } });
     const a = await token('buyer-a', upstream.url);
     const accepts = [call(gw.origin, a, { tool: 'accept_proposal' }), call(gw.origin, a, { tool: 'accept_proposal' })];
@@ -189,7 +83,6 @@ describe('tdo gateway', () => {
 
   it('refuses a body over its bound with 413 before it waits', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url);
     const res = await fetch(`${gw.origin}/seller`, {
       method: 'POST',
@@ -215,9 +108,8 @@ describe('tdo gateway', () => {
   describe.skipIf(redisMissing() !== undefined)('with --redis', () => {
     it('shares the counts between gateways, and refuses with the cause once Redis is gone', async () => {
       const redis = await startRedis();
-      open.push({ close: () => redis.stop() });
+      closeLater({ close: () => redis.stop() });
       const upstream = await holdingUpstream();
-      open.push(upstream);
       const limits = { concurrency: 1, queue: 1, redis: redis.url };
       const one = await gateway(upstream.url, limits);
       const two = await gateway(upstream.url, limits);
