@@ -16,6 +16,7 @@ describe('tdo gateway', () => {
       [['gateway', '--route', '/seller'], env, '--route takes KEY=VALUE'],
       [['gateway', ...ROUTE, '--rate', 'fast'], env, '--rate must be a whole number'],
       [['gateway', ...ROUTE, '--queue', '0'], env, '--queue must be at least 1'],
+      [['gateway', ...ROUTE, '--port', '99999'], env, '--port must be at most 65535'],
       [['gateway', ...ROUTE, '--method-rate', 'tools/call=x'], env, '--method-rate must be a whole number'],
       [['gateway', ...ROUTE], { TDO_AUTH_SECRET: undefined }, 'needs the token signing secret'],
       [['gateway', ...ROUTE], { TDO_AUTH_SECRET: 'short' }, 'at least 32 bytes'],
