@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { localhostHostValidation } from '@modelcontextprotocol/node';
 import * as z from 'zod';
-import { Leases, type Lease } from './leases.ts';
+import type { Lease } from './leases.ts';
 import { KeyedQueue, QueueFullError } from './queue.ts';
 import { claimedClientInfo, type ClientInfo } from './client-info.ts';
 import { forward, type UpstreamFetch } from './forward.ts';
@@ -96,10 +96,7 @@ export async function startGateway(options: GatewayOptions, limiters: GatewayLim
   const retryAfter = (waiting: number, perSecond: number) => Math.max(1, Math.ceil(waiting / perSecond));
   const tokenQueue = new KeyedQueue("this token's turn", options.queue, retryAfter(options.queue, options.rate));
   const upstreamQueue = new KeyedQueue("this upstream's pace", options.upstreamQueue, retryAfter(options.upstreamQueue, options.pace));
-  const slots = new Leases(limiters.slots);
-  const rates = new Leases(limiters.rate);
-  const paces = new Leases(limiters.pace);
-  const methods = new Map([...limiters.methods].map(([key, limiter]) => [key, new Leases(limiter)]));
+  const { slots, rate: rates, pace: paces, methods } = limiters;
 
   /** The token's turn: a slot, its rate and method leases, then its upstream's pace lease. */
   const admit = (subject: string, keys: string[], route: Route): Promise<Admission> =>

@@ -62,6 +62,7 @@ export async function gateway(
   upstream: string,
   limits: Partial<GatewayOptions> = {},
   deps: Partial<GatewayDeps> = {},
+  leaseTtlMs?: number,
 ): Promise<GatewayHandle & { log: GatewayLogEntry[]; limiters: GatewayLimiters; sends: number[] }> {
   const options = parseGatewayOptions({
     routes: [{ path: '/seller', upstream }],
@@ -74,7 +75,7 @@ export async function gateway(
     methodRates: {},
     ...limits,
   });
-  const limiters = await openLimiters(options);
+  const limiters = await openLimiters(options, leaseTtlMs);
   const log: GatewayLogEntry[] = [];
   const sends: number[] = [];
   const handle = await startGateway(options, limiters, {

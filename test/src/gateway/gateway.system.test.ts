@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../src/gateway/gateway.ts';
 import { call, closeLater, closeOpened, errorOf, gateway, holdingUpstream, token, until } from '../../support/gateway.ts';
@@ -130,6 +133,29 @@ describe('tdo gateway', () => {
       const down = await call(one.origin, a);
       expect(down.status).toBe(503);
       expect((await errorOf(down)).message).toContain('could not count this request');
+    });
+
+    it('frees a slot whose release was lost while Redis restarted, once its lease expires', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tdo-gateway-redis-'));
+      closeLater({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+      const before = await startRedis(undefined, dir);
+      const upstream = await holdingUpstream();
+      const limits = { concurrency: 1, redis: before.url };
+      const one = await gateway(upstream.url, limits, {}, 300);
+      const a = await token('buyer-a', upstream.url);
+      const first = call(one.origin, a);
+      await upstream.arrived(1);
+      // Redis goes down holding buyer-a's one slot (saved to disk), so the release after this answer is lost
+      await before.stop();
+      upstream.arrivals[0]!.answer();
+      expect((await first).status).toBe(200);
+      const after = await startRedis(before.port, dir);
+      closeLater({ close: () => after.stop() });
+      const two = await gateway(upstream.url, limits, {}, 300);
+      const second = call(two.origin, a);
+      await upstream.arrived(2);
+      upstream.arrivals[1]!.answer();
+      expect((await second).status).toBe(200);
     });
   });
 });

@@ -84,7 +84,7 @@ describe('tdo gateway against a hostile client', () => {
     // no headers at all: the accept still takes its lease
     const silent = call(gw.origin, bearer, { tool: 'accept_proposal', mcpHeaders: false });
     await upstream.arrived(1);
-    expect((await gw.limiters.methods.get(key)!.get(`buyer-a ${key}`))?.consumedPoints).toBe(1);
+    expect(await gw.limiters.methods.get(key)!.held(`buyer-a ${key}`)).toBe(1);
     upstream.arrivals[0]!.answer();
     expect((await silent).status).toBe(200);
     await gw.close();
