@@ -60,4 +60,20 @@ describe('tdo gateway', () => {
     const line = JSON.parse(stderr.split('\n').find((l) => l.includes('"status":502'))!);
     expect(line).toMatchObject({ path: '/seller', status: 502, subject: 'buyer-a', method: 'tools/call', client_info: { name: 'cli-test' } });
   });
+
+  it('keeps serving when the reader of its log goes away', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [TDO_BIN, 'gateway', ...ROUTE, '--port', String(port)], {
+      env: { ...process.env, TDO_AUTH_SECRET: SECRET },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    while (!stderr.includes('listening on')) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.stderr!.destroy();
+    // the first request's log line meets the closed pipe (EPIPE); the second finds the gateway still there
+    for (let i = 0; i < 2; i++) expect((await fetch(`http://127.0.0.1:${port}/seller`, { method: 'POST' })).status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(0);
+  });
 });
