@@ -21,11 +21,19 @@ export interface GatewayLimiters {
 }
 
 const PREFIX = 'tdo-gateway';
-/** A lost lease is freed this long after its holder stopped renewing it. */
-const LEASE_TTL_MS = 15_000;
 
-export async function openLimiters(options: GatewayOptions, leaseTtlMs = LEASE_TTL_MS): Promise<GatewayLimiters> {
-  const redis = options.redis === undefined ? undefined : await connectRedis(options.redis);
+export interface LimiterTiming {
+  /** a lost lease is freed this long after its holder stopped renewing it */
+  leaseTtlMs: number;
+  /** a Redis that answers no command within this is an outage (503 with the cause), never a request waiting for ever */
+  redisCommandTimeoutMs: number;
+}
+
+const TIMING: LimiterTiming = { leaseTtlMs: 15_000, redisCommandTimeoutMs: 5_000 };
+
+export async function openLimiters(options: GatewayOptions, timing: Partial<LimiterTiming> = {}): Promise<GatewayLimiters> {
+  const { leaseTtlMs, redisCommandTimeoutMs } = { ...TIMING, ...timing };
+  const redis = options.redis === undefined ? undefined : await connectRedis(options.redis, redisCommandTimeoutMs);
   // no in-memory fallback: when Redis is gone a request is refused with the cause, never let through uncounted
   const store = redis === undefined ? new MemoryLeaseStore() : new RedisLeaseStore(redis);
   const make = (name: string, points: number) => new Leases(store, `${PREFIX}:${name}`, points, leaseTtlMs);
@@ -77,9 +85,10 @@ class RedisLeaseStore implements LeaseStore {
   }
 }
 
-async function connectRedis(url: string): Promise<Redis> {
-  // Commands fail at once while the connection is down, so a request waits for no reconnection.
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+async function connectRedis(url: string, commandTimeout: number): Promise<Redis> {
+  // Commands fail at once while the connection is down, and after `commandTimeout` when Redis is there but
+  // answers nothing (paused, or cut off without a reset), so a request waits for neither.
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout });
   redis.on('error', () => undefined); // each failed command carries its own error; the client reconnects by itself
   try {
     await redis.connect();

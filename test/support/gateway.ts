@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { verifyBuyerToken } from '../../servers/market/auth.ts';
 import { startGateway, type GatewayDeps, type GatewayHandle, type GatewayLogEntry } from '../../src/gateway/gateway.ts';
-import { openLimiters, type GatewayLimiters } from '../../src/gateway/limiters.ts';
+import { openLimiters, type GatewayLimiters, type LimiterTiming } from '../../src/gateway/limiters.ts';
 import { parseGatewayOptions, type GatewayOptions } from '../../src/gateway/options.ts';
 import { mintBearerToken } from '../../src/run/tokens.ts';
 
@@ -62,7 +62,7 @@ export async function gateway(
   upstream: string,
   limits: Partial<GatewayOptions> = {},
   deps: Partial<GatewayDeps> = {},
-  leaseTtlMs?: number,
+  timing: Partial<LimiterTiming> = {},
 ): Promise<GatewayHandle & { log: GatewayLogEntry[]; limiters: GatewayLimiters; sends: number[] }> {
   const options = parseGatewayOptions({
     routes: [{ path: '/seller', upstream }],
@@ -75,7 +75,7 @@ export async function gateway(
     methodRates: {},
     ...limits,
   });
-  const limiters = await openLimiters(options, leaseTtlMs);
+  const limiters = await openLimiters(options, timing);
   const log: GatewayLogEntry[] = [];
   const sends: number[] = [];
   const handle = await startGateway(options, limiters, {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../src/gateway/gateway.ts';
 import { call, closeLater, closeOpened, errorOf, gateway, holdingUpstream, token, until } from '../../support/gateway.ts';
@@ -135,13 +136,28 @@ describe('tdo gateway', () => {
       expect((await errorOf(down)).message).toContain('could not count this request');
     });
 
+    it('answers 503 with the cause when Redis stops answering, never a request waiting for ever', async () => {
+      const redis = await startRedis();
+      closeLater({ close: () => redis.stop() });
+      const upstream = await holdingUpstream();
+      const gw = await gateway(upstream.url, { redis: redis.url }, {}, { redisCommandTimeoutMs: 200 });
+      // a Redis that is there but answers nothing, as one cut off without a reset
+      const pauser = new Redis(redis.url);
+      await pauser.call('CLIENT', 'PAUSE', '3000', 'ALL');
+      pauser.disconnect();
+      const res = await call(gw.origin, await token('buyer-a', upstream.url));
+      expect(res.status).toBe(503);
+      expect((await errorOf(res)).message).toMatch(/could not count this request: .*timed out/i);
+      expect(upstream.arrivals).toHaveLength(0);
+    });
+
     it('frees a slot whose release was lost while Redis restarted, once its lease expires', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'tdo-gateway-redis-'));
       closeLater({ close: async () => rmSync(dir, { recursive: true, force: true }) });
       const before = await startRedis(undefined, dir);
       const upstream = await holdingUpstream();
       const limits = { concurrency: 1, redis: before.url };
-      const one = await gateway(upstream.url, limits, {}, 300);
+      const one = await gateway(upstream.url, limits, {}, { leaseTtlMs: 300 });
       const a = await token('buyer-a', upstream.url);
       const first = call(one.origin, a);
       await upstream.arrived(1);
@@ -151,7 +167,7 @@ describe('tdo gateway', () => {
       expect((await first).status).toBe(200);
       const after = await startRedis(before.port, dir);
       closeLater({ close: () => after.stop() });
-      const two = await gateway(upstream.url, limits, {}, 300);
+      const two = await gateway(upstream.url, limits, {}, { leaseTtlMs: 300 });
       const second = call(two.origin, a);
       await upstream.arrived(2);
       upstream.arrivals[1]!.answer();
