@@ -1,7 +1,7 @@
 import { loadSigningSecret, SECRET_ENV, verifyBuyerToken } from '../../servers/market/auth.ts';
 import { StartupError } from '../../servers/common/startup-error.ts';
 import { inputError } from '../../src/index.ts';
-import { startGateway } from '../../src/gateway/index.ts';
+import { startGateway, type GatewayLogEntry } from '../../src/gateway/index.ts';
 import { type TokenVerifier } from '../../src/index.ts';
 import { openLimiters } from '../../src/gateway/index.ts';
 import { parseGatewayOptions, splitPair } from '../../src/index.ts';
@@ -29,12 +29,10 @@ export async function gatewayCommand(flags: GatewayFlags): Promise<void> {
   const verify = await marketVerifier(flags.secretFile);
   const limiters = await openLimiters(options);
   try {
-    const gateway = await startGateway(options, limiters, { verify, log: (entry) => process.stderr.write(toJsonText(entry)) }).catch(
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') throw inputError(`tdo gateway: port ${options.port} is in use; pass another --port (0 picks a free one)`);
-        throw error;
-      },
-    );
+    const gateway = await startGateway(options, limiters, { verify, log: stderrLog() }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') throw inputError(`tdo gateway: port ${options.port} is in use; pass another --port (0 picks a free one)`);
+      throw error;
+    });
     process.stderr.write(
       `tdo gateway: listening on ${gateway.origin}; ${options.routes.map((r) => `${gateway.origin}${r.path} -> ${r.upstream}`).join(', ')}; counts ${options.redis === undefined ? 'in this process' : `in ${options.redis}`}\n`,
     );
@@ -46,6 +44,15 @@ export async function gatewayCommand(flags: GatewayFlags): Promise<void> {
   } finally {
     await limiters.close();
   }
+}
+
+/** The request log, one JSON line each on stderr; a reader that went away (EPIPE) ends the log, never the gateway. */
+function stderrLog(): (entry: GatewayLogEntry) => void {
+  let readerGone = false;
+  process.stderr.on('error', () => (readerGone = true));
+  return (entry) => {
+    if (!readerGone) process.stderr.write(toJsonText(entry));
+  };
 }
 
 /** The market sellers' own check (servers/market/auth.ts): HS256, audience = the upstream's URL, expiry, claims. */

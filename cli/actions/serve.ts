@@ -27,15 +27,22 @@ export async function serveCommand(name: string, file: string | undefined, flags
   const spec = await SERVERS[name as ServedName]();
   const { runServerMain } = await import('../../servers/common/main.ts');
   const stateDb = flags.stateDb ?? flags.db;
-  await runServerMain(spec as Parameters<typeof runServerMain>[0], [
-    ...(file === undefined ? [] : ['--tools', file]),
-    ...(flags.http ? ['--http'] : []),
-    ...(flags.port === undefined ? [] : ['--port', flags.port]),
-    ...(flags.descriptions === undefined ? [] : ['--descriptions', flags.descriptions]),
-    ...(flags.workspace === undefined ? [] : ['--workspace', flags.workspace]),
-    ...(flags.seller === undefined ? [] : ['--seller', flags.seller]),
-    ...(stateDb === undefined ? [] : ['--db', stateDb]),
-    ...(flags.injection === undefined ? [] : ['--injection', flags.injection]),
-    ...(flags.secretFile === undefined ? [] : ['--secret-file', flags.secretFile]),
-  ]);
+  await runServerMain(
+    spec as Parameters<typeof runServerMain>[0],
+    [
+      ...(file === undefined ? [] : ['--tools', file]),
+      ...(flags.http ? ['--http'] : []),
+      ...(flags.port === undefined ? [] : ['--port', flags.port]),
+      ...(flags.descriptions === undefined ? [] : ['--descriptions', flags.descriptions]),
+      ...(flags.workspace === undefined ? [] : ['--workspace', flags.workspace]),
+      ...(flags.seller === undefined ? [] : ['--seller', flags.seller]),
+      ...(stateDb === undefined ? [] : ['--db', stateDb]),
+      ...(flags.injection === undefined ? [] : ['--injection', flags.injection]),
+      ...(flags.secretFile === undefined ? [] : ['--secret-file', flags.secretFile]),
+    ],
+    // a flag, a file or a port the server cannot start with is input to fix (exit 2), as for every other command
+    (error) => {
+      throw inputError(`tdo serve ${name}: ${error.message}`);
+    },
+  );
 }

@@ -17,7 +17,7 @@ export const GATEWAY_OPTIONS = {
   upstreamQueue: valueOption('--upstream-queue <n>', 'requests that may wait for an upstream; beyond it 429 with Retry-After', { default: '500' }),
   methodRate: valueOption<string[]>(
     '--method-rate <key=n>',
-    'a further limit per token, requests per second with this Mcp-Method header (METHOD or METHOD:NAME, e.g. tools/call:accept_proposal=1); repeatable',
+    'a further limit per token, requests per second of this JSON-RPC method, read from the body (METHOD or METHOD:NAME, e.g. tools/call:accept_proposal=1); repeatable',
     { parse: collect, default: [] },
   ),
   redis: valueOption('--redis <url>', 'keep the counts in Redis (redis://HOST:PORT[/DB]) so several gateways share them; default: in this process'),

@@ -48,10 +48,10 @@ export async function startHttpServer(factory: McpServerFactory, options: { port
   let guard: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;
   let metadata: string | undefined;
 
-  const server = createServer((req, res) => {
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     toOriginForm(req);
     if (!hostAllowed(req, res) || !originAllowed(req, res)) return;
-    const path = new URL(req.url ?? '/', `http://${HOST}`).pathname;
+    const path = pathOf(req.url);
     if (metadata !== undefined && (path === METADATA_PREFIX || path === `${METADATA_PREFIX}${MCP_PATH}`)) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(metadata);
       return;
@@ -60,12 +60,16 @@ export async function startHttpServer(factory: McpServerFactory, options: { port
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. The MCP endpoint is ${MCP_PATH}.\n`);
       return;
     }
-    if (guard === undefined) {
-      void handle(req, res);
-      return;
-    }
-    void guard(req, res).then((allowed) => (allowed ? handle(req, res) : undefined));
-  });
+    if (guard === undefined || (await guard(req, res))) await handle(req, res);
+  }
+
+  // whatever one request throws ends that request (500, or its connection cut), never the server
+  const server = createServer((req, res) =>
+    serve(req, res).catch(() => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal server error.\n');
+    }),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -120,6 +124,11 @@ function toOriginForm(req: IncomingMessage): void {
   const target = new URL(req.url);
   req.url = `${target.pathname}${target.search}`;
   req.headers.host = target.host;
+}
+
+/** The request's path; a target no URL parser reads is no endpoint's (404). */
+function pathOf(target: string | undefined): string | undefined {
+  return URL.canParse(target ?? '/', `http://${HOST}`) ? new URL(target ?? '/', `http://${HOST}`).pathname : undefined;
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {

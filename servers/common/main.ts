@@ -73,12 +73,24 @@ export function withEnvironment<Option extends string>(
   return filled;
 }
 
+/** A standalone server's way to end on a start-up problem: the message and the usage on stderr, exit code 1. */
+function printWithUsage(spec: ServerMainSpec<string>): (error: StartupError) => void {
+  return (error) => {
+    process.stderr.write(`${spec.name}: ${error.message}\n${spec.usage}\n`);
+    process.exitCode = 1;
+  };
+}
+
 /**
  * The shared entry point: stdio by default (stdout carries MCP only), or Streamable HTTP with `--http`,
  * announcing `listening http://127.0.0.1:PORT/mcp` as one line on stderr.
- * Start-up problems are printed to stderr with the usage and set a non-zero exit code.
+ * A start-up problem goes to `onStartupError`: printed with the usage unless the caller (`tdo serve`) says otherwise.
  */
-export async function runServerMain<Option extends string>(spec: ServerMainSpec<Option>, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+export async function runServerMain<Option extends string>(
+  spec: ServerMainSpec<Option>,
+  argv: readonly string[] = process.argv.slice(2),
+  onStartupError: (error: StartupError) => void = printWithUsage(spec),
+): Promise<void> {
   try {
     const commandLine = parseServerCommandLine(argv, spec.stringOptions, spec.defaultPort);
     const options = withEnvironment(commandLine.options, spec.env ?? {});
@@ -99,8 +111,7 @@ export async function runServerMain<Option extends string>(spec: ServerMainSpec<
     }
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
-    process.stderr.write(`${spec.name}: ${error.message}\n${spec.usage}\n`);
-    process.exitCode = 1;
+    onStartupError(error);
   }
 }
 

@@ -16,6 +16,7 @@ describe('tdo gateway', () => {
       [['gateway', '--route', '/seller'], env, '--route takes KEY=VALUE'],
       [['gateway', ...ROUTE, '--rate', 'fast'], env, '--rate must be a whole number'],
       [['gateway', ...ROUTE, '--queue', '0'], env, '--queue must be at least 1'],
+      [['gateway', ...ROUTE, '--port', '99999'], env, '--port must be at most 65535'],
       [['gateway', ...ROUTE, '--method-rate', 'tools/call=x'], env, '--method-rate must be a whole number'],
       [['gateway', ...ROUTE], { TDO_AUTH_SECRET: undefined }, 'needs the token signing secret'],
       [['gateway', ...ROUTE], { TDO_AUTH_SECRET: 'short' }, 'at least 32 bytes'],
@@ -58,5 +59,21 @@ describe('tdo gateway', () => {
     expect(code).toBe(0);
     const line = JSON.parse(stderr.split('\n').find((l) => l.includes('"status":502'))!);
     expect(line).toMatchObject({ path: '/seller', status: 502, subject: 'buyer-a', method: 'tools/call', client_info: { name: 'cli-test' } });
+  });
+
+  it('keeps serving when the reader of its log goes away', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [TDO_BIN, 'gateway', ...ROUTE, '--port', String(port)], {
+      env: { ...process.env, TDO_AUTH_SECRET: SECRET },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    while (!stderr.includes('listening on')) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.stderr!.destroy();
+    // the first request's log line meets the closed pipe (EPIPE); the second finds the gateway still there
+    for (let i = 0; i < 2; i++) expect((await fetch(`http://127.0.0.1:${port}/seller`, { method: 'POST' })).status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await new Promise<number | null>((resolve) => child.once('exit', resolve))).toBe(0);
   });
 });

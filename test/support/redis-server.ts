@@ -22,10 +22,14 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** A throwaway Redis on a loopback port: nothing saved to disk, gone when stopped. */
-export async function startRedis(port?: number): Promise<RedisServer> {
+/**
+ * A throwaway Redis on a loopback port, gone when stopped: nothing saved to disk, or with `dir` every write
+ * saved there before it is answered, so a Redis started again on that dir has every key back (a restart).
+ */
+export async function startRedis(port?: number, dir?: string): Promise<RedisServer> {
   const chosen = port ?? (await freePort());
-  const child: ChildProcess = spawn('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  const persistence = dir === undefined ? ['--appendonly', 'no'] : ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always'];
+  const child: ChildProcess = spawn('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', ...persistence], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {

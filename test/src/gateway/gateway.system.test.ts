@@ -1,116 +1,17 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyBuyerToken } from '../../../servers/market/auth.ts';
-import { MAX_BODY_BYTES, startGateway, type GatewayHandle, type GatewayLogEntry } from '../../../src/gateway/gateway.ts';
-import { openLimiters, type GatewayLimiters } from '../../../src/gateway/limiters.ts';
-import { parseGatewayOptions, type GatewayOptions } from '../../../src/gateway/options.ts';
-import { mintBearerToken } from '../../../src/run/tokens.ts';
+import { MAX_BODY_BYTES } from '../../../src/gateway/gateway.ts';
+import { call, closeLater, closeOpened, errorOf, gateway, holdingUpstream, token, until } from '../../support/gateway.ts';
 import { freePort, redisMissing, startRedis } from '../../support/redis-server.ts';
 
-const SECRET = 'gateway-test-secret-long-enough-for-hs256';
-const secret = new TextEncoder().encode(SECRET);
-
-interface Arrival {
-  headers: IncomingMessage['headers'];
-  body: string;
-  answer(status?: number, text?: string): void;
-}
-
-/** An upstream that records each request and answers only when the test says so. */
-async function holdingUpstream() {
-  const arrivals: Arrival[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () =>
-      arrivals.push({
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-        answer: (status = 200, text = '{"jsonrpc":"2.0","id":1,"result":{}}') => res.writeHead(status, { 'content-type': 'application/json' }).end(text),
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-  return {
-    url,
-    arrivals,
-    arrived: (n: number) => until(() => arrivals.length >= n),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const thing of open.splice(0).reverse()) await thing.close();
-});
-
-async function gateway(
-  upstream: string,
-  limits: Partial<GatewayOptions> = {},
-): Promise<GatewayHandle & { log: GatewayLogEntry[]; limiters: GatewayLimiters; sends: number[] }> {
-  const options = parseGatewayOptions({
-    routes: [{ path: '/seller', upstream }],
-    port: 0,
-    rate: 100,
-    concurrency: 4,
-    queue: 10,
-    pace: 100,
-    upstreamQueue: 10,
-    methodRates: {},
-    ...limits,
-  });
-  const limiters = await openLimiters(options);
-  const log: GatewayLogEntry[] = [];
-  const sends: number[] = [];
-  const handle = await startGateway(options, limiters, {
-    verify: async (token, audience) => (await verifyBuyerToken(token, secret, audience)).id,
-    log: (e) => log.push(e),
-    // when each request leaves for the upstream (its arrival there comes later, by however busy the machine is)
-    fetch: (url, init) => (sends.push(performance.now()), fetch(url, init)),
-  });
-  open.push({ close: () => limiters.close() }, handle);
-  return { ...handle, log, limiters, sends };
-}
-
-const token = (subject: string, audience: string) => mintBearerToken(SECRET, audience, { subject, scopes: ['market:negotiate'] });
-
-function call(origin: string, bearer: string | undefined, options: { clientName?: string; mcpHeaders?: boolean; tool?: string } = {}) {
-  const { clientName = 'honest', mcpHeaders = true, tool = 'open_negotiation' } = options;
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: tool, arguments: {}, _meta: { 'io.modelcontextprotocol/clientInfo': { name: clientName, version: '1' } } },
-  });
-  return fetch(`${origin}/seller`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
-      ...(mcpHeaders ? { 'mcp-method': 'tools/call', 'mcp-name': tool } : {}),
-    },
-    body,
-  });
-}
-
-/** The JSON-RPC error the gateway answered with. */
-async function errorOf(res: Response): Promise<{ code: number; message: string }> {
-  return ((await res.json()) as { error: { code: number; message: string } }).error;
-}
+afterEach(closeOpened);
 
 describe('tdo gateway', () => {
   it('forwards the request as it came, the token included, and the answer back', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url);
     const bearer = await token('buyer-a', upstream.url);
     const answer = call(gw.origin, bearer, { clientName: 'claims-to-be-admin' });
@@ -134,7 +35,6 @@ describe('tdo gateway', () => {
 
   it('refuses a missing token, or one for another server, before anything reaches the upstream', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url);
     const missing = await call(gw.origin, undefined);
     expect(missing.status).toBe(401);
@@ -149,7 +49,6 @@ describe('tdo gateway', () => {
 
   it("queues a token's excess up to the bound and answers 429 with Retry-After beyond it, whatever clientInfo or headers say", async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url, { concurrency: 1, queue: 1 });
     const a = await token('buyer-a', upstream.url);
     const first = call(gw.origin, a);
@@ -174,9 +73,8 @@ describe('tdo gateway', () => {
     expect((await Promise.all(later)).map((r) => r.status).sort()).toEqual([200, 429]);
   });
 
-  it('limits one method and tool per token from the Mcp-Method and Mcp-Name headers', async () => {
+  it('limits one method and tool per token, the headers agreeing with the body', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url, { methodRates: { 'tools/call:accept_proposal': 1 } });
     const a = await token('buyer-a', upstream.url);
     const accepts = [call(gw.origin, a, { tool: 'accept_proposal' }), call(gw.origin, a, { tool: 'accept_proposal' })];
@@ -189,7 +87,6 @@ describe('tdo gateway', () => {
 
   it('refuses a body over its bound with 413 before it waits', async () => {
     const upstream = await holdingUpstream();
-    open.push(upstream);
     const gw = await gateway(upstream.url);
     const res = await fetch(`${gw.origin}/seller`, {
       method: 'POST',
@@ -215,9 +112,8 @@ describe('tdo gateway', () => {
   describe.skipIf(redisMissing() !== undefined)('with --redis', () => {
     it('shares the counts between gateways, and refuses with the cause once Redis is gone', async () => {
       const redis = await startRedis();
-      open.push({ close: () => redis.stop() });
+      closeLater({ close: () => redis.stop() });
       const upstream = await holdingUpstream();
-      open.push(upstream);
       const limits = { concurrency: 1, queue: 1, redis: redis.url };
       const one = await gateway(upstream.url, limits);
       const two = await gateway(upstream.url, limits);
@@ -238,6 +134,44 @@ describe('tdo gateway', () => {
       const down = await call(one.origin, a);
       expect(down.status).toBe(503);
       expect((await errorOf(down)).message).toContain('could not count this request');
+    });
+
+    it('answers 503 with the cause when Redis stops answering, never a request waiting for ever', async () => {
+      const redis = await startRedis();
+      closeLater({ close: () => redis.stop() });
+      const upstream = await holdingUpstream();
+      const gw = await gateway(upstream.url, { redis: redis.url }, {}, { redisCommandTimeoutMs: 200 });
+      // a Redis that is there but answers nothing, as one cut off without a reset
+      const pauser = new Redis(redis.url);
+      await pauser.call('CLIENT', 'PAUSE', '3000', 'ALL');
+      pauser.disconnect();
+      const res = await call(gw.origin, await token('buyer-a', upstream.url));
+      expect(res.status).toBe(503);
+      expect((await errorOf(res)).message).toMatch(/could not count this request: .*timed out/i);
+      expect(upstream.arrivals).toHaveLength(0);
+    });
+
+    it('frees a slot whose release was lost while Redis restarted, once its lease expires', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tdo-gateway-redis-'));
+      closeLater({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+      const before = await startRedis(undefined, dir);
+      const upstream = await holdingUpstream();
+      const limits = { concurrency: 1, redis: before.url };
+      const one = await gateway(upstream.url, limits, {}, { leaseTtlMs: 300 });
+      const a = await token('buyer-a', upstream.url);
+      const first = call(one.origin, a);
+      await upstream.arrived(1);
+      // Redis goes down holding buyer-a's one slot (saved to disk), so the release after this answer is lost
+      await before.stop();
+      upstream.arrivals[0]!.answer();
+      expect((await first).status).toBe(200);
+      const after = await startRedis(before.port, dir);
+      closeLater({ close: () => after.stop() });
+      const two = await gateway(upstream.url, limits, {}, { leaseTtlMs: 300 });
+      const second = call(two.origin, a);
+      await upstream.arrived(2);
+      upstream.arrivals[1]!.answer();
+      expect((await second).status).toBe(200);
     });
   });
 });

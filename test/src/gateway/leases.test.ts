@@ -1,32 +1,50 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { Leases } from '../../../src/gateway/leases.ts';
+import { Leases, MemoryLeaseStore } from '../../../src/gateway/leases.ts';
+
+const TTL_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A store that loses every release, as one whose Redis went away when the lease was given back. */
+class LosingReleases extends MemoryLeaseStore {
+  override async release(): Promise<void> {
+    throw new Error('connection is closed');
+  }
+}
 
 describe('Leases', () => {
   it('grants as many as its points, makes the next wait for a release, and counts a release once', async () => {
-    const limiter = new RateLimiterMemory({ points: 2, duration: 0 });
-    const leases = new Leases(limiter);
+    const leases = new Leases(new MemoryLeaseStore(), 'test', 2, TTL_MS);
     const one = await leases.take('k');
     await leases.take('k');
     let third = false;
     const waiting = leases.take('k').then((lease) => ((third = true), lease));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(third).toBe(false);
     one.release();
     one.release();
     await waiting;
     expect(third).toBe(true);
-    // two held again: the double release gave back one point, not two
-    expect((await limiter.get('k'))?.consumedPoints).toBe(2);
+    // two held again: the double release gave back one lease, not two
+    expect(await leases.held('k')).toBe(2);
   });
 
   it('gives a lease back no sooner than asked', async () => {
-    const limiter = new RateLimiterMemory({ points: 1, duration: 0 });
-    const leases = new Leases(limiter);
+    const leases = new Leases(new MemoryLeaseStore(), 'test', 1, TTL_MS);
     const lease = await leases.take('k');
     const from = performance.now();
     lease.releaseAfter(200);
     await leases.take('k');
     expect(performance.now() - from).toBeGreaterThanOrEqual(200);
+  });
+
+  it('keeps a held lease past its time to live by renewing it, and frees one whose release was lost when it expires', async () => {
+    const leases = new Leases(new LosingReleases(), 'test', 1, 60);
+    const lease = await leases.take('k');
+    await sleep(200);
+    expect(await leases.held('k')).toBe(1);
+    lease.release();
+    // the store lost the release: the next take waits for the lease's expiry, then gets it
+    await leases.take('k');
+    expect(await leases.held('k')).toBe(1);
   });
 });
