@@ -2,6 +2,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TraceStore } from '../../traces/index.ts';
+import { shareablePath } from '../../src/index.ts';
 import { readDescriptionsFile } from '../versions/descriptions-file.ts';
 import { latestMeasurements, type MeasurementStore } from '../versions/measurements.ts';
 import { describeOrigin } from '../versions/origin.ts';
@@ -18,7 +19,8 @@ export function isFileReference(ref: string): boolean {
 
 export function fileSource(ref: string): DiffSource {
   const path = resolve(ref);
-  return { label: path, server: null, origin: null, descriptions: readDescriptionsFile(path), measured: null };
+  // a diff's Markdown and HTML go into pull requests: the file as the project names it, not the home folder
+  return { label: shareablePath(path), server: null, origin: null, descriptions: readDescriptionsFile(path), measured: null };
 }
 
 /**
