@@ -85,7 +85,6 @@ class Round<Trace, Row> {
     if (before.every((s) => s >= perfectScore) && (ranking.admissible?.(p.parent.texts) ?? true)) return { kind: 'skipped' };
     const { chosen, proposals } = await this.propose(p, j, reflectOn);
     await this.issuing.reach(j);
-    this.stopIfFailed();
     const { journal, config } = this.state.setup;
     const parentScores = p.standIn ? 'recorded' : p.recorded ? 'evaluated-reflecting-recorded' : 'evaluated';
     journal.proposalMade({
@@ -98,6 +97,8 @@ class Round<Trace, Row> {
       minibatch: p.minibatch,
       parentScores,
     });
+    // recorded even when another mutation stopped the round: the proposer's calls were made (and paid), and a resume replays them
+    this.stopIfFailed();
     const changed = Object.entries(proposals).flatMap(([c, pr]): Change[] => (pr.ok && pr.text !== p.parent.texts[c] ? [[c, pr.text]] : []));
     if (changed.length === 0) {
       const refusals = Object.entries(proposals).flatMap(([c, pr]) => (pr.ok ? [] : [`${c}: ${pr.reason}`]));
