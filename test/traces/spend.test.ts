@@ -2,12 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { sumSpend } from '../../traces/index.ts';
 import type { ModelSpendTotals } from '../../traces/index.ts';
 
-const priced = (cost: number, calls = 2): ModelSpendTotals => ({ calls, cachedCalls: 1, tokensIn: 100, tokensOut: 10, cost, unpricedModels: [] });
-const unpriced = (model: string): ModelSpendTotals => ({ calls: 1, cachedCalls: 0, tokensIn: 50, tokensOut: 5, cost: null, unpricedModels: [model] });
+const priced = (cost: number, calls = 2): ModelSpendTotals => ({
+  calls,
+  cachedCalls: 1,
+  tokensIn: 100,
+  tokensOut: 10,
+  cost,
+  unpricedModels: [],
+  estimatedCalls: 0,
+  estimateReasons: [],
+});
+const unpriced = (model: string): ModelSpendTotals => ({
+  calls: 1,
+  cachedCalls: 0,
+  tokensIn: 50,
+  tokensOut: 5,
+  cost: null,
+  unpricedModels: [model],
+  estimatedCalls: 0,
+  estimateReasons: [],
+});
 
 describe('sumSpend', () => {
   it('adds calls, tokens and cost of priced parts', () => {
-    expect(sumSpend([priced(0.25), priced(0.5, 3)])).toEqual({ calls: 5, cachedCalls: 2, tokensIn: 200, tokensOut: 20, cost: 0.75, unpricedModels: [] });
+    expect(sumSpend([priced(0.25), priced(0.5, 3)])).toEqual({
+      calls: 5,
+      cachedCalls: 2,
+      tokensIn: 200,
+      tokensOut: 20,
+      cost: 0.75,
+      unpricedModels: [],
+      estimatedCalls: 0,
+      estimateReasons: [],
+    });
   });
 
   it('leaves the cost unknown, never 0, when any part has no price, naming each such model once', () => {
@@ -18,6 +45,6 @@ describe('sumSpend', () => {
   });
 
   it('gives zero calls and a zero cost for no parts', () => {
-    expect(sumSpend([])).toEqual({ calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] });
+    expect(sumSpend([])).toEqual({ calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [], estimatedCalls: 0, estimateReasons: [] });
   });
 });
