@@ -3,11 +3,18 @@
 import type Database from 'better-sqlite3';
 import type { ModelSpendTotals, RunSpend, SpendReader } from './types.ts';
 
+/**
+ * The start of the model name of a step the host answered itself and recorded as a model step (a tool search, a
+ * rating): no model was called, so it is no call of a spend.
+ */
+export const HOST_STEP_MODEL_PREFIX = 'host:';
+
 /** One row per model call: its model, whether tdo's response cache answered it, its tokens and cost. */
 const AGENT_CALLS = `SELECT s.model AS model, s.cached AS cached, s.tokens_in AS tokensIn, s.tokens_out AS tokensOut, s.cost AS cost,
   s.tokens_estimated AS estimated
   FROM steps AS s JOIN episodes AS e ON e.id = s.episode_id
-  WHERE s.kind = 'model' AND e.run_id IN (SELECT value FROM json_each(?))`;
+  WHERE s.kind = 'model' AND COALESCE(s.model, '') NOT LIKE '${HOST_STEP_MODEL_PREFIX}%'
+    AND e.run_id IN (SELECT value FROM json_each(?))`;
 const PROPOSER_CALLS = `SELECT json_extract(j.value, '$.detail.model') AS model, json_extract(j.value, '$.detail.cached') AS cached,
   json_extract(j.value, '$.detail.tokens_in') AS tokensIn, json_extract(j.value, '$.detail.tokens_out') AS tokensOut,
   json_extract(j.value, '$.detail.cost') AS cost, json_extract(j.value, '$.detail.tokens_estimated') AS estimated

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sumSpend } from '../../traces/index.ts';
+import { HOST_STEP_MODEL_PREFIX, sumSpend } from '../../traces/index.ts';
+import { openTempStore, runInput } from './helpers.ts';
 import type { ModelSpendTotals } from '../../traces/index.ts';
 
 const priced = (cost: number, calls = 2): ModelSpendTotals => ({
@@ -46,5 +47,29 @@ describe('sumSpend', () => {
 
   it('gives zero calls and a zero cost for no parts', () => {
     expect(sumSpend([])).toEqual({ calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [], estimatedCalls: 0, estimateReasons: [] });
+  });
+});
+
+describe('runSpend', () => {
+  it("counts the model calls of a run's steps, tokens tdo estimated said so, and no step the host answered itself", async () => {
+    const store = await openTempStore();
+    const run = store.createRun(runInput());
+    const episode = store.startEpisode({ runId: run.id, taskId: 't1', split: 'train', repeat: 0, seed: 1 });
+    const call = { model: 'priced', input: 1, output: 1, latencyMs: 1, tokensIn: 100, tokensOut: 10, cost: 0.01 };
+    store.addModelStep(episode.id, call);
+    store.addModelStep(episode.id, { ...call, tokensEstimated: 'the endpoint sent no usage' });
+    // a tool search and a rating: recorded as model steps, but no model was called
+    store.addModelStep(episode.id, { model: `${HOST_STEP_MODEL_PREFIX}tool_search`, input: 1, output: 1, latencyMs: 1 });
+    store.addModelStep(episode.id, { model: `${HOST_STEP_MODEL_PREFIX}get_feedback`, input: 1, output: 1, latencyMs: 1 });
+    expect(store.runSpend([run.id]).agent).toEqual({
+      calls: 2,
+      cachedCalls: 0,
+      tokensIn: 200,
+      tokensOut: 20,
+      cost: 0.02,
+      unpricedModels: [],
+      estimatedCalls: 1,
+      estimateReasons: ['the endpoint sent no usage'],
+    });
   });
 });
