@@ -34,6 +34,8 @@ export interface EstimateInput {
   /** o200k_base tokens of the whole catalogue as the agent is sent it, and of the system prompt */
   definitionTokens: number;
   systemPromptTokens: number;
+  /** deferred tool loading: the agent searches before its first tool call */
+  toolSearch?: boolean;
   /** o200k_base tokens of the optimized server's descriptions, which the proposer reads and rewrites */
   serverDescriptionTokens: number;
   countTokens: (text: string) => number;
@@ -51,13 +53,14 @@ export function estimateSearch(input: EstimateInput): SearchEstimate {
   const searched = [...tasksOf('train'), ...tasksOf('val')];
   const heldOutTasks = [...tasksOf('test'), ...tasksOf('paraphrase')];
   const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length);
-  const callsPerEpisode = mean(searched.map(expectedAgentCalls)) || 1;
+  const callsOf = (task: (typeof searched)[number]) => expectedAgentCalls(task, input.toolSearch === true);
+  const callsPerEpisode = mean(searched.map(callsOf)) || 1;
   const promptTokens = mean(searched.map((t) => input.countTokens(t.prompt)));
   const agentCount = agentModels.length;
   // seed and best on each held-out split, per agent
   const heldOut = 2 * heldOutTasks.length * agentCount;
   const episodes = budget + heldOut;
-  const callsPerAgent = (budget / agentCount) * callsPerEpisode + 2 * heldOutTasks.reduce((s, t) => s + expectedAgentCalls(t), 0);
+  const callsPerAgent = (budget / agentCount) * callsPerEpisode + 2 * heldOutTasks.reduce((s, t) => s + callsOf(t), 0);
   const agentCallIn = input.definitionTokens + input.systemPromptTokens + promptTokens;
   const agents = agentModels.map((model) => part(model, callsPerAgent, agentCallIn, AGENT_OUTPUT_TOKENS, input.priceOf));
   // each iteration runs the parent and the child on a minibatch, for every agent, after the seed's validation
@@ -85,7 +88,7 @@ function assumptions(input: EstimateInput, heldOut: number): string {
   const budget = `The whole budget is spent (a search that stops early spends less) plus ${heldOut} held-out report episodes`;
   const agent = input.agentModels.every((model) => model === null)
     ? `${budget}; the sim agent makes no model calls.`
-    : `${budget}, and an LLM agent makes one call per reference-plan step and one for its answer (one call on a selection-only task, which ends at its first tool call), each sending the ${input.definitionTokens}-token catalogue, the system prompt and the task but not the growing history, so input tokens are a floor; it writes ${AGENT_OUTPUT_TOKENS} tokens a call.`;
+    : `${budget}, and an LLM agent makes one call per reference-plan step and one for its answer (one call on a selection-only task, which ends at its first tool call)${input.toolSearch === true ? ' and one search before its first tool call' : ''}, each sending the ${input.definitionTokens}-token catalogue, the system prompt and the task but not the growing history, so input tokens are a floor; it writes ${AGENT_OUTPUT_TOKENS} tokens a call.`;
   const proposer =
     input.proposerModel === null
       ? 'The sim proposer makes no model calls.'

@@ -3,8 +3,9 @@
 
 /**
  * A selection-only task ends at the agent's first tool call (src/run/selection-only.ts), so one call; any other
- * task takes one call per reference-plan step and one for the answer.
+ * task takes one call per reference-plan step and one for the answer. Under deferred loading (`toolSearch`) the
+ * agent searches before it can call a tool, at least once: one call more.
  */
-export function expectedAgentCalls(task: { plan: readonly unknown[]; stopAfterToolCall?: boolean }): number {
-  return task.stopAfterToolCall === true ? 1 : task.plan.length + 1;
+export function expectedAgentCalls(task: { plan: readonly unknown[]; stopAfterToolCall?: boolean }, toolSearch = false): number {
+  return (task.stopAfterToolCall === true ? 1 : task.plan.length + 1) + (toolSearch ? 1 : 0);
 }

@@ -54,6 +54,13 @@ describe('estimateSearch', () => {
     expect(e.assumptions).toContain('one call on a selection-only task');
   });
 
+  it('counts a search before the first tool call under deferred loading', () => {
+    const e = estimateSearch(input({ toolSearch: true }));
+    // one call more than without: 4 a budget episode, 3 on the test task, twice
+    expect(e.agents[0]!.calls).toBe(10 * 4 + 2 * 3);
+    expect(e.assumptions).toContain('one search before its first tool call');
+  });
+
   it("describes a sim proposer as making no model calls, not by an LLM proposer's assumptions", () => {
     const e = estimateSearch(input({ proposerModel: null }));
     expect(e.assumptions).toContain('The sim proposer makes no model calls.');
