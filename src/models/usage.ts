@@ -31,7 +31,7 @@ export function reportedUsage(raw: unknown): TokenUsage | { problem: string } {
   const parsed = usageSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { problem: `the endpoint's usage does not add up (usage.${issue.path.join('.')}: ${issue.message})` };
+    return { problem: `the endpoint's usage does not add up, usage.${issue.path.join('.')}: ${issue.message}` };
   }
   const u = parsed.data;
   return {

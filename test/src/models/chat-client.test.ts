@@ -448,7 +448,7 @@ describe('ChatClient usage an endpoint reports', () => {
     const spend = new ModelSpend(PRICE, { maxCost: 1 });
     const result = await clientFor(double, { spend }).client.complete(request);
     expect(result.tokensEstimated).toBe(
-      "the endpoint's usage does not add up (usage.prompt_tokens_details.cached_tokens: more cached tokens than prompt tokens)",
+      "the endpoint's usage does not add up, usage.prompt_tokens_details.cached_tokens: more cached tokens than prompt tokens",
     );
     expect(result.usage).toMatchObject({ cachedPromptTokens: 0, completionTokens: 1 });
     expect(result.cost).toBeGreaterThan(0);
@@ -458,7 +458,7 @@ describe('ChatClient usage an endpoint reports', () => {
     const double = await start(() => withUsage(finalAnswer('four'), { prompt_tokens: -5_000_000, completion_tokens: 2.5 }));
     const result = await clientFor(double, { spend: new ModelSpend(PRICE) }).client.complete(request);
     expect(result.message.content).toBe('four');
-    expect(result.tokensEstimated).toMatch(/^the endpoint's usage does not add up \(usage\.prompt_tokens: /);
+    expect(result.tokensEstimated).toMatch(/^the endpoint's usage does not add up, usage\.prompt_tokens: /);
     expect(result.cost).toBeGreaterThan(0);
   });
 });
