@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { contentHash, type OptimizerProposalRow, type TraceStore } from '../../traces/index.ts';
 import { EvaluationInterrupted, type Journal, type Proposal, type Proposer } from '../engine/types.ts';
 
-export type JournalStore = Pick<TraceStore, 'recordCandidate' | 'recordProposal' | 'judgeProposal' | 'getProposal'>;
+export type JournalStore = Pick<TraceStore, 'recordCandidate' | 'recordProposal' | 'completeProposal' | 'judgeProposal' | 'getProposal'>;
 
 export function storeJournal(store: JournalStore, runId: string): Journal {
   return {
@@ -23,7 +23,10 @@ export function storeJournal(store: JournalStore, runId: string): Journal {
       });
     },
     proposalMade({ components, ...r }) {
-      store.recordProposal({ runId, ...r, component: components === null ? null : components.join(',') });
+      const stored = store.recordProposal({ runId, ...r, component: components === null ? null : components.join(',') });
+      // an outage cut the stored proposal short of some components: the resume asked for them, and they are kept too
+      const storedComponents = Object.keys(mutationProposals(stored) ?? {});
+      if (r.kind === 'mutation' && Object.keys(r.proposal).some((c) => !storedComponents.includes(c))) store.completeProposal(runId, r.iteration, r.proposal);
     },
     proposalJudged(iteration, verdict) {
       store.judgeProposal(runId, iteration, verdict);

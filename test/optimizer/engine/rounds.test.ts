@@ -123,6 +123,21 @@ describe('runEngine with several mutations at once', () => {
     expect(entries.flatMap((e) => ('kind' in e ? [e.iteration] : []))).toEqual([...asked].sort((x, y) => x - y));
   });
 
+  it("records the components a proposer answered before it failed on the iteration's next one, and passes the failure on", async () => {
+    const outage = new Error('proposer endpoint down');
+    let calls = 0;
+    const proposer = {
+      id: 'failing-second',
+      propose: (r: Parameters<typeof learningProposer.propose>[0]) => (++calls === 2 ? Promise.reject(outage) : learningProposer.propose(r)),
+    };
+    const { journal, entries } = recording();
+    const everyComponent = { name: 'every', choose: (_parent: unknown, components: readonly string[]) => [...components] };
+    await expect(runEngine(config(new ToyEvaluator(), { journal, proposer, components: everyComponent, parallelIterations: 1 }))).rejects.toBe(outage);
+    const [made] = entries.filter((e): e is ProposalRecord => 'kind' in e);
+    expect(made).toMatchObject({ iteration: 1, components: ['a', 'b', 'c'] });
+    expect(Object.keys(made!.proposal as object)).toEqual(['a']);
+  });
+
   it('passes an outage on as itself, not as the interruption of the round it stopped', async () => {
     const inner = new ToyEvaluator();
     const outage = new Error('model endpoint down');

@@ -1,7 +1,7 @@
 // The proposer a search asks through its journal: a resumed run's proposals answered from the store, and no new
 // iteration asking the proposer once the search was told to stop (Ctrl-C, a cost or token cap).
 import { describe, expect, it } from 'vitest';
-import { replayingProposer } from '../../../optimizer/mcp/journal.ts';
+import { replayingProposer, storeJournal, type JournalStore } from '../../../optimizer/mcp/journal.ts';
 import { EvaluationInterrupted, type ProposalRequest, type Proposer } from '../../../optimizer/engine/types.ts';
 
 const request = (iteration: number, component: string) => ({ iteration, component, texts: {}, dataset: [], randomSeed: 1 }) as ProposalRequest<string>;
@@ -41,5 +41,31 @@ describe('replayingProposer', () => {
     await expect(proposer.propose(request(2, 'b'))).resolves.toMatchObject({ text: 'fresh' });
     await expect(proposer.propose(request(3, 'a'))).rejects.toThrow(EvaluationInterrupted);
     expect(inner.calls).toBe(2);
+  });
+});
+
+describe('storeJournal', () => {
+  it('completes a stored proposal an outage cut short with the components its resume asked for', () => {
+    const a = { ok: true as const, text: 'stored', detail: {} };
+    const b = { ok: true as const, text: 'asked on resume', detail: {} };
+    const completed: unknown[] = [];
+    const store = {
+      recordProposal: () => ({ kind: 'mutation', proposal: { a } }),
+      completeProposal: (_runId: string, iteration: number, proposal: unknown) => completed.push({ iteration, proposal }),
+    } as unknown as JournalStore;
+    const record = {
+      iteration: 4,
+      kind: 'mutation' as const,
+      parents: [0],
+      components: ['a', 'b'],
+      proposer: 'llm:m',
+      minibatch: ['t'],
+      parentScores: 'evaluated' as const,
+    };
+    storeJournal(store, 'r-1').proposalMade({ ...record, proposal: { a, b } });
+    expect(completed).toEqual([{ iteration: 4, proposal: { a, b } }]);
+    // a proposal stored whole is left as it is
+    storeJournal(store, 'r-1').proposalMade({ ...record, components: ['a'], proposal: { a } });
+    expect(completed).toHaveLength(1);
   });
 });
