@@ -20,6 +20,7 @@ export function searchEstimate(suite: Suite, settings: OptimizeSettings, tools: 
     minibatch: settings.minibatch,
     agentModels: agents.map((a) => (a.kind === 'llm' ? agentIdOf(a).slice('llm:'.length) : null)),
     proposerModel: proposer.kind === 'llm' ? (proposer.model ?? null) : null,
+    toolSearch: settings.toolSearch !== undefined && settings.toolSearch.mode !== 'off',
     componentsPerIteration: settings.componentChoice === 'round-robin' ? 1 : Math.max(1, server.length),
     definitionTokens: tokensOf(JSON.stringify(tools.map(toFunctionTool))),
     systemPromptTokens: tokensOf(suite.systemPrompt),

@@ -49,6 +49,7 @@ export { labelMatches, siblingName } from './checks/tool-labels.ts';
 export { differenceIfMeasured, differenceInterval, type DifferenceInterval, meanShare, measuredRate, type Proportion, wilson } from './measure/proportion.ts';
 
 export { resolveConditions } from './run/conditions.ts';
+export { expectedAgentCalls } from './run/expected-calls.ts';
 export type { EpisodeExecutor } from './run/episode-executor.ts';
 export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts';
 export type { EpisodeOutcome, EpisodeSpec } from './run/episode.ts';

@@ -4,7 +4,7 @@ export { openTraceStore } from './store.ts';
 export { storedToolCall } from './recording.ts';
 export { conditionLabel, runCondition } from './run-conditions.ts';
 export { runSettings } from './run-settings.ts';
-export { sumSpend } from './spend.ts';
+export { HOST_STEP_MODEL_PREFIX, sumSpend } from './spend.ts';
 export { canonicalJson, contentHash, countDescriptionTokens, MAX_DESCRIPTION_CHARS } from './versions.ts';
 export type * from './types.ts';
 export type * from './optimizer-types.ts';

@@ -130,6 +130,11 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
 
     getProposal,
 
+    completeProposal(runId, iteration, proposal) {
+      const { changes } = db.update(optimizerProposals).set({ proposal }).where(proposalKey(runId, iteration)).run();
+      if (changes === 0) throw fail(`no proposal for iteration ${iteration} of run ${runId}`);
+    },
+
     judgeProposal(runId, iteration, input) {
       const { changes } = db.update(optimizerProposals).set(input).where(proposalKey(runId, iteration)).run();
       if (changes === 0) throw fail(`no proposal for iteration ${iteration} of run ${runId}`);

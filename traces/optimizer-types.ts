@@ -66,6 +66,8 @@ export interface OptimizerRecords {
   listCandidates(runId: string): OptimizerCandidateRow[];
   recordProposal(input: RecordProposalInput): OptimizerProposalRow;
   getProposal(runId: string, iteration: number): OptimizerProposalRow | undefined;
+  /** Replaces a stored proposal's content: a resume completing a proposal an outage cut short. */
+  completeProposal(runId: string, iteration: number, proposal: unknown): void;
   judgeProposal(runId: string, iteration: number, input: JudgeProposalInput): void;
   listProposals(runId: string): OptimizerProposalRow[];
 }

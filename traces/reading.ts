@@ -28,8 +28,8 @@ function episodeFilter(q: EpisodeQuery): SQL | undefined {
 function stepOf(row: typeof steps.$inferSelect): StepRow {
   const place = { id: row.id, episodeId: row.episodeId, seq: row.seq, startedAt: row.startedAt };
   if (row.kind === 'model') {
-    const { model, input, output, tokensIn, tokensOut, cached, cost } = row;
-    return { ...place, kind: 'model', latencyMs: row.latencyMs, model, input, output, tokensIn, tokensOut, cached, cost };
+    const { model, input, output, tokensIn, tokensOut, cached, cost, tokensEstimated } = row;
+    return { ...place, kind: 'model', latencyMs: row.latencyMs, model, input, output, tokensIn, tokensOut, cached, cost, tokensEstimated };
   }
   // a tool step's server, tool, name, result and error flag are always written (traces/recording.ts)
   return {

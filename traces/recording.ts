@@ -15,8 +15,8 @@ import type { EpisodeRecorder, EpisodeResult, EpisodeRow, ModelStep, ModelStepIn
  * columns in order.
  */
 export const INSERT_STEP = `INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text,
-  is_error, model, input, output, tokens_in, tokens_out, cached, cost)
-  VALUES (?, (SELECT COALESCE(MAX(s.seq) + 1, 0) FROM steps AS s WHERE s.episode_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  is_error, model, input, output, tokens_in, tokens_out, cached, cost, tokens_estimated)
+  VALUES (?, (SELECT COALESCE(MAX(s.seq) + 1, 0) FROM steps AS s WHERE s.episode_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   RETURNING id, seq`;
 
 /** The statements every episode runs, prepared once per store. */
@@ -130,7 +130,7 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
     if (changes === 0) throw fail(`no running episode with id '${id}' (unknown or already finished)`);
   }
 
-  type ModelColumns = Pick<ModelStep, 'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached' | 'cost'>;
+  type ModelColumns = Pick<ModelStep, 'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached' | 'cost' | 'tokensEstimated'>;
 
   /**
    * Inserts one step row: a tool step's columns or a model step's, the other kind's left NULL. Returns what SQLite computed.
@@ -161,6 +161,7 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
         m?.tokensOut ?? null,
         m ? bit(m.cached) : null,
         m?.cost ?? null,
+        m?.tokensEstimated ?? null,
       ),
     );
     return computed!;
@@ -185,6 +186,7 @@ export function episodeRecorder(sqlite: Database.Database, path: string): Episod
       tokensOut: s.tokensOut ?? null,
       cached: s.cached ?? false,
       cost: s.cost ?? null,
+      tokensEstimated: s.tokensEstimated ?? null,
     };
     const { id, seq } = insertStep(episodeId, at, s.latencyMs, { kind: 'model', model });
     return { id, seq, episodeId, kind: 'model', startedAt: at, latencyMs: s.latencyMs, ...model };

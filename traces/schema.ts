@@ -137,6 +137,8 @@ const modelStepColumns = {
   cached: integer('cached', { mode: 'boolean' }),
   /** US dollars at the price configured when it ran; 0 when answered from the response cache; null when no price was set */
   cost: real('cost'),
+  /** why tokens_in and tokens_out are tdo's estimate (the endpoint sent no usage, or usage that does not add up); null when they are the endpoint's */
+  tokensEstimated: text('tokens_estimated'),
 };
 
 export const steps = sqliteTable(

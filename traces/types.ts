@@ -25,7 +25,7 @@ export type ToolStep = StepPlace & { kind: 'tool' } & ToolCall;
 /** A recorded model call. */
 export type ModelStep = StepPlace & { kind: 'model'; latencyMs: number } & Pick<
     typeof steps.$inferSelect,
-    'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached' | 'cost'
+    'model' | 'input' | 'output' | 'tokensIn' | 'tokensOut' | 'cached' | 'cost' | 'tokensEstimated'
   >;
 /** One step of a trajectory, read from its table row once (traces/reading.ts). */
 export type StepRow = ToolStep | ModelStep;
@@ -95,6 +95,8 @@ export interface ModelStepInput {
   cached?: boolean;
   /** dollars; absent when the model has no price (see steps.cost) */
   cost?: number;
+  /** why the tokens are tdo's estimate, not the endpoint's usage (see steps.tokens_estimated) */
+  tokensEstimated?: string;
 }
 
 export interface ScoreInput {
@@ -237,6 +239,10 @@ export interface ModelSpendTotals {
   cost: number | null;
   /** the models of those calls */
   unpricedModels: string[];
+  /** calls sent whose tokens are tdo's estimate, the endpoint's usage missing or not adding up (steps.tokens_estimated) */
+  estimatedCalls: number;
+  /** why, each reason once */
+  estimateReasons: string[];
 }
 
 export interface RunSpend {

@@ -16,6 +16,8 @@ function partJson(t: ModelSpendTotals) {
     tokens_out: t.tokensOut,
     cost: t.cost,
     unpriced_models: t.unpricedModels,
+    estimated_calls: t.estimatedCalls,
+    estimate_reasons: t.estimateReasons,
   };
 }
 
@@ -67,10 +69,16 @@ function namedSpendLine(shown: ReadonlyArray<readonly [string, ModelSpendTotals,
   const part = ([name, t, sim]: readonly [string, ModelSpendTotals, boolean]) => {
     if (sim) return `${name} simulated (no model calls, costs nothing)`;
     const cached = t.cachedCalls === 0 ? '' : ` (+${t.cachedCalls} from the response cache, free)`;
-    return `${name} ${t.calls} call${t.calls === 1 ? '' : 's'}${cached}, ${t.tokensIn} tokens in / ${t.tokensOut} out, ${costOf(t)}`;
+    return `${name} ${t.calls} call${t.calls === 1 ? '' : 's'}${cached}, ${t.tokensIn} tokens in / ${t.tokensOut} out${estimatedOf(t)}, ${costOf(t)}`;
   };
   const total = sumCost(shown.map(([, t]) => t));
   return `model spend: ${shown.map(part).join('; ')}${shown.every(([, , sim]) => sim) ? '' : `; total ${formatCost(total)}`}`;
+}
+
+/** Tokens tdo estimated are said so, with why: the endpoint's own count was missing or did not add up. */
+function estimatedOf(t: ModelSpendTotals): string {
+  if (t.estimatedCalls === 0) return '';
+  return ` (estimated for ${t.estimatedCalls} call${t.estimatedCalls === 1 ? '' : 's'}, ${t.estimateReasons.join('; ')})`;
 }
 
 function costOf(t: ModelSpendTotals): string {

@@ -19,7 +19,8 @@ export function experimentSpend(report: ExperimentReport): ModelSpendTotals {
 export const showsSpend = (report: ExperimentReport): boolean => !report.agent.simulated;
 
 export function tokensCell(spend: ModelSpendTotals): string {
-  return `${spend.tokensIn} in / ${spend.tokensOut} out`;
+  const estimated = spend.estimatedCalls === 0 ? '' : ` (estimated for ${spend.estimatedCalls} calls: ${spend.estimateReasons.join('; ')})`;
+  return `${spend.tokensIn} in / ${spend.tokensOut} out${estimated}`;
 }
 
 export function costCell(spend: ModelSpendTotals): string {

@@ -83,9 +83,9 @@ class Round<Trace, Row> {
     // nothing to learn from a perfect minibatch (GEPA skips it too), unless the parent may not win as it is
     const { perfectScore, ranking } = this.state.setup;
     if (before.every((s) => s >= perfectScore) && (ranking.admissible?.(p.parent.texts) ?? true)) return { kind: 'skipped' };
-    const { chosen, proposals } = await this.propose(p, j, reflectOn);
+    const { chosen, proposals, failure } = await this.propose(p, j, reflectOn);
+    if (failure !== undefined && Object.keys(proposals).length === 0) throw failure.error;
     await this.issuing.reach(j);
-    this.stopIfFailed();
     const { journal, config } = this.state.setup;
     const parentScores = p.standIn ? 'recorded' : p.recorded ? 'evaluated-reflecting-recorded' : 'evaluated';
     journal.proposalMade({
@@ -98,6 +98,10 @@ class Round<Trace, Row> {
       minibatch: p.minibatch,
       parentScores,
     });
+    // recorded even when the proposer failed on a later component or another mutation stopped the round: the
+    // proposer's calls were made (and paid), and a resume replays them
+    if (failure !== undefined) throw failure.error;
+    this.stopIfFailed();
     const changed = Object.entries(proposals).flatMap(([c, pr]): Change[] => (pr.ok && pr.text !== p.parent.texts[c] ? [[c, pr.text]] : []));
     if (changed.length === 0) {
       const refusals = Object.entries(proposals).flatMap(([c, pr]) => (pr.ok ? [] : [`${c}: ${pr.reason}`]));
@@ -109,8 +113,12 @@ class Round<Trace, Row> {
     return this.tryChild(p, j, before, { ...p.parent.texts, ...Object.fromEntries(passed) }, refusals);
   }
 
-  /** The components to rewrite, chosen in iteration order, and the proposer's text for each. */
-  private async propose(p: MutationPlan<Trace>, j: number, reflectOn: TaskResult<Trace>[]) {
+  /** The components to rewrite, chosen in iteration order, and the proposer's text for each, up to its first failure. */
+  private async propose(
+    p: MutationPlan<Trace>,
+    j: number,
+    reflectOn: TaskResult<Trace>[],
+  ): Promise<{ chosen: string[]; proposals: Record<string, Proposal>; failure?: { error: unknown } }> {
     const { chooser, components, config } = this.state.setup;
     await this.choosing.reach(j);
     const chosen = chooser.choose(p.parent, components, config.reflector.blame(p.parent.texts, reflectOn));
@@ -121,14 +129,18 @@ class Round<Trace, Row> {
       const randomSeed = deriveSeed(config.randomSeed, 'proposal', p.at, component);
       const { gate } = config;
       const screen = gate && ((text: string) => gate(p.parent.texts, { ...p.parent.texts, [component]: text }, { results: reflectOn }));
-      proposals[component] = await config.proposer.propose({
-        iteration: p.at,
-        component,
-        texts: p.parent.texts,
-        dataset,
-        randomSeed,
-        ...(screen ? { screen } : {}),
-      });
+      try {
+        proposals[component] = await config.proposer.propose({
+          iteration: p.at,
+          component,
+          texts: p.parent.texts,
+          dataset,
+          randomSeed,
+          ...(screen ? { screen } : {}),
+        });
+      } catch (error) {
+        return { chosen, proposals, failure: { error } };
+      }
     }
     return { chosen, proposals };
   }

@@ -1,7 +1,7 @@
 // What a search will ask of its models, before it starts: agent episodes and calls from the suite's splits and the
 // budget, proposer calls from the iterations the budget buys, tokens from the catalogue the agent is sent. A
 // simulated agent or proposer makes no model calls and is shown as such, never with tokens of its own.
-import type { Suite } from '../../src/index.ts';
+import { expectedAgentCalls, type Suite } from '../../src/index.ts';
 
 /** One part of the search: its model (null when simulated) and what it is expected to spend. */
 export interface PartEstimate {
@@ -34,6 +34,8 @@ export interface EstimateInput {
   /** o200k_base tokens of the whole catalogue as the agent is sent it, and of the system prompt */
   definitionTokens: number;
   systemPromptTokens: number;
+  /** deferred tool loading: the agent searches before its first tool call */
+  toolSearch?: boolean;
   /** o200k_base tokens of the optimized server's descriptions, which the proposer reads and rewrites */
   serverDescriptionTokens: number;
   countTokens: (text: string) => number;
@@ -49,17 +51,18 @@ export function estimateSearch(input: EstimateInput): SearchEstimate {
   const { suite, budget, minibatch, agentModels } = input;
   const tasksOf = (split: string) => suite.tasks.filter((t) => t.split === split);
   const searched = [...tasksOf('train'), ...tasksOf('val')];
+  const heldOutTasks = [...tasksOf('test'), ...tasksOf('paraphrase')];
   const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length);
-  // a call per plan step and one for the answer
-  const callsPerEpisode = mean(searched.map((t) => t.plan.length + 1)) || 1;
+  const callsOf = (task: (typeof searched)[number]) => expectedAgentCalls(task, input.toolSearch === true);
+  const callsPerEpisode = mean(searched.map(callsOf)) || 1;
   const promptTokens = mean(searched.map((t) => input.countTokens(t.prompt)));
   const agentCount = agentModels.length;
   // seed and best on each held-out split, per agent
-  const heldOut = 2 * (tasksOf('test').length + tasksOf('paraphrase').length) * agentCount;
+  const heldOut = 2 * heldOutTasks.length * agentCount;
   const episodes = budget + heldOut;
-  const perAgentEpisodes = episodes / agentCount;
+  const callsPerAgent = (budget / agentCount) * callsPerEpisode + 2 * heldOutTasks.reduce((s, t) => s + callsOf(t), 0);
   const agentCallIn = input.definitionTokens + input.systemPromptTokens + promptTokens;
-  const agents = agentModels.map((model) => part(model, perAgentEpisodes * callsPerEpisode, agentCallIn, AGENT_OUTPUT_TOKENS, input.priceOf));
+  const agents = agentModels.map((model) => part(model, callsPerAgent, agentCallIn, AGENT_OUTPUT_TOKENS, input.priceOf));
   // each iteration runs the parent and the child on a minibatch, for every agent, after the seed's validation
   const iterations = Math.max(0, Math.floor((budget - tasksOf('val').length * agentCount) / (2 * minibatch * agentCount)));
   const proposerIn = input.serverDescriptionTokens + minibatch * agentCount * (promptTokens + callsPerEpisode * REFLECTION_STEP_TOKENS);
@@ -82,8 +85,13 @@ function part(model: string | null, calls: number, inPerCall: number, outPerCall
 }
 
 function assumptions(input: EstimateInput, heldOut: number): string {
-  return [
-    `The whole budget is spent (a search that stops early spends less) plus ${heldOut} held-out report episodes, and an LLM agent makes one call per reference-plan step and one for its answer, each sending the ${input.definitionTokens}-token catalogue, the system prompt and the task but not the growing history, so input tokens are a floor; it writes ${AGENT_OUTPUT_TOKENS} tokens a call.`,
-    `The proposer is asked ${input.componentsPerIteration === 1 ? 'once per iteration' : `for each of the ${input.componentsPerIteration} descriptions in every iteration (attribution rewrites each one a failure implicates)`}, reading the server's descriptions and ${REFLECTION_STEP_TOKENS} tokens per trajectory step of its minibatch and writing a description; prices are the config's, with no prompt-cache discount.`,
-  ].join(' ');
+  const budget = `The whole budget is spent (a search that stops early spends less) plus ${heldOut} held-out report episodes`;
+  const agent = input.agentModels.every((model) => model === null)
+    ? `${budget}; the sim agent makes no model calls.`
+    : `${budget}, and an LLM agent makes one call per reference-plan step and one for its answer (one call on a selection-only task, which ends at its first tool call)${input.toolSearch === true ? ' and one search before its first tool call' : ''}, each sending the ${input.definitionTokens}-token catalogue, the system prompt and the task but not the growing history, so input tokens are a floor; it writes ${AGENT_OUTPUT_TOKENS} tokens a call.`;
+  const proposer =
+    input.proposerModel === null
+      ? 'The sim proposer makes no model calls.'
+      : `The proposer is asked ${input.componentsPerIteration === 1 ? 'once per iteration' : `for each of the ${input.componentsPerIteration} descriptions in every iteration (attribution rewrites each one a failure implicates)`}, reading the server's descriptions and ${REFLECTION_STEP_TOKENS} tokens per trajectory step of its minibatch and writing a description; prices are the config's, with no prompt-cache discount.`;
+  return `${agent} ${proposer}`;
 }

@@ -2,7 +2,7 @@
 // resumed replay of the same episode yield identical facts.
 import * as z from 'zod';
 import { finishedEpisode, type FinishedEpisode, type PlanStep, SCORE, type Task, TOOL_SEARCH_STEP_MODEL } from '../../src/index.ts';
-import { storedToolCall, type Trajectory } from '../../traces/index.ts';
+import { HOST_STEP_MODEL_PREFIX, storedToolCall, type Trajectory } from '../../traces/index.ts';
 
 export interface RatingFact {
   tool: string;
@@ -27,7 +27,7 @@ export interface EpisodeFacts extends FinishedEpisode {
 }
 
 /** The model name under which the host records a `get_feedback` rating as a step of the episode. */
-export const RATING_STEP_MODEL = 'host:get_feedback';
+export const RATING_STEP_MODEL = `${HOST_STEP_MODEL_PREFIX}get_feedback`;
 
 export const ratingSchema = z.object({
   tool: z.string().min(1),

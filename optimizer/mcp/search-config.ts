@@ -33,7 +33,7 @@ export function searchConfig(req: OptimizeRequest, plan: SearchPlan, opened: Ope
     evaluator,
     reflector: new ToolReflector({ server: settings.server, target: plan.target, observed: settings.reflection }),
     proposer: proposerOutagesStopSearch(
-      replayingProposer(withProposalContext(req.proposer, proposalContext(req, opened)), req.store, run.id),
+      replayingProposer(withProposalContext(req.proposer, proposalContext(req, opened)), req.store, run.id, req.signal),
       run.id,
       resumeOf(req, run.id),
     ),

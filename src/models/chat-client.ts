@@ -8,16 +8,12 @@ import { estimateRequestTokens, type ModelRateLimiter } from './rate-limiter.ts'
 import { requestCacheKey, type ResponseCache } from './response-cache.ts';
 import type { CassettePlayer, CassetteRecorder } from './cassette.ts';
 import { inputError, TdoError } from '../errors.ts';
-import type { BilledTokens } from './prices.ts';
+import { countedUsage, reportedUsage, type TokenUsage } from './usage.ts';
 import type { ModelSpend } from './spend.ts';
 import { AttemptFailedError, serverRequestedDelayMs, withRetries, type RetryPolicy } from './retry.ts';
 
 /** Everything of a chat-completions request except the model, which the client fixes. */
 export type ChatRequest = Omit<ChatCompletionCreateParamsNonStreaming, 'model'>;
-
-export interface TokenUsage extends BilledTokens {
-  totalTokens: number;
-}
 
 export interface ChatResult {
   completion: ChatCompletionReply;
@@ -28,10 +24,13 @@ export interface ChatResult {
   latencyMs: number;
   /** Retries spent on 429/5xx answers before the completion arrived (0 when cached). */
   retries: number;
+  /** The tokens the call is counted by; null for a cached answer whose recorded usage does not add up. */
   usage: TokenUsage | null;
+  /** Why `usage` is tdo's estimate and not the endpoint's (src/models/usage.ts); absent when it is the endpoint's. */
+  tokensEstimated?: string;
   /**
    * Dollars at the configured price (src/models/spend.ts); 0 for an answer from the response cache or a cassette
-   * (no call was made); null when the model has no price or the endpoint reported no usage.
+   * (no call was made); null when the model has no price.
    */
   cost: number | null;
 }
@@ -148,8 +147,9 @@ export class ChatClient implements ChatModel {
     const completion = this.parseAnswer(raw, retries);
     if (key !== undefined) this.cache?.put(key, JSON.stringify(raw));
     this.recorder?.record(body, raw);
-    const result = toResult(completion, { cached: false, retries, started });
-    return { ...result, cost: result.usage === null ? null : (this.spend?.charge(this.model, result.usage) ?? null) };
+    const { usage, estimated } = countedUsage(completion.usage, body, completion.choices[0]!.message);
+    const cost = this.spend === undefined ? null : this.spend.charge(this.model, usage);
+    return { ...toResult(completion, { cached: false, retries, started }), usage, ...(estimated === undefined ? {} : { tokensEstimated: estimated }), cost };
   }
 
   /** The recorded answer to the request the agent made, read as a live one is; it cost nothing now. */
@@ -293,13 +293,7 @@ function toResult(
   const [choice] = completion.choices;
   // The schema requires at least one choice.
   const message = choice!.message;
-  const usage = completion.usage
-    ? {
-        promptTokens: completion.usage.prompt_tokens,
-        completionTokens: completion.usage.completion_tokens,
-        cachedPromptTokens: completion.usage.prompt_tokens_details?.cached_tokens ?? 0,
-        totalTokens: completion.usage.total_tokens ?? completion.usage.prompt_tokens + completion.usage.completion_tokens,
-      }
-    : null;
+  const reported = reportedUsage(completion.usage);
+  const usage = 'problem' in reported ? null : reported;
   return { completion, message, cached, latencyMs: performance.now() - started, retries, usage };
 }

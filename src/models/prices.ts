@@ -21,9 +21,9 @@ export interface BilledTokens {
   completionTokens: number;
 }
 
-/** Dollars for one call's tokens at `price`. */
+/** Dollars for one call's tokens at `price`; never negative, whatever the counts. */
 export function callCost(price: ModelPrice, tokens: BilledTokens): number {
-  const fresh = tokens.promptTokens - tokens.cachedPromptTokens;
+  const fresh = Math.max(0, tokens.promptTokens - tokens.cachedPromptTokens);
   const cached = tokens.cachedPromptTokens * (price.cachedInput ?? price.input);
   return (fresh * price.input + cached + tokens.completionTokens * price.output) / 1_000_000;
 }

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStatus, tdo } from '../support/cli.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
-import { finalAnswer, startOpenAiDouble, type OpenAiDouble } from '../support/openai-double.ts';
+import { finalAnswer, startOpenAiDouble, withUsage, type OpenAiDouble } from '../support/openai-double.ts';
 
 /** Dollars per million tokens of the model "priced"; "unpriced" has none. */
 const PRICE = { input: 2, cachedInput: 1, output: 8 };
@@ -194,6 +194,31 @@ describe('caps', () => {
     // the first proposal was replayed from the journal, not asked again
     expect(done.spend.proposer.calls).toBe(double.requests.length - from);
     expect(done.spend.proposer.cost).toBeGreaterThan(0);
+  });
+});
+
+describe('an endpoint that sends no usage', () => {
+  it('is counted by estimated tokens: the token cap stops the run, and the spend says estimated and is priced', { timeout: 120_000 }, async () => {
+    const silent = await startOpenAiDouble(() => withUsage(finalAnswer('I cannot tell.'), null));
+    try {
+      const db = join(dir, 'no-usage.db');
+      const r = await tdo(runArgs(db, 'priced', '--concurrency', '1', '--max-tokens', '500', '--json'), {
+        OPENAI_BASE_URL: silent.baseURL,
+        OPENAI_API_KEY: 'k',
+      });
+      expect(r.code, r.stderr).toBe(130);
+      const report = JSON.parse(r.stdout) as {
+        stopped: string;
+        spend: { agent: { calls: number; estimated_calls: number; estimate_reasons: string[]; cost: number | null }; tokens: number };
+      };
+      expect(report.stopped).toBe('token cap');
+      expect(report.spend.tokens).toBeGreaterThanOrEqual(500);
+      expect(report.spend.agent.calls).toBe(silent.requests.length);
+      expect(report.spend.agent).toMatchObject({ estimated_calls: report.spend.agent.calls, estimate_reasons: ['the endpoint sent no usage'] });
+      expect(report.spend.agent.cost).toBeGreaterThan(0);
+    } finally {
+      await silent.close();
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { percent, points } from '../../experiments/format.ts';
 import { labSuite } from '../support/lab-runs.ts';
 import { LangfuseReceiver, refusingBaseUrl } from '../support/langfuse-receiver.ts';
 
-const NO_CALLS = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] };
+const NO_CALLS = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [], estimatedCalls: 0, estimateReasons: [] };
 /** The sim agent and proposer: no model calls. */
 const SIM_SPEND = { spend: { agent: NO_CALLS, proposer: NO_CALLS }, simulated: { agent: true, proposer: true } };
 

@@ -51,16 +51,19 @@ export interface ToolCallSpec {
   args: Record<string, unknown> | string;
 }
 
+/** The usage to report, as any endpoint may: numbers are sent as given, negative or not adding up included. */
 export interface UsageSpec {
   prompt_tokens: number;
   completion_tokens: number;
+  prompt_tokens_details?: { cached_tokens: number };
 }
 
 export interface MessageReply {
   kind: 'message';
   content: string | null;
   toolCalls: ToolCallSpec[];
-  usage?: UsageSpec;
+  /** Absent: estimated from the request and the reply; null: no usage sent, as some servers and gateways do. */
+  usage?: UsageSpec | null;
   /** Sent as the choice's finish_reason instead of 'tool_calls' or 'stop' (null included). */
   finishReason?: string | null;
   /** More fields of the message, as a server adds them (e.g. reasoning_content). */
@@ -103,6 +106,12 @@ export function httpStatus(status: number, options: { retryAfter?: string; messa
     headers: options.retryAfter === undefined ? {} : { 'retry-after': options.retryAfter },
     message: options.message ?? `simulated HTTP ${status}`,
   };
+}
+
+/** `reply` reporting `usage` instead of the double's own count; null sends no usage at all. */
+export function withUsage(reply: DoubleReply, usage: UsageSpec | null): DoubleReply {
+  if (reply.kind !== 'message') throw new Error('withUsage sets the usage of a completion: give it finalAnswer(...) or callTool(...)');
+  return { ...reply, usage };
 }
 
 export function rawReply(body: unknown, status = 200): DoubleReply {
@@ -373,10 +382,13 @@ function completionBody(reply: MessageReply, request: ChatRequestBody, index: nu
     type: 'function' as const,
     function: { name: call.name, arguments: typeof call.args === 'string' ? call.args : JSON.stringify(call.args) },
   }));
-  const usage = reply.usage ?? {
-    prompt_tokens: estimateTokens(JSON.stringify(request.messages)),
-    completion_tokens: estimateTokens((reply.content ?? '') + toolCalls.map((call) => call.function.name + call.function.arguments).join('')),
-  };
+  const usage =
+    reply.usage !== undefined
+      ? reply.usage
+      : {
+          prompt_tokens: estimateTokens(JSON.stringify(request.messages)),
+          completion_tokens: estimateTokens((reply.content ?? '') + toolCalls.map((call) => call.function.name + call.function.arguments).join('')),
+        };
   return {
     id: `chatcmpl-double-${index}`,
     object: 'chat.completion',
@@ -396,7 +408,7 @@ function completionBody(reply: MessageReply, request: ChatRequestBody, index: nu
         finish_reason: reply.finishReason !== undefined ? reply.finishReason : toolCalls.length > 0 ? 'tool_calls' : 'stop',
       },
     ],
-    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    ...(usage === null ? {} : { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }),
   };
 }
 

@@ -87,4 +87,13 @@ describe('optimizer search records', () => {
     expect(store.getProposal(runId, 1)).toMatchObject(verdict);
     expect(() => store.judgeProposal(runId, 2, verdict)).toThrow(`no proposal for iteration 2 of run ${runId}`);
   });
+
+  it('complete a stored proposal, and only a stored one', async () => {
+    const { store, runId } = await storeWithSearch();
+    store.recordProposal(proposal(runId));
+    const whole = { a: { ok: true, text: 'A', detail: {} }, b: { ok: true, text: 'B', detail: {} } };
+    store.completeProposal(runId, 1, whole);
+    expect(store.getProposal(runId, 1)?.proposal).toEqual(whole);
+    expect(() => store.completeProposal(runId, 2, whole)).toThrow(`no proposal for iteration 2 of run ${runId}`);
+  });
 });

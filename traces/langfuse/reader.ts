@@ -43,7 +43,7 @@ const observationSchema = z.object({
   /** dollars; `total` is what tdo exports (traces/langfuse/episode-trace.ts) */
   costDetails: z.record(z.string(), z.number()).nullish(),
 });
-type Observation = z.infer<typeof observationSchema>;
+export type Observation = z.infer<typeof observationSchema>;
 
 const scoreSchema = z.object({ name: z.string(), value: z.unknown(), comment: z.string().nullish() });
 
@@ -78,7 +78,17 @@ async function allPages<T>(what: string, fetch: (cursor: string | undefined) => 
   }
 }
 
-function toStep(o: Observation): ImportedStep | string {
+/**
+ * What a generation spent, as tdo exports it (traces/langfuse/episode-trace.ts): whole, non-negative token counts
+ * and a non-negative cost. Anything else is no spend tdo recorded, and would turn a store's totals and caps wrong.
+ */
+const generationSpendSchema = z.object({
+  usageDetails: z.looseObject({ input: z.number().int().nonnegative().optional(), output: z.number().int().nonnegative().optional() }).nullish(),
+  costDetails: z.looseObject({ total: z.number().nonnegative().optional() }).nullish(),
+});
+
+/** One observation as the step it records, or why it cannot be imported. */
+export function toStep(o: Observation): ImportedStep | string {
   if (o.type === 'TOOL') {
     const meta = toolMetadataSchema.safeParse(o.metadata);
     if (!meta.success) return `tool observation ${o.id} lacks tdo's metadata (${z.prettifyError(meta.error)})`;
@@ -98,7 +108,9 @@ function toStep(o: Observation): ImportedStep | string {
   }
   const meta = generationMetadataSchema.safeParse(o.metadata);
   if (!meta.success) return `generation ${o.id} lacks tdo's metadata (${z.prettifyError(meta.error)})`;
-  const usage = o.usageDetails ?? {};
+  const spend = generationSpendSchema.safeParse(o);
+  if (!spend.success) return `generation ${o.id} reports usage or a cost tdo never records (${z.prettifyError(spend.error)})`;
+  const usage = spend.data.usageDetails ?? {};
   return {
     kind: 'model',
     model: o.model ?? o.name ?? 'model',
@@ -106,7 +118,7 @@ function toStep(o: Observation): ImportedStep | string {
     output: fromWire(o.output),
     ...(usage.input === undefined ? {} : { tokensIn: usage.input }),
     ...(usage.output === undefined ? {} : { tokensOut: usage.output }),
-    ...(o.costDetails?.total === undefined ? {} : { cost: o.costDetails.total }),
+    ...(spend.data.costDetails?.total === undefined ? {} : { cost: spend.data.costDetails.total }),
     latencyMs: meta.data.latencyMs,
     cached: meta.data.cached,
   };

@@ -23,7 +23,12 @@ export class LlmProposer implements Proposer<ToolReflectionRecord> {
     const answer = result.message.content ?? '';
     const finishReason = result.completion.choices[0]?.['finish_reason'];
     // what the call spent, summed per run by traces/spend.ts
-    const spent = { tokens_in: result.usage?.promptTokens ?? null, tokens_out: result.usage?.completionTokens ?? null, cost: result.cost };
+    const spent = {
+      tokens_in: result.usage?.promptTokens ?? null,
+      tokens_out: result.usage?.completionTokens ?? null,
+      cost: result.cost,
+      ...(result.tokensEstimated === undefined ? {} : { tokens_estimated: result.tokensEstimated }),
+    };
     const detail = { model: this.model.model, prompt, answer, finish_reason: finishReason ?? null, cached: result.cached, ...spent };
     if (finishReason === 'length') return { ok: false, reason: 'the answer was cut off (finish_reason "length")', detail };
     const text = fencedBlock(answer);

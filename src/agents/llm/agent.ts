@@ -68,6 +68,7 @@ export class LlmAgent implements Agent {
         latencyMs: result.latencyMs,
         cached: result.cached,
         ...(result.cost === null ? {} : { cost: result.cost }),
+        ...(result.tokensEstimated === undefined ? {} : { tokensEstimated: result.tokensEstimated }),
       });
       // the record above keeps the message as the endpoint sent it; a call found in its text is one the model made
       const calls = message.tool_calls.length > 0 ? message.tool_calls : toolCallsInText(message.content, toolNames, step);

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import type { ModelStepInput } from '../../../traces/index.ts';
+import { HOST_STEP_MODEL_PREFIX, type ModelStepInput } from '../../../traces/index.ts';
 import type { Catalogue, CatalogueTool, ToolInvoker } from '../catalogue-types.ts';
 import { liveToolCall, type LiveToolCall } from '../tool-call.ts';
 import { toolIndex, type SearchHit, type SearchingMode } from './search.ts';
 import { searchToolDefinition, type SearchToolDefinition } from './search-tool.ts';
 
 /** The model name of a search step: the host's own step, recorded as a model step the way a rating is (optimizer/mcp/facts.ts). */
-export const TOOL_SEARCH_STEP_MODEL = 'host:tool_search';
+export const TOOL_SEARCH_STEP_MODEL = `${HOST_STEP_MODEL_PREFIX}tool_search`;
 
 /** What a search step records: the query, every result with its rank and score, and which of them it newly loaded. */
 export interface SearchStepInput {

@@ -60,11 +60,12 @@ const modelStep = z.strictObject({
   model: z.string(),
   input: z.unknown(),
   output: z.unknown(),
-  tokensIn: z.number().int().optional(),
-  tokensOut: z.number().int().optional(),
+  tokensIn: z.number().int().nonnegative().optional(),
+  tokensOut: z.number().int().nonnegative().optional(),
   latencyMs: z.number(),
   cached: z.boolean().optional(),
   cost: z.number().nonnegative().optional(),
+  tokensEstimated: z.string().optional(),
 });
 
 const episodeRecordSchema = z.strictObject({

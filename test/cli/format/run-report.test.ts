@@ -5,7 +5,7 @@ import { wilson } from '../../../src/measure/proportion.ts';
 import type { RunReport } from '../../../src/run/run-suite.ts';
 import type { ModelSpendTotals } from '../../../traces/index.ts';
 
-const NO_CALLS: ModelSpendTotals = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] };
+const NO_CALLS: ModelSpendTotals = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [], estimatedCalls: 0, estimateReasons: [] };
 
 function view(run: Partial<RunReport>, more: Partial<RunReportView> = {}): RunReportView {
   const base: RunReport = {
@@ -118,19 +118,47 @@ describe('the run summary', () => {
   it('says what the model calls cost, a price unknown as unknown (null in the JSON, never 0), and the sim as costing nothing', () => {
     const llm = (agent: ModelSpendTotals) =>
       view({}, { agent: 'llm:m', agentId: 'llm:m', spend: { spend: { agent, proposer: NO_CALLS }, simulated: { agent: false } } });
-    const priced = llm({ calls: 3, cachedCalls: 1, tokensIn: 1200, tokensOut: 90, cost: 0.000234, unpricedModels: [] });
+    const priced = llm({ calls: 3, cachedCalls: 1, tokensIn: 1200, tokensOut: 90, cost: 0.000234, unpricedModels: [], estimatedCalls: 0, estimateReasons: [] });
     expect(renderRunReport(priced)).toContain(
       'model spend: agent 3 calls (+1 from the response cache, free), 1200 tokens in / 90 out, $0.000234; total $0.000234',
     );
     expect(runReportJson(priced).spend).toEqual({
-      agent: { calls: 3, cached_calls: 1, tokens_in: 1200, tokens_out: 90, cost: 0.000234, unpriced_models: [] },
+      agent: { calls: 3, cached_calls: 1, tokens_in: 1200, tokens_out: 90, cost: 0.000234, unpriced_models: [], estimated_calls: 0, estimate_reasons: [] },
       tokens: 1290,
       cost: 0.000234,
     });
-    const unpriced = llm({ calls: 2, cachedCalls: 0, tokensIn: 800, tokensOut: 40, cost: null, unpricedModels: ['m'] });
+    const unpriced = llm({ calls: 2, cachedCalls: 0, tokensIn: 800, tokensOut: 40, cost: null, unpricedModels: ['m'], estimatedCalls: 0, estimateReasons: [] });
     expect(renderRunReport(unpriced)).toContain('price unknown for m (set model.prices in tdo.config.json); total price unknown');
     expect(runReportJson(unpriced).spend.cost).toBeNull();
     expect(renderRunReport(view({}))).toContain('model spend: agent simulated (no model calls, costs nothing)');
+  });
+
+  it('says when tokens are estimated because the endpoint sent no usage, and prices them', () => {
+    const estimated = view(
+      {},
+      {
+        agent: 'llm:m',
+        agentId: 'llm:m',
+        spend: {
+          spend: {
+            agent: {
+              calls: 56,
+              cachedCalls: 0,
+              tokensIn: 500,
+              tokensOut: 56,
+              cost: 0.0014,
+              unpricedModels: [],
+              estimatedCalls: 56,
+              estimateReasons: ['the endpoint sent no usage'],
+            },
+            proposer: NO_CALLS,
+          },
+          simulated: { agent: false },
+        },
+      },
+    );
+    expect(renderRunReport(estimated)).toContain('agent 56 calls, 500 tokens in / 56 out (estimated for 56 calls, the endpoint sent no usage), $0.001400');
+    expect(runReportJson(estimated).spend).toMatchObject({ agent: { estimated_calls: 56, estimate_reasons: ['the endpoint sent no usage'] } });
   });
 
   it('says a run a cap stopped stopped there, and how to go on with a raised cap', () => {

@@ -36,6 +36,7 @@ function modelStep(seq: number, model: string, input: unknown, output: unknown):
     tokensOut: null,
     cached: false,
     cost: null,
+    tokensEstimated: null,
   };
 }
 

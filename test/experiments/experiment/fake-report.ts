@@ -7,11 +7,20 @@ import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 import type { ModelSpendTotals } from '../../../traces/index.ts';
 
 /** What a run of a simulated agent spends: no model call at all. */
-export const NO_MODEL_CALLS: ModelSpendTotals = { calls: 0, cachedCalls: 0, tokensIn: 0, tokensOut: 0, cost: 0, unpricedModels: [] };
+export const NO_MODEL_CALLS: ModelSpendTotals = {
+  calls: 0,
+  cachedCalls: 0,
+  tokensIn: 0,
+  tokensOut: 0,
+  cost: 0,
+  unpricedModels: [],
+  estimatedCalls: 0,
+  estimateReasons: [],
+};
 
 /** A run of an LLM agent: `cost` null for a model without a price. */
 export function spent(tokensIn: number, tokensOut: number, cost: number | null, model = 'priced'): ModelSpendTotals {
-  return { calls: 10, cachedCalls: 0, tokensIn, tokensOut, cost, unpricedModels: cost === null ? [model] : [] };
+  return { calls: 10, cachedCalls: 0, tokensIn, tokensOut, cost, unpricedModels: cost === null ? [model] : [], estimatedCalls: 0, estimateReasons: [] };
 }
 
 /** The servers each synthetic episode records choice scores for. */

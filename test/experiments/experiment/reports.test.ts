@@ -173,7 +173,16 @@ describe('experiment reports and what the model calls cost', () => {
     expect(html).toContain('<th>model tokens (all splits)</th><th>cost</th>');
     expect(html).toContain('<td>3700 in / 170 out</td><td>$0.008800</td>');
     const results = (JSON.parse(json) as { suites: Array<{ results: Array<{ spend: Record<string, unknown> }> }> }).suites[0]!.results;
-    expect(results[1]!.spend).toEqual({ calls: 10, cached_calls: 0, tokens_in: 3000, tokens_out: 100, cost: 0.0068, unpriced_models: [] });
+    expect(results[1]!.spend).toEqual({
+      calls: 10,
+      cached_calls: 0,
+      tokens_in: 3000,
+      tokens_out: 100,
+      cost: 0.0068,
+      unpriced_models: [],
+      estimated_calls: 0,
+      estimate_reasons: [],
+    });
   });
 
   it('say "price unknown" for a model without a price, in the cell and the total, never $0', () => {

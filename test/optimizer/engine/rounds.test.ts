@@ -107,6 +107,37 @@ describe('runEngine with several mutations at once', () => {
     expect(result.pool).toHaveLength(1);
   });
 
+  it('records the proposals of every mutation that asked the proposer, also those the round discards when another is interrupted', async () => {
+    const inner = new SlowToyEvaluator(7);
+    const evaluator = {
+      evaluate: (r: EvaluationRequest) =>
+        r.iteration === 1 && r.purpose === 'minibatch-child' ? Promise.reject(new EvaluationInterrupted('stop')) : inner.evaluate(r),
+    };
+    const asked = new Set<number>();
+    const proposer = { id: 'counting', propose: (r: Parameters<typeof learningProposer.propose>[0]) => (asked.add(r.iteration), learningProposer.propose(r)) };
+    const { journal, entries } = recording();
+    const result = await runEngine(config(inner, { evaluator, journal, proposer }));
+    expect(result.interrupted).toBe(true);
+    // a proposer call is paid for: each one is in the journal, which a resume replays instead of asking again
+    expect(asked.size).toBeGreaterThan(1);
+    expect(entries.flatMap((e) => ('kind' in e ? [e.iteration] : []))).toEqual([...asked].sort((x, y) => x - y));
+  });
+
+  it("records the components a proposer answered before it failed on the iteration's next one, and passes the failure on", async () => {
+    const outage = new Error('proposer endpoint down');
+    let calls = 0;
+    const proposer = {
+      id: 'failing-second',
+      propose: (r: Parameters<typeof learningProposer.propose>[0]) => (++calls === 2 ? Promise.reject(outage) : learningProposer.propose(r)),
+    };
+    const { journal, entries } = recording();
+    const everyComponent = { name: 'every', choose: (_parent: unknown, components: readonly string[]) => [...components] };
+    await expect(runEngine(config(new ToyEvaluator(), { journal, proposer, components: everyComponent, parallelIterations: 1 }))).rejects.toBe(outage);
+    const [made] = entries.filter((e): e is ProposalRecord => 'kind' in e);
+    expect(made).toMatchObject({ iteration: 1, components: ['a', 'b', 'c'] });
+    expect(Object.keys(made!.proposal as object)).toEqual(['a']);
+  });
+
   it('passes an outage on as itself, not as the interruption of the round it stopped', async () => {
     const inner = new ToyEvaluator();
     const outage = new Error('model endpoint down');

@@ -29,9 +29,9 @@ describe('estimateSearch', () => {
     // the budget and the seed and best on the one test task
     expect(e.episodes).toBe(12);
     const agent = e.agents[0]!;
-    // plan steps + 1 over train and val: (2 + 4 + 3 + 3) / 4 = 3 calls an episode
-    expect(agent.calls).toBe(36);
-    expect(agent.tokensIn).toBe(36 * (100 + 10 + 4));
+    // plan steps + 1 over train and val: (2 + 4 + 3 + 3) / 4 = 3 calls a budget episode; 2 on the test task, twice
+    expect(agent.calls).toBe(10 * 3 + 2 * 2);
+    expect(agent.tokensIn).toBe(34 * (100 + 10 + 4));
     expect(agent.cost).toBeCloseTo((agent.tokensIn + agent.tokensOut) / 1e6, 12);
     // (10 - 2 validation episodes) / (2 * 2) = 2 iterations
     expect(e.proposer.calls).toBe(2);
@@ -45,6 +45,27 @@ describe('estimateSearch', () => {
       { model: null, calls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
       { model: null, calls: 0, tokensIn: 0, tokensOut: 0, cost: 0 },
     ]);
+  });
+
+  it('counts one call for an episode that ends at its first tool call, whatever its plan', () => {
+    const selectionOnly = { tasks: suite.tasks.map((t) => ({ ...t, stopAfterToolCall: true })) } as unknown as EstimateInput['suite'];
+    const e = estimateSearch(input({ suite: selectionOnly }));
+    expect(e.agents[0]!.calls).toBe(e.episodes);
+    expect(e.assumptions).toContain('one call on a selection-only task');
+  });
+
+  it('counts a search before the first tool call under deferred loading', () => {
+    const e = estimateSearch(input({ toolSearch: true }));
+    // one call more than without: 4 a budget episode, 3 on the test task, twice
+    expect(e.agents[0]!.calls).toBe(10 * 4 + 2 * 3);
+    expect(e.assumptions).toContain('one search before its first tool call');
+  });
+
+  it("describes a sim proposer as making no model calls, not by an LLM proposer's assumptions", () => {
+    const e = estimateSearch(input({ proposerModel: null }));
+    expect(e.assumptions).toContain('The sim proposer makes no model calls.');
+    expect(e.assumptions).not.toContain('The proposer is asked');
+    expect(estimateSearch(input({ agentModels: [null] })).assumptions).toContain('the sim agent makes no model calls');
   });
 
   it('asks the proposer once per description an iteration rewrites', () => {

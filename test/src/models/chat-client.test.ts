@@ -14,6 +14,7 @@ import {
   stall,
   startOpenAiDouble,
   trickle,
+  withUsage,
   type OpenAiDouble,
   type ReplyHandler,
 } from '../../support/openai-double.ts';
@@ -419,5 +420,45 @@ describe('ChatClient prices', () => {
     const double = await start(() => rawReply(completion));
     expect((await clientFor(double, { spend: new ModelSpend({}) }).client.complete(request)).cost).toBeNull();
     expect((await clientFor(double).client.complete(request)).cost).toBeNull();
+  });
+});
+
+describe('ChatClient usage an endpoint reports', () => {
+  const PRICE = { 'test-model': { input: 2, cachedInput: 1, output: 8 } };
+
+  it('counts a call without usage by its estimated tokens, so a token cap still stops, and prices it', async () => {
+    const double = await start(() => withUsage(finalAnswer('four'), null));
+    const spend = new ModelSpend(PRICE, { maxTokens: 50 });
+    const { client } = clientFor(double, { spend });
+    const result = await client.complete(request);
+    expect(result.tokensEstimated).toBe('the endpoint sent no usage');
+    // about four characters a token over the messages and tools sent, and the one-word answer
+    const sent = JSON.stringify(request.messages).length + JSON.stringify(request.tools).length;
+    expect(result.usage).toMatchObject({ promptTokens: Math.ceil(sent / 4), completionTokens: 1, cachedPromptTokens: 0 });
+    expect(result.cost).toBeGreaterThan(0);
+    for (let i = 0; i < 20 && spend.capReached === undefined; i++) await client.complete(request);
+    expect(spend.capReached).toBe('token cap');
+    expect(double.requests.length).toBeLessThan(20);
+  });
+
+  it('counts usage with more cached tokens than prompt tokens by the estimate, never at a negative cost', async () => {
+    const double = await start(() =>
+      withUsage(finalAnswer('four'), { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 1_000_000 } }),
+    );
+    const spend = new ModelSpend(PRICE, { maxCost: 1 });
+    const result = await clientFor(double, { spend }).client.complete(request);
+    expect(result.tokensEstimated).toBe(
+      "the endpoint's usage does not add up, usage.prompt_tokens_details.cached_tokens: more cached tokens than prompt tokens",
+    );
+    expect(result.usage).toMatchObject({ cachedPromptTokens: 0, completionTokens: 1 });
+    expect(result.cost).toBeGreaterThan(0);
+  });
+
+  it('keeps the answer of usage with negative or fractional counts, counted by the estimate', async () => {
+    const double = await start(() => withUsage(finalAnswer('four'), { prompt_tokens: -5_000_000, completion_tokens: 2.5 }));
+    const result = await clientFor(double, { spend: new ModelSpend(PRICE) }).client.complete(request);
+    expect(result.message.content).toBe('four');
+    expect(result.tokensEstimated).toMatch(/^the endpoint's usage does not add up, usage\.prompt_tokens: /);
+    expect(result.cost).toBeGreaterThan(0);
   });
 });

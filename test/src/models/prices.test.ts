@@ -13,4 +13,8 @@ describe('the cost of a call', () => {
     expect(formatCost(0.0021)).toBe('$0.002100');
     expect(formatCost(1.5)).toBe('$1.5000');
   });
+
+  it('is never negative, even for more cached tokens than prompt tokens', () => {
+    expect(callCost(PRICE, tokens(10, 5, 1_000_000))).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `steps` ADD `tokens_estimated` text;
