@@ -84,19 +84,32 @@ async function timedRun(store: TraceStore, loaded: LoadedSuite, repeats: number,
   return { episodes, errored: report.errors.errors, seconds: (finished - started) / 1000 };
 }
 
-/** A `tdo worker` process, resolved once it takes episodes. */
+/** How long a `tdo worker` may take to start before the bench gives up on it (it loads the suite and connects). */
+const WORKER_START_MS = 60_000;
+
+/** A `tdo worker` process, resolved once it says it takes episodes (its banner: "taking episodes of SUITES from URL"). */
 async function startWorker(url: string, name: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', url, '--suite', 'lab', '--name', name, '--concurrency', String(CONCURRENCY)], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let said = '';
   await new Promise<void>((resolve, reject) => {
-    let said = '';
+    const timer = setTimeout(() => reject(new Error(`tdo worker ${name} did not start within ${WORKER_START_MS / 1000} s:\n${said}`)), WORKER_START_MS);
     child.stderr!.on('data', (chunk: Buffer) => {
       said += chunk.toString();
-      if (said.includes('taking episodes from')) resolve();
+      if (said.includes('tdo worker: taking episodes of')) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
-    child.once('exit', (code) => reject(new Error(`tdo worker ${name} exited (${code}) before it took episodes:\n${said}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`tdo worker ${name} exited (${code}) before it took episodes:\n${said}`));
+    });
+  }).catch((err: unknown) => {
+    child.kill('SIGTERM');
+    throw err;
   });
   return child;
 }
