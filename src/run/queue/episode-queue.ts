@@ -242,11 +242,13 @@ async function lastEventId(queue: Queue): Promise<string> {
   return String(await client.runCommand(LAST_EVENT_ID, [queue.keys.events]));
 }
 
-/** What to start when no worker takes a batch's episodes: a worker serving its suite. */
+/** What to start when no worker takes a batch's episodes: a worker serving its suite (and its model). */
 function noWorkerNotice(address: QueueAddress, batch: EpisodeBatch): string {
+  const { kind, model } = batch.agentConfig;
+  const models = kind === 'llm' && typeof model === 'string' ? ` with agent.model "${model}" in its tdo.config.json` : '';
   return (
     `no worker is taking the episodes of ${address.shown}; still waiting. Start one where the suite's servers run: ` +
-    `\`tdo worker --queue ${address.shown} --suite ${batch.loaded.suite.name}\``
+    `\`tdo worker --queue ${address.shown} --suite ${batch.loaded.suite.name}\`${models}`
   );
 }
 
