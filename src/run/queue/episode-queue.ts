@@ -6,7 +6,7 @@ import { finishedEpisode } from '../episode-outcome.ts';
 import type { EpisodeBatch, EpisodeExecutor, PlannedEpisode } from '../episode-executor.ts';
 import { EPISODE_QUEUE, episodeJobResultSchema, queuedEpisodeId, type EpisodeJob } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
-import { quietAfterClose } from './quiet-after-close.ts';
+import { closeNow, quietAfterClose } from './quiet-after-close.ts';
 import { suiteHash } from './suite-hash.ts';
 import { infrastructureError } from '../../errors.ts';
 
@@ -16,7 +16,12 @@ const STOP_CHECK_MS = 200;
 /** How often a coordinator with episodes in the queue looks for a live worker and for results it heard nothing of. */
 const DEFAULT_WATCH_MS = 5_000;
 
+/** How long a coordinator waits for Redis to answer when it connects: a server that takes the connection and never answers is not one. */
+const DEFAULT_OPEN_TIMEOUT_MS = 10_000;
+
 export interface EpisodeQueueOptions {
+  /** how long to wait for Redis to answer when connecting (default 10 s) */
+  openTimeoutMs?: number;
   /** how often to look for live workers and missed results (default 5 s) */
   watchMs?: number;
   /** What the user should know while the run waits (no worker takes its episodes); the run goes on waiting. */
@@ -52,10 +57,10 @@ export class EpisodeQueue {
     events.on('error', noteError);
     try {
       // Both at once: either failing for good fails the open, rather than one waiting on the other.
-      await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+      await withinTime(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS);
       (events.opts as QueueEventsOptions).lastEventId = await lastEventId(queue);
     } catch (err) {
-      await Promise.allSettled([queue.close(), events.close()]);
+      await Promise.all([closeNow(queue), closeNow(events)]);
       throw infrastructureError(`cannot reach the episode queue at ${address.shown}: ${causeOf(err)}`);
     }
     void events.run().catch(noteError);
@@ -230,6 +235,19 @@ class ResultWaiters {
  * Where the events stream ends now: a reader that starts there misses nothing that follows, where BullMQ's
  * default ('$', the end at each read until one returns an event) loses what arrives between two reads.
  */
+/** The promise's value, or a rejection once `ms` have passed without one (a Redis that never answers). */
+async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s; is a Redis server listening there?`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const LAST_EVENT_ID = 'tdoLastEventId';
 
 async function lastEventId(queue: Queue): Promise<string> {
