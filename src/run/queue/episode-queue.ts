@@ -171,9 +171,13 @@ export class EpisodeQueue {
   private watch(batch: EpisodeBatch, unsettled: ReadonlySet<string>): NodeJS.Timeout {
     let noticed = false;
     const look = async () => {
-      const [workers, finished] = await Promise.all([this.queue.getWorkersCount(), this.queue.getRanges(['completed', 'failed'], 0, -1)]);
+      const [workers, finished] = await Promise.all([
+        // A Redis that refuses CLIENT LIST (a managed one may) cannot tell: no notice, and the results are still collected.
+        this.queue.getWorkersCount().catch(() => undefined),
+        this.queue.getRanges(['completed', 'failed'], 0, -1),
+      ]);
       for (const jobId of finished) if (this.waiters.isWaiting(jobId)) this.lookAt(jobId);
-      if (workers > 0 || unsettled.size === 0) noticed = false;
+      if (workers === undefined || workers > 0 || unsettled.size === 0) noticed = false;
       else if (!noticed) {
         noticed = true;
         this.options.onNotice?.(noWorkerNotice(this.address, batch));
