@@ -2,6 +2,7 @@
 // processes on a Redis queue, with every model call answered by the OpenAI double after 200 ms (a model's
 // response time, which is what a real grid waits on), and what the queue adds to each episode.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAgent } from '../cli/agents.ts';
 import { NAMESPACE_SEPARATOR } from '../src/host/catalogue.ts';
@@ -84,19 +85,36 @@ async function timedRun(store: TraceStore, loaded: LoadedSuite, repeats: number,
   return { episodes, errored: report.errors.errors, seconds: (finished - started) / 1000 };
 }
 
-/** A `tdo worker` process, resolved once it takes episodes. */
-async function startWorker(url: string, name: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', url, '--suite', 'lab', '--name', name, '--concurrency', String(CONCURRENCY)], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+/** How long a `tdo worker` may take to start before the bench gives up on it (it loads the suite and connects). */
+const WORKER_START_MS = 60_000;
+
+/** A `tdo worker` process, resolved once it says it takes episodes (its banner: "taking episodes of SUITES from URL"). */
+async function startWorker(url: string, name: string, env: NodeJS.ProcessEnv, config: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [TDO_BIN, 'worker', '--queue', url, '--suite', 'lab', '--config', config, '--name', name, '--concurrency', String(CONCURRENCY)],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let said = '';
   await new Promise<void>((resolve, reject) => {
-    let said = '';
+    const timer = setTimeout(() => reject(new Error(`tdo worker ${name} did not start within ${WORKER_START_MS / 1000} s:\n${said}`)), WORKER_START_MS);
     child.stderr!.on('data', (chunk: Buffer) => {
       said += chunk.toString();
-      if (said.includes('taking episodes from')) resolve();
+      if (said.includes('tdo worker: taking episodes of')) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
-    child.once('exit', (code) => reject(new Error(`tdo worker ${name} exited (${code}) before it took episodes:\n${said}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`tdo worker ${name} exited (${code}) before it took episodes:\n${said}`));
+    });
+  }).catch((err: unknown) => {
+    child.kill('SIGTERM');
+    throw err;
   });
   return child;
 }
@@ -109,7 +127,11 @@ async function measure(ctx: SectionContext): Promise<void> {
   Object.assign(process.env, { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'bench-key' });
   const redis = await startRedis();
   const queue = await EpisodeQueue.open(parseQueueAddress(redis.url));
-  const store = openTraceStore(join(scratchDir('queue'), 'tdo.db'));
+  const scratch = scratchDir('queue');
+  const store = openTraceStore(join(scratch, 'tdo.db'));
+  // A worker runs the LLM agent only on the model its own config names.
+  const workerConfig = join(scratch, 'worker.tdo.config.json');
+  writeFileSync(workerConfig, JSON.stringify({ agent: { model: MODEL } }));
   const workers: ChildProcess[] = [];
   try {
     const episodes = loaded.suite.tasks.filter((t) => t.split === 'val').length * repeats;
@@ -123,7 +145,7 @@ async function measure(ctx: SectionContext): Promise<void> {
     const inProcess: number[] = [];
     const errored: Record<'local' | 'queue', number> = { local: 0, queue: 0 };
     for (const count of WORKER_COUNTS) {
-      while (workers.length < count) workers.push(await startWorker(redis.url, `bench-${workers.length + 1}`, env));
+      while (workers.length < count) workers.push(await startWorker(redis.url, `bench-${workers.length + 1}`, env, workerConfig));
       await timedRun(store, loaded, repeats, queue.executor); // warm-up: each new worker connects its servers on its first episodes
       const rates: Record<'local' | 'queue', number[]> = { local: [], queue: [] };
       const perEpisode: Record<'local' | 'queue', number[]> = { local: [], queue: [] };

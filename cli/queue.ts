@@ -1,9 +1,12 @@
 import { EpisodeQueue } from '../src/run/queue/index.ts';
 import { parseQueueAddress } from '../src/index.ts';
 
-/** The episode queue a --queue flag names, connected; a bad URL or an unreachable Redis ends the command (exit 2). */
+/**
+ * The episode queue a --queue flag names, connected; a bad URL or an unreachable Redis ends the command (exit 2).
+ * While no worker takes its episodes it says so on stderr, with the command that starts one.
+ */
 export async function openEpisodeQueue(url: string): Promise<EpisodeQueue> {
-  return EpisodeQueue.open(parseQueueAddress(url));
+  return EpisodeQueue.open(parseQueueAddress(url), { onNotice: (text) => process.stderr.write(`\ntdo: ${text}\n`) });
 }
 
 /**

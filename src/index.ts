@@ -5,7 +5,7 @@
 // connections load on first call, and `tdo lint`, `diff` and `versions`, which never run an episode, never load them.
 
 export type { Agent, AgentContext, AgentResult, ModelCallSink } from './agents/agent.ts';
-export { LlmAgent } from './agents/llm/agent.ts';
+export { DEFAULT_MAX_STEPS, LlmAgent } from './agents/llm/agent.ts';
 export { toFunctionTool } from './agents/llm/function-tools.ts';
 export { isSimAgentId, personaOf, simAgentId } from './agents/sim/agent-id.ts';
 export { SimAgent } from './agents/sim/agent.ts';

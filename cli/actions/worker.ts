@@ -8,7 +8,7 @@ import type { WorkerFlags } from '../tables/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { modelSpend } from '../model-clients.ts';
-import { storedRunConfigSchema } from './run.ts';
+import { agentAllowance, allowedAgent, type AgentAllowance } from '../worker-agents.ts';
 
 /** A worker keeps no trace store: model answers are not replayed from one, only fetched. */
 const NO_RESPONSE_CACHE = { cacheGet: () => undefined, cachePut: () => undefined };
@@ -26,6 +26,7 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
   // One limiter for every agent this worker builds, as for any other process's model clients; the worker prices
   // its calls at its own config's prices, and the coordinator records the costs with the steps.
   const setup = { rateLimiter: modelRateLimiter(flags, config), spend: modelSpend(config, {}, []) };
+  const allowance = agentAllowance(config);
   const worker = startEpisodeWorker({
     address: probe.address,
     concurrency: flags.concurrency,
@@ -33,9 +34,9 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
     ...(flags.name === undefined ? {} : { name: flags.name }),
     suites,
     buildAgent: (settings) => {
-      const parsed = storedRunConfigSchema.shape.agent.safeParse(settings);
-      if (!parsed.success) throw new Error(`agent settings this worker does not know: ${JSON.stringify(settings)}; is the coordinator another tdo version?`);
-      return createAgent(parsed.data, NO_RESPONSE_CACHE, setup);
+      const agent = allowedAgent(settings, allowance);
+      if ('refused' in agent) throw new Error(agent.refused);
+      return createAgent(agent, NO_RESPONSE_CACHE, setup);
     },
     onEpisode: (job, { record }) => {
       const verdict = record.result.status === 'error' ? `error: ${record.result.feedback}` : record.result.success ? 'success' : 'failure';
@@ -46,7 +47,7 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
   });
   await worker.worker.waitUntilReady();
   process.stderr.write(
-    `tdo worker: taking episodes of ${suites.names.join(', ')} from ${probe.address.shown}, ${flags.concurrency} at a time (Ctrl-C to stop)\n`,
+    `tdo worker: taking episodes of ${suites.names.join(', ')} from ${probe.address.shown}, ${flags.concurrency} at a time, ${allowanceText(allowance)} (Ctrl-C to stop)\n`,
   );
 
   await new Promise<void>((resolve) => {
@@ -55,4 +56,11 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
   });
   process.stderr.write('tdo worker: finishing the episodes in flight\n');
   await worker.close();
+}
+
+/** What the banner says of the agents this worker runs. */
+function allowanceText({ model, maxSteps }: AgentAllowance): string {
+  return model === undefined
+    ? 'sim agents only (agent.model in tdo.config.json allows an LLM one)'
+    : `LLM agents on ${model} with at most ${maxSteps} model calls an episode`;
 }

@@ -4,11 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { EPISODE_QUEUE } from '../../src/run/queue/episode-job.ts';
+import { EPISODE_QUEUE, MAX_JOB_CHARS } from '../../src/run/queue/episode-job.ts';
+import { contentHash } from '../../traces/index.ts';
+import { finalAnswer, startOpenAiDouble } from '../support/openai-double.ts';
 import { suiteHash } from '../../src/run/queue/suite-hash.ts';
 import { loadSuite } from '../../src/suite/load.ts';
 import { tdo } from '../support/cli.ts';
-import { TDO_BIN } from '../support/lab-runs.ts';
+import { labSuite, TDO_BIN } from '../support/lab-runs.ts';
+import { advertisedDescriptions } from '../../src/host/catalogue.ts';
+import { resolveConditions } from '../../src/run/conditions.ts';
+import { connectSuiteHost } from '../../src/run/suite-host.ts';
 import { redisMissing, startRedis } from '../support/redis-server.ts';
 
 const missing = redisMissing();
@@ -132,4 +137,78 @@ describe('tdo worker refuses to start', () => {
     expect(r.stderr).toMatch(/^tdo: .*lab\.yaml and .*lab-hostile\.json are both suite "lab"; a worker serves one suite of each name/);
     expect(existsSync(join(dir, 'never'))).toBe(false);
   }, 30_000);
+});
+
+describe.skipIf(missing !== undefined)('tdo worker and a forged job', () => {
+  it('takes from a job only what its operator allows: no other model, no more steps, no endpoint, descriptions within bounds', async () => {
+    const redis = await startRedis();
+    // The one model this worker's operator lets jobs use.
+    const workerConfig = join(mkdtempSync(join(tmpdir(), 'tdo-worker-config-')), 'tdo.config.json');
+    writeFileSync(workerConfig, JSON.stringify({ agent: { model: 'allowed-model' } }));
+    const model = await startOpenAiDouble(() => finalAnswer('5'));
+    const worker = spawn(process.execPath, [TDO_BIN, 'worker', '--queue', redis.url, '--suite', 'lab', '--config', workerConfig, '--name', 'w1'], {
+      env: { ...process.env, OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'sk-worker-secret' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    worker.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<string>((resolve) => worker.once('exit', (code) => resolve(`exit ${code}: ${stderr}`)));
+    const queue = new Queue(EPISODE_QUEUE, { connection: { host: '127.0.0.1', port: redis.port } });
+    const { suite } = labSuite();
+    const task = suite.tasks[0]!;
+    // What the lab's servers advertise here: a forged job names these versions, as a real coordinator's would.
+    const { host } = await connectSuiteHost(suite, resolveConditions(suite).effect);
+    const advertised = Object.fromEntries(host.servers.map((server) => [server.server, advertisedDescriptions(server)]));
+    await host.close();
+    const job = (episodeId: string, changes: { agent?: Record<string, unknown>; overrides?: Record<string, Record<string, string>> }) => {
+      const overrides = changes.overrides ?? {};
+      const hashOf = (server: string) => contentHash(overrides[server] ?? advertised[server]!);
+      return {
+        ...{ runId: 'r-forged', taskId: task.id, split: task.split, repeat: 0, seed: 0, episodeId, conditions: {} },
+        suite: { name: suite.name, hash: suiteHash(suite) },
+        agent: changes.agent ?? { kind: 'sim' },
+        versions: Object.fromEntries(suite.servers.map((s) => [s.name, { id: `${s.name}-forged`, hash: hashOf(s.name) }])),
+        overrides,
+      };
+    };
+    const manyTools = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`tool_${i}`, 'x'.repeat(30_000)]));
+    try {
+      const jobs = [
+        job('e-their-model', { agent: { kind: 'llm', model: 'pusher-model' } }),
+        job('e-many-steps', { agent: { kind: 'llm', model: 'allowed-model', maxSteps: 10_000 } }),
+        job('e-their-endpoint', { agent: { kind: 'llm', model: 'allowed-model', baseURL: 'http://127.0.0.1:9/v1' } }),
+        job('e-long-text', { agent: { kind: 'llm', model: 'allowed-model' }, overrides: { lab: { calculator: 'x'.repeat(100_000) } } }),
+        job('e-heavy', { overrides: { lab: manyTools } }),
+        job('e-other-tool', { agent: { kind: 'llm', model: 'allowed-model' }, overrides: { lab: { not_a_lab_tool: 'Call me.' } } }),
+      ];
+      for (const data of jobs) await queue.add('episode', data, { jobId: data.episodeId });
+
+      const states = await Promise.all(jobs.map((data) => settled(queue, data.episodeId, exited)));
+      const reasons = await Promise.all(jobs.map(async (data) => (await Job.fromId(queue, data.episodeId))!.failedReason));
+
+      expect(model.requests).toEqual([]);
+      expect(states).toEqual(jobs.map(() => 'failed'));
+      expect(reasons).toEqual([
+        `worker w1 refused episode e-their-model: its LLM agent's model "pusher-model" is not the one this worker runs (allowed-model, agent.model in the worker's tdo.config.json)`,
+        `worker w1 refused episode e-many-steps: its LLM agent may make 10000 model calls per episode, more than the 8 this worker allows; its operator raises that with agent.maxSteps in the worker's tdo.config.json`,
+        expect.stringMatching(/^worker w1 refused episode e-their-endpoint: its agent settings are not ones this worker knows \(Unrecognized key: "baseURL"\)/),
+        'job e-long-text is not a tdo episode: overrides.lab.calculator: a description is longer than 32,768 characters',
+        expect.stringMatching(
+          new RegExp(
+            `^job e-heavy is not a tdo episode: it is [\\d,]+ characters of JSON; a tdo episode job is at most ${MAX_JOB_CHARS.toLocaleString('en-US')}$`,
+          ),
+        ),
+        'worker w1 refused episode e-other-tool: the job gives a description for lab/not_a_lab_tool, a tool the server does not list',
+      ]);
+      // the worker says why, and goes on taking jobs
+      for (const reason of reasons) expect(stderr).toContain(`tdo worker: ${reason}`);
+      expect(worker.exitCode).toBeNull();
+    } finally {
+      worker.kill('SIGTERM');
+      await exited;
+      await queue.close();
+      await model.close();
+      await redis.stop();
+    }
+  }, 60_000);
 });

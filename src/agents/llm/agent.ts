@@ -20,6 +20,9 @@ export interface LlmAgentOptions {
  * deferred loading the functions offered are the search tool and the tools its searches loaded so
  * far, read again before each request.
  */
+/** Model calls per episode when a run sets none. */
+export const DEFAULT_MAX_STEPS = 8;
+
 export class LlmAgent implements Agent {
   readonly id: string;
   private readonly model: ChatModel;
@@ -27,7 +30,7 @@ export class LlmAgent implements Agent {
   private readonly temperature: number | undefined;
 
   constructor(options: LlmAgentOptions) {
-    const maxSteps = options.maxSteps ?? 8;
+    const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new Error(`maxSteps must be a positive integer, got ${maxSteps}`);
     this.model = options.model;
     this.maxSteps = maxSteps;

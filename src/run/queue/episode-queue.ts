@@ -1,4 +1,4 @@
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Job, Queue, QueueEvents, type QueueEventsOptions } from 'bullmq';
 import { contentHash, type EpisodeRecord } from '../../../traces/index.ts';
 import type { Task } from '../../suite/schema.ts';
 import type { EpisodeOutcome } from '../episode.ts';
@@ -6,12 +6,27 @@ import { finishedEpisode } from '../episode-outcome.ts';
 import type { EpisodeBatch, EpisodeExecutor, PlannedEpisode } from '../episode-executor.ts';
 import { EPISODE_QUEUE, episodeJobResultSchema, queuedEpisodeId, type EpisodeJob } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
-import { quietAfterClose } from './quiet-after-close.ts';
+import { closeNow, quietAfterClose } from './quiet-after-close.ts';
 import { suiteHash } from './suite-hash.ts';
 import { infrastructureError } from '../../errors.ts';
 
 /** How often a coordinator waiting for results checks whether it was asked to stop (Ctrl-C). */
 const STOP_CHECK_MS = 200;
+
+/** How often a coordinator with episodes in the queue looks for a live worker and for results it heard nothing of. */
+const DEFAULT_WATCH_MS = 5_000;
+
+/** How long a coordinator waits for Redis to answer when it connects: a server that takes the connection and never answers is not one. */
+const DEFAULT_OPEN_TIMEOUT_MS = 10_000;
+
+export interface EpisodeQueueOptions {
+  /** how long to wait for Redis to answer when connecting (default 10 s) */
+  openTimeoutMs?: number;
+  /** how often to look for live workers and missed results (default 5 s) */
+  watchMs?: number;
+  /** What the user should know while the run waits (no worker takes its episodes); the run goes on waiting. */
+  onNotice?(text: string): void;
+}
 
 /**
  * The coordinator's side of the queue: it adds a run's episodes as jobs, commits each episode a worker
@@ -26,31 +41,36 @@ export class EpisodeQueue {
     /** resolves with the cause once the connection to Redis is gone for good */
     private readonly lost: Promise<string>,
     private readonly waiters: ResultWaiters,
+    private readonly options: EpisodeQueueOptions,
   ) {}
 
-  static async open(address: QueueAddress): Promise<EpisodeQueue> {
+  static async open(address: QueueAddress, options: EpisodeQueueOptions = {}): Promise<EpisodeQueue> {
     const connection = connectionOptions(address, { persistent: false });
     const queue = quietAfterClose(new Queue(EPISODE_QUEUE, { connection }));
-    const events = quietAfterClose(new QueueEvents(EPISODE_QUEUE, { connection }));
     let lastError: unknown;
     const noteError = (err: unknown) => {
       lastError = err;
     };
     queue.on('error', noteError);
+    // Not reading yet: it starts where the stream ends once both connections are up (lastEventId).
+    const events = quietAfterClose(new QueueEvents(EPISODE_QUEUE, { connection, autorun: false }));
     events.on('error', noteError);
     try {
-      await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+      // Both at once: either failing for good fails the open, rather than one waiting on the other.
+      await withinTime(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS);
+      (events.opts as QueueEventsOptions).lastEventId = await lastEventId(queue);
     } catch (err) {
-      await Promise.allSettled([queue.close(), events.close()]);
+      await Promise.all([closeNow(queue), closeNow(events)]);
       throw infrastructureError(`cannot reach the episode queue at ${address.shown}: ${causeOf(err)}`);
     }
+    void events.run().catch(noteError);
     const waiters = new ResultWaiters(events);
     const clients = await Promise.all([queue.client, events.client]);
     const lost = new Promise<string>((resolve) => {
       for (const client of clients)
         client.once('end', () => resolve(`lost the episode queue at ${address.shown}: ${causeOf(lastError ?? new Error('connection closed'))}`));
     });
-    return new EpisodeQueue(address, queue, events, lost, waiters);
+    return new EpisodeQueue(address, queue, events, lost, waiters, options);
   }
 
   /** Runs a batch through the queue's workers; a lost connection interrupts the run instead of failing it. */
@@ -73,11 +93,13 @@ export class EpisodeQueue {
     // A job id already in the queue (a result no coordinator collected yet) is kept as it is.
     await this.queue.addBulk(jobs.map((data) => ({ name: 'episode', data, opts: { jobId: data.episodeId } })));
     const unsettled = new Set(jobs.map((j) => j.episodeId));
+    const watch = this.watch(batch, unsettled);
     await new Promise<void>((resolve, reject) => {
       const finish = () => {
         if (state.finished) return;
         state.finished = true;
         clearInterval(stopCheck);
+        clearInterval(watch);
         // Episodes not started yet are taken back; a resume adds them again.
         Promise.allSettled([...unsettled].map((id) => this.queue.remove(id))).then(() => resolve(), reject);
       };
@@ -85,6 +107,7 @@ export class EpisodeQueue {
         // The executor gave up on the batch (the queue was lost): stop checking, or the timer keeps the process alive.
         if (state.finished) {
           clearInterval(stopCheck);
+          clearInterval(watch);
           resolve();
         } else if (batch.shouldStop()) finish();
       }, STOP_CHECK_MS);
@@ -105,6 +128,7 @@ export class EpisodeQueue {
           .catch((err: unknown) => {
             state.finished = true;
             clearInterval(stopCheck);
+            clearInterval(watch);
             reject(err);
           });
       }
@@ -117,8 +141,16 @@ export class EpisodeQueue {
    */
   private waitForResult(jobId: string): Promise<unknown> {
     const result = this.waiters.waitFor(jobId);
-    // A job that finished before the coordinator listened sends no event: look at it once, its state before its
-    // fields (a job read first could finish between the two reads, and would then look finished with no result).
+    // A job that finished before the coordinator listened sends no event: look at it once.
+    this.lookAt(jobId);
+    return result;
+  }
+
+  /**
+   * Settles a job's waiter from the job itself when it has finished: its state is read before its fields (a job
+   * read first could finish between the two reads, and would then look finished with no result).
+   */
+  private lookAt(jobId: string): void {
     this.queue
       .getJobState(jobId)
       .then(async (state) => {
@@ -130,7 +162,29 @@ export class EpisodeQueue {
         else this.waiters.fail(jobId, job.failedReason);
       })
       .catch((err: unknown) => this.waiters.fail(jobId, causeOf(err)));
-    return result;
+  }
+
+  /**
+   * While a batch waits: says when no worker is connected to take its episodes (once, until one is), and
+   * collects the finished jobs whose event never came (the events stream is trimmed, a read was cut off).
+   */
+  private watch(batch: EpisodeBatch, unsettled: ReadonlySet<string>): NodeJS.Timeout {
+    let noticed = false;
+    const look = async () => {
+      const [workers, finished] = await Promise.all([
+        // A Redis that refuses CLIENT LIST (a managed one may) cannot tell: no notice, and the results are still collected.
+        this.queue.getWorkersCount().catch(() => undefined),
+        this.queue.getRanges(['completed', 'failed'], 0, -1),
+      ]);
+      for (const jobId of finished) if (this.waiters.isWaiting(jobId)) this.lookAt(jobId);
+      if (workers === undefined || workers > 0 || unsettled.size === 0) noticed = false;
+      else if (!noticed) {
+        noticed = true;
+        this.options.onNotice?.(noWorkerNotice(this.address, batch));
+      }
+    };
+    // A failed look (Redis going away) is the lost connection's to report.
+    return setInterval(() => void look().catch(() => undefined), this.options.watchMs ?? DEFAULT_WATCH_MS);
   }
 
   /**
@@ -158,6 +212,10 @@ class ResultWaiters {
     events.on('failed', ({ jobId, failedReason }) => this.fail(jobId, failedReason));
   }
 
+  isWaiting(jobId: string): boolean {
+    return this.pending.has(jobId);
+  }
+
   waitFor(jobId: string): Promise<unknown> {
     return new Promise((resolve, reject) => this.pending.set(jobId, { resolve, reject }));
   }
@@ -175,6 +233,45 @@ class ResultWaiters {
   abandon(reason: string): void {
     for (const jobId of [...this.pending.keys()]) this.fail(jobId, reason);
   }
+}
+
+/**
+ * Where the events stream ends now: a reader that starts there misses nothing that follows, where BullMQ's
+ * default ('$', the end at each read until one returns an event) loses what arrives between two reads.
+ */
+/** The promise's value, or a rejection once `ms` have passed without one (a Redis that never answers). */
+async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s; is a Redis server listening there?`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const LAST_EVENT_ID = 'tdoLastEventId';
+
+async function lastEventId(queue: Queue): Promise<string> {
+  const client = await queue.client;
+  client.defineCommand(LAST_EVENT_ID, {
+    numberOfKeys: 1,
+    lua: "local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]; return last and last[1] or '0-0'",
+    readOnly: true,
+  });
+  return String(await client.runCommand(LAST_EVENT_ID, [queue.keys.events]));
+}
+
+/** What to start when no worker takes a batch's episodes: a worker serving its suite (and its model). */
+function noWorkerNotice(address: QueueAddress, batch: EpisodeBatch): string {
+  const { kind, model } = batch.agentConfig;
+  const models = kind === 'llm' && typeof model === 'string' ? ` with agent.model "${model}" in its tdo.config.json` : '';
+  return (
+    `no worker is taking the episodes of ${address.shown}; still waiting. Start one where the suite's servers run: ` +
+    `\`tdo worker --queue ${address.shown} --suite ${batch.loaded.suite.name}\`${models}`
+  );
 }
 
 function jobOf(batch: EpisodeBatch, { task, repeat, randomSeed }: PlannedEpisode): EpisodeJob {

@@ -4,7 +4,7 @@ import { advertisedDescriptions } from '../../host/catalogue.ts';
 import { contentHash } from '../../../traces/index.ts';
 import { runEpisode } from '../episode.ts';
 import { episodeInMemory } from '../episode-in-memory.ts';
-import { EPISODE_QUEUE, episodeJobSchema, type EpisodeJob, type EpisodeJobResult } from './episode-job.ts';
+import { EPISODE_QUEUE, readEpisodeJob, type EpisodeJob, type EpisodeJobResult } from './episode-job.ts';
 import { connectionOptions, type QueueAddress } from './queue-address.ts';
 import { quietAfterClose } from './quiet-after-close.ts';
 import type { ServedSuites } from './served-suites.ts';
@@ -50,10 +50,8 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
   };
 
   const run = async (job: Job): Promise<EpisodeJobResult> => {
-    const parsed = episodeJobSchema.safeParse(job.data);
-    if (!parsed.success)
-      throw new UnrecoverableError(`job ${job.id} is not a tdo episode: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    const data = parsed.data;
+    const data = readEpisodeJob(job.data);
+    if ('refused' in data) throw new UnrecoverableError(`job ${job.id} is not a tdo episode: ${data.refused}`);
     const refuse = (why: string) =>
       new UnrecoverableError(`worker${options.name === undefined ? '' : ` ${options.name}`} refused episode ${data.episodeId}: ${why}`);
 
@@ -74,6 +72,9 @@ export function startEpisodeWorker(options: EpisodeWorkerOptions): { worker: Wor
       const expected = data.versions[server.server];
       if (expected === undefined) throw refuse(`the job names no description version for server ${server.server}`);
       const override = data.overrides[server.server];
+      const unknownTool = Object.keys(override ?? {}).find((tool) => !server.tools.some((t) => t.name === tool));
+      if (unknownTool !== undefined)
+        throw refuse(`the job gives a description for ${server.server}/${unknownTool.slice(0, 64)}, a tool the server does not list`);
       const shown = contentHash(override ?? advertisedDescriptions(server));
       if (shown !== expected.hash) {
         throw refuse(

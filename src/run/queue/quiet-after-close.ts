@@ -23,3 +23,12 @@ export function quietAfterClose<T extends Queue | QueueEvents | Worker>(owner: T
   }
   return owner;
 }
+
+/**
+ * Closes a BullMQ queue, queue-events reader or worker without waiting for its connections to come up: its own
+ * close() first waits for them, for ever when the server took the connection and never answers.
+ */
+export async function closeNow(owner: Queue | QueueEvents | Worker): Promise<void> {
+  await Promise.allSettled(connectionsOf(owner).map((connection) => connection.close(true)));
+  await owner.close().catch(() => undefined);
+}
