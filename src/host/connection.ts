@@ -56,11 +56,12 @@ function answerOversize(message: OversizeMessage) {
   return oversizeReply(message.id, oversizeReason('the MCP server sent a message'));
 }
 
-export async function connectServer(spec: ServerSpec): Promise<ServerConnection> {
+/** Connects to one server; `signal` (Ctrl-C) gives the handshake up at once, and a server it killed is not started again. */
+export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Promise<ServerConnection> {
   let connected: Connected;
   try {
-    connected = await connectClient(spec, 'auto').catch((failure: ConnectFailure) =>
-      'command' in spec && closedDuringProbe(failure) ? connectClient(spec, 'legacy') : Promise.reject(failure),
+    connected = await connectClient(spec, 'auto', signal).catch((failure: ConnectFailure) =>
+      'command' in spec && closedDuringProbe(failure) && signal?.aborted !== true ? connectClient(spec, 'legacy', signal) : Promise.reject(failure),
     );
   } catch (failure) {
     throw connectError(spec, failure as ConnectFailure);
@@ -141,7 +142,7 @@ class ConnectFailure extends Error {
   }
 }
 
-async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise<Connected> {
+async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy', signal: AbortSignal | undefined): Promise<Connected> {
   // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers; 'legacy' sends `initialize` only.
   const client = new Client(CLIENT_INFO, { versionNegotiation: { mode } });
   let stderrTail = '';
@@ -163,7 +164,7 @@ async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise
     transport = stdio;
   }
   try {
-    await client.connect(transport);
+    await client.connect(transport, signal === undefined ? undefined : { signal });
   } catch (err) {
     await client.close().catch(() => undefined);
     throw new ConnectFailure(err, stderrTail);

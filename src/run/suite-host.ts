@@ -16,7 +16,7 @@ export interface SuiteHost {
  * signing secret in the environment of servers it starts, a runner token to list tools, and a fresh
  * buyer token per episode, carrying the task's limit when the conditions say so.
  */
-export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): Promise<SuiteHost> {
+export async function connectSuiteHost(suite: Suite, effect: ConditionEffect, signal?: AbortSignal): Promise<SuiteHost> {
   const servers = applyServerArgs(suite.servers, effect.serverArgs);
   const scopes = new Map(servers.flatMap((s) => (s.auth === undefined ? [] : [[s.name, s.auth.scopes] as const])));
   const { secret, fromEnv } = runSigningSecret();
@@ -35,6 +35,7 @@ export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): P
   const host = await Host.connect(servers, {
     env: { [SIGNING_SECRET_ENV]: secret },
     headersFor: bearerHeaders(secret, (server) => scopes.get(server), { subject: 'tdo-runner' }),
+    ...(signal === undefined ? {} : { signal }),
   });
   return { host, ...(headersFor === undefined ? {} : { headersFor }) };
 }
