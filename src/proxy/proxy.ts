@@ -95,7 +95,26 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
 
   async function answerWithError(request: Pending, message: string): Promise<void> {
     if (request.method === 'tools/call') record(request, message, true);
-    await downstream.send({ jsonrpc: '2.0', id: request.hostId, error: { code: PROXY_ERROR_CODE, message } });
+    await toHost({ jsonrpc: '2.0', id: request.hostId, error: { code: PROXY_ERROR_CODE, message } });
+  }
+
+  /**
+   * Every message to the host goes through here. A host that went away (it quit, or closed the pipe early) fails the
+   * write: that ends the session (recorded, closed, the server stopped), never the process.
+   */
+  async function toHost(message: JSONRPCMessage): Promise<void> {
+    try {
+      await downstream.send(message);
+    } catch (err) {
+      hostGone(err as Error);
+    }
+  }
+
+  let hostGoneSaid = false;
+  function hostGone(err: Error): void {
+    if (!hostGoneSaid) log(`tdo proxy (${options.name}): the host closed its end (${err.message}); the session ends`);
+    hostGoneSaid = true;
+    void downstream.close().catch(() => undefined);
   }
 
   /** An answer too long to pass on fails its request; anything else that long is dropped, and said so. */
@@ -135,7 +154,7 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
 
   async function forwardToHost(message: JSONRPCMessage): Promise<void> {
     const answered = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message) ? message : undefined;
-    if (answered === undefined) return downstream.send(message);
+    if (answered === undefined) return toHost(message);
     const request = typeof answered.id === 'number' ? pending.get(answered.id) : undefined;
     // An answer to no open request (one the host cancelled) has no host id to go back under.
     if (request === undefined || typeof answered.id !== 'number') return;
@@ -145,7 +164,7 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
       else record(request, flattenContent(answered.result.content), answered.result.isError === true);
     }
     const result = request.method === 'tools/list' && isJSONRPCResultResponse(answered) ? { result: servedListing(answered.result, request) } : {};
-    await downstream.send({ ...answered, ...result, id: request.hostId } as JSONRPCMessage);
+    await toHost({ ...answered, ...result, id: request.hostId } as JSONRPCMessage);
   }
 
   /** Records the advertised descriptions (all pages) as the seed version and substitutes the served ones. */
@@ -214,7 +233,8 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     });
   };
   downstream.onoversize = (message) => void hostOversize(message);
-  downstream.onerror = (err) => log(`tdo proxy (${options.name}): bad message from the host, ignored: ${err.message}`);
+  // the stdio transport reports a failed write here too, before it closes: that is the host gone, not a bad message
+  downstream.onerror = (err) => (isWriteFailure(err) ? hostGone(err) : log(`tdo proxy (${options.name}): bad message from the host, ignored: ${err.message}`));
 
   let finished: Promise<void> | undefined;
   const shutdown = () =>
@@ -239,4 +259,10 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
       await shutdown();
     },
   };
+}
+
+/** A write to the host that failed (EPIPE, a destroyed stream): the host is gone. */
+function isWriteFailure(err: Error): boolean {
+  const { syscall, code } = err as NodeJS.ErrnoException;
+  return syscall === 'write' || code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END';
 }
