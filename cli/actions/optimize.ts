@@ -32,7 +32,7 @@ import { connectSuiteHost } from '../../src/index.ts';
 import type { CatalogueTool } from '../../src/index.ts';
 import { OPTIMIZE_OPTIONS, type OptimizeFlags } from '../tables/optimize.ts';
 import { interruptible, type Interruption } from '../interrupt.ts';
-import { databasePath } from '../database-path.ts';
+import { databasePath, refuseResumeWithoutDatabase } from '../database-path.ts';
 import { langfuseConfigOrUsage, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { toJsonText } from '../../src/index.ts';
@@ -47,6 +47,11 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   if (flags.dryRun === true) return await dryRun(flags, command);
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
+    if (flags.resume !== undefined) {
+      // both before the store is opened: a refused resume leaves no database behind
+      refuseFixedWithResume(command, OPTIMIZE_OPTIONS);
+      refuseResumeWithoutDatabase(flags, flags.resume);
+    }
     const search = flags.resume === undefined ? newSearch(flags, command, config) : { resume: flags.resume };
     checkCassetteFlags(flags);
     if (!('resume' in search)) {
@@ -135,7 +140,6 @@ interface Search {
 
 /** A resumed search: its own stored settings, but for --concurrency. */
 function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
-  refuseFixedWithResume(command, OPTIMIZE_OPTIONS);
   const run = store.getRun(runId);
   const stored = run && storedOptimizeSettings(run);
   if (!run || !stored) throw inputError(`no optimize run "${runId}" in ${store.path}`);

@@ -13,7 +13,7 @@ import { outageCause } from '../../src/index.ts';
 import { resolveConditions } from '../../src/index.ts';
 import { withStore } from '../context.ts';
 import { refuseFixedWithResume } from '../option-table.ts';
-import { databasePath, dbFlag } from '../database-path.ts';
+import { databasePath, dbFlag, refuseResumeWithoutDatabase } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
 import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
 import { RUN_OPTIONS, type RunFlags } from '../tables/run.ts';
@@ -44,6 +44,11 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
 async function runAndReport(flags: RunFlags, command: Command, signal: AbortSignal, onRun: (runId: string) => void): Promise<void> {
   // a resumed run's input is in the store; a new run's is checked before the store is opened
   const check = async (config: CliConfig) => {
+    if (flags.resume !== undefined) {
+      // both before the store is opened: a refused resume leaves no database behind
+      refuseFixedWithResume(command, RUN_OPTIONS);
+      refuseResumeWithoutDatabase(flags, flags.resume);
+    }
     const input = flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume };
     checkCassetteFlags(flags);
     if (!('resume' in input)) {
@@ -123,7 +128,6 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
 
 /** A resumed run's input: its own stored settings, but for --concurrency. */
 async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, command: Command, config: CliConfig): Promise<RunInput> {
-  refuseFixedWithResume(command, RUN_OPTIONS);
   const { run, stored } = await suiteRunToResume(store, runId);
   return {
     options: { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency },
