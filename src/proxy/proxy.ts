@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { flattenContent } from '../host/connection.ts';
 import { oversizeReason } from '../host/bounded/limit.ts';
 import type { OversizeMessage } from '../host/bounded/read-buffer.ts';
+import { EndlessLineError } from '../host/bounded/lines.ts';
 import type { HostTransport } from './host-stdio.ts';
 import type { HostInfo, SessionRecorder } from './session-recorder.ts';
 import { Upstream, type UpstreamCommand } from './upstream.ts';
@@ -112,7 +113,8 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
 
   let hostGoneSaid = false;
   function hostGone(err: Error): void {
-    if (!hostGoneSaid) log(`tdo proxy (${options.name}): the host closed its end (${err.message}); the session ends`);
+    const why = err instanceof EndlessLineError ? `the host ${err.message}` : `the host closed its end (${err.message})`;
+    if (!hostGoneSaid) log(`tdo proxy (${options.name}): ${why}; the session ends`);
     hostGoneSaid = true;
     void downstream.close().catch(() => undefined);
   }
@@ -233,8 +235,11 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     });
   };
   downstream.onoversize = (message) => void hostOversize(message);
-  // the stdio transport reports a failed write here too, before it closes: that is the host gone, not a bad message
-  downstream.onerror = (err) => (isWriteFailure(err) ? hostGone(err) : log(`tdo proxy (${options.name}): bad message from the host, ignored: ${err.message}`));
+  // the stdio transport reports here a failed write and a line without end, then closes: the host is gone, not a bad message
+  downstream.onerror = (err) =>
+    isWriteFailure(err) || err instanceof EndlessLineError
+      ? hostGone(err)
+      : log(`tdo proxy (${options.name}): bad message from the host, ignored: ${err.message}`);
 
   let finished: Promise<void> | undefined;
   const shutdown = () =>
