@@ -9,6 +9,7 @@ import { boundedFetch } from './bounded/fetch.ts';
 import { freshConnectionFetch } from './fresh-connection-fetch.ts';
 import { oversizeReason, oversizeReply } from './bounded/limit.ts';
 import { BoundedReadBuffer, withBoundedReading, type OversizeMessage } from './bounded/read-buffer.ts';
+import { EndlessLineError } from './bounded/lines.ts';
 
 export interface ListedTool {
   name: string;
@@ -66,7 +67,7 @@ export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Pro
   } catch (failure) {
     throw connectError(spec, failure as ConnectFailure);
   }
-  const { client, stderrTail } = connected;
+  const { client, stderrTail, cutOff } = connected;
 
   return {
     name: spec.name,
@@ -78,7 +79,7 @@ export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Pro
         // validation; it stops a server whose paging never ends after listMaxPages pages, by throwing.
         listed = await client.listTools();
       } catch (err) {
-        throw listFailure(spec.name, err, stderrTail());
+        throw listFailure(spec.name, cutOff() === undefined ? err : new Error(cutOff()), stderrTail());
       }
       const tools: ListedTool[] = [];
       const names = new Set<string>();
@@ -116,7 +117,7 @@ export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Pro
         // Both reach the agent as error results it can read; only a server that did not answer (anything but
         // its own JSON-RPC error reply) marks the call as an outage.
         const tail = stderrTail().trim() ? ` (server stderr: ${stderrTail().trim().split('\n').slice(-3).join(' | ')})` : '';
-        const text = `Error calling ${tool} on ${spec.name}: ${withRootCause(err)}${tail}`;
+        const text = `Error calling ${tool} on ${spec.name}: ${cutOff() ?? withRootCause(err)}${tail}`;
         return err instanceof ProtocolError ? { text, isError: true } : { text, isError: true, unreachable: true };
       }
     },
@@ -130,6 +131,8 @@ interface Connected {
   client: Client;
   /** the server's latest stderr, for error messages */
   stderrTail: () => string;
+  /** why the connection was cut, when tdo cut it (a line without end) */
+  cutOff: () => string | undefined;
 }
 
 /** A failed connect, with the server's stderr as it stood then. */
@@ -146,6 +149,11 @@ async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy', signal: 
   // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers; 'legacy' sends `initialize` only.
   const client = new Client(CLIENT_INFO, { versionNegotiation: { mode } });
   let stderrTail = '';
+  let cutOff: string | undefined;
+  // the stdio transport reports a line without end here, then closes: what fails after that says why
+  client.onerror = (err) => {
+    if (err instanceof EndlessLineError) cutOff ??= `the server ${err.message}`;
+  };
   let transport;
   if ('url' in spec) {
     transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers }, fetch: boundedFetch(freshConnectionFetch) });
@@ -167,9 +175,9 @@ async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy', signal: 
     await client.connect(transport, signal === undefined ? undefined : { signal });
   } catch (err) {
     await client.close().catch(() => undefined);
-    throw new ConnectFailure(err, stderrTail);
+    throw new ConnectFailure(cutOff === undefined ? err : new Error(cutOff), stderrTail);
   }
-  return { client, stderrTail: () => stderrTail };
+  return { client, stderrTail: () => stderrTail, cutOff: () => cutOff };
 }
 
 /** The SDK's verdict for a server that closed the connection on the in-place `server/discover` probe. */

@@ -135,7 +135,7 @@ export class Upstream {
       child.once('spawn', () => resolve(child));
       child.once('exit', (code, signal) => {
         if (this.child === child) this.child = undefined;
-        const how = cutOff !== undefined ? `was stopped: ${cutOff}` : signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
+        const how = cutOff !== undefined ? `was stopped: it ${cutOff}` : signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
         const reason = `the server process (${this.commandLine}) ${how}`;
         const tail = this.stderrTail.trim() ? ` Its last stderr: ${this.stderrTail.trim().split('\n').slice(-5).join(' | ')}` : '';
         this.pendingReplay?.settle(infrastructureError(`${reason}.${tail}`));

@@ -75,7 +75,7 @@ export class BoundedLines {
     if (this.oversize.bytes > this.endless) {
       this.clear();
       throw new EndlessLineError(
-        `it wrote more than ${this.endless.toLocaleString('en-US')} bytes with no end of line (a message may have at most ${this.limit.toLocaleString('en-US')}); cut off as broken`,
+        `wrote more than ${this.endless.toLocaleString('en-US')} bytes with no end of line (a message may have at most ${this.limit.toLocaleString('en-US')}); cut off as broken`,
       );
     }
   }
