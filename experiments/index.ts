@@ -60,5 +60,6 @@ export async function loadReview() {
 
 /** `tdo import` (versions/import.ts), loaded on first call. */
 export async function loadVersionImport() {
-  return { importVersion: (await import('./versions/import.ts')).importVersion };
+  const { importVersion, readVersionFile } = await import('./versions/import.ts');
+  return { importVersion, readVersionFile };
 }

@@ -16,8 +16,15 @@ export function sqliteErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** How long a writer waits for another process's write to finish before failing. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
 /** Result codes that mean the file takes no writes, at open or later, and what a user should hear (extended codes match by prefix). */
 export const WRITE_FAILURES: Array<[code: string, what: string]> = [
+  [
+    'SQLITE_BUSY',
+    `is locked by another process, which held it past the ${BUSY_TIMEOUT_MS / 1000} s tdo waits: let it finish (another tdo command writing there?) and run this again, or point --db / TDO_DB at another file`,
+  ],
   ['SQLITE_FULL', 'cannot be written: the disk is full (free some space, or point --db / TDO_DB elsewhere)'],
   ['SQLITE_READONLY', 'is not writable (the file or its directory is read-only)'],
   ['SQLITE_PERM', 'is not writable (permission denied)'],

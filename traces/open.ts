@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { sqliteErrorCode, TraceStoreError, WRITE_FAILURES } from './errors.ts';
+import { BUSY_TIMEOUT_MS, sqliteErrorCode, TraceStoreError, WRITE_FAILURES } from './errors.ts';
 import * as schema from './schema.ts';
 
 export type TraceDb = BetterSQLite3Database<typeof schema>;
@@ -20,8 +20,6 @@ export interface OpenedDatabase {
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATIONS_TABLE = '__drizzle_migrations';
-/** How long a writer waits for another process's write to finish before failing. */
-const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * Opens (creating if needed) the SQLite file at `path` and brings its schema up to date.
@@ -39,6 +37,7 @@ export function openDatabase(path: string): OpenedDatabase {
   }
 
   for (let attempt = 1; ; attempt++) {
+    const started = performance.now();
     let sqlite: Database.Database;
     try {
       sqlite = new Database(absolute);
@@ -62,7 +61,8 @@ export function openDatabase(path: string): OpenedDatabase {
       sqlite.close();
       // SQLite answers BUSY at once, without waiting, when a read lock cannot be upgraded (several
       // processes creating one fresh file); starting over from a new connection resolves it.
-      if (isBusy(e) && attempt < OPEN_ATTEMPTS) {
+      // A lock another process held for the whole busy timeout is not that: say so, rather than wait it out again.
+      if (isBusy(e) && attempt < OPEN_ATTEMPTS && performance.now() - started < BUSY_TIMEOUT_MS) {
         sleepSync(BUSY_RETRY_MS * attempt);
         continue;
       }

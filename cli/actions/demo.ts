@@ -12,7 +12,7 @@ import { capFlag } from '../format/run-report.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { withStore } from '../context.ts';
-import { interruptSignal } from '../interrupt.ts';
+import { interruptible } from '../interrupt.ts';
 import { startProgress, startSearchProgress } from '../progress.ts';
 import type { DemoFlags } from '../tables/demo.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
@@ -36,8 +36,20 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
     checkModelEndpoint({}, flags.queue === undefined ? models : searchModels({ agents: [], proposer: proposerConfig }));
     await checkQueue(flags.queue);
   };
+  const stopping = 'stopping: finishing episodes in flight; everything so far is saved';
+  const interrupted = () => 'demo interrupted: the episodes run so far are recorded; run the demo again';
+  await interruptible(stopping, (signal) => demoAndReport(flags, check, agentConfigs, proposerConfig, signal), interrupted);
+}
+
+async function demoAndReport(
+  flags: DemoFlags,
+  check: (config: CliConfig) => Promise<void>,
+  agentConfigs: AgentConfig[],
+  proposerConfig: ReturnType<typeof proposerSelection>,
+  interrupt: AbortSignal,
+): Promise<void> {
+  const models = searchModels({ agents: agentConfigs, proposer: proposerConfig });
   await withStore(flags, { mode: 'write', check }, async ({ store, config }) => {
-    const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
     const search = startSearchProgress();
     const episodes = startProgress();
     let queue: Awaited<ReturnType<typeof openEpisodeQueue>> | undefined;
@@ -55,7 +67,7 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
         market: loadSuite('market', config.refs),
         proposer,
         settings: { budget: flags.budget, seed: flags.seed, repeats: flags.repeat, concurrency: flags.concurrency },
-        signal: AbortSignal.any([interrupt.signal, spend.signal]),
+        signal: AbortSignal.any([interrupt, spend.signal]),
         onPhase: (phase) => {
           search.stop();
           process.stderr.write(`demo: ${phase}\n`);
@@ -79,7 +91,6 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
     } finally {
       search.stop();
       episodes.stop();
-      interrupt.release();
       await queue?.close();
     }
   });

@@ -19,7 +19,7 @@ import { withStore } from '../context.ts';
 import type { CliConfig } from '../config.ts';
 import { databasePath } from '../database-path.ts';
 import { EXIT } from '../errors.ts';
-import { interruptSignal } from '../interrupt.ts';
+import { interruptible } from '../interrupt.ts';
 import { startProgress } from '../progress.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
@@ -45,11 +45,15 @@ interface CheckedExperiment {
 
 export async function experimentCommand(flags: ExperimentFlags, command: Command): Promise<void> {
   const versionRefs = checkExperimentFlags(flags, command);
+  const interrupted = () => 'experiment interrupted: the episodes run so far are recorded; run the experiment again';
+  await interruptible('stopping: finishing episodes in flight', (signal) => experimentAndReport(flags, versionRefs, signal), interrupted);
+}
+
+async function experimentAndReport(flags: ExperimentFlags, versionRefs: string[], interrupt: AbortSignal): Promise<void> {
   const check = (config: CliConfig) => checkExperimentInput(flags, config);
   await withStore(flags, { mode: 'update', langfuse: true, check }, async ({ store, config }, checked) => {
     // Before any run is created: an unreachable queue leaves nothing behind.
     const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
-    const interrupt = interruptSignal('stopping: finishing episodes in flight');
     const progress = startProgress();
     try {
       // one meter over every run of the experiment: a cap stops the experiment where it is
@@ -64,7 +68,7 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
       );
       const common = {
         store,
-        signal: AbortSignal.any([interrupt.signal, spend.signal]),
+        signal: AbortSignal.any([interrupt, spend.signal]),
         ...(queue === undefined ? {} : { executor: queue.executor }),
         ...progressHooks(progress),
       };
@@ -85,7 +89,6 @@ export async function experimentCommand(flags: ExperimentFlags, command: Command
       process.exitCode = EXIT_BY_VERDICT[outcome.verdict];
     } finally {
       progress.stop();
-      interrupt.release();
       await queue?.close();
     }
   });

@@ -6,9 +6,10 @@ import { dbFlag } from '../database-path.ts';
 import type { ImportFlags } from '../tables/import.ts';
 
 export async function importCommand(file: string, flags: ImportFlags): Promise<void> {
-  const { importVersion } = await loadVersionImport();
-  await withStore(flags, { mode: 'write' }, ({ store }) => {
-    const result = importVersion(store, file, flags.server, { parent: flags.parent, newServer: flags.newServer === true });
+  const { importVersion, readVersionFile } = await loadVersionImport();
+  // the file is read first: one it refuses leaves no database behind
+  await withStore(flags, { mode: 'write', check: () => readVersionFile(file) }, ({ store }, read) => {
+    const result = importVersion(store, read, flags.server, { parent: flags.parent, newServer: flags.newServer === true });
     if (flags.json) {
       process.stdout.write(
         toJsonText({

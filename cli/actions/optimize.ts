@@ -31,7 +31,8 @@ import { commandConfig } from '../context.ts';
 import { connectSuiteHost } from '../../src/index.ts';
 import type { CatalogueTool } from '../../src/index.ts';
 import { OPTIMIZE_OPTIONS, type OptimizeFlags } from '../tables/optimize.ts';
-import { interruptSignal } from '../interrupt.ts';
+import { interruptible, type Interruption } from '../interrupt.ts';
+import { databasePath, refuseResumeWithoutDatabase } from '../database-path.ts';
 import { langfuseConfigOrUsage, LANGFUSE_QUERY_NEEDED } from '../langfuse.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { toJsonText } from '../../src/index.ts';
@@ -46,6 +47,11 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
   if (flags.dryRun === true) return await dryRun(flags, command);
   // a resumed search's settings are in the store; a new one's are checked before the store is opened
   const check = async (config: CliConfig) => {
+    if (flags.resume !== undefined) {
+      // both before the store is opened: a refused resume leaves no database behind
+      refuseFixedWithResume(command, OPTIMIZE_OPTIONS);
+      refuseResumeWithoutDatabase(flags, flags.resume);
+    }
     const search = flags.resume === undefined ? newSearch(flags, command, config) : { resume: flags.resume };
     checkCassetteFlags(flags);
     if (!('resume' in search)) {
@@ -56,11 +62,27 @@ export async function optimizeCommand(flags: OptimizeFlags, command: Command): P
     await checkQueue(flags.queue);
     return search;
   };
+  // the search Ctrl-C leaves to resume: the one resumed, else the new one once it exists
+  let runId = flags.resume;
+  const interrupted = () =>
+    runId === undefined
+      ? 'interrupted before the optimize run started: nothing to resume'
+      : `optimize run ${runId} interrupted: continue it with \`${resumeCommand(runId, databasePath(flags))}\``;
+  const stopping = 'stopping: finishing episodes in flight; everything so far is saved';
+  await interruptible(stopping, (signal) => searchAndReport(flags, command, check, { signal, onRun: (id) => (runId = id) }), interrupted);
+}
+
+async function searchAndReport(
+  flags: OptimizeFlags,
+  command: Command,
+  check: (config: CliConfig) => Promise<Search | { resume: string }>,
+  interruption: Interruption,
+): Promise<void> {
   await withStore(flags, { mode: 'write', langfuse: true, check }, async (context, checked) => {
     const { store, config } = context;
     if (flags.resume !== undefined) context.runId = flags.resume;
     const search = 'resume' in checked ? resumedSearch(store, checked.resume, flags, command, config.refs) : checked;
-    const { report, suiteCheck, estimate } = await execute(store, flags, search, config);
+    const { report, suiteCheck, estimate } = await execute(store, flags, search, config, interruption);
     context.runId = report.runId;
     const spend = { spend: store.runSpend(searchRunIds(report)), simulated: spendParts(search.parts) };
     process.stdout.write(
@@ -118,7 +140,6 @@ interface Search {
 
 /** A resumed search: its own stored settings, but for --concurrency. */
 function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, command: Command, refs: Parameters<typeof loadSuite>[1]): Search {
-  refuseFixedWithResume(command, OPTIMIZE_OPTIONS);
   const run = store.getRun(runId);
   const stored = run && storedOptimizeSettings(run);
   if (!run || !stored) throw inputError(`no optimize run "${runId}" in ${store.path}`);
@@ -195,6 +216,7 @@ async function execute(
   flags: OptimizeFlags,
   { loaded, settings, parts }: Search,
   config: CliConfig,
+  interruption: Interruption,
 ): Promise<{ report: OptimizeReport; suiteCheck: SuiteCheck; estimate: SearchEstimate | undefined }> {
   const seedRuns = flags.traces === 'langfuse' ? await importSeedRuns(store, flags) : undefined;
   // one limiter and one meter for the agent and the proposer: they draw on the same account; a resumed
@@ -208,7 +230,6 @@ async function execute(
 
   // Before the run is created: an unreachable queue leaves nothing behind.
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
-  const interrupt = interruptSignal('stopping: finishing episodes in flight; everything so far is saved');
   const progress = startSearchProgress();
   let suiteCheck: SuiteCheck | undefined;
   let suiteCheckText = '';
@@ -224,12 +245,13 @@ async function execute(
       ...(settings.honestyGate === true ? await honestyGate() : {}),
       ...(seedRuns === undefined ? {} : { seedRuns }),
       // a cap stops the search as Ctrl-C does, with the cap as the reason; --resume with a raised cap goes on
-      signal: AbortSignal.any([interrupt.signal, spend.signal]),
+      signal: AbortSignal.any([interruption.signal, spend.signal]),
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       ...(flags.stopFile === undefined ? {} : { stopFile: flags.stopFile }),
       ...(queue === undefined ? {} : { executor: queue.executor }),
       resumeCommand: (runId) => resumeCommand(runId, store.path),
       onStart: ({ runId }) => {
+        interruption.onRun(runId);
         printSuiteCheck(suiteCheckText);
         process.stderr.write(
           `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`${resumeCommand(runId, store.path)}\` if it is stopped\n`,
@@ -255,7 +277,6 @@ async function execute(
     return { report, suiteCheck, estimate };
   } finally {
     progress.stop();
-    interrupt.release();
     await queue?.close();
   }
 }

@@ -13,11 +13,11 @@ import { outageCause } from '../../src/index.ts';
 import { resolveConditions } from '../../src/index.ts';
 import { withStore } from '../context.ts';
 import { refuseFixedWithResume } from '../option-table.ts';
-import { databasePath, dbFlag } from '../database-path.ts';
+import { databasePath, dbFlag, refuseResumeWithoutDatabase } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
 import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
 import { RUN_OPTIONS, type RunFlags } from '../tables/run.ts';
-import { interruptSignal } from '../interrupt.ts';
+import { interruptible, type Interruption } from '../interrupt.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { resolveToolSearch, toolSearchSettingsSchema } from '../../src/index.ts';
@@ -28,8 +28,27 @@ import { suiteCheckJson } from '../format/suite-check.ts';
 import { checkCassetteFlags, checkModelEndpoint, checkSpendCaps, modelCassette, modelSpend, spentBefore } from '../model-clients.ts';
 
 export async function runCommand(flags: RunFlags, command: Command): Promise<void> {
+  // the run Ctrl-C leaves to resume: the one resumed, else the new one once it exists
+  let runId = flags.resume;
+  const interrupted = () =>
+    runId === undefined
+      ? 'interrupted before the run started: nothing to resume'
+      : `run ${runId} interrupted: resume with \`tdo run --resume ${runId}${dbFlag(databasePath(flags))}\``;
+  await interruptible(
+    'stopping: finishing episodes in flight; resume later with --resume',
+    (signal) => runAndReport(flags, command, signal, (id) => (runId = id)),
+    interrupted,
+  );
+}
+
+async function runAndReport(flags: RunFlags, command: Command, signal: AbortSignal, onRun: (runId: string) => void): Promise<void> {
   // a resumed run's input is in the store; a new run's is checked before the store is opened
   const check = async (config: CliConfig) => {
+    if (flags.resume !== undefined) {
+      // both before the store is opened: a refused resume leaves no database behind
+      refuseFixedWithResume(command, RUN_OPTIONS);
+      refuseResumeWithoutDatabase(flags, flags.resume);
+    }
     const input = flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume };
     checkCassetteFlags(flags);
     if (!('resume' in input)) {
@@ -44,7 +63,7 @@ export async function runCommand(flags: RunFlags, command: Command): Promise<voi
   await withStore(flags, { mode: 'write', langfuse: true, check }, async (context, checked) => {
     if (flags.resume !== undefined) context.runId = flags.resume;
     const input = 'resume' in checked ? await resumedRun(context.store, checked.resume, flags, command, context.config) : checked;
-    const report = await execute(context.store, flags, input, context.config);
+    const report = await execute(context.store, flags, input, context.config, { signal, onRun });
     context.runId = report.run.runId;
     process.stdout.write(flags.json ? toJsonText({ ...runReportJson(report), suite_check: suiteCheckJson(report.suiteCheck) }) : renderRunReport(report));
     const outage = outageCause(report.run.errors, flags.maxErrorRate, erroredListCommand(report.run.runId, context.store.path));
@@ -109,7 +128,6 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
 
 /** A resumed run's input: its own stored settings, but for --concurrency. */
 async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, command: Command, config: CliConfig): Promise<RunInput> {
-  refuseFixedWithResume(command, RUN_OPTIONS);
   const { run, stored } = await suiteRunToResume(store, runId);
   return {
     options: { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency },
@@ -118,7 +136,7 @@ async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, com
   };
 }
 
-async function execute(store: TraceStore, flags: RunFlags, { loaded, options, agentConfig }: RunInput, config: CliConfig) {
+async function execute(store: TraceStore, flags: RunFlags, { loaded, options, agentConfig }: RunInput, config: CliConfig, interruption: Interruption) {
   const spend = modelSpend(
     config,
     flags,
@@ -130,7 +148,6 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
 
   // Before the run is created: an unreachable queue leaves nothing behind.
   const queue = flags.queue === undefined ? undefined : await openEpisodeQueue(flags.queue);
-  const interrupt = interruptSignal('stopping: finishing episodes in flight; resume later with --resume');
   const progress = startProgress();
   let suiteCheck: SuiteCheck | undefined;
   let suiteCheckText = '';
@@ -142,7 +159,7 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       options,
       agentConfig: { ...agentConfig },
       // a cap stops the run as Ctrl-C does: episodes in flight finish, the rest wait for --resume
-      signal: AbortSignal.any([interrupt.signal, spend.signal]),
+      signal: AbortSignal.any([interruption.signal, spend.signal]),
       maxErrorRate: flags.maxErrorRate,
       ...(flags.resume === undefined ? {} : { resumeRunId: flags.resume }),
       onCatalogue: (tools) => {
@@ -152,7 +169,8 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
           resumed: flags.resume !== undefined,
         }));
       },
-      onStart: ({ total, done }) => {
+      onStart: ({ runId, total, done }) => {
+        interruption.onRun(runId);
         printSuiteCheck(suiteCheckText);
         progress.start(total, done);
       },
@@ -174,7 +192,6 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
     };
   } finally {
     progress.stop();
-    interrupt.release();
     await queue?.close();
   }
 }

@@ -23,12 +23,14 @@ export interface ImportOptions {
   newServer?: boolean;
 }
 
-export function importVersion(
-  store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion' | 'path'>,
-  file: string,
-  server: string,
-  options: ImportOptions = {},
-): ImportResult {
+/** A descriptions file read and checked for import, before any store is opened. */
+export interface VersionFile {
+  path: string;
+  descriptions: Record<string, string>;
+}
+
+/** Reads and checks a descriptions file to import; a file it refuses (not one, too long) needs no store. */
+export function readVersionFile(file: string): VersionFile {
   const path = resolve(file);
   refuseOversized(path);
   const descriptions = readDescriptionsFile(path);
@@ -38,6 +40,16 @@ export function importVersion(
       `${path} describes "${tooLong[0].slice(0, 64)}" in ${tooLong[1].length.toLocaleString('en-US')} characters; descriptions may have at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')}; nothing was recorded`,
     );
   }
+  return { path, descriptions };
+}
+
+export function importVersion(
+  store: Pick<TraceStore, 'listVersions' | 'getVersion' | 'recordVersion' | 'path'>,
+  file: string | VersionFile,
+  server: string,
+  options: ImportOptions = {},
+): ImportResult {
+  const { path, descriptions } = typeof file === 'string' ? readVersionFile(file) : file;
   const known = store.listVersions(server);
   if (known.length === 0 && options.newServer !== true) refuseUnknownServer(store, server);
   const knownTools = new Set(known.flatMap((v) => Object.keys(v.descriptions)));

@@ -28,7 +28,7 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
   checkRequest(req);
   const plan = planSearch(req);
   // Servers that check bearer tokens get them as in `tdo run`.
-  const suiteHost = await connectSuiteHost(req.loaded.suite, plan.conditions.effect);
+  const suiteHost = await connectSuiteHost(req.loaded.suite, plan.conditions.effect, req.signal);
   const runs = new SearchRuns(req.store);
   try {
     const opened = openSearch(req, plan, suiteHost.host, runs);

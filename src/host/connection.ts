@@ -10,6 +10,7 @@ import { boundedFetch } from './bounded/fetch.ts';
 import { freshConnectionFetch } from './fresh-connection-fetch.ts';
 import { oversizeReason, oversizeReply } from './bounded/limit.ts';
 import { BoundedReadBuffer, withBoundedReading, type OversizeMessage } from './bounded/read-buffer.ts';
+import { EndlessLineError } from './bounded/lines.ts';
 
 export interface ListedTool {
   name: string;
@@ -57,16 +58,17 @@ function answerOversize(message: OversizeMessage) {
   return oversizeReply(message.id, oversizeReason('the MCP server sent a message'));
 }
 
-export async function connectServer(spec: ServerSpec): Promise<ServerConnection> {
+/** Connects to one server; `signal` (Ctrl-C) gives the handshake up at once, and a server it killed is not started again. */
+export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Promise<ServerConnection> {
   let connected: Connected;
   try {
-    connected = await connectClient(spec, 'auto').catch((failure: ConnectFailure) =>
-      'command' in spec && closedDuringProbe(failure) ? connectClient(spec, 'legacy') : Promise.reject(failure),
+    connected = await connectClient(spec, 'auto', signal).catch((failure: ConnectFailure) =>
+      'command' in spec && closedDuringProbe(failure) && signal?.aborted !== true ? connectClient(spec, 'legacy', signal) : Promise.reject(failure),
     );
   } catch (failure) {
     throw connectError(spec, failure as ConnectFailure);
   }
-  const { client, stderrTail } = connected;
+  const { client, stderrTail, cutOff } = connected;
 
   return {
     name: spec.name,
@@ -78,7 +80,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
         // validation; it stops a server whose paging never ends after listMaxPages pages, by throwing.
         listed = await client.listTools();
       } catch (err) {
-        throw listFailure(spec.name, err, stderrTail());
+        throw listFailure(spec.name, cutOff() === undefined ? err : new Error(cutOff()), stderrTail());
       }
       const tools: ListedTool[] = [];
       const names = new Set<string>();
@@ -123,7 +125,7 @@ export async function connectServer(spec: ServerSpec): Promise<ServerConnection>
         // Both reach the agent as error results it can read; only a server that did not answer (anything but
         // its own JSON-RPC error reply) marks the call as an outage.
         const tail = stderrTail().trim() ? ` (server stderr: ${stderrTail().trim().split('\n').slice(-3).join(' | ')})` : '';
-        const text = `Error calling ${tool} on ${spec.name}: ${withRootCause(err)}${tail}`;
+        const text = `Error calling ${tool} on ${spec.name}: ${cutOff() ?? withRootCause(err)}${tail}`;
         return err instanceof ProtocolError ? { text, isError: true } : { text, isError: true, unreachable: true };
       }
     },
@@ -137,6 +139,8 @@ interface Connected {
   client: Client;
   /** the server's latest stderr, for error messages */
   stderrTail: () => string;
+  /** why the connection was cut, when tdo cut it (a line without end) */
+  cutOff: () => string | undefined;
 }
 
 /** A failed connect, with the server's stderr as it stood then. */
@@ -149,10 +153,15 @@ class ConnectFailure extends Error {
   }
 }
 
-async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise<Connected> {
+async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy', signal: AbortSignal | undefined): Promise<Connected> {
   // 'auto' speaks 2026-07-28 and falls back to `initialize` for 2025-era servers; 'legacy' sends `initialize` only.
   const client = new Client(CLIENT_INFO, { versionNegotiation: { mode } });
   let stderrTail = '';
+  let cutOff: string | undefined;
+  // the stdio transport reports a line without end here, then closes: what fails after that says why
+  client.onerror = (err) => {
+    if (err instanceof EndlessLineError) cutOff ??= `the server ${err.message}`;
+  };
   let transport;
   if ('url' in spec) {
     transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers }, fetch: boundedFetch(freshConnectionFetch) });
@@ -171,12 +180,12 @@ async function connectClient(spec: ServerSpec, mode: 'auto' | 'legacy'): Promise
     transport = stdio;
   }
   try {
-    await client.connect(transport);
+    await client.connect(transport, signal === undefined ? undefined : { signal });
   } catch (err) {
     await client.close().catch(() => undefined);
-    throw new ConnectFailure(err, stderrTail);
+    throw new ConnectFailure(cutOff === undefined ? err : new Error(cutOff), stderrTail);
   }
-  return { client, stderrTail: () => stderrTail };
+  return { client, stderrTail: () => stderrTail, cutOff: () => cutOff };
 }
 
 /** The SDK's verdict for a server that closed the connection on the in-place `server/discover` probe. */

@@ -15,6 +15,8 @@ export interface HostOptions {
   env?: Record<string, string>;
   /** Headers for the run-wide connection of each server that declares `auth` (listing its tools). */
   headersFor?: HeadersFor;
+  /** Ctrl-C: a server still starting is given up at once, not waited for (it got the signal too, and may be gone). */
+  signal?: AbortSignal;
 }
 
 /** The calls of one episode, routed over connections that may carry that episode's credentials. */
@@ -63,7 +65,7 @@ export class Host {
         const folder = listing?.folders.get(spec.name);
         return folder === undefined ? spec : withFolders(spec as StdioServerSpec, { [EPISODE_DIR]: folder });
       };
-      started = await startAll(filled, (spec) => startServer(forListing(spec), env, options.headersFor));
+      started = await startAll(filled, (spec) => startServer(forListing(spec), env, options.headersFor, options.signal));
       const servers = await Promise.all(started.map(async (s) => ({ server: s.spec.name, tools: await s.connection.listTools() })));
       const shared = started.filter((s) => !perEpisode.some((p) => p.name === s.spec.name));
       await Promise.allSettled(started.filter((s) => !shared.includes(s)).map((s) => s.close()));
@@ -115,7 +117,7 @@ export class Host {
     let own: StartedServer[];
     try {
       own = await startAll([...reconnect, ...this.perEpisode.map((spec) => withFolders(spec, { [EPISODE_DIR]: folders!.folders.get(spec.name)! }))], (spec) =>
-        startServer(spec, this.options.env ?? {}, headersFor),
+        startServer(spec, this.options.env ?? {}, headersFor, this.options.signal),
       );
     } catch (err) {
       await folders?.remove();

@@ -19,15 +19,15 @@ export interface StartedServer {
  * Starts (stdio, or `transport: http`) or reaches (a URL) one server and connects to it; `env` is added to the
  * environment of a server launched over HTTP, and `headersFor` gives a server that declares `auth` its headers.
  */
-export async function startServer(spec: ServerSpec, env: Record<string, string>, headersFor?: HeadersFor): Promise<StartedServer> {
+export async function startServer(spec: ServerSpec, env: Record<string, string>, headersFor?: HeadersFor, signal?: AbortSignal): Promise<StartedServer> {
   if (!('command' in spec) || spec.transport !== 'http') {
-    const connection = await connectServer(await withHeaders(spec, headersFor));
+    const connection = await connectServer(await withHeaders(spec, headersFor), signal);
     return { connection, spec, close: () => connection.close() };
   }
   const launched = await launchHttpServer(spec, { ...inheritedEnv(), ...env });
   const reached: HttpServerSpec = { name: spec.name, url: launched.url, headers: {}, ...(spec.auth === undefined ? {} : { auth: spec.auth }) };
   try {
-    const connection = await connectServer(await withHeaders(reached, headersFor));
+    const connection = await connectServer(await withHeaders(reached, headersFor), signal);
     return {
       connection,
       spec: reached,

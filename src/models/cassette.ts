@@ -34,6 +34,8 @@ export class CassetteRecorder {
   constructor(readonly path: string) {
     checkRecordingPath(path);
     if (!existsSync(path)) writeFileSync(path, `${JSON.stringify(HEADER)}\n`);
+    // a last line cut short by a crash is ended, so the first answer appended now stays a line of its own
+    else if (!endsWithNewline(path)) appendFileSync(path, '\n');
   }
 
   record(requestBody: { model: string }, response: unknown): void {
@@ -55,11 +57,14 @@ export class CassettePlayer {
   private constructor(
     readonly path: string,
     private readonly answers: ReadonlyMap<string, readonly Entry[]>,
+    /** the numbers of the lines that hold no answer it can read (cut short, or edited) */
+    private readonly brokenLines: readonly number[],
   ) {}
 
   static async open(path: string): Promise<CassettePlayer> {
     checkReplayPath(path);
-    return new CassettePlayer(path, await readEntries(path));
+    const { answers, brokenLines } = await readEntries(path);
+    return new CassettePlayer(path, answers, brokenLines);
   }
 
   get size(): number {
@@ -83,9 +88,18 @@ export class CassettePlayer {
         ? `it holds no request for the model "${requestBody.model}"`
         : `the nearest recorded request differs from it ${firstDifference(requestBody, nearest(requestBody, sameModel))}`;
     return inputError(
-      `The cassette ${this.path} holds no answer for a request of the model "${requestBody.model}": ${where}. ` +
+      `The cassette ${this.path} holds no answer for a request of the model "${requestBody.model}": ${where}. ${this.brokenLinesNote()}` +
         'Replay with the suite, versions, agent settings and seed it was recorded with, or record it again with --record.',
     );
+  }
+
+  /** A line it could not read may have held the missing answer: the miss is then the file's, not the request's. */
+  private brokenLinesNote(): string {
+    if (this.brokenLines.length === 0) return '';
+    const shown = this.brokenLines.slice(0, 5).join(', ');
+    const more = this.brokenLines.length > 5 ? ` and ${this.brokenLines.length - 5} more` : '';
+    const one = this.brokenLines.length === 1;
+    return `Its line${one ? '' : 's'} ${shown}${more} hold${one ? 's' : ''} no answer tdo can read (cut short or edited), which may be the one asked for. `;
   }
 }
 
@@ -148,19 +162,33 @@ function readFirstLine(path: string): string {
   }
 }
 
-async function readEntries(path: string): Promise<Map<string, Entry[]>> {
+async function readEntries(path: string): Promise<{ answers: Map<string, Entry[]>; brokenLines: number[] }> {
   const answers = new Map<string, Entry[]>();
+  const brokenLines: number[] = [];
   const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber += 1;
     if (lineNumber === 1 || line.trim() === '') continue;
     const entry = parseEntry(line);
-    // a line cut short by a crash while it was written is the recording's end, not an error
-    if (entry === undefined) continue;
-    answers.set(entry.key, [...(answers.get(entry.key) ?? []), entry]);
+    // a line cut short by a crash while it was written is no error (a resumed recording goes on after it); a miss names it
+    if (entry === undefined) brokenLines.push(lineNumber);
+    else answers.set(entry.key, [...(answers.get(entry.key) ?? []), entry]);
   }
-  return answers;
+  return { answers, brokenLines };
+}
+
+function endsWithNewline(path: string): boolean {
+  const size = statSync(path).size;
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] === 0x0a;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function parseEntry(line: string): Entry | undefined {

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { flattenContent } from '../host/connection.ts';
 import { oversizeReason } from '../host/bounded/limit.ts';
 import type { OversizeMessage } from '../host/bounded/read-buffer.ts';
+import { EndlessLineError } from '../host/bounded/lines.ts';
 import type { HostTransport } from './host-stdio.ts';
 import type { HostInfo, SessionRecorder } from './session-recorder.ts';
 import { Upstream, type UpstreamCommand } from './upstream.ts';
@@ -96,7 +97,27 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
 
   async function answerWithError(request: Pending, message: string): Promise<void> {
     if (request.method === 'tools/call') record(request, message, true);
-    await downstream.send({ jsonrpc: '2.0', id: request.hostId, error: { code: PROXY_ERROR_CODE, message } });
+    await toHost({ jsonrpc: '2.0', id: request.hostId, error: { code: PROXY_ERROR_CODE, message } });
+  }
+
+  /**
+   * Every message to the host goes through here. A host that went away (it quit, or closed the pipe early) fails the
+   * write: that ends the session (recorded, closed, the server stopped), never the process.
+   */
+  async function toHost(message: JSONRPCMessage): Promise<void> {
+    try {
+      await downstream.send(message);
+    } catch (err) {
+      hostGone(err as Error);
+    }
+  }
+
+  let hostGoneSaid = false;
+  function hostGone(err: Error): void {
+    const why = err instanceof EndlessLineError ? `the host ${err.message}` : `the host closed its end (${err.message})`;
+    if (!hostGoneSaid) log(`tdo proxy (${options.name}): ${why}; the session ends`);
+    hostGoneSaid = true;
+    void downstream.close().catch(() => undefined);
   }
 
   /** An answer too long to pass on fails its request; anything else that long is dropped, and said so. */
@@ -136,7 +157,7 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
 
   async function forwardToHost(message: JSONRPCMessage): Promise<void> {
     const answered = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message) ? message : undefined;
-    if (answered === undefined) return downstream.send(message);
+    if (answered === undefined) return toHost(message);
     const request = typeof answered.id === 'number' ? pending.get(answered.id) : undefined;
     // An answer to no open request (one the host cancelled) has no host id to go back under.
     if (request === undefined || typeof answered.id !== 'number') return;
@@ -146,7 +167,7 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
       else record(request, flattenContent(answered.result.content), answered.result.isError === true);
     }
     const result = request.method === 'tools/list' && isJSONRPCResultResponse(answered) ? { result: servedListing(answered.result, request) } : {};
-    await downstream.send({ ...answered, ...result, id: request.hostId } as JSONRPCMessage);
+    await toHost({ ...answered, ...result, id: request.hostId } as JSONRPCMessage);
   }
 
   /** Records the advertised descriptions (all pages) as the seed version and substitutes the served ones. */
@@ -215,7 +236,11 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
     });
   };
   downstream.onoversize = (message) => void hostOversize(message);
-  downstream.onerror = (err) => log(`tdo proxy (${options.name}): bad message from the host, ignored: ${err.message}`);
+  // the stdio transport reports here a failed write and a line without end, then closes: the host is gone, not a bad message
+  downstream.onerror = (err) =>
+    isWriteFailure(err) || err instanceof EndlessLineError
+      ? hostGone(err)
+      : log(`tdo proxy (${options.name}): bad message from the host, ignored: ${err.message}`);
 
   let finished: Promise<void> | undefined;
   const shutdown = () =>
@@ -240,4 +265,10 @@ export async function startRecordingProxy(options: ProxyOptions): Promise<Runnin
       await shutdown();
     },
   };
+}
+
+/** A write to the host that failed (EPIPE, a destroyed stream): the host is gone. */
+function isWriteFailure(err: Error): boolean {
+  const { syscall, code } = err as NodeJS.ErrnoException;
+  return syscall === 'write' || code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END';
 }

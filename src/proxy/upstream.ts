@@ -99,8 +99,17 @@ export class Upstream {
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       const buffer = new BoundedReadBuffer((oversize) => void this.events.oversize(oversize));
+      let cutOff: string | undefined;
       child.stdout.on('data', (chunk: Buffer) => {
-        buffer.append(chunk);
+        if (cutOff !== undefined) return;
+        try {
+          buffer.append(chunk);
+        } catch (err) {
+          // a line without end: the server is broken; stopping it fails the requests it owes, as a crash does
+          cutOff = (err as Error).message;
+          child.kill('SIGKILL');
+          return;
+        }
         for (;;) {
           let message: JSONRPCMessage | null;
           try {
@@ -126,7 +135,7 @@ export class Upstream {
       child.once('spawn', () => resolve(child));
       child.once('exit', (code, signal) => {
         if (this.child === child) this.child = undefined;
-        const how = signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
+        const how = cutOff !== undefined ? `was stopped: it ${cutOff}` : signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
         const reason = `the server process (${this.commandLine}) ${how}`;
         const tail = this.stderrTail.trim() ? ` Its last stderr: ${this.stderrTail.trim().split('\n').slice(-5).join(' | ')}` : '';
         this.pendingReplay?.settle(infrastructureError(`${reason}.${tail}`));

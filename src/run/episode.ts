@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { Agent, AgentResult } from '../agents/agent.ts';
 import { checkEpisode } from '../checks/check-episode.ts';
 import type { Catalogue } from '../host/catalogue-types.ts';
@@ -68,6 +69,15 @@ export type FinishedOutcome = EpisodeOutcome & { status: 'completed' | 'error' }
  * agent throwing) ends the episode as an error with its cause and no scores: it says nothing of the task.
  */
 export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent, spec: EpisodeSpec): Promise<EpisodeOutcome> {
+  const outcome = await playEpisode(store, host, agent, spec);
+  // A turn of the event loop before the runner takes the next episode: one that waits on no I/O (a selection-only
+  // task with the sim agent) settles in promise callbacks alone, and without the turn every episode of the run would
+  // start before Ctrl-C's handler could raise the stop.
+  await eventLoopTurn();
+  return outcome;
+}
+
+async function playEpisode(store: EpisodeWriter, host: Host, agent: Agent, spec: EpisodeSpec): Promise<EpisodeOutcome> {
   const { task, suite } = spec;
   const episode = store.startEpisode({ runId: spec.runId, taskId: task.id, split: task.split, repeat: spec.repeat, seed: spec.randomSeed });
   const calls: LiveToolCall[] = [];
@@ -76,7 +86,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
     routes = await host.episode({ id: episode.id, ...(spec.headersFor === undefined ? {} : { headersFor: spec.headersFor(episode.id, task) }) });
   } catch (err) {
     // A server that refuses this episode's connection ends the episode, not the run.
-    return finishWithError(store, episode.id, spec, null, `could not connect to the MCP server for this episode: ${(err as Error).message}`, calls);
+    return endWithOutage(store, episode.id, spec, null, `could not connect to the MCP server for this episode: ${(err as Error).message}`, calls);
   }
   // A step the store refuses (a full disk, a corrupt file) ends the command, whatever the agent makes of the throw:
   // it is kept here and raised after the agent returns, never recorded as the agent's failure.
@@ -124,9 +134,7 @@ export async function runEpisode(store: EpisodeWriter, host: Host, agent: Agent,
   // A selection-only task stops the agent at its first call on purpose: that is the result, not an outage.
   if (selectionOnly?.stopped()) result = { answer: null, stop: 'tool_call', note: SELECTION_ONLY_NOTE };
   const outage = outageOf(result, calls);
-  if (outage !== undefined && spec.signal?.aborted === true)
-    return { episodeId: episode.id, taskId: task.id, repeat: spec.repeat, status: 'interrupted', success: false, feedback: `interrupted: ${outage}`, calls };
-  if (outage !== undefined) return finishWithError(store, episode.id, spec, result.answer, outage, calls);
+  if (outage !== undefined) return endWithOutage(store, episode.id, spec, result.answer, outage, calls);
 
   const verdict = checkEpisode(task, result.answer, calls);
   const use = assessToolUse(task, calls);
@@ -159,6 +167,23 @@ function outageOf(result: AgentResult, calls: readonly LiveToolCall[]): string |
   if (result.stop === 'error') return result.note ?? 'the agent stopped with an error';
   const lost = calls.find((c) => c.unreachable === true);
   return lost === undefined ? undefined : `MCP server ${lost.server} did not answer ${lost.tool}: ${lost.output}`;
+}
+
+/**
+ * An episode an outage ended: an error with its cause; after Ctrl-C, which the servers tdo started get too, it is
+ * the interruption's doing and the episode is left unfinished, for --resume to run again.
+ */
+function endWithOutage(
+  store: EpisodeWriter,
+  episodeId: string,
+  spec: EpisodeSpec,
+  answer: string | null,
+  cause: string,
+  calls: LiveToolCall[],
+): EpisodeOutcome {
+  if (spec.signal?.aborted === true)
+    return { episodeId, taskId: spec.task.id, repeat: spec.repeat, status: 'interrupted', success: false, feedback: `interrupted: ${cause}`, calls };
+  return finishWithError(store, episodeId, spec, answer, cause, calls);
 }
 
 function finishWithError(

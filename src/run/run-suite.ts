@@ -97,7 +97,7 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
   if (refused !== undefined) throw inputError(`suite "${loaded.suite.name}": ${refused}`);
   const overrides = resolveOverrides(store, options.versionIds);
   const conditions = resolveConditions(loaded.suite, options.conditions);
-  const { host, headersFor } = await connectSuiteHost(loaded.suite, conditions.effect);
+  const { host, headersFor } = await connectSuiteHost(loaded.suite, conditions.effect, req.signal);
   let lock: RunLock | undefined;
   try {
     const catalogue = host.catalogue(overrides);
@@ -192,7 +192,8 @@ export async function runSuite(req: RunRequest): Promise<RunReport> {
         }));
       }
     } catch (err) {
-      store.setRunStatus(run.id, 'failed');
+      // what fails after Ctrl-C (a server that died of the same signal) is the interruption's doing
+      store.setRunStatus(run.id, aborted() ? 'interrupted' : 'failed');
       throw err;
     }
     const stopped = aborted() || interruptedBy !== undefined;

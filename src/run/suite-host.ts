@@ -18,7 +18,7 @@ export interface SuiteHost {
  * buyer token per episode, carrying the task's limit when the conditions say so. A plan label no server lists
  * is refused here, before any episode.
  */
-export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): Promise<SuiteHost> {
+export async function connectSuiteHost(suite: Suite, effect: ConditionEffect, signal?: AbortSignal): Promise<SuiteHost> {
   const servers = applyServerArgs(suite.servers, effect.serverArgs);
   const scopes = new Map(servers.flatMap((s) => (s.auth === undefined ? [] : [[s.name, s.auth.scopes] as const])));
   const { secret, fromEnv } = runSigningSecret();
@@ -37,6 +37,7 @@ export async function connectSuiteHost(suite: Suite, effect: ConditionEffect): P
   const host = await Host.connect(servers, {
     env: { [SIGNING_SECRET_ENV]: secret },
     headersFor: bearerHeaders(secret, (server) => scopes.get(server), { subject: 'tdo-runner' }),
+    ...(signal === undefined ? {} : { signal }),
   });
   try {
     refuseUnlistedLabels(suite, host.servers);

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,4 +50,14 @@ describe('tdo import --server for a server with no versions', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ server: 'lab', created: true });
   }, 30_000);
+});
+
+describe('tdo import of a file that is no descriptions file', () => {
+  it('exits 2 naming the file and creates no database', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'tdo-import-cli-')), 'tdo.db');
+    const result = await tdo(['import', '/etc/passwd', '--server', 'lab', '--db', db]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('/etc/passwd');
+    expect(existsSync(db)).toBe(false);
+  });
 });

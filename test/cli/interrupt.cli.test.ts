@@ -12,11 +12,14 @@ import { runStatus, type CliResult } from '../support/cli.ts';
 import { REPO_ROOT, TDO_BIN } from '../support/lab-runs.ts';
 
 const SLOW_SERVER = fileURLToPath(new URL('./fixtures/slow-server.mjs', import.meta.url));
+const MUTE_SERVER = fileURLToPath(new URL('./fixtures/mute-server.mjs', import.meta.url));
 
 let dir: string;
 /** The file the slow server appends each call's seconds to when the call starts. */
 let started: string;
 let suite: string;
+/** A suite whose one server starts and never answers: tdo stays in its start-up. */
+let muteSuite: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tdo-interrupt-'));
@@ -41,13 +44,26 @@ beforeAll(() => {
       tasks: [task('wait-long', 'train', 600), task('wait-none', 'val', 0)],
     }),
   );
+  muteSuite = join(dir, 'mute.yaml');
+  writeFileSync(
+    muteSuite,
+    stringify({
+      name: 'mute',
+      systemPrompt: 'Use the tools.',
+      servers: [{ name: 'mute', command: process.execPath, args: [MUTE_SERVER, started] }],
+      tasks: [task('wait-none', 'train', 0)],
+    }),
+  );
 });
 
 /** Whether the ten-minute call (the train task's) has started. */
 const longCallStarted = () => existsSync(started) && readFileSync(started, 'utf8').split('\n').includes('600');
 
 /** Runs `tdo ARGS` in a process group of its own and sends the group SIGINT once the ten-minute call has started. */
-async function interruptedMidCall(args: string[]): Promise<CliResult> {
+const interruptedMidCall = (args: string[]) => interruptedOnce(args, longCallStarted);
+
+/** Runs `tdo ARGS` in a process group of its own and sends the group SIGINT once `ready` says so. */
+async function interruptedOnce(args: string[], ready: () => boolean): Promise<CliResult> {
   rmSync(started, { force: true });
   const child = spawn(process.execPath, [TDO_BIN, ...args], { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let [stdout, stderr] = ['', ''];
@@ -56,7 +72,7 @@ async function interruptedMidCall(args: string[]): Promise<CliResult> {
   const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal === null ? 1 : 128))));
   let done = false;
   void exited.then(() => (done = true));
-  while (!longCallStarted() && !done) await sleep(50);
+  while (!ready() && !done) await sleep(50);
   if (!done) process.kill(-child.pid!, 'SIGINT');
   return { code: await exited, stdout, stderr };
 }
@@ -83,6 +99,31 @@ describe('Ctrl-C while a stdio server is in a tool call', () => {
     expect(r.stdout).toMatch(/stopped: interrupted/);
     expect(r.stdout).toContain(`interrupted: continue with \`tdo optimize --resume ${runId} --db ${db}\``);
     expect(`${r.stdout}${r.stderr}`).not.toMatch(/errored|outage|fix the cause/);
+    expect(runStatus(db, runId)).toBe('interrupted');
+  });
+});
+
+describe('Ctrl-C while tdo starts the servers', () => {
+  it('tdo run: exit 130 and an interruption, not an outage of the server that died of it', { timeout: 120_000 }, async () => {
+    const db = join(dir, 'start-up.db');
+    const r = await interruptedOnce(['run', '--suite', muteSuite, '--db', db], () => existsSync(started));
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/interrupted before the run started/);
+    expect(r.stderr).not.toMatch(/failed during|Connection closed|Not connected|Fix the cause/);
+  });
+
+  it('tdo run --resume: exit 130 with the resume command', { timeout: 120_000 }, async () => {
+    const db = join(dir, 'start-up-resume.db');
+    const resumed = join(dir, 'resumed.yaml');
+    writeFileSync(resumed, readFileSync(suite));
+    const first = await interruptedMidCall(['run', '--suite', resumed, '--split', 'train', '--db', db]);
+    const runId = /^run (r-[0-9a-f]+)/.exec(first.stdout)![1]!;
+    // the suite's server now hangs in its start-up, where the resume's Ctrl-C comes
+    writeFileSync(resumed, readFileSync(suite, 'utf8').replaceAll(SLOW_SERVER, MUTE_SERVER));
+    const r = await interruptedOnce(['run', '--resume', runId, '--db', db], () => existsSync(started));
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain(`resume with \`tdo run --resume ${runId} --db ${db}\``);
+    expect(r.stderr).not.toMatch(/failed during|Connection closed|Not connected|Fix the cause/);
     expect(runStatus(db, runId)).toBe('interrupted');
   });
 });

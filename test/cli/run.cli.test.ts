@@ -146,6 +146,16 @@ describe.concurrent('tdo exits with 2 and a clear message on bad input', () => {
     expect(() => readFileSync(db)).toThrow();
   });
 
+  it('resuming a run in a database that does not exist, without creating it (run and optimize)', async () => {
+    const db = join(dir, 'missing-resume', 'none.db');
+    for (const command of ['run', 'optimize']) {
+      const { code, stderr } = await tdo([command, '--resume', 'r-nope', '--db', db]);
+      expect(code, command).toBe(2);
+      expect(stderr).toMatch(/no trace database at .*none\.db, so no run "r-nope" to resume/);
+      expect(() => readFileSync(db)).toThrow();
+    }
+  });
+
   it('an unknown episode or run', async () => {
     const db = join(dir, 'val.db');
     expect((await tdo(['traces', 'show', 'e-nope', '--db', db])).stderr).toMatch(/no episode "e-nope" in .*val\.db \(see `tdo traces list --db .*val\.db`\)/);

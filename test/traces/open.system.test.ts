@@ -216,6 +216,12 @@ describe('write failures after opening', () => {
     expectStoreError(() => reportingStoreFailures(failing('SQLITE_READONLY_DBMOVED'), path).write(), `trace store ${path}: is not writable`);
   });
 
+  it('turns a lock another process held past the busy timeout into a message naming the file and what to do', () => {
+    const path = '/data/traces/tdo.db';
+    expectStoreError(() => reportingStoreFailures(failing('SQLITE_BUSY'), path).write(), `trace store ${path}: is locked by another process`);
+    expectStoreError(() => reportingStoreFailures(failing('SQLITE_BUSY_SNAPSHOT'), path).write(), 'let it finish');
+  });
+
   it('leaves every other error as it was', () => {
     expect(() => reportingStoreFailures(failing('SQLITE_CONSTRAINT_UNIQUE'), '/x.db').write()).toThrow(Database.SqliteError);
   });

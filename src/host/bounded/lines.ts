@@ -7,6 +7,17 @@ export type FramedLine = { line: string } | { oversize: Envelope & { bytes: numb
 const NEWLINE = 0x0a;
 
 /**
+ * How far a line past the limit is read on to find its end: a peer still writing one line this long (a flood with no
+ * newline) is broken, and waiting for the end would leave the requests it owes unanswered for as long as it writes.
+ */
+export const MAX_SKIPPED_LINE_BYTES = 8 * MAX_MESSAGE_BYTES;
+
+/** Thrown by `append` when a line passes MAX_SKIPPED_LINE_BYTES: the stream is to be cut and its peer reported broken. */
+export class EndlessLineError extends Error {
+  override name = 'EndlessLineError';
+}
+
+/**
  * Splits a stdio stream into newline-delimited messages, holding at most `limit` bytes of one: a longer line is
  * read on to its end through an EnvelopeScanner only, so memory stays bounded however long it is, and the
  * stream goes on with the next line. (The SDK's ReadBuffer throws at its limit and drops the stream instead.)
@@ -17,7 +28,10 @@ export class BoundedLines {
   private oversize: { scanner: EnvelopeScanner; bytes: number } | undefined;
   private readonly ready: FramedLine[] = [];
 
-  constructor(private readonly limit = MAX_MESSAGE_BYTES) {}
+  constructor(
+    private readonly limit = MAX_MESSAGE_BYTES,
+    private readonly endless = MAX_SKIPPED_LINE_BYTES,
+  ) {}
 
   append(chunk: Buffer): void {
     let start = 0;
@@ -46,19 +60,24 @@ export class BoundedLines {
     if (this.oversize !== undefined) {
       this.oversize.scanner.write(part);
       this.oversize.bytes += part.length;
-      return;
-    }
-    if (this.length + part.length <= this.limit) {
+    } else if (this.length + part.length <= this.limit) {
       this.chunks.push(part);
       this.length += part.length;
       return;
+    } else {
+      // Past the limit: what was held goes through the scanner once, then the held bytes are let go.
+      const scanner = new EnvelopeScanner();
+      for (const held of [...this.chunks, part]) scanner.write(held);
+      this.oversize = { scanner, bytes: this.length + part.length };
+      this.chunks = [];
+      this.length = 0;
     }
-    // Past the limit: what was held goes through the scanner once, then the held bytes are let go.
-    const scanner = new EnvelopeScanner();
-    for (const held of [...this.chunks, part]) scanner.write(held);
-    this.oversize = { scanner, bytes: this.length + part.length };
-    this.chunks = [];
-    this.length = 0;
+    if (this.oversize.bytes > this.endless) {
+      this.clear();
+      throw new EndlessLineError(
+        `wrote more than ${this.endless.toLocaleString('en-US')} bytes with no end of line (a message may have at most ${this.limit.toLocaleString('en-US')}); cut off as broken`,
+      );
+    }
   }
 
   private endLine(): void {

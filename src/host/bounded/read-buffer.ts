@@ -13,6 +13,7 @@ export class BoundedReadBuffer {
 
   constructor(private readonly oversize: (message: OversizeMessage) => JSONRPCMessage | undefined) {}
 
+  /** Throws EndlessLineError for a line without end: the SDK's transport then reports it and closes the stream. */
   append(chunk: Buffer): void {
     this.lines.append(chunk);
   }

@@ -56,3 +56,12 @@ describe.each([
     expect(outcome.text).toHaveLength(MAX_MESSAGE_BYTES - 1024);
   }, 30_000);
 });
+
+describe('a stdio server that writes one line without end', () => {
+  it('is cut off, and the connection fails saying so rather than as a closed connection', async () => {
+    const flood = fileURLToPath(new URL('../proxy/fixtures/flood-server.mjs', import.meta.url));
+    await expect(connect({ name: 'flood', command: process.execPath, args: [flood], env: {} })).rejects.toThrow(
+      /cannot connect to MCP server "flood" .*: the server wrote more than [\d,]+ bytes with no end of line .*cut off as broken/,
+    );
+  });
+});

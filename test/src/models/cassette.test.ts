@@ -101,6 +101,26 @@ describe('a cassette', () => {
     expect((await (await replayer(path)).complete(ask('second'))).message.content).toBe('answer 1');
   });
 
+  it('names a line it cannot read when a request misses, rather than blaming the request alone', async () => {
+    const path = cassettePath();
+    await recordAnswers(path, ['first', 'second', 'third']);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    // line 3 holds the answer to "second": cut in its middle, as a damaged copy would be
+    lines[2] = lines[2]!.slice(0, lines[2]!.length / 2);
+    writeFileSync(path, lines.join('\n'));
+    const client = await replayer(path);
+    expect((await client.complete(ask('third'))).message.content).toBe('answer 3');
+    await expect(client.complete(ask('second'))).rejects.toThrow(/Its line 3 holds no answer tdo can read \(cut short or edited\)/);
+  });
+
+  it('goes on recording after a last line a crash cut short, keeping the new answers readable', async () => {
+    const path = cassettePath();
+    await recordAnswers(path, ['first']);
+    appendFileSync(path, '{"key":"abc","mod');
+    await recordAnswers(path, ['second']);
+    expect((await (await replayer(path)).complete(ask('second'))).message.content).toBe('answer 1');
+  });
+
   it('refuses a file that is not a cassette for either use, and a cassette that does not exist, losing nothing', async () => {
     const path = cassettePath();
     writeFileSync(path, 'precious notes\n');

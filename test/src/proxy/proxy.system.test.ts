@@ -1,7 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { PassThrough, Writable } from 'node:stream';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceStore } from '../../../traces/index.ts';
 import { startRecordingProxy, type RunningProxy } from '../../../src/proxy/proxy.ts';
@@ -9,6 +11,7 @@ import { SessionRecorder } from '../../../src/proxy/session-recorder.ts';
 import type { UpstreamCommand } from '../../../src/proxy/upstream.ts';
 import { MAX_MESSAGE_BYTES } from '../../../src/host/bounded/limit.ts';
 import { tempStore } from '../../support/lab-runs.ts';
+import { unhandledRejections } from '../../support/unhandled-rejections.ts';
 import { EVERYTHING_SERVER, FILESYSTEM_SERVER, filesystemWorkspace } from '../../support/third-party-servers.ts';
 
 interface Session {
@@ -55,6 +58,7 @@ async function session(
   return { client, proxy, store, logs };
 }
 
+const SLOW_SERVER = fileURLToPath(new URL('../../cli/fixtures/slow-server.mjs', import.meta.url));
 const SILENT_SERVER = fileURLToPath(new URL('./fixtures/silent-server.mjs', import.meta.url));
 
 const textOf = (result: { content?: unknown }) => ((result.content ?? []) as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
@@ -298,4 +302,38 @@ describe('recording proxy in front of a server whose answers pass the message li
     ]);
     store.close();
   }, 30_000);
+});
+
+describe('a host that goes away with answers in flight', () => {
+  it('ends the session: no unhandled error, the server stopped, the session recorded and closed', async () => {
+    const store = tempStore();
+    const fromHost = new PassThrough();
+    // a host that quit: every write to it fails as a closed pipe does
+    const toHost = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE', syscall: 'write' })) });
+    const logs: string[] = [];
+    const rejections = unhandledRejections();
+    const proxy = await startRecordingProxy({
+      name: 'slow',
+      upstream: { command: process.execPath, args: [SLOW_SERVER] },
+      downstream: new StdioServerTransport(fromHost, toHost),
+      recorder: new SessionRecorder(store, { server: 'slow', command: 'slow-server' }),
+      log: (line) => logs.push(line),
+      serverStderr: () => undefined,
+    });
+    const send = (message: Record<string, unknown>) => fromHost.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'quitter', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'wait', arguments: { seconds: 600 } } });
+    await proxy.closed;
+    await new Promise((resolve) => setImmediate(resolve));
+    rejections.stop();
+    expect(rejections.seen).toEqual([]);
+    expect(logs.join('\n')).toMatch(/the host closed its end/);
+    expect(logs.join('\n')).not.toMatch(/bad message from the host/);
+    const [run] = store.listRuns();
+    expect(run?.status).toBe('completed');
+    const [episode] = store.listEpisodes({ runId: run!.id });
+    expect(store.getTrajectory(episode!.id)!.steps.map((s) => s.output)).toEqual(['No answer: the session ended before the server answered.']);
+    store.close();
+  });
 });

@@ -6,6 +6,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { Upstream } from '../../../src/proxy/upstream.ts';
 
+const FLOOD_SERVER = fileURLToPath(new URL('./fixtures/flood-server.mjs', import.meta.url));
 const STRICT_SERVER = fileURLToPath(new URL('./fixtures/strict-server.mjs', import.meta.url));
 
 /** An upstream over the strict fixture, with every message it passes on and every exit it reports. */
@@ -79,5 +80,30 @@ describe('Upstream', () => {
     expect(() => process.kill(pid, 0)).toThrow();
     expect(exits).toEqual([]);
     await expect(upstream.send(initialize)).rejects.toThrow(/shutting down/);
+  });
+});
+
+describe('a server that floods one line without end', () => {
+  it('is stopped as broken, with the reason, so the requests it owes are answered', async () => {
+    const exits: string[] = [];
+    let exited: () => void = () => undefined;
+    const reported = new Promise<void>((resolve) => (exited = resolve));
+    const upstream = new Upstream(
+      { command: process.execPath, args: [FLOOD_SERVER] },
+      {
+        message: () => undefined,
+        exited: (reason) => {
+          exits.push(reason);
+          exited();
+        },
+        oversize: () => undefined,
+        stderr: () => undefined,
+      },
+    );
+    await upstream.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'any', arguments: {} } });
+    await reported;
+    await upstream.stop();
+    expect(exits).toHaveLength(1);
+    expect(exits[0]).toMatch(/was stopped: it wrote more than [\d,]+ bytes with no end of line .*cut off as broken/);
   });
 });
