@@ -183,17 +183,6 @@ function endWithOutage(
 ): EpisodeOutcome {
   if (spec.signal?.aborted === true)
     return { episodeId, taskId: spec.task.id, repeat: spec.repeat, status: 'interrupted', success: false, feedback: `interrupted: ${cause}`, calls };
-  return finishWithError(store, episodeId, spec, answer, cause, calls);
-}
-
-function finishWithError(
-  store: EpisodeWriter,
-  episodeId: string,
-  spec: EpisodeSpec,
-  answer: string | null,
-  cause: string,
-  calls: LiveToolCall[],
-): EpisodeOutcome {
   store.finishEpisode(episodeId, { status: 'error', answer, success: null, feedback: cause, stop: 'error', note: cause });
   return { episodeId, taskId: spec.task.id, repeat: spec.repeat, status: 'error', success: false, feedback: cause, calls };
 }

@@ -7,7 +7,7 @@ import type { Catalogue } from '../../../src/host/catalogue-types.ts';
 import type { Host } from '../../../src/host/host.ts';
 import { runEpisode } from '../../../src/run/episode.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
-import { SUITE_RUN } from '../../support/run-settings.ts';
+import { handRun } from '../../support/hand-recorded.ts';
 
 const catalogue: Catalogue = { tools: [] };
 /** A host that routes nothing and waits on nothing. */
@@ -22,23 +22,13 @@ describe('runEpisode', () => {
     const store = tempStore();
     onTestFinished(() => store.close());
     const suite = labSuite({ taskIds: ['notes-sum'] }).suite;
-    const run = store.createRun({
-      suite: suite.name,
-      suitePath: '/x',
-      agent: 'sim',
-      split: 'val',
-      repeats: 1,
-      seed: 0,
-      concurrency: 1,
-      versionIds: {},
-      ...SUITE_RUN,
-    });
+    const runId = handRun(store);
     let stop = false;
     // where Ctrl-C's handler runs: on the event loop, never between promise callbacks
     setImmediate(() => (stop = true));
     let ran = 0;
     while (!stop && ran < 50) {
-      await runEpisode(store, idleHost, instant, { runId: run.id, suite, task: suite.tasks[0]!, repeat: ran, randomSeed: ran, catalogue });
+      await runEpisode(store, idleHost, instant, { runId, suite, task: suite.tasks[0]!, repeat: ran, randomSeed: ran, catalogue });
       ran++;
     }
     expect(ran).toBe(1);
@@ -50,25 +40,15 @@ describe('an episode whose server is gone after Ctrl-C', () => {
     const store = tempStore();
     onTestFinished(() => store.close());
     const suite = labSuite({ taskIds: ['notes-sum'] }).suite;
-    const run = store.createRun({
-      suite: suite.name,
-      suitePath: '/x',
-      agent: 'sim',
-      split: 'val',
-      repeats: 1,
-      seed: 0,
-      concurrency: 1,
-      versionIds: {},
-      ...SUITE_RUN,
-    });
+    const runId = handRun(store);
     const goneHost = {
       episode: async () => {
         throw new Error('cannot connect to MCP server "seller" (http://127.0.0.1:9/mcp): fetch failed (connect ECONNREFUSED)');
       },
     } as unknown as Host;
     const signal = AbortSignal.abort();
-    const outcome = await runEpisode(store, goneHost, instant, { runId: run.id, suite, task: suite.tasks[0]!, repeat: 0, randomSeed: 0, catalogue, signal });
+    const outcome = await runEpisode(store, goneHost, instant, { runId, suite, task: suite.tasks[0]!, repeat: 0, randomSeed: 0, catalogue, signal });
     expect(outcome.status).toBe('interrupted');
-    expect(store.runSummary(run.id).errors).toBe(0);
+    expect(store.runSummary(runId).errors).toBe(0);
   });
 });
