@@ -18,11 +18,20 @@ const dir = mkdtempSync(join(tmpdir(), 'tdo-optimize-prose-'));
 const CATALOG = join(REPO_ROOT, 'test/fixtures/lab-no-period-catalog.json');
 const PROSE_RULES = ['run-on-sentence', 'tdo-placeholder', 'empty-example'];
 
+type PlanSteps = Array<{ tools: string[] }>;
+
 /** The lab suite's first 9 train, 6 val and 3 test tasks, each stopping at its first tool call, against the catalogue. */
 function noPeriodSuite(): string {
-  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string }> };
+  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string; plan: PlanSteps }> };
   const first = (split: string, n: number) => suite.tasks.filter((t) => t.split === split).slice(0, n);
-  const tasks = [...first('train', 9), ...first('val', 6), ...first('test', 3)].map((t) => ({ ...t, check: { kind: 'selection' }, stopAfterToolCall: true }));
+  // labplus's smart_compute is no tool of this catalogue: a label must name a listed tool
+  const listedOnly = (plan: PlanSteps) => plan.map((step) => ({ ...step, tools: step.tools.filter((tool) => tool !== 'smart_compute') }));
+  const tasks = [...first('train', 9), ...first('val', 6), ...first('test', 3)].map((t) => ({
+    ...t,
+    plan: listedOnly(t.plan),
+    check: { kind: 'selection' },
+    stopAfterToolCall: true,
+  }));
   const servers = [{ name: 'lab', command: '${NODE}', args: ['${TDO_ROOT}/bin/tdo.js', 'serve', 'catalog', CATALOG] }];
   const path = join(dir, 'lab-no-period.json');
   writeFileSync(path, JSON.stringify({ ...suite, name: 'lab-no-period', servers, tasks }));
