@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { INSERT_STEP } from '../traces/recording.ts';
 import { labSuite } from './lib/lab.ts';
 import { labEpisodePayloads, type EpisodePayload } from './lib/payloads.ts';
 import { scaled, sectionMain, type SectionContext } from './lib/section.ts';
@@ -22,6 +21,14 @@ const STEPS_PER_EPISODE = 5;
 const ROUNDS = 6;
 const SCHEMAS = ['release', 'today'] as const;
 type Schema = (typeof SCHEMAS)[number];
+/**
+ * The recorder's step insert over the columns both schemas have: the release lacks the ones later migrations
+ * added (cost, tokens_estimated), so the recorder's own statement would not prepare there.
+ */
+const INSERT_STEP = `INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text,
+  is_error, model, input, output, tokens_in, tokens_out, cached)
+  VALUES (?, (SELECT COALESCE(MAX(s.seq) + 1, 0) FROM steps AS s WHERE s.episode_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  RETURNING id, seq`;
 
 /** A database migrated as far as `schema` goes, with the recorder's connection settings. */
 function openSchema(dir: string, schema: Schema): Database.Database {
