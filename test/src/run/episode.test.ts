@@ -17,12 +17,16 @@ const idleHost = {
 /** Answers at once, with no tool call and no model call. */
 const instant: Agent = { id: 'sim', run: async () => ({ answer: '42', stop: 'answered' }) };
 
+/** A fresh store with a run to hang episodes on, and the lab suite cut to its notes-sum task. */
+function notesRun() {
+  const store = tempStore();
+  onTestFinished(() => store.close());
+  return { store, suite: labSuite({ taskIds: ['notes-sum'] }).suite, runId: handRun(store) };
+}
+
 describe('runEpisode', () => {
   it('lets a stop raised on the event loop be seen before the next episode, though the episode waits on no I/O', async () => {
-    const store = tempStore();
-    onTestFinished(() => store.close());
-    const suite = labSuite({ taskIds: ['notes-sum'] }).suite;
-    const runId = handRun(store);
+    const { store, suite, runId } = notesRun();
     let stop = false;
     // where Ctrl-C's handler runs: on the event loop, never between promise callbacks
     setImmediate(() => (stop = true));
@@ -37,10 +41,7 @@ describe('runEpisode', () => {
 
 describe('an episode whose server is gone after Ctrl-C', () => {
   it('is left unfinished as interrupted, not recorded as an outage: the signal killed the servers tdo started', async () => {
-    const store = tempStore();
-    onTestFinished(() => store.close());
-    const suite = labSuite({ taskIds: ['notes-sum'] }).suite;
-    const runId = handRun(store);
+    const { store, suite, runId } = notesRun();
     const goneHost = {
       episode: async () => {
         throw new Error('cannot connect to MCP server "seller" (http://127.0.0.1:9/mcp): fetch failed (connect ECONNREFUSED)');
