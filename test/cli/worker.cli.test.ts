@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,23 @@ function jobNaming(file: string, episodeId: string, extra: Record<string, string
   };
 }
 
+/** The worker said why it refused each job, and goes on taking jobs. */
+function expectSaidAndAlive(worker: ChildProcess, stderr: string, reasons: readonly (string | undefined)[]): void {
+  for (const reason of reasons) expect(stderr).toContain(`tdo worker: ${reason}`);
+  expect(worker.exitCode).toBeNull();
+}
+
+/** Stops the worker, then closes what the test opened, in order (the queue before the Redis it talks to). */
+async function stopAll(
+  worker: ChildProcess,
+  exited: Promise<string>,
+  opened: ReadonlyArray<{ close(): Promise<unknown> } | { stop(): Promise<unknown> }>,
+): Promise<void> {
+  worker.kill('SIGTERM');
+  await exited;
+  for (const thing of opened) await ('close' in thing ? thing.close() : thing.stop());
+}
+
 /** Resolves with the job's state once the worker has settled it, or rejects when the worker exits first. */
 async function settled(queue: Queue, id: string, exited: Promise<string>): Promise<string> {
   const poll = async (): Promise<string> => {
@@ -106,14 +123,9 @@ describe.skipIf(missing !== undefined)('tdo worker and a job pushed by hand', ()
         'worker w1 refused episode e-own-name: its suite "hostile2" is not one this worker serves (it serves lab); its operator adds suites with `tdo worker --suite`',
       );
       expect(reasons[2]).toMatch(/^worker w1 refused episode e-served-name: its suite "lab" here \(.*lab\.yaml\) differs from the coordinator's/);
-      // the worker says why, and goes on taking jobs
-      for (const reason of reasons) expect(stderr).toContain(`tdo worker: ${reason}`);
-      expect(worker.exitCode).toBeNull();
+      expectSaidAndAlive(worker, stderr, reasons);
     } finally {
-      worker.kill('SIGTERM');
-      await exited;
-      await queue.close();
-      await redis.stop();
+      await stopAll(worker, exited, [queue, redis]);
     }
   }, 60_000);
 });
@@ -200,15 +212,9 @@ describe.skipIf(missing !== undefined)('tdo worker and a forged job', () => {
         ),
         'worker w1 refused episode e-other-tool: the job gives a description for lab/not_a_lab_tool, a tool the server does not list',
       ]);
-      // the worker says why, and goes on taking jobs
-      for (const reason of reasons) expect(stderr).toContain(`tdo worker: ${reason}`);
-      expect(worker.exitCode).toBeNull();
+      expectSaidAndAlive(worker, stderr, reasons);
     } finally {
-      worker.kill('SIGTERM');
-      await exited;
-      await queue.close();
-      await model.close();
-      await redis.stop();
+      await stopAll(worker, exited, [queue, model, redis]);
     }
   }, 60_000);
 });
