@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue } from 'bullmq';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EPISODE_QUEUE, MAX_JOB_CHARS } from '../../src/run/queue/episode-job.ts';
 import { contentHash } from '../../traces/index.ts';
 import { finalAnswer, startOpenAiDouble } from '../support/openai-double.ts';
@@ -60,9 +60,14 @@ function jobNaming(file: string, episodeId: string, extra: Record<string, string
   };
 }
 
-/** The worker said why it refused each job, and goes on taking jobs. */
-function expectSaidAndAlive(worker: ChildProcess, stderr: string, reasons: readonly (string | undefined)[]): void {
-  for (const reason of reasons) expect(stderr).toContain(`tdo worker: ${reason}`);
+/**
+ * The worker said why it refused each job, and goes on taking jobs. It fails a job in Redis before it writes the
+ * reason, and the line reaches this process later still, so the check waits a moment for the words.
+ */
+async function expectSaidAndAlive(worker: ChildProcess, stderr: () => string, reasons: readonly (string | undefined)[]): Promise<void> {
+  await vi.waitFor(() => {
+    for (const reason of reasons) expect(stderr()).toContain(`tdo worker: ${reason}`);
+  }, 10_000);
   expect(worker.exitCode).toBeNull();
 }
 
@@ -123,7 +128,7 @@ describe.skipIf(missing !== undefined)('tdo worker and a job pushed by hand', ()
         'worker w1 refused episode e-own-name: its suite "hostile2" is not one this worker serves (it serves lab); its operator adds suites with `tdo worker --suite`',
       );
       expect(reasons[2]).toMatch(/^worker w1 refused episode e-served-name: its suite "lab" here \(.*lab\.yaml\) differs from the coordinator's/);
-      expectSaidAndAlive(worker, stderr, reasons);
+      await expectSaidAndAlive(worker, () => stderr, reasons);
     } finally {
       await stopAll(worker, exited, [queue, redis]);
     }
@@ -212,7 +217,7 @@ describe.skipIf(missing !== undefined)('tdo worker and a forged job', () => {
         ),
         'worker w1 refused episode e-other-tool: the job gives a description for lab/not_a_lab_tool, a tool the server does not list',
       ]);
-      expectSaidAndAlive(worker, stderr, reasons);
+      await expectSaidAndAlive(worker, () => stderr, reasons);
     } finally {
       await stopAll(worker, exited, [queue, model, redis]);
     }
