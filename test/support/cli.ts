@@ -29,8 +29,8 @@ export interface CliCall {
 }
 
 /**
- * Runs independent `tdo` calls, as many at once as the machine has cores (each call is one busy process, and
- * vitest's one worker would leave the other cores idle), giving the results in the calls' order.
+ * Runs independent `tdo` calls, as many at once as the machine has cores (each call is one busy process, and a
+ * test file waiting on one call at a time would leave a core idle), giving the results in the calls' order.
  */
 export function tdoEach(calls: readonly CliCall[]): Promise<CliResult[]> {
   const limit = pLimit(availableParallelism());

@@ -9,8 +9,7 @@
  * functions and the tool-preferences originals, none of which trips them
  * (test/experiments/review/lint/stuffing.test.ts).
  */
-import nlp from 'compromise';
-import { terms } from '../../../src/index.ts';
+import { english, terms } from '../../../src/index.ts';
 import { sentencesOf } from './sentences.ts';
 
 export interface Stuffing {
@@ -80,7 +79,7 @@ function longestRun(body: string): ListRun {
  */
 function inSentence(run: ListRun): boolean {
   const label = /^[^:]{1,40}:$/.test(run.before.trim()) && run.after.trim() === '';
-  return !label && nlp(`${run.before} ${run.after}`).has('#Verb');
+  return !label && english()(`${run.before} ${run.after}`).has('#Verb');
 }
 
 /** Items that repeat a word of the tool's name or of an item before them ("calculator, math, ..., maths"). */

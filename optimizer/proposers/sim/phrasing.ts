@@ -1,12 +1,12 @@
 // English for the sim proposer's sentences: the job words of a request (its verbs and the head nouns of
 // its noun phrases), and the inflections that turn them into prose. compromise tags the parts of speech,
 // so names, places and numbers are told apart from the kinds of things a tool works on.
-import nlp from 'compromise';
-import { wordRank } from '../../../src/index.ts';
+import type compromise from 'compromise';
+import { english, wordRank } from '../../../src/index.ts';
 
-type Doc = ReturnType<typeof nlp>;
+type Doc = ReturnType<typeof compromise>;
 /** compromise's tag() is typed as returning its base view; the document it returns has every method. */
-const tagged = (text: string, tag: string): Doc => nlp(text).tag(tag) as Doc;
+const tagged = (text: string, tag: string): Doc => english()(text).tag(tag) as Doc;
 
 export interface JobWords {
   /** base forms, phrasal verbs whole ("add up") */
@@ -80,7 +80,7 @@ interface Term {
 }
 
 function termsOf(text: string): Term[] {
-  return (nlp(text).json() as Array<{ terms: Term[] }>).flatMap((s) => s.terms);
+  return (english()(text).json() as Array<{ terms: Term[] }>).flatMap((s) => s.terms);
 }
 
 const has = (t: Term | undefined, tag: string) => t?.tags.includes(tag) === true;
@@ -134,7 +134,7 @@ function parseJobWords(text: string): JobWords {
 /** The base form of a verb, its particle kept: "looked at" -> "look at". */
 function infinitive(verb: string): string {
   const [head, ...rest] = verb.split(' ');
-  return [nlp(head!).verbs().toInfinitive().text().toLowerCase() || head, ...rest].join(' ');
+  return [english()(head!).verbs().toInfinitive().text().toLowerCase() || head, ...rest].join(' ');
 }
 
 function singular(noun: string): string {
