@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec } from './option-table.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
-import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/index.ts';
+import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, proseList, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/index.ts';
 
 /** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
 export function positiveInt(value: string): number {
@@ -114,7 +114,7 @@ export const sharedSpec = {
   toolSearch: () =>
     valueOption(
       '--tool-search <mode>',
-      'deferred tool loading: off (every tool listed), bm25 or regex (the agent starts with one search tool and may call only the tools its searches return); default: toolSearch in the suite file, else in tdo.config.json, else off',
+      `deferred tool loading: off (every tool listed), ${proseList(TOOL_SEARCH_MODES.slice(1), 'or')} (the agent starts with one search tool and may call only the tools its searches return); default: toolSearch in the suite file, else in tdo.config.json, else off`,
       { parse: choice(TOOL_SEARCH_MODES) },
     ),
   toolSearchK: () =>

@@ -66,6 +66,7 @@ export type { SuiteHost } from './run/suite-host.ts';
 export { countCues, type CueFamily, findCues } from './text/cues.ts';
 export { splitLimitClauses, statesLimit } from './text/limits.ts';
 export { counted } from './text/counted.ts';
+export { proseList } from './text/prose-list.ts';
 export { english } from './text/english.ts';
 export { boundedList, MAX_LISTED } from './text/bounded-list.ts';
 export { findTdoText, NOT_EXECUTED_RESULT, withoutTdoText } from './text/tdo-text.ts';

@@ -1,6 +1,7 @@
 // What `tdo apply` prints for each route a version ships by (experiments/versions/apply.ts, proxy-route.ts).
 import type { ApplyResult, ProxyRoute } from '../../experiments/index.ts';
 import type { VersionRow } from '../../traces/index.ts';
+import { proseList } from '../../src/index.ts';
 import { dbFlag } from '../database-path.ts';
 
 type Version = Pick<VersionRow, 'id' | 'server' | 'descriptions'>;
@@ -28,7 +29,7 @@ export function renderProxyRoute(version: Version, reason: string, route: ProxyR
   ];
   if (route.env.length > 0)
     lines.push(
-      `The server's spec sets ${listed(route.env)} for it; set ${route.env.length === 1 ? 'it' : 'them'} in the host's entry as well, since the proxy passes its environment on to the server.`,
+      `The server's spec sets ${proseList(route.env)} for it; set ${route.env.length === 1 ? 'it' : 'them'} in the host's entry as well, since the proxy passes its environment on to the server.`,
     );
   if (route.cwd !== undefined) lines.push(`The server's spec starts it in ${route.cwd}; have the host start the proxy in that folder as well.`);
   lines.push(`If the server does read its descriptions from a file, write the version there instead: tdo apply ${version.id}${dbFlag(dbPath)} --out FILE`);
@@ -38,8 +39,4 @@ export function renderProxyRoute(version: Version, reason: string, route: ProxyR
 /** A command line a shell reads back as these words: words with other characters are single-quoted. */
 export function shellLine(words: readonly string[]): string {
   return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`)).join(' ');
-}
-
-function listed(names: readonly string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

@@ -14,7 +14,7 @@ import {
   splitSuccess,
 } from '../../optimizer/index.ts';
 import { changeWithInterval, percent, points, SHIPPED_SUITES_DIR } from '../../experiments/index.ts';
-import { counted, minDetectableChange, wilson, type SuiteCheck } from '../../src/index.ts';
+import { counted, minDetectableChange, proseList, wilson, type SuiteCheck } from '../../src/index.ts';
 import { isSimAgentId } from '../../src/index.ts';
 import { describeAgent } from '../agents.ts';
 import { dbFlag } from '../database-path.ts';
@@ -251,7 +251,7 @@ export function unbeatenSeedLines(r: OptimizeReport, check: SuiteCheck | undefin
       : `the val split's ${counted(r.seed.val.tasks, 'episode')} show only a rise of ${points(reach)} or more from the seed's ${percent(seedVal!)} with 80% power`,
     fewTrain.length === 0
       ? ''
-      : `${list(fewTrain.map((t) => `${t.name} (${t.steps.train})`))} ${fewTrain.length === 1 ? 'has' : 'have'} fewer than 2 labelled train steps to learn from`,
+      : `${proseList(fewTrain.map((t) => `${t.name} (${t.steps.train})`))} ${fewTrain.length === 1 ? 'has' : 'have'} fewer than 2 labelled train steps to learn from`,
     check?.fidelity == null || check.fidelity.gated === 0
       ? ''
       : `for ${counted(check.fidelity.gated, 'labelled step')} the sim sinks every labelled tool by its name, whatever its description says`,
@@ -269,7 +269,7 @@ function fewTrainTools(r: OptimizeReport, check: SuiteCheck | undefined) {
 export function unbeatenSeedNext(r: OptimizeReport, check: SuiteCheck | undefined): string[] {
   const few = fewTrainTools(r, check);
   return [
-    ...(few.length === 0 ? [] : [`  add train tasks for ${list(few.map((t) => t.name))}, then search again`]),
+    ...(few.length === 0 ? [] : [`  add train tasks for ${proseList(few.map((t) => t.name))}, then search again`]),
     `  \`tdo optimize --suite ${suiteArgument(r)} --server ${r.server} --target ${r.target} --budget ${r.budget * 2}\`   a new search with twice the budget`,
     ...(r.proposer === 'sim' ? ['  `--proposer llm --model NAME`   a model proposes, with OPENAI_BASE_URL and OPENAI_API_KEY set'] : []),
     ...(check?.fidelity?.poor === true ? ['  `--agent llm --model NAME`   measure with a model instead of the sim'] : []),
@@ -277,7 +277,6 @@ export function unbeatenSeedNext(r: OptimizeReport, check: SuiteCheck | undefine
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** Whether the search's agent, or any of its agents, is simulated. */
 function agentSimulated(r: OptimizeReport): boolean {

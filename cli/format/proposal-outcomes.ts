@@ -2,9 +2,7 @@
 // a search that accepted nothing says whether the proposer had nothing to add, and for which tools and why,
 // whether the honesty gate refused what it wrote, or whether what it wrote ran and did not help.
 import { type OptimizeReport, type ProposalOutcomes, RECURRING_TASKS } from '../../optimizer/index.ts';
-import { counted } from '../../src/index.ts';
-
-const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+import { counted, proseList } from '../../src/index.ts';
 
 /** Reports stored before it was measured have no proposalOutcomes. */
 function outcomesOf(r: OptimizeReport): ProposalOutcomes | undefined {
@@ -19,10 +17,10 @@ function nothingToAdd(o: ProposalOutcomes, sim: boolean): string {
   const why = [
     few.length === 0
       ? ''
-      : `${list(few)} (${few.length === 1 ? 'it has' : 'each has'} fewer than ${RECURRING_TASKS} train tasks, and the sim proposer names only the jobs that come up in ${RECURRING_TASKS} tasks or more: add train tasks for ${few.length === 1 ? 'it' : 'them'}, or use --proposer llm)`,
+      : `${proseList(few)} (${few.length === 1 ? 'it has' : 'each has'} fewer than ${RECURRING_TASKS} train tasks, and the sim proposer names only the jobs that come up in ${RECURRING_TASKS} tasks or more: add train tasks for ${few.length === 1 ? 'it' : 'them'}, or use --proposer llm)`,
     rest.length === 0
       ? ''
-      : `${list(rest)} (what the trajectories, the input schema and the sibling tools hold, the description already says${screenedNote(o, rest)})`,
+      : `${proseList(rest)} (what the trajectories, the input schema and the sibling tools hold, the description already says${screenedNote(o, rest)})`,
   ].filter((s) => s !== '');
   return `for ${o.noText} the proposer found nothing to add to ${why.join(', nor to ')}`;
 }
@@ -31,7 +29,7 @@ function nothingToAdd(o: ProposalOutcomes, sim: boolean): string {
 function screenedNote(o: ProposalOutcomes, tools: readonly string[]): string {
   const screened = tools.filter((t) => (o.screened?.[t] ?? 0) > 0);
   if (screened.length === 0) return '';
-  return `, or the gate would refuse what it found${screened.length === tools.length ? '' : ` for ${list(screened)}`}`;
+  return `, or the gate would refuse what it found${screened.length === tools.length ? '' : ` for ${proseList(screened)}`}`;
 }
 
 /** One line on the proposals not accepted, or none when every proposal was accepted or none was made. */

@@ -2,7 +2,7 @@
 // episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
 import { percent, points } from '../../experiments/index.ts';
 import { RECURRING_TASKS, splitSuccess, type CandidateSummary } from '../../optimizer/index.ts';
-import { counted, SPLITS } from '../../src/index.ts';
+import { counted, proseList, SPLITS } from '../../src/index.ts';
 import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/index.ts';
 import type { SuiteCheck, ToolSteps } from '../../src/index.ts';
 import { HELD_OUT } from './optimize-intervals.ts';
@@ -39,7 +39,7 @@ function stepLines(tools: readonly ToolSteps[], server: string | undefined, sear
   const total = (t: ToolSteps) => SPLITS.reduce((n, s) => n + t.steps[s], 0);
   const untested = tools.filter((t) => total(t) === 0).map((t) => t.name);
   const fewTrain = search ? tools.filter((t) => total(t) > 0 && t.steps.train < RECURRING_TASKS) : [];
-  const have = (names: readonly string[]) => `${list(names)} ${names.length === 1 ? 'has' : 'have'}`;
+  const have = (names: readonly string[]) => `${proseList(names)} ${names.length === 1 ? 'has' : 'have'}`;
   return [
     `  Labelled plan steps per tool${server === undefined ? '' : ` of ${server}`} (${SPLITS.join('/')}): ${counts}.`,
     ...(untested.length === 0 ? [] : [`  ${have(untested)} no labelled step: the suite never asks for ${untested.length === 1 ? 'it' : 'them'}.`]),
@@ -53,7 +53,7 @@ function fewTrainSentence(tools: readonly ToolSteps[]): string {
   const counts = one ? '' : ` (${tools.map((t) => `${t.name} ${t.steps.train}`).join(', ')})`;
   const subject = one
     ? `${tools[0]!.name} has ${counted(tools[0]!.steps.train, 'labelled train step')}`
-    : `${list(tools.map((t) => t.name))} have fewer than ${RECURRING_TASKS} labelled train steps${counts}`;
+    : `${proseList(tools.map((t) => t.name))} have fewer than ${RECURRING_TASKS} labelled train steps${counts}`;
   return `${subject}: too few for the search to learn what ${one ? 'it is' : 'they are'} for from more than one request (the sim proposer names only jobs that come up in ${RECURRING_TASKS} train tasks or more). Add train tasks for ${one ? 'it' : 'them'}.`;
 }
 
@@ -65,7 +65,7 @@ function powerSentence(mdc: SuiteCheck['minDetectableChange']): string {
 }
 
 function selectionSentence(selection: NonNullable<SuiteCheck['selection']>): string {
-  return `--target selection scores the first choices that go to ${selection.server} rather than to ${list(selection.competitors)}.`;
+  return `--target selection scores the first choices that go to ${selection.server} rather than to ${proseList(selection.competitors)}.`;
 }
 
 function fidelityLines(f: NonNullable<SuiteCheck['fidelity']>, tools: readonly ToolSteps[]): string[] {
@@ -140,8 +140,4 @@ export function heldOutPowerLines(seed: CandidateSummary, best: CandidateSummary
       `  ${split}: the change of ${points(change)} is within the split's noise: ${reach} (${percent(POWER, 0)} power, two-sided ${percent(SIGNIFICANCE, 0)}).${more}`,
     ];
   });
-}
-
-function list(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

@@ -8,10 +8,10 @@
 // tool result, and none deletes a sentence that states a limit.
 import escapeStringRegexp from 'escape-string-regexp';
 import * as z from 'zod';
-import { countCues, NOT_EXECUTED_RESULT, siblingName, statesLimit, terms, trimTrailing } from '../../../src/index.ts';
+import { countCues, NOT_EXECUTED_RESULT, proseList, siblingName, statesLimit, terms, trimTrailing } from '../../../src/index.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
-import { jobWords, listItems, nameJob, plural, proseList, type JobWords } from './phrasing.ts';
+import { jobWords, listItems, nameJob, plural, type JobWords } from './phrasing.ts';
 import { RECURRING_TASKS } from './recurring.ts';
 import { isExampleSentence, readUseSentence } from './sentence-forms.ts';
 import { appendSentence, replaceSentence, sentences } from './sentences.ts';

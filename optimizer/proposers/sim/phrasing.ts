@@ -163,12 +163,6 @@ export function plural(noun: string): string {
   return wordRank(made) === undefined && wordRank(noun) !== undefined ? noun : made;
 }
 
-/** "a", "a and b", "a, b and c" (with `or` for alternatives). */
-export function proseList(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
-}
-
 /** Splits "a, b and c" or "a or b" back into its items. */
 export function listItems(prose: string): string[] {
   return (

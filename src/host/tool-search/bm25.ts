@@ -1,6 +1,7 @@
 import { bm25Scores, type Bm25Params } from '../../text/bm25.ts';
 import { terms } from '../../text/words.ts';
 import type { SearchFields } from './fields.ts';
+import type { SearchMode } from './search-mode.ts';
 
 /**
  * BM25's customary parameters (Robertson & Zaragoza 2009; Lucene's and Elasticsearch's defaults): k1 = 1.2
@@ -22,3 +23,12 @@ export function bm25Index(tools: readonly SearchFields[]): (query: string) => nu
   const documents = tools.map(bm25Document);
   return (query) => bm25Scores(terms(query), documents, TOOL_SEARCH_BM25);
 }
+
+/** `--tool-search bm25`: the query is words, ranked by keywords. A step is searched for by its intent's content words. */
+export const bm25Mode: SearchMode = {
+  index: bm25Index,
+  queryDescription: 'Words describing what you need done.',
+  matching: 'The query is ranked by keywords (BM25).',
+  retryWith: 'other words',
+  queryFor: ({ intent, words }) => (words.length === 0 ? intent : words.join(' ')),
+};

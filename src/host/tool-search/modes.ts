@@ -1,7 +1,7 @@
-// Imports nothing: the CLI's option declarations read these, and they load with every command.
+import { SEARCH_MODES, type SearchingMode } from './search-modes.ts';
 
 /** How the host offers tools: all of them (`off`), or only a search tool and what its searches load (docs/tool-search.md). */
-export const TOOL_SEARCH_MODES = ['off', 'bm25', 'regex'] as const;
+export const TOOL_SEARCH_MODES = ['off', ...(Object.keys(SEARCH_MODES) as SearchingMode[])] as const;
 export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 
 /** Tools a search returns; the published hosts return 3-5 per search. */

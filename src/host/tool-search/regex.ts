@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import type { SearchFields } from './fields.ts';
+import type { SearchMode } from './search-mode.ts';
 
 /** The longest pattern a regex search takes, as the published regex tool search bounds its queries. */
 export const MAX_PATTERN_LENGTH = 200;
@@ -73,3 +74,15 @@ function boundedFields(fields: readonly string[]): string[] {
 export function literalPattern(text: string): string {
   return RE2JS.quote(text);
 }
+
+/**
+ * `--tool-search regex`: the query is an RE2 pattern. A step is searched for by the suite's pattern for it,
+ * else by any of its intent's content words, ignoring case (they are letters and digits, so need no escaping).
+ */
+export const regexMode: SearchMode = {
+  index: regexIndex,
+  queryDescription: `A regular expression (RE2 syntax, at most ${MAX_PATTERN_LENGTH} characters); start it with (?i) to ignore case.`,
+  matching: 'The query is a regular expression matched against those texts.',
+  retryWith: 'another pattern',
+  queryFor: ({ intent, words, searchPattern }) => searchPattern ?? (words.length === 0 ? literalPattern(intent) : `(?i)(${[...new Set(words)].join('|')})`),
+};

@@ -1,8 +1,6 @@
 import type { Catalogue } from '../catalogue-types.ts';
-import { bm25Index } from './bm25.ts';
 import { searchFields } from './fields.ts';
-import { regexIndex } from './regex.ts';
-import type { ToolSearchMode } from './modes.ts';
+import { SEARCH_MODES, type SearchingMode } from './search-modes.ts';
 
 /** One tool a search returned: `rank` 1 is the best; `name` is its catalogue name. */
 export interface SearchHit {
@@ -15,8 +13,6 @@ export interface SearchHit {
 
 /** A search's answer: the top tools, or (a pattern the regex search refuses) why there are none. */
 export type SearchAnswer = { hits: SearchHit[] } | { error: string };
-
-export type SearchingMode = Exclude<ToolSearchMode, 'off'>;
 
 /** Searches one catalogue: the index is built once per catalogue and mode, since a run hands every episode the same catalogue. */
 export function toolIndex(catalogue: Catalogue, mode: SearchingMode): (query: string, k: number) => SearchAnswer {
@@ -34,7 +30,7 @@ const indexes = new WeakMap<Catalogue, Map<SearchingMode, (query: string, k: num
 
 function buildIndex(catalogue: Catalogue, mode: SearchingMode): (query: string, k: number) => SearchAnswer {
   const fields = catalogue.tools.map(searchFields);
-  const score = mode === 'bm25' ? bm25Index(fields) : regexIndex(fields);
+  const score = SEARCH_MODES[mode].index(fields);
   return (query, k) => {
     const scores = score(query);
     if (!Array.isArray(scores)) return { error: scores.problem };

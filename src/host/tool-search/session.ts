@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { HOST_STEP_MODEL_PREFIX, type ModelStepInput } from '../../../traces/index.ts';
 import type { Catalogue, CatalogueTool, ToolInvoker } from '../catalogue-types.ts';
 import { liveToolCall, type LiveToolCall } from '../tool-call.ts';
-import { toolIndex, type SearchHit, type SearchingMode } from './search.ts';
+import { toolIndex, type SearchHit } from './search.ts';
+import { SEARCH_MODES, type SearchingMode } from './search-modes.ts';
 import { searchToolDefinition, type SearchToolDefinition } from './search-tool.ts';
 
 /** The model name of a search step: the host's own step, recorded as a model step the way a rating is (optimizer/mcp/facts.ts). */
@@ -70,7 +71,7 @@ export function deferredTools(catalogue: Catalogue, settings: { mode: SearchingM
 }
 
 function resultText(query: string, hits: readonly SearchHit[], mode: SearchingMode): string {
-  if (hits.length === 0) return `No tool matched ${JSON.stringify(query)}. Search again with ${mode === 'bm25' ? 'other words' : 'another pattern'}.`;
+  if (hits.length === 0) return `No tool matched ${JSON.stringify(query)}. Search again with ${SEARCH_MODES[mode].retryWith}.`;
   return `Found ${hits.length} tool${hits.length === 1 ? '' : 's'} for ${JSON.stringify(query)}, best first; you can call them now: ${hits.map((h) => h.name).join(', ')}.`;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gerund, jobWords, listItems, nameJob, plural, proseList } from '../../../../optimizer/proposers/sim/phrasing.ts';
+import { gerund, jobWords, listItems, nameJob, plural } from '../../../../optimizer/proposers/sim/phrasing.ts';
+import { proseList } from '../../../../src/index.ts';
 
 describe('jobWords', () => {
   it('takes the verbs and the head nouns of a request, phrasal verbs whole', () => {
