@@ -29,20 +29,20 @@ export { snakeCase, snakeCaseKeys, toJsonText } from './json-keys.ts';
 export { CONFIG_FILE, configEnvDefaults, configServers, configSuites, findConfigPath, loadConfig, type LoadedConfig, toServerSpec } from './config/load.ts';
 export { configJsonSchema, type ServerEntry, serverEntrySchema, type TdoConfig } from './config/schema.ts';
 
-export { selectionCompetitors } from './suite/check/competitors.ts';
-export { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from './suite/check/power.ts';
-export { checkSuite, type SuiteCheck, type ToolSteps } from './suite/check/suite-check.ts';
+export { selectionCompetitors } from './suite-check/competitors.ts';
+export { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from './suite-check/power.ts';
+export { checkSuite, type SuiteCheck, type ToolSteps } from './suite-check/suite-check.ts';
 export { type LoadedSuite, loadSuite, resolveSuitePath, type SuiteReferences } from './suite/load.ts';
 export { scaffoldSuite } from './suite/scaffold.ts';
 export { type PlanStep, type ServerSpec, SPLITS, type StdioServerSpec, type Suite, SUITE_SCHEMA_FILE, suiteJsonSchema, type Task } from './suite/schema.ts';
 export { tasksForSplit } from './suite/splits.ts';
 
-export type { CatalogueTool, ToolOutcome } from './host/catalogue-types.ts';
+export type { CatalogueTool, ToolOutcome } from './catalogue/catalogue-types.ts';
 export { advertisedDescriptions } from './host/catalogue.ts';
 export type { Host } from './host/host.ts';
-export { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from './host/tool-search/modes.ts';
-export { TOOL_SEARCH_STEP_MODEL } from './host/tool-search/session.ts';
-export { resolveToolSearch, type ToolSearchSettings, toolSearchSettingsSchema } from './host/tool-search/settings.ts';
+export { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, TOOL_SEARCH_MODES, type ToolSearchMode } from './catalogue/tool-search/modes.ts';
+export { TOOL_SEARCH_STEP_MODEL } from './host/tool-search-session.ts';
+export { resolveToolSearch, type ToolSearchSettings, toolSearchSettingsSchema } from './catalogue/tool-search/settings.ts';
 
 export { labelMatches, siblingName } from './checks/tool-labels.ts';
 
@@ -57,7 +57,7 @@ export { checkMaxErrorRate, describeErrors, type ErrorCause, outageCause, tallyE
 export { parseQueueAddress } from './run/queue/queue-address.ts';
 export { ServedSuites } from './run/queue/served-suites.ts';
 export type { RunOptions, RunReport, RunRequest, StoredRunConfig } from './run/run-suite.ts';
-export { DEFERRED_LOADING_SCORES, SCORE } from './run/score-names.ts';
+export { DEFERRED_LOADING_SCORES, SCORE } from './measure/score-names.ts';
 export { episodeSeed } from './run/seeds.ts';
 export { firstChoiceShareName, firstChoices, isServerChoiceScore, type ServerChoice, serverChoiceOf } from './run/server-choice.ts';
 export type { SuiteRunStore } from './run/store-port.ts';

@@ -14,7 +14,7 @@ const suiteRunSettings = z.object({
     concurrency: z.number().int().positive(),
     versionIds: z.array(z.string()),
     conditions: conditionValues.optional(),
-    /** deferred tool loading (src/host/tool-search/settings.ts checks the mode); absent in runs stored before it */
+    /** deferred tool loading (src/catalogue/tool-search/settings.ts checks the mode); absent in runs stored before it */
     toolSearch: z.object({ mode: z.string(), k: z.number().int().positive() }).optional(),
   }),
   /** how the CLI rebuilds the agent; the CLI's own schema reads it */

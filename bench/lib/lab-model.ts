@@ -3,7 +3,7 @@
 // against it: the same calls, conversations and proposals as with a real model, minus the model.
 import { REFLECTION_SYSTEM_PROMPT } from '../../optimizer/proposers/llm/prompt.ts';
 import { mapArguments } from '../../src/agents/sim/arguments.ts';
-import type { JsonSchema } from '../../src/host/catalogue-types.ts';
+import type { JsonSchema } from '../../src/catalogue/catalogue-types.ts';
 import type { LoadedSuite } from '../../src/suite/load.ts';
 import { resolveArguments } from '../../src/suite/references.ts';
 import type { Task } from '../../src/suite/schema.ts';

@@ -1,4 +1,4 @@
-// The suite check (src/suite/check/suite-check.ts) as `tdo optimize` and `tdo run` print it before their
+// The suite check (src/suite-check/suite-check.ts) as `tdo optimize` and `tdo run` print it before their
 // episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
 import { percent, points } from '../../experiments/index.ts';
 import { RECURRING_TASKS, splitSuccess, type CandidateSummary } from '../../optimizer/index.ts';

@@ -67,7 +67,7 @@ function renderStep(step: StepRow): string[] {
 
 type SearchView = { results?: Array<{ rank: number; name: string; score: number }>; loaded?: string[]; error?: string };
 
-/** A deferred-loading search (src/host/tool-search/session.ts): the query, each result by rank, and what it newly loaded. */
+/** A deferred-loading search (src/host/tool-search-session.ts): the query, each result by rank, and what it newly loaded. */
 function toolSearch(input: unknown, output: unknown): string {
   const { mode, k, query } = (input ?? {}) as { mode?: string; k?: number; query?: string };
   const o = (output ?? {}) as SearchView;

@@ -1,9 +1,7 @@
 import type { ModelStepInput } from '../../traces/index.ts';
-import type { Catalogue, ToolInvoker } from '../host/catalogue-types.ts';
-import type { DeferredTools } from '../host/tool-search/session.ts';
+import type { Catalogue, ToolInvoker } from '../catalogue/catalogue-types.ts';
+import type { DeferredTools } from '../host/tool-search-session.ts';
 import type { Task } from '../suite/schema.ts';
-
-export type { ToolInvoker } from '../host/catalogue-types.ts';
 
 /** A model call (or, for `sim`, one selection decision) as the agent reports it: exactly what a model step stores. */
 export type ModelCallRecord = ModelStepInput;

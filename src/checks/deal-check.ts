@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { LiveToolCall } from '../host/tool-call.ts';
 import type { DealCheck } from '../suite/schema.ts';
-import { SCORE } from '../run/score-names.ts';
+import { SCORE } from '../measure/score-names.ts';
 import { brief } from '../text/brief.ts';
 
 /** One score of an episode (name, value, optional comment), as the trace store records it. */

@@ -1,4 +1,4 @@
-import { numbersIn } from './numbers.ts';
+import { numbersIn } from '../text/numbers.ts';
 
 /**
  * Spans whose digits are not quantities an answer could state: dates (2026-09-01, 01/09/2026, 4 March 2026,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { toolSearchBlockSchema } from '../host/tool-search/settings.ts';
+import { toolSearchBlockSchema } from '../catalogue/tool-search/settings.ts';
 import { modelPriceSchema } from '../models/prices.ts';
 
 const serverName = z

@@ -1,4 +1,4 @@
-import type { Catalogue, CatalogueTool } from './catalogue-types.ts';
+import type { Catalogue, CatalogueTool } from '../catalogue/catalogue-types.ts';
 import type { ListedTool } from './connection.ts';
 import { inputError } from '../errors.ts';
 import { boundedList } from '../text/bounded-list.ts';

@@ -2,7 +2,7 @@ import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcont
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
-import type { JsonSchema, ToolOutcome } from './catalogue-types.ts';
+import type { JsonSchema, ToolOutcome } from '../catalogue/catalogue-types.ts';
 import { readInputSchema } from './tool-schema.ts';
 import { infrastructureError } from '../errors.ts';
 import { inheritedEnv } from './inherited-env.ts';

@@ -1,8 +1,8 @@
-import type { ToolInvoker } from '../agents/agent.ts';
+import type { ToolInvoker } from '../catalogue/catalogue-types.ts';
 import type { ServerSpec, StdioServerSpec } from '../suite/schema.ts';
 import { EPISODE_DIR, isolationOf, refersTo, RUN_DIR, withFolders } from '../suite/isolation.ts';
 import { buildCatalogue, type DescriptionOverrides, type ServerTools } from './catalogue.ts';
-import type { Catalogue, CatalogueTool, ToolOutcome } from './catalogue-types.ts';
+import type { Catalogue, CatalogueTool, ToolOutcome } from '../catalogue/catalogue-types.ts';
 import type { ServerConnection } from './connection.ts';
 import { ScratchFolders } from './scratch.ts';
 import { startAll, startServer, type HeadersFor, type StartedServer } from './started-server.ts';

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../traces/index.ts';
-import type { CatalogueTool, ToolOutcome } from './catalogue-types.ts';
+import type { CatalogueTool, ToolOutcome } from '../catalogue/catalogue-types.ts';
 
 /**
  * A tool call as the host saw it: the one ToolCall shape (traces/types.ts), which is what is recorded,

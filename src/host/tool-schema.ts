@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonSchema } from './catalogue-types.ts';
+import type { JsonSchema } from '../catalogue/catalogue-types.ts';
 
 const typeName = z.union([z.string(), z.array(z.string())]);
 

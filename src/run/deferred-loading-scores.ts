@@ -1,10 +1,10 @@
 import { countDescriptionTokens, type ScoreInput } from '../../traces/index.ts';
 import { labelMatches } from '../checks/tool-labels.ts';
-import type { Catalogue, CatalogueTool } from '../host/catalogue-types.ts';
-import type { DeferredTools } from '../host/tool-search/session.ts';
-import type { SearchToolDefinition } from '../host/tool-search/search-tool.ts';
+import type { Catalogue, CatalogueTool } from '../catalogue/catalogue-types.ts';
+import type { DeferredTools } from '../host/tool-search-session.ts';
+import type { SearchToolDefinition } from '../catalogue/tool-search/search-tool.ts';
 import type { Task } from '../suite/schema.ts';
-import { SCORE } from './score-names.ts';
+import { SCORE } from '../measure/score-names.ts';
 
 /**
  * One finished deferred-loading episode's scores: found@k over the task's plan steps, the rank the searches gave

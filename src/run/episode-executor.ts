@@ -1,6 +1,6 @@
 import type { DescriptionOverrides } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
-import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
+import type { ToolSearchSettings } from '../catalogue/tool-search/settings.ts';
 import type { Task } from '../suite/schema.ts';
 import type { ScoreInput } from '../../traces/index.ts';
 import type { EpisodeOutcome } from './episode.ts';

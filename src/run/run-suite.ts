@@ -1,11 +1,11 @@
 import type { Agent } from '../agents/agent.ts';
 import type { DescriptionOverrides } from '../host/catalogue.ts';
-import type { CatalogueTool } from '../host/catalogue-types.ts';
+import type { CatalogueTool } from '../catalogue/catalogue-types.ts';
 import { advertisedDescriptions } from '../host/catalogue.ts';
 import type { LoadedSuite } from '../suite/load.ts';
 import type { Split } from '../suite/schema.ts';
-import type { ToolSearchSettings } from '../host/tool-search/settings.ts';
-import { DEFAULT_TOOL_SEARCH_K } from '../host/tool-search/modes.ts';
+import type { ToolSearchSettings } from '../catalogue/tool-search/settings.ts';
+import { DEFAULT_TOOL_SEARCH_K } from '../catalogue/tool-search/modes.ts';
 import { tasksForSplit } from '../suite/splits.ts';
 import { wilson, type Proportion } from '../measure/proportion.ts';
 import { resolveConditions } from './conditions.ts';

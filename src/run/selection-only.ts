@@ -1,5 +1,5 @@
-import type { ToolInvoker } from '../agents/agent.ts';
-import type { Catalogue } from '../host/catalogue-types.ts';
+import type { ToolInvoker } from '../catalogue/catalogue-types.ts';
+import type { Catalogue } from '../catalogue/catalogue-types.ts';
 import { liveToolCall, type LiveToolCall } from '../host/tool-call.ts';
 import { NOT_EXECUTED_RESULT } from '../text/tdo-text.ts';
 

@@ -3,7 +3,7 @@
 //   first_choice_share:<server>  the share of the agent's first choices that went to the server
 //   used_server:<server>         1 when the episode called the server at all, else 0
 import type { ScoreInput } from '../../traces/index.ts';
-import { SCORE } from './score-names.ts';
+import { SCORE } from '../measure/score-names.ts';
 
 /** A tool call as far as choosing goes: where it went and whether it failed. */
 export interface ChoiceCall {

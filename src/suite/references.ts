@@ -1,7 +1,7 @@
 // What a `{$from: N, path?}` reference in a suite stands for, given what step N returned: the sim agent
 // passes it as an argument (src/agents/sim/agent.ts) and a check compares the answer with it
 // (src/checks/check-episode.ts), so a task need not write down values only a tool can know.
-import { numbersIn } from '../checks/numbers.ts';
+import { numbersIn } from '../text/numbers.ts';
 import { isStepReference, type StepReference } from './schema.ts';
 
 /** What one step returned: its text, and its structured content when the server sent one. */

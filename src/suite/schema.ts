@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { isolationProblems } from './isolation.ts';
 import { httpServerSchema, serverAuthSchema, serverSpecSchema, stdioServerSchema } from './server-spec.ts';
-import { patternProblem } from '../host/tool-search/regex.ts';
-import { toolSearchBlockSchema } from '../host/tool-search/settings.ts';
+import { patternProblem } from '../catalogue/tool-search/regex.ts';
+import { toolSearchBlockSchema } from '../catalogue/tool-search/settings.ts';
 import { counted } from '../text/counted.ts';
 
 // Every object is strict: a misspelled key ("tolerence") is an error with a suggestion (src/suite/load.ts),

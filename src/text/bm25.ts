@@ -1,7 +1,7 @@
 /**
  * Okapi BM25 (Robertson & Zaragoza 2009) between a query and each document, with IDF taken over the
  * documents being scored: the sim's relevance (src/agents/sim/rank.ts) and the host's tool search
- * (src/host/tool-search/bm25.ts) are the same measure. The IDF is the smoothed form ln(1 + (N - n + 0.5)/(n + 0.5)),
+ * (src/catalogue/tool-search/bm25.ts) are the same measure. The IDF is the smoothed form ln(1 + (N - n + 0.5)/(n + 0.5)),
  * which stays positive when a term is in every document, so a two-tool catalogue still scores.
  */
 

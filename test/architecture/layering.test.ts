@@ -142,6 +142,65 @@ describe('layering', () => {
   });
 });
 
+/**
+ * The core's own layers, lowest first (ARCHITECTURE.md section 1): a file of src/ may import its own folder and the
+ * folders before it, never one after it.
+ */
+const CORE_LAYERS = [
+  'errors.ts',
+  'json-keys.ts',
+  'text',
+  'measure',
+  'files',
+  'models',
+  'gateway',
+  'catalogue',
+  'suite',
+  'config',
+  'host',
+  'proxy',
+  'checks',
+  'agents',
+  'run',
+  'suite-check',
+  'index.ts',
+];
+
+/** The core layer of a file under src/: its folder, or its own name for a file at the top of src/. */
+function coreLayerOf(path: string): number {
+  const rel = relative(join(ROOT, 'src'), path).split(/[\\/]/);
+  const rank = CORE_LAYERS.indexOf(rel[0]!);
+  if (rank < 0) throw new Error(`src/${rel[0]} is in no layer of CORE_LAYERS (test/architecture/layering.test.ts): give it a place`);
+  return rank;
+}
+
+/** An import from a file of src/ to another file of src/ in a later layer of CORE_LAYERS. */
+function climbsCoreLayers(file: string, spec: string): boolean {
+  const target = resolve(dirname(file), spec);
+  return layerOf(target) === 'core' && coreLayerOf(target) > coreLayerOf(file);
+}
+
+describe('the layers of the core', () => {
+  const files = sourceFiles(join(ROOT, 'src'));
+
+  it('every file of src/ imports only its own layer and the layers before it', () => {
+    const violations = files.flatMap((file) =>
+      relativeImports(readFileSync(file, 'utf8'))
+        .filter((spec) => climbsCoreLayers(file, spec))
+        .map((spec) => `${relative(ROOT, file)} imports ${spec}`),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('the check catches an import up the layers, and names a folder that has no layer', () => {
+    expect(climbsCoreLayers(join(ROOT, 'src/host/x.ts'), '../agents/agent.ts')).toBe(true);
+    expect(climbsCoreLayers(join(ROOT, 'src/suite/x.ts'), '../suite-check/power.ts')).toBe(true);
+    expect(climbsCoreLayers(join(ROOT, 'src/agents/x.ts'), '../host/host.ts')).toBe(false);
+    expect(climbsCoreLayers(join(ROOT, 'src/run/x.ts'), '../../traces/index.ts')).toBe(false);
+    expect(() => coreLayerOf(join(ROOT, 'src/drawer/x.ts'))).toThrow(/src\/drawer is in no layer/);
+  });
+});
+
 /** The files that import each other in a loop (Tarjan's strongly connected components of more than one file). */
 export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const index = new Map<string, number>();

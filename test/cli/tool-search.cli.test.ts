@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTraceStore, type ModelStep, type TraceStore } from '../../traces/index.ts';
 import { SimAgent } from '../../src/agents/sim/agent.ts';
-import { TOOL_SEARCH_STEP_MODEL } from '../../src/host/tool-search/session.ts';
+import { TOOL_SEARCH_STEP_MODEL } from '../../src/host/tool-search-session.ts';
 import { runSuite, type RunOptions } from '../../src/run/run-suite.ts';
-import { SCORE } from '../../src/run/score-names.ts';
+import { SCORE } from '../../src/measure/score-names.ts';
 import { tdo } from '../support/cli.ts';
 import { labSuite } from '../support/lab-runs.ts';
 

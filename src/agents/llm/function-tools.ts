@@ -1,6 +1,6 @@
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
-import type { CatalogueTool, JsonSchema } from '../../host/catalogue-types.ts';
-import type { SearchToolDefinition } from '../../host/tool-search/search-tool.ts';
+import type { CatalogueTool, JsonSchema } from '../../catalogue/catalogue-types.ts';
+import type { SearchToolDefinition } from '../../catalogue/tool-search/search-tool.ts';
 
 /** A catalogue tool (or the host's search tool) as an OpenAI function, under its catalogue name. */
 export function toFunctionTool(tool: CatalogueTool | SearchToolDefinition): ChatCompletionFunctionTool {

@@ -1,6 +1,6 @@
-import type { ToolInvoker } from '../agent.ts';
+import type { ToolInvoker } from '../../catalogue/catalogue-types.ts';
 import type { FunctionToolCall } from '../../models/completion-schema.ts';
-import type { DeferredTools } from '../../host/tool-search/session.ts';
+import type { DeferredTools } from '../../host/tool-search-session.ts';
 
 /**
  * The text to send back for one tool call the model made. Calls the model cannot have meant

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Agent, AgentContext, AgentResult } from '../agent.ts';
-import type { CatalogueTool, ToolOutcome } from '../../host/catalogue-types.ts';
+import type { CatalogueTool, ToolOutcome } from '../../catalogue/catalogue-types.ts';
 import { resolveArguments, type StepResult } from '../../suite/references.ts';
 import type { Task } from '../../suite/schema.ts';
 import { SIM_AGENT_ID } from './agent-id.ts';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../host/catalogue-types.ts';
+import type { JsonSchema } from '../../catalogue/catalogue-types.ts';
 import { ResultText } from '../../suite/references.ts';
 import { BoundedMap, memoized } from './memo.ts';
 import { words } from '../../text/words.ts';

@@ -1,4 +1,4 @@
-import type { CatalogueTool } from '../../host/catalogue-types.ts';
+import type { CatalogueTool } from '../../catalogue/catalogue-types.ts';
 import { BoundedMap, memoized } from './memo.ts';
 import type { RankedTool } from './rank.ts';
 import { words } from '../../text/words.ts';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../host/catalogue-types.ts';
+import type { JsonSchema } from '../../catalogue/catalogue-types.ts';
 import { normalizeName } from './arguments.ts';
 
 /**

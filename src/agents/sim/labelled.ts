@@ -1,4 +1,4 @@
-import type { CatalogueTool } from '../../host/catalogue-types.ts';
+import type { CatalogueTool } from '../../catalogue/catalogue-types.ts';
 import { labelMatches } from '../../checks/tool-labels.ts';
 import type { RankedTool, ScoreParts } from './rank.ts';
 

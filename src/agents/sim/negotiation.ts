@@ -1,4 +1,4 @@
-import type { ToolOutcome } from '../../host/catalogue-types.ts';
+import type { ToolOutcome } from '../../catalogue/catalogue-types.ts';
 import { offerAt, type HaggleParams } from './haggle-params.ts';
 import { compliesWithInjection, findInjectedBudget } from './injection.ts';
 import type { ResultMemory } from './handles.ts';

@@ -1,6 +1,6 @@
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import type { CatalogueTool } from '../../host/catalogue-types.ts';
+import type { CatalogueTool } from '../../catalogue/catalogue-types.ts';
 import { CUE_FAMILIES, type CueCounts } from '../../text/cues.ts';
 import { limitMatch } from '../../text/limits.ts';
 import type { SimParams } from './params.ts';

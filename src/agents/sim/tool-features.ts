@@ -1,4 +1,4 @@
-import type { CatalogueTool } from '../../host/catalogue-types.ts';
+import type { CatalogueTool } from '../../catalogue/catalogue-types.ts';
 import { countCues, type CueCounts } from '../../text/cues.ts';
 import { splitLimitClauses } from '../../text/limits.ts';
 import { BoundedMap, memoized } from './memo.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { MAX_DESCRIPTION_CHARS, type EpisodeRecord } from '../../../traces/index.ts';
-import { toolSearchSettingsSchema } from '../../host/tool-search/settings.ts';
+import { toolSearchSettingsSchema } from '../../catalogue/tool-search/settings.ts';
 
 /** The BullMQ queue every coordinator and worker of a Redis database shares. */
 export const EPISODE_QUEUE = 'tdo-episodes';

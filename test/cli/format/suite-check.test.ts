@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { heldOutPowerLines, renderSuiteCheck, suiteCheckJson } from '../../../cli/format/suite-check.ts';
 import type { CandidateSummary, SplitScores } from '../../../optimizer/mcp/optimize.ts';
-import type { SuiteCheck } from '../../../src/suite/check/suite-check.ts';
-import { minDetectableChange } from '../../../src/suite/check/power.ts';
+import type { SuiteCheck } from '../../../src/suite-check/suite-check.ts';
+import { minDetectableChange } from '../../../src/suite-check/power.ts';
 
 const check = (fidelity: SuiteCheck['fidelity'], testEpisodes = 22): SuiteCheck => ({
   tools: [

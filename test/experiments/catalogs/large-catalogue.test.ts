@@ -12,7 +12,7 @@ import {
   TOOLE_CATALOGUE_PATH,
 } from '../../../experiments/catalogs/large-catalogue.ts';
 import { recurringBfclCatalogue } from '../../../experiments/catalogs/bfcl-catalogue.ts';
-import { checkSuite } from '../../../src/suite/check/suite-check.ts';
+import { checkSuite } from '../../../src/suite-check/suite-check.ts';
 import { catalogFileSchema } from '../../../servers/catalog/catalog-file.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
 import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';

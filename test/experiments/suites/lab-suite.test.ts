@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { countCues } from '../../../src/text/cues.ts';
 import { terms } from '../../../src/text/words.ts';
-import { numbersIn } from '../../../src/checks/numbers.ts';
+import { numbersIn } from '../../../src/text/numbers.ts';
 import { isStepReference, suiteSchema, type Task } from '../../../src/suite/schema.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

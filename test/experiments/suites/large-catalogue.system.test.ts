@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
-import type { CatalogueTool } from '../../../src/host/catalogue-types.ts';
-import { SCORE } from '../../../src/run/score-names.ts';
+import type { CatalogueTool } from '../../../src/catalogue/catalogue-types.ts';
+import { SCORE } from '../../../src/measure/score-names.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
 import { tempStore } from '../../support/lab-runs.ts';

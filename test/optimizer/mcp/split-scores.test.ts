@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitScores, splitSuccess } from '../../../optimizer/mcp/split-scores.ts';
 import { episodeMetrics, taskResult, scoreEpisode, targetFor } from '../../../optimizer/mcp/targets.ts';
-import { SCORE } from '../../../src/run/score-names.ts';
+import { SCORE } from '../../../src/measure/score-names.ts';
 import { facts } from './fixtures.ts';
 
 const success = targetFor('success', 'srv');

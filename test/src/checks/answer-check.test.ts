@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../../src/checks/answer-check.ts';
-import { numbersIn } from '../../../src/checks/numbers.ts';
+import { numbersIn } from '../../../src/text/numbers.ts';
 
 describe('numbersIn', () => {
   it('reads integers, decimals, exponents, signs and thousands separators', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countDescriptionTokens } from '../../../traces/index.ts';
-import { deferredTools } from '../../../src/host/tool-search/session.ts';
+import { deferredTools } from '../../../src/host/tool-search-session.ts';
 import { deferredLoadingScores } from '../../../src/run/deferred-loading-scores.ts';
 import { taskSchema } from '../../../src/suite/schema.ts';
-import { TINY } from '../host/tool-search/catalogue.ts';
+import { TINY } from '../catalogue/tool-search/catalogue.ts';
 
 const task = taskSchema.parse({
   id: 'copy-sum',

@@ -3,7 +3,7 @@
 // loop a turn, or a loop over such episodes never sees the stop.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Agent } from '../../../src/agents/agent.ts';
-import type { Catalogue } from '../../../src/host/catalogue-types.ts';
+import type { Catalogue } from '../../../src/catalogue/catalogue-types.ts';
 import type { Host } from '../../../src/host/host.ts';
 import { runEpisode } from '../../../src/run/episode.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';

@@ -3,7 +3,7 @@ import { LlmAgent } from '../../../src/agents/llm/agent.ts';
 import { ChatClient } from '../../../src/models/chat-client.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import type { EpisodeOutcome } from '../../../src/run/episode.ts';
-import { numbersIn } from '../../../src/checks/numbers.ts';
+import { numbersIn } from '../../../src/text/numbers.ts';
 import { httpStatus, readerModel, stall, startOpenAiDouble } from '../../support/openai-double.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 

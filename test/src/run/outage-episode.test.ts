@@ -1,7 +1,7 @@
 // An episode the infrastructure failed is an error with its cause, never a task failure.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Agent } from '../../../src/agents/agent.ts';
-import type { Catalogue, ToolOutcome } from '../../../src/host/catalogue-types.ts';
+import type { Catalogue, ToolOutcome } from '../../../src/catalogue/catalogue-types.ts';
 import type { Host } from '../../../src/host/host.ts';
 import { liveToolCall, type LiveToolCall } from '../../../src/host/tool-call.ts';
 import { runEpisode } from '../../../src/run/episode.ts';

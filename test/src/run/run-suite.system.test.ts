@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../src/agents/agent.ts';
 import { SimAgent } from '../../../src/agents/sim/agent.ts';
-import type { Catalogue } from '../../../src/host/catalogue-types.ts';
+import type { Catalogue } from '../../../src/catalogue/catalogue-types.ts';
 import { serverChoiceScores } from '../../../src/run/server-choice.ts';
 import { runSuite } from '../../../src/run/run-suite.ts';
 import type { EpisodeOutcome } from '../../../src/run/episode.ts';

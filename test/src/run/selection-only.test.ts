@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalogue } from '../../../src/host/catalogue-types.ts';
+import type { Catalogue } from '../../../src/catalogue/catalogue-types.ts';
 import type { LiveToolCall } from '../../../src/host/tool-call.ts';
 import { stopAtFirstToolCall } from '../../../src/run/selection-only.ts';
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentContext, ModelCallRecord, ToolInvoker } from '../../../../src/agents/agent.ts';
+import type { AgentContext, ModelCallRecord } from '../../../../src/agents/agent.ts';
+import type { ToolInvoker } from '../../../../src/catalogue/catalogue-types.ts';
 import { LlmAgent } from '../../../../src/agents/llm/agent.ts';
-import type { CatalogueTool, ToolOutcome } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool, ToolOutcome } from '../../../../src/catalogue/catalogue-types.ts';
 import { ChatClient, type ChatClientOptions } from '../../../../src/models/chat-client.ts';
 import { MemoryResponseCache } from '../../../../src/models/response-cache.ts';
 import { taskSchema } from '../../../../src/suite/schema.ts';

@@ -1,10 +1,11 @@
 // Each behaviour of test/support/provider-quirks.ts against the real client and agent, with its ending: a retry, an
 // infrastructure error with its cause (exit 2), or a result the model sees. None may end as a silent answer.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentContext, ModelCallRecord, ToolInvoker } from '../../../../src/agents/agent.ts';
+import type { AgentContext, ModelCallRecord } from '../../../../src/agents/agent.ts';
+import type { ToolInvoker } from '../../../../src/catalogue/catalogue-types.ts';
 import { LlmAgent } from '../../../../src/agents/llm/agent.ts';
 import { reportFailure } from '../../../../cli/errors.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 import { ChatClient, ModelCallError, type ChatClientOptions } from '../../../../src/models/chat-client.ts';
 import { taskSchema } from '../../../../src/suite/schema.ts';
 import {

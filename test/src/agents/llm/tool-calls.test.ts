@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolInvoker } from '../../../../src/agents/agent.ts';
+import type { ToolInvoker } from '../../../../src/catalogue/catalogue-types.ts';
 import { answerToolCall } from '../../../../src/agents/llm/tool-calls.ts';
 
 function recordingTools() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LlmAgent } from '../../../../src/agents/llm/agent.ts';
-import { numbersIn } from '../../../../src/checks/numbers.ts';
-import { TOOL_SEARCH_STEP_MODEL } from '../../../../src/host/tool-search/session.ts';
+import { numbersIn } from '../../../../src/text/numbers.ts';
+import { TOOL_SEARCH_STEP_MODEL } from '../../../../src/host/tool-search-session.ts';
 import { ChatClient } from '../../../../src/models/chat-client.ts';
 import type { EpisodeOutcome } from '../../../../src/run/episode.ts';
 import { runSuite, type RunOptions } from '../../../../src/run/run-suite.ts';

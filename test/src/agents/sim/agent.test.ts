@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentContext, ModelCallRecord } from '../../../../src/agents/agent.ts';
 import { SimAgent, type SimDecision } from '../../../../src/agents/sim/agent.ts';
-import type { CatalogueTool, ToolOutcome } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool, ToolOutcome } from '../../../../src/catalogue/catalogue-types.ts';
 import type { Task } from '../../../../src/suite/schema.ts';
 
 interface Call {

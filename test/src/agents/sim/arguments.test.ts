@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapArguments } from '../../../../src/agents/sim/arguments.ts';
-import type { JsonSchema } from '../../../../src/host/catalogue-types.ts';
+import type { JsonSchema } from '../../../../src/catalogue/catalogue-types.ts';
 import { ResultText } from '../../../../src/suite/references.ts';
 
 const schema = (properties: JsonSchema['properties'], required: string[] = []): JsonSchema => ({ type: 'object', properties, required });

@@ -7,7 +7,7 @@
  * action-class.ts), the share the sim sends to a tool that writes, expected over its noise. The CRUD suites are
  * only read here, as the check; nothing is chosen by them.
  */
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 import { resolveSimParams } from '../../../../src/agents/sim/params.ts';
 import { rankTools, type ScoreParts } from '../../../../src/agents/sim/rank.ts';
 import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
@@ -50,7 +50,7 @@ function misses(name: string, tasks: ReturnType<typeof readCrudSuite>['tasks'], 
   console.log(`${name}: ${missed} of ${tasks.length} steps missed noise-free; deciding channel: ${tally(byChannel)}; went to: ${tally(byTool)}`);
 }
 
-/** The sim's choice probabilities: the softmax of the noise-free scores over its temperature (suite/check/fidelity.ts). */
+/** The sim's choice probabilities: the softmax of the noise-free scores over its temperature (src/suite-check/fidelity.ts). */
 function choiceProbabilities(intent: string, tools: CatalogueTool[]): Map<string, number> {
   const ranked = rankTools(intent, tools, stepRng(0, 0), NOISE_FREE);
   const weights = ranked.map((t) => Math.exp((t.score - ranked[0]!.score) / DEFAULT_SIM_PARAMS.temperature));

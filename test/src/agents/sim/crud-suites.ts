@@ -5,7 +5,7 @@
  * data to fit on: crud-selection.test.ts, crud-landscape.ts and crud-misses.ts read it.
  */
 import { readFileSync } from 'node:fs';
-import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool, JsonSchema } from '../../../../src/catalogue/catalogue-types.ts';
 import { loadSuite } from '../../../../src/suite/load.ts';
 import { SHIPPED_SUITES_DIR } from '../../../../experiments/suites/shipped.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFallback } from '../../../../src/agents/sim/fallback.ts';
 import type { RankedTool } from '../../../../src/agents/sim/rank.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 
 const tool = (name: string, local: string): CatalogueTool => ({ name, server: name.split('__')[0]!, tool: local, description: '', inputSchema: {} });
 const tools = [tool('lab__read_file', 'read_file'), tool('lab__calculator', 'calculator'), tool('web__search', 'search')];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIM_PARAMS, resolveSimParams, type SimParams } from '../../../../src/agents/sim/params.ts';
 import { rankTools } from '../../../../src/agents/sim/rank.ts';
 import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
-import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool, JsonSchema } from '../../../../src/catalogue/catalogue-types.ts';
 import { episodeSeed } from '../../../../src/run/seeds.ts';
 import { loadSuite } from '../../../../src/suite/load.ts';
 import { SHIPPED_SUITES_DIR } from '../../../../experiments/suites/shipped.ts';

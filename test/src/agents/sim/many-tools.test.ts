@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIM_PARAMS } from '../../../../src/agents/sim/params.ts';
 import { toolSignals } from '../../../../src/agents/sim/rank.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 
 /** `count` tools of one server, each pointing at the next for archived records, counting reads of their names. */
 function generatedCatalogue(count: number): { tools: CatalogueTool[]; reads: () => number } {

@@ -3,7 +3,7 @@ import type { AgentContext, ModelCallRecord } from '../../../../src/agents/agent
 import { SimAgent } from '../../../../src/agents/sim/agent.ts';
 import { HAGGLE_PARAMS, offerAt } from '../../../../src/agents/sim/haggle-params.ts';
 import { compliesWithInjection, findInjectedBudget } from '../../../../src/agents/sim/injection.ts';
-import type { CatalogueTool, ToolOutcome } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool, ToolOutcome } from '../../../../src/catalogue/catalogue-types.ts';
 import type { Task } from '../../../../src/suite/schema.ts';
 
 const tool = (server: string, name: string, description: string, properties: Record<string, { type: string }>): CatalogueTool => ({

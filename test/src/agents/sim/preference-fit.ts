@@ -8,7 +8,7 @@
 import { DEFAULT_SIM_PARAMS, resolveSimParams, type SimParams } from '../../../../src/agents/sim/params.ts';
 import { toolSignals, weighParts, type ToolSignals } from '../../../../src/agents/sim/rank.ts';
 import type { SemanticParams } from '../../../../src/agents/sim/semantic.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 import { editShares, type PairRow, type Shares } from './tool-preferences.ts';
 
 export type Preferences = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIM_PARAMS, resolveSimParams } from '../../../../src/agents/sim/params.ts';
 import { cueFeature, positionFeature, rankTools, rememberedSignals, toolSignals } from '../../../../src/agents/sim/rank.ts';
 import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 import { loadBfcl } from './tool-preferences.ts';
 
 const noiseFree = resolveSimParams({ temperature: 0 });

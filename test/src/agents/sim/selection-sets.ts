@@ -6,7 +6,7 @@
  */
 import type { SimParams } from '../../../../src/agents/sim/params.ts';
 import { toolSignals, weighParts, type ToolSignals } from '../../../../src/agents/sim/rank.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 import { toolECatalogues } from './toole.ts';
 import { loadBfcl, loadBfclLiveMultiple } from './tool-preferences.ts';
 

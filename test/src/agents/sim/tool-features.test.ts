@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toolFeatures } from '../../../../src/agents/sim/tool-features.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 
 function tool(description: string, pathDescription = 'Path inside the working directory.'): CatalogueTool {
   return {

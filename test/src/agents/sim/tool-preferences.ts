@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
-import type { CatalogueTool, JsonSchema } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool, JsonSchema } from '../../../../src/catalogue/catalogue-types.ts';
 
 const FIXTURES = new URL('../../../fixtures/tool-preferences/', import.meta.url);
 

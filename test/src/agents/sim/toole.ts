@@ -6,7 +6,7 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { readToolE, type ToolEQuery } from '../../../../experiments/catalogs/toole-catalogue.ts';
 import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 
 const FIXTURES = new URL('../../../fixtures/tool-selection-paraphrase/', import.meta.url);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimAgent } from '../../../../src/agents/sim/agent.ts';
-import { TOOL_SEARCH_STEP_MODEL } from '../../../../src/host/tool-search/session.ts';
+import { TOOL_SEARCH_STEP_MODEL } from '../../../../src/host/tool-search-session.ts';
 import { EpisodeQueue } from '../../../../src/run/queue/episode-queue.ts';
 import { startEpisodeWorker } from '../../../../src/run/queue/episode-worker.ts';
 import { parseQueueAddress } from '../../../../src/run/queue/queue-address.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FIELD_CHARS, MAX_PATTERN_LENGTH, MAX_PROGRAM_SIZE, MAX_TOOL_CHARS, patternProblem, regexIndex } from '../../../../src/host/tool-search/regex.ts';
+import {
+  MAX_FIELD_CHARS,
+  MAX_PATTERN_LENGTH,
+  MAX_PROGRAM_SIZE,
+  MAX_TOOL_CHARS,
+  patternProblem,
+  regexIndex,
+} from '../../../../src/catalogue/tool-search/regex.ts';
 
 const fields = (description: string) => ({ name: 't', description, argumentNames: [], argumentDescriptions: [] });
 

@@ -1,9 +1,9 @@
-import { rankTools } from '../../agents/sim/rank.ts';
-import type { SimParams } from '../../agents/sim/params.ts';
-import { stepRng } from '../../agents/sim/step-rng.ts';
-import type { CatalogueTool } from '../../host/catalogue-types.ts';
-import { labelMatches } from '../../checks/tool-labels.ts';
-import type { PlanStep } from '../schema.ts';
+import { rankTools } from '../agents/sim/rank.ts';
+import type { SimParams } from '../agents/sim/params.ts';
+import { stepRng } from '../agents/sim/step-rng.ts';
+import type { CatalogueTool } from '../catalogue/catalogue-types.ts';
+import { labelMatches } from '../checks/tool-labels.ts';
+import type { PlanStep } from '../suite/schema.ts';
 
 /**
  * The probability that the sim's first choice for a step's intent is one of the step's labelled tools, over the

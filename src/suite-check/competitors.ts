@@ -1,4 +1,4 @@
-import type { Suite } from '../schema.ts';
+import type { Suite } from '../suite/schema.ts';
 
 /**
  * The suite's servers other than `server`, which compete with it for the agent's first choices. With none, a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bm25Document, bm25Index } from '../../../../src/host/tool-search/bm25.ts';
-import { searchFields } from '../../../../src/host/tool-search/fields.ts';
-import { toolIndex } from '../../../../src/host/tool-search/search.ts';
+import { bm25Document, bm25Index } from '../../../../src/catalogue/tool-search/bm25.ts';
+import { searchFields } from '../../../../src/catalogue/tool-search/fields.ts';
+import { toolIndex } from '../../../../src/catalogue/tool-search/search.ts';
 import { TINY } from './catalogue.ts';
 
 describe('the BM25 tool index', () => {

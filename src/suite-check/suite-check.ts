@@ -1,18 +1,18 @@
 // The suite check (issue 33, docs/suites.md "The suite check"): what a suite and the current descriptions can show,
 // computed from the suite and the catalogue alone before any episode is run, so that `tdo optimize` and `tdo run`
 // say it before they spend their budget.
-import type { SimParams } from '../../agents/sim/params.ts';
-import type { CatalogueTool } from '../../host/catalogue-types.ts';
-import { labelMatches } from '../../checks/tool-labels.ts';
-import { SPLITS, type PlanStep, type Split, type Suite } from '../schema.ts';
-import { rememberedSignals } from '../../agents/sim/rank.ts';
+import type { SimParams } from '../agents/sim/params.ts';
+import type { CatalogueTool } from '../catalogue/catalogue-types.ts';
+import { labelMatches } from '../checks/tool-labels.ts';
+import { SPLITS, type PlanStep, type Split, type Suite } from '../suite/schema.ts';
+import { rememberedSignals } from '../agents/sim/rank.ts';
 import { selectionCompetitors } from './competitors.ts';
 import { chosenRightProbability } from './fidelity.ts';
 import { minDetectableChange, POWER, SIGNIFICANCE } from './power.ts';
 
 /**
  * Below this fidelity the sim reads a suite's tools worse than any real data it is checked against. Fitted by
- * test/src/suite/check/fit-fidelity-threshold.ts: on samples of 40 questions (a small suite's labelled steps) the
+ * test/src/suite-check/fit-fidelity-threshold.ts: on samples of 40 questions (a small suite's labelled steps) the
  * sim's fidelity stays above 0.949 on BFCL v3 multiple, 0.798 on BFCL live_multiple and 0.615 on ToolE's 10-tool
  * catalogues 19 times in 20 (means 0.982, 0.878 and 0.723; real models reach about 90% on BFCL multiple and, in
  * 2023, up to about 85% on ToolE). The lowest, 0.615, rounded down: a suite below it is read worse than the

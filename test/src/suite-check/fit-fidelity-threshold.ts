@@ -1,6 +1,6 @@
 /**
- * The search behind FIDELITY_THRESHOLD in src/suite/check/suite-check.ts (not a test; run with
- * `npx tsx test/src/suite/check/fit-fidelity-threshold.ts [DIR]`, about a minute, DIR holding BFCL live_multiple as
+ * The search behind FIDELITY_THRESHOLD in src/suite-check/suite-check.ts (not a test; run with
+ * `npx tsx test/src/suite-check/fit-fidelity-threshold.ts [DIR]`, about a minute, DIR holding BFCL live_multiple as
  * ../shared/data/tool-preferences/ has it; without it only the data in test/fixtures is read).
  *
  * On real data, each question's chance that the sim's first choice is the correct tool (chosenRightProbability,
@@ -12,12 +12,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { DEFAULT_SIM_PARAMS } from '../../../../src/agents/sim/params.ts';
-import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
-import { chosenRightProbability } from '../../../../src/suite/check/fidelity.ts';
-import { catalogueTool, loadBfcl } from '../../agents/sim/tool-preferences.ts';
-import { toolECatalogues } from '../../agents/sim/toole.ts';
+import { DEFAULT_SIM_PARAMS } from '../../../src/agents/sim/params.ts';
+import { stepRng } from '../../../src/agents/sim/step-rng.ts';
+import type { CatalogueTool } from '../../../src/catalogue/catalogue-types.ts';
+import { chosenRightProbability } from '../../../src/suite-check/fidelity.ts';
+import { catalogueTool, loadBfcl } from '../agents/sim/tool-preferences.ts';
+import { toolECatalogues } from '../agents/sim/toole.ts';
 
 /** About the size of a small suite: the 42 labelled steps of the suite in issue 33, one or two per split and tool. */
 const SAMPLE_STEPS = 40;
@@ -71,7 +71,7 @@ function fidelityOnSamples(probabilities: readonly number[]): { mean: number; p5
 
 const data: Record<string, Question[] | undefined> = {
   'BFCL v3 multiple': loadBfcl().map((t) => ({ question: t.question, tools: t.tools, correct: t.correct })),
-  'BFCL live_multiple (English)': liveMultiple(process.argv[2] ?? new URL('../../../../../shared/data/tool-preferences', import.meta.url).pathname),
+  'BFCL live_multiple (English)': liveMultiple(process.argv[2] ?? new URL('../../../../shared/data/tool-preferences', import.meta.url).pathname),
   'ToolE 10-tool catalogues': toolE(),
 };
 let lowest = 1;

@@ -1,4 +1,4 @@
-import type { Catalogue, CatalogueTool } from '../../../../src/host/catalogue-types.ts';
+import type { Catalogue, CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 
 function tool(name: string, description: string, args: Record<string, string | undefined>): CatalogueTool {
   const properties = Object.fromEntries(

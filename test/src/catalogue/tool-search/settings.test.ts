@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveToolSearch, toolSearchBlockSchema } from '../../../../src/host/tool-search/settings.ts';
+import { resolveToolSearch, toolSearchBlockSchema } from '../../../../src/catalogue/tool-search/settings.ts';
 
 describe('resolveToolSearch', () => {
   it('takes each field from the first source that sets it, else off and k 5', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIM_PARAMS, resolveSimParams } from '../../../../src/agents/sim/params.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
-import { suiteSchema } from '../../../../src/suite/schema.ts';
-import { selectionCompetitors } from '../../../../src/suite/check/competitors.ts';
-import { checkSuite, FIDELITY_THRESHOLD } from '../../../../src/suite/check/suite-check.ts';
-import { minDetectableChange } from '../../../../src/suite/check/power.ts';
+import { DEFAULT_SIM_PARAMS, resolveSimParams } from '../../../src/agents/sim/params.ts';
+import type { CatalogueTool } from '../../../src/catalogue/catalogue-types.ts';
+import { suiteSchema } from '../../../src/suite/schema.ts';
+import { selectionCompetitors } from '../../../src/suite-check/competitors.ts';
+import { checkSuite, FIDELITY_THRESHOLD } from '../../../src/suite-check/suite-check.ts';
+import { minDetectableChange } from '../../../src/suite-check/power.ts';
 
 const tool = (server: string, name: string, description: string): CatalogueTool => ({
   name,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelStepInput } from '../../../../traces/index.ts';
-import type { LiveToolCall } from '../../../../src/host/tool-call.ts';
-import { deferredTools, loadedOnly, TOOL_SEARCH_STEP_MODEL } from '../../../../src/host/tool-search/session.ts';
-import { TINY } from './catalogue.ts';
+import type { ModelStepInput } from '../../../traces/index.ts';
+import type { LiveToolCall } from '../../../src/host/tool-call.ts';
+import { deferredTools, loadedOnly, TOOL_SEARCH_STEP_MODEL } from '../../../src/host/tool-search-session.ts';
+import { TINY } from '../catalogue/tool-search/catalogue.ts';
 
 describe('one episode of deferred loading', () => {
   it('starts with nothing loaded, loads what each search returns, keeps it, and records every search', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIM_PARAMS, resolveSimParams } from '../../../../src/agents/sim/params.ts';
-import { rankTools } from '../../../../src/agents/sim/rank.ts';
-import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
-import type { CatalogueTool } from '../../../../src/host/catalogue-types.ts';
-import { chosenRightProbability } from '../../../../src/suite/check/fidelity.ts';
+import { DEFAULT_SIM_PARAMS, resolveSimParams } from '../../../src/agents/sim/params.ts';
+import { rankTools } from '../../../src/agents/sim/rank.ts';
+import { stepRng } from '../../../src/agents/sim/step-rng.ts';
+import type { CatalogueTool } from '../../../src/catalogue/catalogue-types.ts';
+import { chosenRightProbability } from '../../../src/suite-check/fidelity.ts';
 
 const tool = (name: string, description: string, server = 's'): CatalogueTool => ({ name, server, tool: name, description, inputSchema: { type: 'object' } });
 const catalogue = [

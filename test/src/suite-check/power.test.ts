@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodesToDetect, minDetectableChange } from '../../../../src/suite/check/power.ts';
+import { episodesToDetect, minDetectableChange } from '../../../src/suite-check/power.ts';
 
 describe('the two-proportion power behind the suite check', () => {
   it('needs 93 episodes a side to tell 50% from 70%, as the normal approximation without continuity correction gives', () => {

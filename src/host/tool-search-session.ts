@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { HOST_STEP_MODEL_PREFIX, type ModelStepInput } from '../../../traces/index.ts';
-import type { Catalogue, CatalogueTool, ToolInvoker } from '../catalogue-types.ts';
-import { liveToolCall, type LiveToolCall } from '../tool-call.ts';
-import { toolIndex, type SearchHit } from './search.ts';
-import { SEARCH_MODES, type SearchingMode } from './search-modes.ts';
-import { searchToolDefinition, type SearchToolDefinition } from './search-tool.ts';
+import { HOST_STEP_MODEL_PREFIX, type ModelStepInput } from '../../traces/index.ts';
+import type { Catalogue, CatalogueTool, ToolInvoker } from '../catalogue/catalogue-types.ts';
+import { liveToolCall, type LiveToolCall } from './tool-call.ts';
+import { toolIndex, type SearchHit } from '../catalogue/tool-search/search.ts';
+import { SEARCH_MODES, type SearchingMode } from '../catalogue/tool-search/search-modes.ts';
+import { searchToolDefinition, type SearchToolDefinition } from '../catalogue/tool-search/search-tool.ts';
 
 /** The model name of a search step: the host's own step, recorded as a model step the way a rating is (optimizer/mcp/facts.ts). */
 export const TOOL_SEARCH_STEP_MODEL = `${HOST_STEP_MODEL_PREFIX}tool_search`;

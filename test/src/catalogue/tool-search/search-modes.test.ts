@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_SEARCH_MODES } from '../../../../src/host/tool-search/modes.ts';
-import { SEARCH_MODES, type SearchingMode } from '../../../../src/host/tool-search/search-modes.ts';
-import { searchToolDefinition } from '../../../../src/host/tool-search/search-tool.ts';
-import { deferredTools } from '../../../../src/host/tool-search/session.ts';
+import { TOOL_SEARCH_MODES } from '../../../../src/catalogue/tool-search/modes.ts';
+import { SEARCH_MODES, type SearchingMode } from '../../../../src/catalogue/tool-search/search-modes.ts';
+import { searchToolDefinition } from '../../../../src/catalogue/tool-search/search-tool.ts';
+import { deferredTools } from '../../../../src/host/tool-search-session.ts';
 import { simSearchQuery } from '../../../../src/agents/sim/search-query.ts';
 import { TINY } from './catalogue.ts';
 
