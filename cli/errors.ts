@@ -8,13 +8,15 @@ export const EXIT = {
   ok: 0,
   /** a result the user asked to be told about: a regression, lint problems; or a bug */
   failure: 1,
-  /** what the user gave must change (a flag, a file, a version), or what tdo depends on failed (an outage) */
-  usage: 2,
+  /** what the user gave must change: a flag, a file, a version, a run to resume */
+  input: 2,
+  /** what tdo depends on failed (an MCP server, the model endpoint, the queue, Langfuse): fix it or wait, then resume */
+  outage: 3,
   /** stopped by Ctrl-C or SIGTERM; resume later (128 + SIGINT) */
   interrupted: 130,
 } as const;
 
-const EXIT_BY_KIND: Record<ErrorKind, number> = { input: EXIT.usage, infrastructure: EXIT.usage, interrupted: EXIT.interrupted };
+const EXIT_BY_KIND: Record<ErrorKind, number> = { input: EXIT.input, infrastructure: EXIT.outage, interrupted: EXIT.interrupted };
 
 /**
  * The kind of an error that reached the CLI. The trace store's own error (traces/ imports nothing of
@@ -33,7 +35,7 @@ export async function errorKind(err: unknown): Promise<ErrorKind | undefined> {
  * message already (help and --version exit 0).
  */
 export async function reportFailure(err: unknown): Promise<{ exitCode: number; message?: string }> {
-  if (err instanceof CommanderError) return { exitCode: err.exitCode === 0 ? EXIT.ok : EXIT.usage };
+  if (err instanceof CommanderError) return { exitCode: err.exitCode === 0 ? EXIT.ok : EXIT.input };
   const kind = await errorKind(err);
   if (kind !== undefined) {
     const see = seeAlso(err);

@@ -36,7 +36,7 @@ export async function attachLangfuse(store: TraceStore, env: Record<string, stri
       if (delivery.spans.dropped + delivery.scores.dropped > 0) {
         process.stderr.write(`langfuse: send the run again later with \`tdo traces export --langfuse --run ${runId ?? 'RUN_ID'}${dbFlag(store.path)}\`\n`);
         // An outage changes the exit code (the run's own results are whole in SQLite); a command's own code stands.
-        if (!process.exitCode) process.exitCode = EXIT.usage;
+        if (!process.exitCode) process.exitCode = EXIT.outage;
       }
     },
   };

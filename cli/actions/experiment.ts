@@ -34,7 +34,7 @@ function experimentRunIds(report: ExperimentReport): string[] {
   return report.suites.flatMap((s) => [...s.results, ...(s.paraphrase?.results ?? [])].map((r) => r.runId));
 }
 
-const EXIT_BY_VERDICT = { error: EXIT.usage, interrupted: EXIT.interrupted, regression: EXIT.failure, pass: EXIT.ok } as const;
+const EXIT_BY_VERDICT = { error: EXIT.outage, interrupted: EXIT.interrupted, regression: EXIT.failure, pass: EXIT.ok } as const;
 
 /** What is checked before the store is opened: refused input leaves no new database behind. */
 interface CheckedExperiment {

@@ -72,13 +72,13 @@ async function runAndReport(flags: RunFlags, command: Command, signal: AbortSign
       process.stderr.write(
         `tdo: ${outage} Fix the cause, then run the errored episodes again with \`tdo run --resume ${report.run.runId}${dbFlag(context.store.path)}\`\n`,
       );
-      process.exitCode = EXIT.usage;
+      process.exitCode = EXIT.outage;
     } else if (report.run.interruptedBy !== undefined) {
       process.stderr.write(
         `tdo: run ${report.run.runId} interrupted: ${report.run.interruptedBy}. Once it is back: \`tdo run --resume ${report.run.runId}${dbFlag(context.store.path)} --queue ${flags.queue}\`\n`,
       );
       // the queue is infrastructure: an outage, as when optimize or experiment lose it
-      process.exitCode = EXIT.usage;
+      process.exitCode = EXIT.outage;
     } else if (report.run.status === 'interrupted') process.exitCode = EXIT.interrupted;
   });
 }

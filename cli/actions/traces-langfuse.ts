@@ -27,7 +27,7 @@ export async function exportToLangfuse(flags: TracesExportFlags): Promise<void> 
     );
     process.stderr.write(formatDelivery(delivery));
     // An outage, not a result: what Langfuse did not take can be sent again.
-    if (delivery.spans.dropped + delivery.scores.dropped > 0) process.exitCode = EXIT.usage;
+    if (delivery.spans.dropped + delivery.scores.dropped > 0) process.exitCode = EXIT.outage;
   });
 }
 

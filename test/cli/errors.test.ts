@@ -8,11 +8,11 @@ import { TraceStoreError } from '../../traces/index.ts';
 describe('exit codes, mapped in one place', () => {
   it('maps each kind of TdoError to its code and prints its message without a stack', async () => {
     expect(await reportFailure(inputError('--budget: expected a positive integer'))).toEqual({
-      exitCode: EXIT.usage,
+      exitCode: EXIT.input,
       message: 'tdo: --budget: expected a positive integer\n',
     });
     expect(await reportFailure(infrastructureError('cannot reach the episode queue'))).toEqual({
-      exitCode: EXIT.usage,
+      exitCode: EXIT.outage,
       message: 'tdo: cannot reach the episode queue\n',
     });
     expect(await reportFailure(new TdoError('interrupted', 'stopped'))).toEqual({ exitCode: EXIT.interrupted, message: 'tdo: stopped\n' });
@@ -20,7 +20,7 @@ describe('exit codes, mapped in one place', () => {
 
   it("maps the trace store's own error (traces/ imports nothing of ours) like input", async () => {
     expect(await reportFailure(new TraceStoreError('trace store x.db: is not writable'))).toEqual({
-      exitCode: EXIT.usage,
+      exitCode: EXIT.input,
       message: 'tdo: trace store x.db: is not writable\n',
     });
   });
@@ -36,7 +36,11 @@ describe('exit codes, mapped in one place', () => {
 
   it('leaves printing to commander, with 0 for help and 2 for a bad flag', async () => {
     expect(await reportFailure(new CommanderError(0, 'commander.helpDisplayed', ''))).toEqual({ exitCode: EXIT.ok });
-    expect(await reportFailure(new CommanderError(1, 'commander.unknownOption', "error: unknown option '--nope'"))).toEqual({ exitCode: EXIT.usage });
+    expect(await reportFailure(new CommanderError(1, 'commander.unknownOption', "error: unknown option '--nope'"))).toEqual({ exitCode: EXIT.input });
+  });
+
+  it('keeps the codes scripts read: 2 for what the user gave, 3 for an outage, 130 for an interruption', () => {
+    expect([EXIT.ok, EXIT.failure, EXIT.input, EXIT.outage, EXIT.interrupted]).toEqual([0, 1, 2, 3, 130]);
   });
 
   it('shows anything else as a bug, with its stack, exit 1', async () => {
