@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { TraceDb } from './open.ts';
 import { responseCache } from './schema.ts';
-import type { ResponseCache } from './types.ts';
+import type { ResponseCacheStore } from './types.ts';
 
 /** A persistent key -> text cache (model responses), kept next to the traces it saves re-computing. */
-export function responseCacheStore(db: TraceDb): ResponseCache {
+export function responseCacheStore(db: TraceDb): ResponseCacheStore {
   return {
     cacheGet(key) {
       return db.select({ value: responseCache.value }).from(responseCache).where(eq(responseCache.key, key)).get()?.value;

@@ -263,12 +263,12 @@ export interface VersionStore {
   listVersions(server?: string): VersionRow[];
 }
 
-export interface ResponseCache {
+export interface ResponseCacheStore {
   cacheGet(key: string): string | undefined;
   cachePut(key: string, value: string): void;
 }
 
-export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCache, OptimizerRecords {
+export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCacheStore, OptimizerRecords {
   /** absolute path of the database file */
   readonly path: string;
   close(): void;

@@ -91,11 +91,11 @@ export function bfclCatalogue(tasksFile: URL, answersFile: URL, questions: numbe
 /** A recurring catalogue's questions, each with the split the round through its function's questions gave it. */
 export interface RecurringCatalogue {
   tools: CatalogueFileTool[];
-  questions: Array<BfclQuestion & { split: Split }>;
+  questions: Array<BfclQuestion & { split: CatalogueSplit }>;
 }
 
 export const SPLITS = ['train', 'val', 'test'] as const;
-export type Split = (typeof SPLITS)[number];
+export type CatalogueSplit = (typeof SPLITS)[number];
 
 /**
  * Takes every function the data labels correct in at least three distinct questions, with its first

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
-import { jsonLines, SPLITS, type Split } from './bfcl-catalogue.ts';
+import { jsonLines, SPLITS, type CatalogueSplit } from './bfcl-catalogue.ts';
 
 const toolsSchema = z.record(z.string().min(1), z.string().min(1));
 const querySchema = z.object({ query: z.string().min(1), tool: z.string().min(1) });
@@ -31,7 +31,7 @@ export function readToolE(dir: URL): { tools: ToolETool[]; queries: ToolEQuery[]
 }
 
 /** A query taken for the suite: its split, and which of its tool's taken queries it is (1 the first). */
-export type ToolEQuestion = ToolEQuery & { split: Split; ordinal: number };
+export type ToolEQuestion = ToolEQuery & { split: CatalogueSplit; ordinal: number };
 
 /**
  * Each tool's first `rounds * 3` distinct queries in file order, splits going round them (train, val, test, train,

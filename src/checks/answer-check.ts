@@ -1,7 +1,7 @@
 import { quantitiesIn, statedAnswer } from './stated-answer.ts';
 
 /** An answer check with its expected value known (a reference already resolved: check-episode.ts). */
-export interface Check {
+export interface ResolvedAnswerCheck {
   expected: number | string;
   tolerance: number;
   /** what the user asked: the numbers it gives are inputs an answer may repeat, not answers of its own */
@@ -24,7 +24,7 @@ const SHOWN_NUMBERS = 5;
  * not an answer, however many of its numbers are right. A text must appear as written, not inside a longer
  * word or number ("size: 101" is not found in "size: 1010").
  */
-export function checkAnswer(check: Check, answer: string | null): CheckOutcome {
+export function checkAnswer(check: ResolvedAnswerCheck, answer: string | null): CheckOutcome {
   if (answer === null) return { success: false, feedback: `No answer was given; expected ${describe(check)}.` };
   if (typeof check.expected === 'string') return checkText(check.expected, answer);
   const expected = check.expected;
@@ -66,7 +66,7 @@ function mentions(answer: string, text: string): boolean {
   return false;
 }
 
-function describe(check: Check): string {
+function describe(check: ResolvedAnswerCheck): string {
   return typeof check.expected === 'number' ? String(check.expected) : `"${check.expected}"`;
 }
 

@@ -1,6 +1,6 @@
 // A bounded, batching, retrying send queue: the caller's push never waits for the network.
 
-export interface RetryPolicy {
+export interface DeliveryRetryPolicy {
   /** Further attempts after the first failed one. */
   retries: number;
   initialDelayMs: number;
@@ -18,7 +18,7 @@ export interface DeliveryQueueOptions<T> {
   flushIntervalMs: number;
   /** Items waiting beyond this are dropped (and counted): memory stays bounded when the far end is down. */
   maxQueued: number;
-  retry: RetryPolicy;
+  retry: DeliveryRetryPolicy;
 }
 
 export interface DeliveryCounts {

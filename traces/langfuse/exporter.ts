@@ -12,7 +12,7 @@ import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { RunRow, ScoreInput } from '../types.ts';
 import type { LangfuseConfig } from './config.ts';
-import { DeliveryQueue, type DeliveryCounts, type RetryPolicy } from './delivery-queue.ts';
+import { DeliveryQueue, type DeliveryCounts, type DeliveryRetryPolicy } from './delivery-queue.ts';
 import { emitEpisodeTrace } from './episode-trace.ts';
 import { scoreIdFor, traceIdFor } from './ids.ts';
 import { ScriptedIdGenerator } from './scripted-ids.ts';
@@ -26,7 +26,7 @@ export interface LangfuseSinkOptions {
   flushIntervalMs?: number;
   /** Spans (and, separately, scores) held while Langfuse is unreachable; beyond this they are dropped. */
   maxQueued?: number;
-  retry?: RetryPolicy;
+  retry?: DeliveryRetryPolicy;
   /** One request's time limit. */
   requestTimeoutMs?: number;
 }

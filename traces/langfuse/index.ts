@@ -3,7 +3,7 @@
 // only in its export worker, traces/langfuse/export-worker.ts), so a run with Langfuse off never loads it.
 export { langfuseEnv, LANGFUSE_ENV_VARS, type LangfuseConfig, type LangfuseEnv } from './config.ts';
 export { LangfuseSink, formatDelivery, type LangfuseDelivery, type LangfuseSinkOptions } from './sink.ts';
-export type { DeliveryCounts, RetryPolicy } from './delivery-queue.ts';
+export type { DeliveryCounts, DeliveryRetryPolicy } from './delivery-queue.ts';
 export { withLangfuse } from './recorder.ts';
 export { exportRun } from './export-run.ts';
 export type { LangfuseReader, LangfuseEpisode, LangfuseQuery, SkippedTrace } from './reader.ts';
