@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Leases, MemoryLeaseStore } from '../../../src/gateway/leases.ts';
 
 const TTL_MS = 60_000;
@@ -38,13 +38,24 @@ describe('Leases', () => {
   });
 
   it('keeps a held lease past its time to live by renewing it, and frees one whose release was lost when it expires', async () => {
-    const leases = new Leases(new LosingReleases(), 'test', 1, 60);
-    const lease = await leases.take('k');
-    await sleep(200);
-    expect(await leases.held('k')).toBe(1);
-    lease.release();
-    // the store lost the release: the next take waits for the lease's expiry, then gets it
-    await leases.take('k');
-    expect(await leases.held('k')).toBe(1);
+    // the clock is the test's: a busy machine that delays a renewal past the lease's 60 ms proves nothing here
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    try {
+      const leases = new Leases(new LosingReleases(), 'test', 1, 60);
+      const lease = await leases.take('k');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(await leases.held('k')).toBe(1);
+      lease.release();
+      // the store lost the release: the next take waits for the lease's expiry (60 ms after its last renewal), then gets it
+      let taken = false;
+      const next = leases.take('k').then(() => (taken = true));
+      await vi.advanceTimersByTimeAsync(40);
+      expect(taken).toBe(false);
+      await vi.advanceTimersByTimeAsync(60);
+      await next;
+      expect(await leases.held('k')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Each behaviour of test/support/provider-quirks.ts against the real client and agent, with its ending: a retry, an
-// infrastructure error with its cause (exit 2), or a result the model sees. None may end as a silent answer.
+// infrastructure error with its cause (exit 3), or a result the model sees. None may end as a silent answer.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentContext, ModelCallRecord } from '../../../../src/agents/agent.ts';
 import type { ToolInvoker } from '../../../../src/catalogue/catalogue-types.ts';
@@ -104,13 +104,13 @@ async function failureOf(client: ChatClient, body: Parameters<ChatClient['comple
 }
 
 describe('provider behaviours against the double', () => {
-  it('error inside a 200 body: an infrastructure error with the provider message, exit 2, not retried', async () => {
+  it('error inside a 200 body: an infrastructure error with the provider message, exit 3, not retried', async () => {
     const { client, double } = await setup(() => errorInOkBody('upstream model crashed'));
 
     const { error, exitCode } = await failureOf(client);
 
     expect(error.message).toMatch(/answered HTTP 200 with an error instead of a completion: upstream model crashed\./);
-    expect(exitCode).toBe(2);
+    expect(exitCode).toBe(3);
     expect(double.requests).toHaveLength(1);
   });
 
@@ -220,14 +220,14 @@ describe('provider behaviours against the double', () => {
     ]);
   });
 
-  it('a model that refuses temperature: an infrastructure error naming the parameter, exit 2, sent once', async () => {
+  it('a model that refuses temperature: an infrastructure error naming the parameter, exit 3, sent once', async () => {
     const { client, double } = await setup((body) => (body['temperature'] !== undefined ? refusesParameter('temperature') : finalAnswer('42')));
 
     const { error, exitCode } = await failureOf(client, { ...request, temperature: 0 });
 
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/Unsupported parameter: 'temperature'.*leave the temperature unset/);
-    expect(exitCode).toBe(2);
+    expect(exitCode).toBe(3);
     expect(double.requests).toHaveLength(1);
   });
 
@@ -235,7 +235,7 @@ describe('provider behaviours against the double', () => {
     const { client } = await setup(() => slowFirstToken(finalAnswer('too late'), 60_000), { timeoutMs: 50, maxRetries: 0 });
     const { error, exitCode } = await failureOf(client);
     expect(error.message).toMatch(/did not finish answering within 50 ms/);
-    expect(exitCode).toBe(2);
+    expect(exitCode).toBe(3);
 
     const { result } = await runEpisode(() => slowFirstToken(finalAnswer('too late'), 60_000), { timeoutMs: 50, maxRetries: 0 });
     expect(result).toMatchObject({ answer: null, stop: 'error', note: expect.stringMatching(/did not finish answering within 50 ms/) });
