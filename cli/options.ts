@@ -50,7 +50,7 @@ export function dollars(value: string): number {
 
 /** The --max-error-rate option every command that runs episodes declares, with one help text. */
 export const MAX_ERROR_RATE_HELP =
-  'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 2 naming the cause (as it does, whatever the share, when no episode was judged)';
+  'share of episodes allowed to end in an infrastructure error (model endpoint, MCP server); beyond it the command stops and exits 3 naming the cause (as it does, whatever the share, when no episode was judged)';
 
 /** --rpm or --tpm, declared alike by every command that makes model clients. */
 export function rateLimitSpec(kind: 'rpm' | 'tpm'): OptionSpec<number, false> {

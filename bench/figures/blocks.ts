@@ -62,6 +62,16 @@ export function replaceBlocks(text: string, file: string, bodies: ReadonlyMap<st
   return out.join('\n');
 }
 
+/** Each block's body as the files hold it now: what a block that is not produced again keeps. */
+export function currentBodies(files: readonly string[]): Map<string, string> {
+  const bodies = new Map<string, string>();
+  for (const file of files) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    for (const b of findBlocks(lines.join('\n'), file)) bodies.set(b.name, lines.slice(b.open + 1, b.close).join('\n'));
+  }
+  return bodies;
+}
+
 /**
  * Writes every block into the files that hold it. All files are checked before any is written, and a body that
  * no file has a block for is refused, so a renamed or deleted marker never drops a figure silently.

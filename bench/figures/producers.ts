@@ -2,6 +2,8 @@
 // the pages that may hold blocks.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { optionTableMarkdown } from '../../cli/option-table.ts';
+import { OPTION_TABLES } from '../../cli/tables/index.ts';
 import { tokenBudget } from './budget.ts';
 import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
@@ -20,6 +22,8 @@ export const PRODUCERS: Record<string, () => Promise<string>> = {
   'large-catalogue-paraphrase': paraphraseCatalogue,
   'tool-search-lab': labToolSearch,
   'token-budget': tokenBudget,
+  // docs/commands.md's option tables, rendered from their declarations as --help is
+  ...Object.fromEntries(Object.entries(OPTION_TABLES).map(([command, table]) => [`options-${command}`, async () => optionTableMarkdown(table)])),
 };
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));

@@ -49,7 +49,7 @@ export function renderImport(report: ImportReport, config: LangfuseConfig): stri
 
 /**
  * Reads the matching episodes into the store. Langfuse unreachable or refusing is an outage: an
- * infrastructure error (exit 2), before anything else is written.
+ * infrastructure error (exit 3), before anything else is written.
  */
 export async function importMatching(store: TraceStore, config: LangfuseConfig, flags: LangfuseQueryFlags): Promise<ImportReport> {
   try {

@@ -19,7 +19,7 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
     throw inputError('tdo worker needs --suite NAME|FILE,...: the suites it may run (a job names one of them; any other is refused)');
   // Read once, here: the operator's files, never one a job points at.
   const suites = new ServedSuites(flags.suite.map((suite) => loadSuite(suite, config.refs)));
-  // Refuses an unusable URL or an unreachable Redis now (exit 2), not on the first job.
+  // Refuses an unusable URL or an unreachable Redis now (exit 2 for the URL, 3 for Redis), not on the first job.
   const probe = await openEpisodeQueue(flags.queue);
   await probe.close();
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findBlocks, replaceBlocks, writeBlocks } from '../../../bench/figures/blocks.ts';
+import { currentBodies, findBlocks, replaceBlocks, writeBlocks } from '../../../bench/figures/blocks.ts';
 import { pages, PRODUCERS } from '../../../bench/figures/producers.ts';
 
 const DOC = [
@@ -27,6 +27,20 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the figures block writer', () => {
+  it('reads each block as it stands, so a block not produced again is written back unchanged', () => {
+    const file = join(dir, 'page.md');
+    writeFileSync(file, DOC);
+    const bodies = currentBodies([file]);
+    expect(bodies).toEqual(
+      new Map([
+        ['seeds', 'old seeds\nold line 2'],
+        ['demo', ''],
+      ]),
+    );
+    writeBlocks([file], new Map([...bodies, ['demo', 'new demo']]));
+    expect(readFileSync(file, 'utf8')).toBe(DOC.replace('<!-- figures:demo -->\n', '<!-- figures:demo -->\nnew demo\n'));
+  });
+
   it('replaces each block in place and leaves every line outside the blocks as it was', () => {
     const file = join(dir, 'doc.md');
     writeFileSync(file, DOC);

@@ -3,55 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionTableMarkdown, type OptionTable } from '../../../cli/option-table.ts';
 import { storedRunConfigSchema } from '../../../cli/actions/run.ts';
-import { AGENTS_OPTIONS } from '../../../cli/tables/agents.ts';
-import { APPLY_OPTIONS } from '../../../cli/tables/apply.ts';
-import { CONFIG_CHECK_OPTIONS } from '../../../cli/tables/config.ts';
-import { DEMO_OPTIONS } from '../../../cli/tables/demo.ts';
-import { DIFF_OPTIONS } from '../../../cli/tables/diff.ts';
-import { EXPERIMENT_OPTIONS } from '../../../cli/tables/experiment.ts';
-import { GATEWAY_OPTIONS } from '../../../cli/tables/gateway.ts';
-import { IMPORT_OPTIONS } from '../../../cli/tables/import.ts';
-import { INIT_OPTIONS } from '../../../cli/tables/init.ts';
-import { LINT_OPTIONS } from '../../../cli/tables/lint.ts';
+import { OPTION_TABLES as TABLES } from '../../../cli/tables/index.ts';
 import { OPTIMIZE_OPTIONS } from '../../../cli/tables/optimize.ts';
-import { PROXY_OPTIONS } from '../../../cli/tables/proxy.ts';
 import { RUN_OPTIONS } from '../../../cli/tables/run.ts';
-import { SERVE_OPTIONS } from '../../../cli/tables/serve.ts';
-import { TRACES_LIST_OPTIONS, TRACES_SHOW_OPTIONS } from '../../../cli/tables/traces.ts';
-import { TRACES_EXPORT_OPTIONS, TRACES_IMPORT_OPTIONS } from '../../../cli/tables/traces-langfuse.ts';
-import { VERSIONS_OPTIONS } from '../../../cli/tables/versions.ts';
-import { WORKER_OPTIONS } from '../../../cli/tables/worker.ts';
 import { optimizeSettingsSchema } from '../../../optimizer/mcp/settings.ts';
 import { REPO_ROOT } from '../../support/lab-runs.ts';
 
-/** Every command's table, by its block's name in docs/commands.md (a subcommand's is `command-subcommand`). */
-const TABLES: Record<string, OptionTable> = {
-  run: RUN_OPTIONS,
-  optimize: OPTIMIZE_OPTIONS,
-  experiment: EXPERIMENT_OPTIONS,
-  demo: DEMO_OPTIONS,
-  init: INIT_OPTIONS,
-  'traces-list': TRACES_LIST_OPTIONS,
-  'traces-show': TRACES_SHOW_OPTIONS,
-  'traces-export': TRACES_EXPORT_OPTIONS,
-  'traces-import': TRACES_IMPORT_OPTIONS,
-  serve: SERVE_OPTIONS,
-  versions: VERSIONS_OPTIONS,
-  apply: APPLY_OPTIONS,
-  import: IMPORT_OPTIONS,
-  diff: DIFF_OPTIONS,
-  lint: LINT_OPTIONS,
-  proxy: PROXY_OPTIONS,
-  gateway: GATEWAY_OPTIONS,
-  'config-check': CONFIG_CHECK_OPTIONS,
-  worker: WORKER_OPTIONS,
-  agents: AGENTS_OPTIONS,
-};
 const DOC = 'docs/commands.md';
 
-/** The body of `<!-- options:NAME -->` ... `<!-- /options -->` in the doc, or undefined. */
+/** The body of `<!-- figures:options-NAME -->` ... `<!-- /figures -->` in the doc, or undefined. */
 function docBlock(text: string, name: string): string | undefined {
-  const match = new RegExp(`^<!-- options:${name} -->\\n([\\s\\S]*?)^<!-- /options -->$`, 'm').exec(text);
+  const match = new RegExp(`^<!-- figures:options-${name} -->\\n([\\s\\S]*?)^<!-- /figures -->$`, 'm').exec(text);
   return match?.[1];
 }
 
@@ -67,8 +29,8 @@ describe('the option tables', () => {
   for (const [name, table] of Object.entries(TABLES)) {
     it(`${name}: ${DOC} holds the table its declaration renders`, () => {
       const block = docBlock(doc, name);
-      expect(block, `${DOC} needs a block <!-- options:${name} --> ... <!-- /options -->`).toBeDefined();
-      expect(block, `${DOC}'s ${name} options differ from their table in cli/tables/: replace the block with the expected text`).toBe(
+      expect(block, `${DOC} needs a block <!-- figures:options-${name} --> ... <!-- /figures -->`).toBeDefined();
+      expect(block, `${DOC}'s ${name} options differ from their table in cli/tables/: \`npm run figures -- options\` writes them`).toBe(
         optionTableMarkdown(table),
       );
     });
