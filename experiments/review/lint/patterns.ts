@@ -118,7 +118,7 @@ const SENTENCE_OPENERS = [
   'Requires',
   'Always',
   'Never',
-  // the openers of the claims the sim proposer writes (optimizer/proposers/sim/operators.ts, ASSERTIVE_CLAIMS)
+  // the openers of the claims the sim proposer writes (optimizer/proposers/sim/operators/add-claim.ts, ASSERTIVE_CLAIMS)
   'Trusted',
   'Guaranteed',
   'Highly',

@@ -5,7 +5,7 @@ import { statesLimit, terms } from '../../../src/index.ts';
 import type { LengthGoal } from '../../mcp/proposal-context.ts';
 import type { EpisodeView } from '../../mcp/reflection.ts';
 import { toolTokens } from '../../mcp/token-budget.ts';
-import type { Edit } from './operators.ts';
+import type { Edit } from './edit-operator.ts';
 import { replaceSentence, sentences } from './sentences.ts';
 
 export interface FitContext {

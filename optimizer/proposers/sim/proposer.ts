@@ -1,4 +1,4 @@
-// The simulated proposer: objective-agnostic edits written as a careful engineer's sentences (operators.ts).
+// The simulated proposer: objective-agnostic edits written as a careful engineer's sentences (edit-operator.ts).
 // It never sees the target's score or feedback, so any drift toward one objective is selected by the search,
 // not written in; it stands in for a reflection LLM and never claims to be one.
 import { Rng } from '../../engine/rng.ts';
@@ -6,7 +6,9 @@ import type { Proposal, Proposer } from '../../engine/types.ts';
 import type { ToolProposalRequest } from '../../mcp/proposal-context.ts';
 import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
 import { fitLength } from './fit-length.ts';
-import { describeUse, EDIT_OPERATORS, type EditOperator } from './operators.ts';
+import type { EditOperator } from './edit-operator.ts';
+import { EDIT_OPERATORS } from './edit-operators.ts';
+import { describeUse } from './operators/describe-use.ts';
 import { RECURRING_TASKS } from './recurring.ts';
 
 /** Chance that a proposal applies a second edit after the first. */

@@ -76,6 +76,13 @@ export function replaceSentence(text: string, index: number, sentence: string): 
   return render(kept);
 }
 
+/** Replaces the first sentence of the form `isForm` tells, or appends `sentence` when none is; '' removes it. */
+export function setSentence(text: string, isForm: (sentence: string) => boolean, sentence: string): string {
+  const at = sentences(text).findIndex(isForm);
+  if (at < 0) return sentence === '' ? text : appendSentence(text, sentence);
+  return replaceSentence(text, at, sentence);
+}
+
 function newlines(gap: string): number {
   return gap.split('\n').length - 1;
 }

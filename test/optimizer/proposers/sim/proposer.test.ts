@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../optimizer/engine/rng.ts';
 import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
-import { addClaim, describeUse, EDIT_OPERATORS, type EditOperator } from '../../../../optimizer/proposers/sim/operators.ts';
+import type { EditOperator } from '../../../../optimizer/proposers/sim/edit-operator.ts';
+import { EDIT_OPERATORS } from '../../../../optimizer/proposers/sim/edit-operators.ts';
+import { addClaim } from '../../../../optimizer/proposers/sim/operators/add-claim.ts';
+import { describeUse } from '../../../../optimizer/proposers/sim/operators/describe-use.ts';
 import { findableFirst, kindBalancedOrder, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
 import { lintGate } from '../../../../experiments/review/lint/gate.ts';
 import { lintDescription } from '../../../../experiments/review/lint/lint.ts';
