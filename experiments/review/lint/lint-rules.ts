@@ -8,6 +8,7 @@ import { missingNotFor } from './rules/missing-not-for.ts';
 import { missingPurpose } from './rules/missing-purpose.ts';
 import { missingUseFor } from './rules/missing-use-for.ts';
 import { modelDirective } from './rules/model-directive.ts';
+import { placeholder } from './rules/placeholder.ts';
 import { removedLimit } from './rules/removed-limit.ts';
 import { runOnSentence } from './rules/run-on-sentence.ts';
 import { searchKeywordStuffing } from './rules/search-keyword-stuffing.ts';
@@ -32,6 +33,7 @@ export const LINT_RULES = [
   tdoPlaceholder,
   missingUseFor,
   missingNotFor,
+  placeholder,
 ] as const;
 
 export type AnyLintRule = (typeof LINT_RULES)[number];
