@@ -3,7 +3,8 @@ import { diffWords } from 'diff';
 import { countDescriptionTokens } from '../../traces/index.ts';
 import { measuredSuccess, type VersionMeasurement } from '../versions/measurements.ts';
 import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
-import { flagKey, lintDescription, type LintFlag, type LintSeverity } from './lint/lint.ts';
+import type { LintSeverity } from './lint/lint-rule.ts';
+import { flagKey, lintDescription, type LintFlag } from './lint/lint.ts';
 
 /** One side of a diff: a stored version (with its latest measurement) or a descriptions file. */
 export interface DiffSource {

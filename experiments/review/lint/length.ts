@@ -65,7 +65,7 @@ export function descriptionLength(text: string): DescriptionLength {
 }
 
 /** Why a description is too long, or undefined when it is not. */
-export function excessiveLength(text: string): string | undefined {
+export function lengthProblem(text: string): string | undefined {
   const { total, prose } = descriptionLength(text);
   if (prose > MAX_PROSE_TOKENS) return `${prose} tokens of prose (over ${MAX_PROSE_TOKENS}), sent with every request`;
   if (total > MAX_DESCRIPTION_TOKENS) return `${total} tokens (over ${MAX_DESCRIPTION_TOKENS}, lists of values included), sent with every request`;

@@ -60,7 +60,7 @@ export const USE_FOR_GUIDANCE =
  * Labels after which a bare list of single words is a keyword list: the words say which requests to
  * route to the tool (or away from it) instead of what the tool does. "Accepts"-style labels list values,
  * which can be kinds ("Accepts: images, videos, documents"), so they need a longer list and are judged
- * by their words too (see lint.ts, taskWordList).
+ * by their words too (see rules/task-word-list.ts, taskWordLists).
  */
 export const KEYWORD_LIST_LABEL =
   /^(?:(?:do not|don't|never) use (?:it |this(?: tool| function)? )?(?:for|when|with)|use (?:it |this(?: tool| function)? )?(?:for|when|with|on)|(?:not|good|useful|ideal|best|great|handy|perfect|meant|intended) (?:for|when)|for|keywords?|tags?|topics?|triggers?|related(?: to)?|matches)$/i;
