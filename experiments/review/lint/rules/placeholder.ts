@@ -13,11 +13,10 @@ const ASKS_FOR_DESCRIPTION = /^[[(<{"'`]?add (?:a |the )?description(?: here)?[\
 
 export const placeholder = {
   id: 'placeholder',
-  // A warning: nothing unsafe, but no reviewer would ship it. Not gated, so the honesty gate and the LLM proposer's
-  // prompt (which lists the gated rules) stay as they were.
+  // a warning: nothing unsafe, but no reviewer would ship it, so no proposal may add it either
   severity: 'warning',
   reported: 'what it says',
-  gate: false,
+  gate: 'no placeholder text left for later (TODO, TBD, FIXME, "description goes here")',
   check: ({ text }) =>
     [
       ...[...text.matchAll(MARKER), ...text.matchAll(FILLER)].map((m) => m[0]),

@@ -78,6 +78,7 @@ describe('GATE_RULES', () => {
       'run-on-sentence',
       'empty-example',
       'tdo-placeholder',
+      'placeholder',
     ]);
   });
 });

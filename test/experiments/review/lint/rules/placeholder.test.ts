@@ -31,8 +31,8 @@ describe('placeholder', () => {
     }
   });
 
-  it('is not a rule the gate refuses a child for', () => {
+  it('is a rule the gate refuses a child for', () => {
     const parent = { read_file: 'Reads a text file. Use it for notes. It does not write files.' };
-    expect(lintGate(parent, { read_file: `${parent.read_file} TODO` }, { toolResults: [] })).toBeUndefined();
+    expect(lintGate(parent, { read_file: `${parent.read_file} TODO` }, { toolResults: [] })).toEqual({ rule: 'placeholder' });
   });
 });
