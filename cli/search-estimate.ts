@@ -6,7 +6,7 @@ import { toFunctionTool } from '../src/index.ts';
 import type { CatalogueTool } from '../src/index.ts';
 import { callCost, type ModelPrices } from '../src/index.ts';
 import type { Suite } from '../src/index.ts';
-import { agentIdOf } from './agents.ts';
+import { agentKind } from '../src/index.ts';
 import { searchParts } from './search-parts.ts';
 
 const tokensOf = (text: string) => countDescriptionTokens({ text });
@@ -18,7 +18,7 @@ export function searchEstimate(suite: Suite, settings: OptimizeSettings, tools: 
     suite,
     budget: settings.budget,
     minibatch: settings.minibatch,
-    agentModels: agents.map((a) => (a.kind === 'llm' ? agentIdOf(a).slice('llm:'.length) : null)),
+    agentModels: agents.map((a) => agentKind(a).models(a)[0] ?? null),
     proposerModel: proposer.kind === 'llm' ? (proposer.model ?? null) : null,
     toolSearch: settings.toolSearch !== undefined && settings.toolSearch.mode !== 'off',
     componentsPerIteration: settings.componentChoice === 'round-robin' ? 1 : Math.max(1, server.length),

@@ -15,8 +15,7 @@ import {
 } from '../../optimizer/index.ts';
 import { changeWithInterval, percent, points, SHIPPED_SUITES_DIR } from '../../experiments/index.ts';
 import { counted, minDetectableChange, proseList, wilson, type SuiteCheck } from '../../src/index.ts';
-import { isSimAgentId } from '../../src/index.ts';
-import { describeAgent } from '../agents.ts';
+import { describeAgent, isSimulatedAgentId } from '../../src/index.ts';
 import { dbFlag } from '../database-path.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from './optimize-agents.ts';
 import { heldOutChanges, splitJson } from './optimize-intervals.ts';
@@ -280,7 +279,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 /** Whether the search's agent, or any of its agents, is simulated. */
 function agentSimulated(r: OptimizeReport): boolean {
-  return r.perAgent ? anySimulated(r.perAgent) : isSimAgentId(r.agent);
+  return r.perAgent ? anySimulated(r.perAgent) : isSimulatedAgentId(r.agent);
 }
 
 function addedWordsJson(r: OptimizeReport) {

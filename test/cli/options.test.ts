@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { flagOf, refuseGivenWithResume } from '../../cli/option-table.ts';
+import { agentList, agentSpec, sharedSpec } from '../../cli/options.ts';
+import { AGENT_KIND_NAMES } from '../../src/agents/kinds/agent-kinds.ts';
 import { isTdoError } from '../../src/errors.ts';
 
 describe('shared option helpers', () => {
@@ -25,5 +27,22 @@ describe('shared option helpers', () => {
       }
     })();
     expect(isTdoError(refused, 'input')).toBe(true);
+  });
+});
+
+describe('--agent and --agents', () => {
+  const refusal = (parse: () => unknown) => {
+    try {
+      parse();
+    } catch (err) {
+      return String(err);
+    }
+  };
+
+  it('read every value through the agent kinds, and name every kind in their help and refusals (which are prose, not the list)', () => {
+    expect(agentSpec('sim:qwen2-5-7b')).toBe('sim:qwen2-5-7b');
+    expect(agentList('sim,llm:m')).toEqual([{ kind: 'sim' }, { kind: 'llm', model: 'm' }]);
+    const texts = [sharedSpec.agent().help, refusal(() => agentSpec('gpt')), refusal(() => agentList('sim,gpt'))];
+    for (const kind of AGENT_KIND_NAMES) for (const text of texts) expect(text).toContain(kind);
   });
 });
