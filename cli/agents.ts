@@ -2,6 +2,7 @@ import type { Agent } from '../src/index.ts';
 import { agentFromFlag, agentKind, type AgentConfig } from '../src/index.ts';
 import { chatClient, type ModelClientSetup } from './model-clients.ts';
 import type { TraceStore } from '../traces/index.ts';
+import { PROPOSER_KINDS } from '../optimizer/index.ts';
 import { inputError } from '../src/index.ts';
 import type { Command } from 'commander';
 import type { AgentSpec, SearchFlags } from './options.ts';
@@ -46,13 +47,14 @@ export function searchAgentConfig(flags: Pick<SearchFlags, 'agent' | 'model'>): 
 export function checkSearchAgents(flags: SearchFlags, command: Command, who: string): void {
   if (flags.agents !== undefined && command.getOptionValueSource('agent') === 'cli')
     throw inputError(`--agent and --agents both choose who ${who}: give one of them`);
-  if (flags.proposer === 'sim' && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
-  const proposerTakesModel = flags.proposer === 'llm' && flags.proposerModel === undefined;
+  const proposerKind = PROPOSER_KINDS[flags.proposer];
+  if (!proposerKind.takesModel && flags.proposerModel !== undefined) throw inputError('--proposer-model applies to --proposer llm only');
+  const proposerTakesModel = proposerKind.takesModel && flags.proposerModel === undefined;
   if (flags.agents !== undefined && flags.model !== undefined && !proposerTakesModel)
     throw inputError('with --agents, name each LLM agent as llm:MODEL; --model is then the model of --proposer llm');
   if (flags.agents === undefined && flags.model !== undefined && searchAgentConfig(flags).model === undefined && !proposerTakesModel)
     throw inputError(
-      `--model names the model of --agent llm and of --proposer llm (unless --proposer-model is given); here the agent is ${flags.agent} and the proposer ${flags.proposer === 'sim' ? 'sim' : 'has --proposer-model'}: drop --model`,
+      `--model names the model of --agent llm and of --proposer llm (unless --proposer-model is given); here the agent is ${flags.agent} and the proposer ${proposerKind.takesModel ? 'has --proposer-model' : flags.proposer}: drop --model`,
     );
   if (flags.objective !== undefined && flags.agents === undefined)
     throw inputError('--objective chooses between several agents: use it with --agents (e.g. --agents sim:qwen2-5-32b,sim:qwen2-5-0-5b)');

@@ -3,6 +3,7 @@ import { negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec
 import type { RateLimitFlags } from './rate-limits.ts';
 import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, proseList, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/index.ts';
 import { agentFromEntry, agentFromFlag, type AgentConfig } from '../src/index.ts';
+import { PROPOSER_KIND_NAMES } from '../optimizer/index.ts';
 
 /** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
 export function positiveInt(value: string): number {
@@ -192,7 +193,7 @@ export function searchAgentSpecs(what: { agents: string; objective: string }) {
       '--proposer <kind>',
       'sim (rule-based edits read off the trajectories, not an LLM) or llm (a model reads the failed trajectories and rewrites)',
       {
-        parse: choice(['sim', 'llm'] as const),
+        parse: choice(PROPOSER_KIND_NAMES),
         default: 'sim',
       },
     ),

@@ -11,6 +11,7 @@ import {
   type OptimizeReport,
   type OptimizeRequest,
   type OptimizeSettings,
+  proposerKind,
   type SearchEstimate,
 } from '../../optimizer/index.ts';
 import { startSearchProgress } from '../progress.ts';
@@ -124,7 +125,7 @@ async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
 
 /** Which of the search's parts are simulated (and so make no model calls). */
 function spendParts({ agents, proposer }: SearchParts): SpendParts {
-  return { agent: agents.every((a) => agentKind(a).simulated), proposer: proposer.kind === 'sim' };
+  return { agent: agents.every((a) => agentKind(a).simulated), proposer: proposerKind(proposer).simulated };
 }
 
 /** The search's run and, with several agents, each agent's run: where its model calls are recorded. */

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { flagOf, refuseGivenWithResume } from '../../cli/option-table.ts';
-import { agentList, agentSpec, sharedSpec } from '../../cli/options.ts';
+import { agentList, agentSpec, searchAgentSpecs, sharedSpec } from '../../cli/options.ts';
+import { PROPOSER_KIND_NAMES } from '../../optimizer/proposers/kinds/proposer-kinds.ts';
 import { AGENT_KIND_NAMES } from '../../src/agents/kinds/agent-kinds.ts';
 import { isTdoError } from '../../src/errors.ts';
 
@@ -44,5 +45,13 @@ describe('--agent and --agents', () => {
     expect(agentList('sim,llm:m')).toEqual([{ kind: 'sim' }, { kind: 'llm', model: 'm' }]);
     const texts = [sharedSpec.agent().help, refusal(() => agentSpec('gpt')), refusal(() => agentList('sim,gpt'))];
     for (const kind of AGENT_KIND_NAMES) for (const text of texts) expect(text).toContain(kind);
+  });
+
+  it('--proposer takes every proposer kind, and its help names each', () => {
+    const { proposer } = searchAgentSpecs({ agents: '', objective: '' });
+    for (const kind of PROPOSER_KIND_NAMES) {
+      expect(proposer.parse?.(kind, 'sim')).toBe(kind);
+      expect(proposer.help).toContain(kind);
+    }
   });
 });
