@@ -2,6 +2,8 @@ import { InvalidArgumentError } from 'commander';
 import { negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec } from './option-table.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
 import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, proseList, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/index.ts';
+import { agentFromEntry, agentFromFlag, type AgentConfig } from '../src/index.ts';
+import { PROPOSER_KIND_NAMES } from '../optimizer/index.ts';
 
 /** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
 export function positiveInt(value: string): number {
@@ -191,7 +193,7 @@ export function searchAgentSpecs(what: { agents: string; objective: string }) {
       '--proposer <kind>',
       'sim (rule-based edits read off the trajectories, not an LLM) or llm (a model reads the failed trajectories and rewrites)',
       {
-        parse: choice(['sim', 'llm'] as const),
+        parse: choice(PROPOSER_KIND_NAMES),
         default: 'sim',
       },
     ),
@@ -213,31 +215,27 @@ export function choice<T extends string>(allowed: readonly T[]): (value: string)
   };
 }
 
-/** An `--agent` value: the default sim, one of its personas, or an LLM. */
-export type AgentSpec = 'sim' | 'llm' | `sim:${string}`;
+/** An `--agent` value that names an agent (src/agents/kinds/): the default sim, one of its personas, or an LLM. */
+export type AgentSpec = string;
 
 /** Checks the form only: an unknown persona is refused where the agent is built, with the list of names. */
 export function agentSpec(value: string): AgentSpec {
-  if (value === 'sim' || value === 'llm' || /^sim:./.test(value)) return value as AgentSpec;
+  if (agentFromFlag(value) !== undefined) return value;
   throw new InvalidArgumentError('expected one of sim, llm or sim:PERSONA (`tdo agents` lists them).');
 }
-
-/** One `--agents` entry as the settings a run stores: the default sim, a sim persona, or an LLM with its model. */
-export type AgentListEntry = { kind: 'sim'; persona?: string } | { kind: 'llm'; model: string };
 
 /**
  * `--agents sim:a,sim:b,llm:MODEL`: two or more different agents. Checks the form only: an unknown persona is
  * refused where the agent is built, with the list of names.
  */
-export function agentList(value: string): AgentListEntry[] {
+export function agentList(value: string): AgentConfig[] {
   const items = value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const entries = items.map((item): AgentListEntry => {
-    if (item === 'sim') return { kind: 'sim' };
-    if (/^sim:./.test(item)) return { kind: 'sim', persona: item.slice('sim:'.length) };
-    if (/^llm:./.test(item)) return { kind: 'llm', model: item.slice('llm:'.length) };
+  const entries = items.map((item) => {
+    const agent = agentFromEntry(item);
+    if (agent !== undefined) return agent;
     throw new InvalidArgumentError(`"${item}" is not an agent: expected sim, sim:PERSONA (\`tdo agents\` lists them) or llm:MODEL.`);
   });
   if (entries.length < 2) throw new InvalidArgumentError('expected two or more agents separated by commas (for one agent, use --agent).');

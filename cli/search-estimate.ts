@@ -1,12 +1,12 @@
 // The estimate of a search the CLI is about to start, from its suite, its settings and the catalogue the agent
 // will be sent (counted as the LLM agent sends it), priced at the config's prices.
-import { estimateSearch, type SearchEstimate, type OptimizeSettings } from '../optimizer/index.ts';
+import { estimateSearch, proposerKind, type SearchEstimate, type OptimizeSettings } from '../optimizer/index.ts';
 import { countDescriptionTokens } from '../traces/index.ts';
 import { toFunctionTool } from '../src/index.ts';
 import type { CatalogueTool } from '../src/index.ts';
 import { callCost, type ModelPrices } from '../src/index.ts';
 import type { Suite } from '../src/index.ts';
-import { agentIdOf } from './agents.ts';
+import { agentKind } from '../src/index.ts';
 import { searchParts } from './search-parts.ts';
 
 const tokensOf = (text: string) => countDescriptionTokens({ text });
@@ -18,8 +18,8 @@ export function searchEstimate(suite: Suite, settings: OptimizeSettings, tools: 
     suite,
     budget: settings.budget,
     minibatch: settings.minibatch,
-    agentModels: agents.map((a) => (a.kind === 'llm' ? agentIdOf(a).slice('llm:'.length) : null)),
-    proposerModel: proposer.kind === 'llm' ? (proposer.model ?? null) : null,
+    agentModels: agents.map((a) => agentKind(a).models(a)[0] ?? null),
+    proposerModel: proposerKind(proposer).models(proposer)[0] ?? null,
     toolSearch: settings.toolSearch !== undefined && settings.toolSearch.mode !== 'off',
     componentsPerIteration: settings.componentChoice === 'round-robin' ? 1 : Math.max(1, server.length),
     definitionTokens: tokensOf(JSON.stringify(tools.map(toFunctionTool))),

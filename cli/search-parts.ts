@@ -3,9 +3,8 @@
 // refused naming the run and the field.
 import * as z from 'zod';
 import { inputError } from '../src/index.ts';
-import type { OptimizeSettings } from '../optimizer/index.ts';
-import { agentConfigSchema, type AgentConfig } from './agents.ts';
-import { proposerConfigSchema, type ProposerConfig } from './proposers.ts';
+import { proposerConfigSchema, proposerKind, type OptimizeSettings, type ProposerConfig } from '../optimizer/index.ts';
+import { agentConfigSchema, agentModels, type AgentConfig } from '../src/index.ts';
 
 const searchPartsSchema = z.object({ agents: z.array(agentConfigSchema).min(1), proposer: proposerConfigSchema });
 
@@ -27,8 +26,5 @@ export function searchParts(settings: Pick<OptimizeSettings, 'agent' | 'agents' 
 
 /** Every model the search's agents and proposer call (optimize's, and the demo's two searches'). */
 export function searchModels({ agents, proposer }: SearchParts): string[] {
-  return [
-    ...agents.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : [])),
-    ...(proposer.kind === 'llm' && proposer.model !== undefined ? [proposer.model] : []),
-  ];
+  return [...agentModels(agents), ...proposerKind(proposer).models(proposer)];
 }

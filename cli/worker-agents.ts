@@ -1,14 +1,7 @@
 import * as z from 'zod';
 import { DEFAULT_MAX_STEPS } from '../src/index.ts';
-import { agentConfigSchema, type AgentConfig } from './agents.ts';
+import { agentConfigSchema, agentKind, type AgentAllowance, type AgentConfig } from '../src/index.ts';
 import type { CliConfig } from './config.ts';
-
-/** What a worker's operator lets a job's agent spend: the model it may call and the model calls per episode. */
-export interface AgentAllowance {
-  /** none: the worker runs no LLM agent */
-  model?: string;
-  maxSteps: number;
-}
 
 /** The operator's allowance: the worker's tdo.config.json `agent` block (its model; its maxSteps, else LlmAgent's). */
 export function agentAllowance(config: CliConfig): AgentAllowance {
@@ -20,25 +13,14 @@ export function agentAllowance(config: CliConfig): AgentAllowance {
 const jobAgentSchema = z.strictObject(agentConfigSchema.shape);
 
 /**
- * The agent settings a job names, when this worker's operator allows them; otherwise why not. The pusher of a job
- * chooses the agent's kind and, within the allowance, its steps: never what the worker pays for beyond it.
+ * The agent settings a job names, when this worker's operator allows them (each kind says what it needs,
+ * src/agents/kinds/); otherwise why not.
  */
 export function allowedAgent(settings: unknown, allowance: AgentAllowance): AgentConfig | { refused: string } {
   const parsed = jobAgentSchema.safeParse(settings);
   if (!parsed.success)
     return { refused: `its agent settings are not ones this worker knows (${parsed.error.issues[0]?.message}); is the coordinator another tdo version?` };
   const agent = parsed.data;
-  if (agent.kind !== 'llm') return agent;
-  if (allowance.model === undefined)
-    return { refused: "this worker runs no LLM agent; its operator allows one with agent.model in the worker's tdo.config.json" };
-  if (agent.model !== allowance.model)
-    return {
-      refused: `its LLM agent's model "${(agent.model ?? '').slice(0, 64)}" is not the one this worker runs (${allowance.model}, agent.model in the worker's tdo.config.json)`,
-    };
-  const steps = agent.maxSteps ?? DEFAULT_MAX_STEPS;
-  if (steps > allowance.maxSteps)
-    return {
-      refused: `its LLM agent may make ${steps} model calls per episode, more than the ${allowance.maxSteps} this worker allows; its operator raises that with agent.maxSteps in the worker's tdo.config.json`,
-    };
-  return agent;
+  const refused = agentKind(agent).workerRefusal(agent, allowance);
+  return refused === undefined ? agent : { refused };
 }

@@ -19,7 +19,16 @@ export { describeSkipped } from './mcp/skipped-seed.ts';
 export { defaultHonestyGate, TARGET_NAMES, type TargetName } from './mcp/targets.ts';
 export { OPTIMIZE_DEFAULTS } from './mcp/defaults.ts';
 
-export { LlmProposer } from './proposers/llm/proposer.ts';
+export {
+  describeProposer,
+  isSimulatedProposerId,
+  type ProposerConfig,
+  proposerConfigSchema,
+  proposerKind,
+  proposerKindOfId,
+  PROPOSER_KIND_NAMES,
+  PROPOSER_KINDS,
+} from './proposers/kinds/proposer-kinds.ts';
 export { RECURRING_TASKS } from './proposers/sim/recurring.ts';
 
 type Optimize = typeof import('./mcp/optimize.ts').optimize;
@@ -32,10 +41,4 @@ export async function optimize(...args: Parameters<Optimize>): ReturnType<Optimi
 /** An optimize run's settings as stored, read back for --resume (optimizer/mcp/settings.ts), loaded on first call. */
 export async function loadStoredSettings() {
   return { storedOptimizeSettings: (await import('./mcp/settings.ts')).storedOptimizeSettings };
-}
-
-/** The sim proposer (optimizer/proposers/sim/proposer.ts), loaded on first call with its English (compromise). */
-export async function createSimProposer(): Promise<Proposer<ToolReflectionRecord>> {
-  const { SimProposer } = await import('./proposers/sim/proposer.ts');
-  return new SimProposer();
 }

@@ -7,7 +7,20 @@
 export type { Agent, AgentContext, AgentResult, ModelCallSink } from './agents/agent.ts';
 export { DEFAULT_MAX_STEPS, LlmAgent } from './agents/llm/agent.ts';
 export { toFunctionTool } from './agents/llm/function-tools.ts';
-export { isSimAgentId, personaOf, simAgentId } from './agents/sim/agent-id.ts';
+export type { AgentAllowance } from './agents/kinds/agent-kind.ts';
+export {
+  type AgentConfig,
+  agentConfigSchema,
+  agentFromEntry,
+  agentFromFlag,
+  agentIdOf,
+  agentKind,
+  agentModels,
+  checkAgent,
+  describeAgent,
+  isSimulatedAgentId,
+} from './agents/kinds/agent-kinds.ts';
+export { simAgentId } from './agents/sim/agent-id.ts';
 export { SimAgent } from './agents/sim/agent.ts';
 export { DEFAULT_SIM_PARAMS, type SimParams } from './agents/sim/params.ts';
 export { wordRank } from './agents/sim/vectors/word-rank.ts';

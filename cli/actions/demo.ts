@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { loadSuite } from '../../src/index.ts';
 import { DEMO_SERVER, loadDemo, writeExperimentReports, type DemoCommon } from '../../experiments/index.ts';
 import { sellerDescriptionsFile } from '../../servers/shipped-files.ts';
-import { agentRecipe, checkSearchAgents, createAgent, describeAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
+import { checkAgent, describeAgent, type AgentConfig } from '../../src/index.ts';
+import { checkSearchAgents, createAgent, searchAgentConfig } from '../agents.ts';
 import { inputError, TdoError, type Agent, type CapStop } from '../../src/index.ts';
 import type { CliConfig } from '../config.ts';
 import { checkModelEndpoint, checkSpendCaps, modelSpend } from '../model-clients.ts';
@@ -26,7 +27,7 @@ export async function demoCommand(name: string, flags: DemoFlags, command: Comma
   if (name !== 'overconfident') throw inputError(`unknown demo "${name}"; the one demo is: overconfident`);
   checkSearchAgents(flags, command, 'reads the descriptions');
   const agentConfigs: AgentConfig[] = flags.agents ?? [searchAgentConfig(flags)];
-  for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
+  for (const agentConfig of agentConfigs) checkAgent(agentConfig);
   const proposerConfig = proposerSelection(flags);
   checkProposer(proposerConfig);
   const models = searchModels({ agents: agentConfigs, proposer: proposerConfig });

@@ -13,7 +13,8 @@ import {
   type ExperimentReport,
   type WrittenReports,
 } from '../../experiments/index.ts';
-import { agentRecipe, agentSelection, createAgent, type AgentConfig } from '../agents.ts';
+import { agentModels, checkAgent, type AgentConfig } from '../../src/index.ts';
+import { agentSelection, createAgent } from '../agents.ts';
 import type { ExperimentFlags } from '../tables/experiment.ts';
 import { withStore } from '../context.ts';
 import type { CliConfig } from '../config.ts';
@@ -57,7 +58,7 @@ async function experimentAndReport(flags: ExperimentFlags, versionRefs: string[]
     const progress = startProgress();
     try {
       // one meter over every run of the experiment: a cap stops the experiment where it is
-      const llmModels = modelsOf(checked.agentConfigs);
+      const llmModels = agentModels(checked.agentConfigs);
       const spend = modelSpend(config, flags, llmModels);
       const setup = { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette: await modelCassette(flags) };
       const agents = checked.agentConfigs.map((agentConfig) => ({ agent: createAgent(agentConfig, store, setup), agentConfig: { ...agentConfig } }));
@@ -107,21 +108,16 @@ function checkExperimentFlags(flags: ExperimentFlags, command: Command): string[
   return versionRefs;
 }
 
-/** The models the LLM agents among these call. */
-function modelsOf(agentConfigs: readonly AgentConfig[]): string[] {
-  return agentConfigs.flatMap((a) => (a.kind === 'llm' && a.model !== undefined ? [a.model] : []));
-}
-
 /** The suites, options, agents, cassette paths, model endpoint and queue, checked before the store is opened. */
 async function checkExperimentInput(flags: ExperimentFlags, config: CliConfig): Promise<CheckedExperiment> {
   const suites = flags.suite.map((s) => loadSuite(s, config.refs));
   const toolSearch = experimentToolSearch(flags, suites, config);
   checkExperimentOptions({ suites, conditions: flags.condition, threshold: flags.threshold, maxErrorRate: flags.maxErrorRate });
   const agentConfigs = experimentAgents(flags);
-  for (const agentConfig of agentConfigs) agentRecipe(agentConfig);
+  for (const agentConfig of agentConfigs) checkAgent(agentConfig);
   checkCassetteFlags(flags);
   // with --queue the workers make the agents' calls
-  if (flags.queue === undefined) checkModelEndpoint(flags, modelsOf(agentConfigs));
+  if (flags.queue === undefined) checkModelEndpoint(flags, agentModels(agentConfigs));
   await checkQueue(flags.queue);
   return { suites, agentConfigs, toolSearch };
 }

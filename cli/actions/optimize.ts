@@ -11,10 +11,12 @@ import {
   type OptimizeReport,
   type OptimizeRequest,
   type OptimizeSettings,
+  proposerKind,
   type SearchEstimate,
 } from '../../optimizer/index.ts';
 import { startSearchProgress } from '../progress.ts';
-import { agentIdOf, agentRecipe, checkSearchAgents, createAgent, searchAgentConfig, type AgentConfig } from '../agents.ts';
+import { agentIdOf, agentKind, checkAgent, type AgentConfig } from '../../src/index.ts';
+import { checkSearchAgents, createAgent, searchAgentConfig } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../src/index.ts';
@@ -123,7 +125,7 @@ async function dryRun(flags: OptimizeFlags, command: Command): Promise<void> {
 
 /** Which of the search's parts are simulated (and so make no model calls). */
 function spendParts({ agents, proposer }: SearchParts): SpendParts {
-  return { agent: agents.every((a) => a.kind === 'sim'), proposer: proposer.kind === 'sim' };
+  return { agent: agents.every((a) => agentKind(a).simulated), proposer: proposerKind(proposer).simulated };
 }
 
 /** The search's run and, with several agents, each agent's run: where its model calls are recorded. */
@@ -174,7 +176,7 @@ function newSearch(flags: OptimizeFlags, command: Command, config: CliConfig): S
   if (flags.gate === true && flags.allowFlags === true) throw inputError('--gate turns the honesty gate on and --allow-flags turns it off: give one of them');
   checkSearchAgents(flags, command, 'evaluates the candidates');
   const agentConfigs: AgentConfig[] = flags.agents ?? [searchAgentConfig(flags)];
-  for (const config of agentConfigs) agentRecipe(config);
+  for (const config of agentConfigs) checkAgent(config);
   checkTarget(flags.target, agentConfigs.map(agentIdOf), { queued: flags.queue !== undefined });
   const agent = agentConfigs[0]!;
   const proposer = proposerSelection(flags);

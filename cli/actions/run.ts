@@ -5,7 +5,8 @@ import { SPLITS } from '../../src/index.ts';
 import { runSuite, type RunOptions, type RunReport, type StoredRunConfig } from '../../src/index.ts';
 import * as z from 'zod';
 import { runSettings, type RunRow, type TraceStore } from '../../traces/index.ts';
-import { agentConfigSchema, agentRecipe, agentSelection, agentWithDefaults, createAgent, describeAgent, type AgentConfig } from '../agents.ts';
+import { agentConfigSchema, agentKind, agentModels, checkAgent, describeAgent, type AgentConfig } from '../../src/index.ts';
+import { agentSelection, agentWithDefaults, createAgent } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
 import { inputError } from '../../src/index.ts';
@@ -52,7 +53,7 @@ async function runAndReport(flags: RunFlags, command: Command, signal: AbortSign
     const input = flags.resume === undefined ? newRun(flags, command, config) : { resume: flags.resume };
     checkCassetteFlags(flags);
     if (!('resume' in input)) {
-      const models = input.agentConfig.kind === 'llm' ? [input.agentConfig.model!] : [];
+      const models = agentModels([input.agentConfig]);
       checkSpendCaps(config, flags, models);
       // with --queue the workers make the agent's calls
       checkModelEndpoint(flags, flags.queue === undefined ? models : []);
@@ -110,7 +111,7 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
     command.getOptionValueSource('agent') === 'cli',
     config,
   );
-  agentRecipe(agentConfig);
+  checkAgent(agentConfig);
   return {
     loaded,
     options: {
@@ -137,12 +138,7 @@ async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, com
 }
 
 async function execute(store: TraceStore, flags: RunFlags, { loaded, options, agentConfig }: RunInput, config: CliConfig, interruption: Interruption) {
-  const spend = modelSpend(
-    config,
-    flags,
-    agentConfig.kind === 'llm' ? [agentConfig.model!] : [],
-    spentBefore(store, flags.resume === undefined ? [] : [flags.resume]),
-  );
+  const spend = modelSpend(config, flags, agentModels([agentConfig]), spentBefore(store, flags.resume === undefined ? [] : [flags.resume]));
   const cassette = await modelCassette(flags);
   const agent = createAgent(agentConfig, store, { reuseCache: flags.cache, rateLimiter: modelRateLimiter(flags, config), spend, cassette });
 
@@ -188,7 +184,7 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       dbPath: store.path,
       suiteCheck,
       ...(spend.capReached === undefined ? {} : { capStop: spend.capReached }),
-      spend: { spend: store.runSpend([report.runId]), simulated: { agent: agentConfig.kind === 'sim' } },
+      spend: { spend: store.runSpend([report.runId]), simulated: { agent: agentKind(agentConfig).simulated } },
     };
   } finally {
     progress.stop();

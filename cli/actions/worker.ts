@@ -8,7 +8,8 @@ import type { WorkerFlags } from '../tables/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { modelSpend } from '../model-clients.ts';
-import { agentAllowance, allowedAgent, type AgentAllowance } from '../worker-agents.ts';
+import type { AgentAllowance } from '../../src/index.ts';
+import { agentAllowance, allowedAgent } from '../worker-agents.ts';
 
 /** A worker keeps no trace store: model answers are not replayed from one, only fetched. */
 const NO_RESPONSE_CACHE = { cacheGet: () => undefined, cachePut: () => undefined };

@@ -15,7 +15,7 @@ import {
   share,
   tableStyle,
 } from '../../experiments/index.ts';
-import { describeAgent } from '../agents.ts';
+import { describeAgent } from '../../src/index.ts';
 import { agentsJson } from './optimize-agents.ts';
 import { change, ci, effectsJson, figures, interval, jsonRole, rowLabel, searchLine } from './demo.ts';
 

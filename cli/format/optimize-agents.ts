@@ -1,8 +1,7 @@
 // The per-agent part of `tdo optimize --agents` output: each agent's seed and best on every split, and the
 // agent each candidate serves worst (optimizer/mcp/agent-report.ts measures them).
 import { REPORT_SPLITS, splitSuccess, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
-import { isSimAgentId } from '../../src/index.ts';
-import { describeAgent } from '../agents.ts';
+import { describeAgent, isSimulatedAgentId } from '../../src/index.ts';
 import { changeWithInterval } from '../../experiments/index.ts';
 import { differenceInterval } from '../../src/index.ts';
 import { splitJson } from './optimize-intervals.ts';
@@ -11,7 +10,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** Whether any of the report's agents is simulated (its numbers are then not, or not all, LLM results). */
 export function anySimulated(p: PerAgentReport): boolean {
-  return p.agents.some((a) => isSimAgentId(a.agent));
+  return p.agents.some((a) => isSimulatedAgentId(a.agent));
 }
 
 const OBJECTIVE_MEANING = {
@@ -69,7 +68,13 @@ const worstJson = (w: PerAgentReport['worst']['seed']) =>
 export function agentsJson(p: PerAgentReport) {
   return {
     objective: p.objective,
-    agents: p.agents.map((a) => ({ agent: a.agent, simulated: isSimAgentId(a.agent), run_id: a.runId, seed: splitsJson(a.seed), best: splitsJson(a.best) })),
+    agents: p.agents.map((a) => ({
+      agent: a.agent,
+      simulated: isSimulatedAgentId(a.agent),
+      run_id: a.runId,
+      seed: splitsJson(a.seed),
+      best: splitsJson(a.best),
+    })),
     worst_agent: { seed: worstJson(p.worst.seed), best: worstJson(p.worst.best) },
   };
 }

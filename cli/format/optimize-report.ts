@@ -3,7 +3,9 @@
 import { resolveSuitePath } from '../../src/index.ts';
 import { conditionLabel, type RunSpend } from '../../traces/index.ts';
 import {
+  describeProposer,
   describeSkipped,
+  isSimulatedProposerId,
   PERFECT,
   SOLVED_EPISODES_IN_A_ROW,
   TRAIN_SOLVED,
@@ -15,8 +17,7 @@ import {
 } from '../../optimizer/index.ts';
 import { changeWithInterval, percent, points, SHIPPED_SUITES_DIR } from '../../experiments/index.ts';
 import { counted, minDetectableChange, proseList, wilson, type SuiteCheck } from '../../src/index.ts';
-import { isSimAgentId } from '../../src/index.ts';
-import { describeAgent } from '../agents.ts';
+import { describeAgent, isSimulatedAgentId } from '../../src/index.ts';
 import { dbFlag } from '../database-path.ts';
 import { agentsHeader, agentsJson, agentsTable, anySimulated } from './optimize-agents.ts';
 import { heldOutChanges, splitJson } from './optimize-intervals.ts';
@@ -61,7 +62,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     target: r.target,
     agent: r.agent,
     proposer: r.proposer,
-    simulated: agentSimulated(r) || r.proposer === 'sim',
+    simulated: agentSimulated(r) || isSimulatedProposerId(r.proposer),
     budget: r.budget,
     budget_used: r.budgetUsed,
     report_calls: r.reportCalls,
@@ -166,8 +167,8 @@ function stoppedLine(r: OptimizeReport, dbPath: string): string {
 
 /** What ran: the run, its agents and proposer, what it spent and why it stopped, the gate and the proposals. */
 function headLines(r: OptimizeReport, spend: { spend: RunSpend; simulated: SpendParts }): string[] {
-  const simulated = [agentSimulated(r) ? (r.perAgent ? 'agents' : 'agent') : '', r.proposer === 'sim' ? 'proposer' : ''].filter(Boolean);
-  const proposer = `proposer ${r.proposer === 'sim' ? 'sim (rule-based edits read off the trajectories, not an LLM)' : r.proposer}`;
+  const simulated = [agentSimulated(r) ? (r.perAgent ? 'agents' : 'agent') : '', isSimulatedProposerId(r.proposer) ? 'proposer' : ''].filter(Boolean);
+  const proposer = `proposer ${describeProposer(r.proposer)}`;
   return [
     `optimize run ${r.runId} (${r.status})  suite ${r.suite}  server ${r.server}  target ${r.target}`,
     ...(Object.keys(r.conditions).length > 0 ? [`conditions ${conditionLabel(r.conditions)}`] : []),
@@ -271,7 +272,7 @@ export function unbeatenSeedNext(r: OptimizeReport, check: SuiteCheck | undefine
   return [
     ...(few.length === 0 ? [] : [`  add train tasks for ${proseList(few.map((t) => t.name))}, then search again`]),
     `  \`tdo optimize --suite ${suiteArgument(r)} --server ${r.server} --target ${r.target} --budget ${r.budget * 2}\`   a new search with twice the budget`,
-    ...(r.proposer === 'sim' ? ['  `--proposer llm --model NAME`   a model proposes, with OPENAI_BASE_URL and OPENAI_API_KEY set'] : []),
+    ...(isSimulatedProposerId(r.proposer) ? ['  `--proposer llm --model NAME`   a model proposes, with OPENAI_BASE_URL and OPENAI_API_KEY set'] : []),
     ...(check?.fidelity?.poor === true ? ['  `--agent llm --model NAME`   measure with a model instead of the sim'] : []),
   ];
 }
@@ -280,7 +281,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 /** Whether the search's agent, or any of its agents, is simulated. */
 function agentSimulated(r: OptimizeReport): boolean {
-  return r.perAgent ? anySimulated(r.perAgent) : isSimAgentId(r.agent);
+  return r.perAgent ? anySimulated(r.perAgent) : isSimulatedAgentId(r.agent);
 }
 
 function addedWordsJson(r: OptimizeReport) {

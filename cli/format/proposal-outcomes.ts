@@ -1,7 +1,7 @@
 // The optimize summary's account of the proposals it did not accept (optimizer/mcp/proposal-outcomes.ts):
 // a search that accepted nothing says whether the proposer had nothing to add, and for which tools and why,
 // whether the honesty gate refused what it wrote, or whether what it wrote ran and did not help.
-import { type OptimizeReport, type ProposalOutcomes, RECURRING_TASKS } from '../../optimizer/index.ts';
+import { type OptimizeReport, type ProposalOutcomes, proposerKindOfId, RECURRING_TASKS } from '../../optimizer/index.ts';
 import { counted, proseList } from '../../src/index.ts';
 
 /** Reports stored before it was measured have no proposalOutcomes. */
@@ -37,7 +37,7 @@ export function proposalOutcomesLine(r: OptimizeReport): string[] {
   const o = outcomesOf(r);
   if (o === undefined || o.made === 0 || o.accepted === o.made) return [];
   const parts = [
-    o.noText === 0 ? '' : nothingToAdd(o, r.proposer === 'sim'),
+    o.noText === 0 ? '' : nothingToAdd(o, proposerKindOfId(r.proposer)?.recurringJobsOnly ?? false),
     o.refusedByGate === 0 ? '' : `the ${r.tokenBudget ? 'honesty gate and the token budget' : 'honesty gate'} refused ${o.refusedByGate}`,
     o.notBetter === 0
       ? ''

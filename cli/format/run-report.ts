@@ -1,5 +1,5 @@
 import Table from 'cli-table3';
-import { isSimAgentId } from '../../src/index.ts';
+import { isSimulatedAgentId } from '../../src/index.ts';
 import { interval, tableStyle } from '../../experiments/index.ts';
 import { wilson } from '../../src/index.ts';
 import { describeErrors } from '../../src/index.ts';
@@ -87,7 +87,7 @@ export function runReportJson(view: RunReportView) {
     status: run.status,
     suite: view.suite,
     agent: view.agentId,
-    simulated: isSimAgentId(view.agentId),
+    simulated: isSimulatedAgentId(view.agentId),
     split: view.split,
     planned: run.planned,
     episodes: run.episodes,

@@ -3,7 +3,7 @@
 // does), so selection-best is the one text a seller would ship to all of them; the experiment then measures the
 // four rows with each agent. Per agent: its rows, each row's change from the honest seed, and which agent the
 // selection-best text sways most and least (the rise in mega-depot's first-choice share over the honest seed).
-import { type Agent, type EpisodeExecutor, isSimAgentId } from '../../src/index.ts';
+import { type Agent, type EpisodeExecutor, isSimulatedAgentId } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import type { ObjectiveName, PerAgentReport } from '../../optimizer/mcp/agent-report.ts';
 import { agentsVerdictSentence } from '../experiment/agents-columns.ts';
@@ -116,7 +116,7 @@ export async function runOverconfidentDemoAcrossAgents(req: DemoAgentsRequest): 
   requireMeasured(experiment.verdict, () => agentsVerdictSentence(experiment));
   const perAgent = experiment.experiments.map((e): AgentDemo => {
     const measured = measureRoles(store, market, e, roleVersion);
-    return { agent: e.agent.id, simulated: isSimAgentId(e.agent.id), ...measured, fromSeed: changesFromSeed(store, measured.rows) };
+    return { agent: e.agent.id, simulated: isSimulatedAgentId(e.agent.id), ...measured, fromSeed: changesFromSeed(store, measured.rows) };
   });
   const sways = perAgent.flatMap((a): Sway[] => {
     const change = a.fromSeed['selection-best'];

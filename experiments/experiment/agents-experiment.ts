@@ -2,7 +2,7 @@
 // (each in runs of its own, under that agent's id), brought together as versions x agents: each version's
 // test success per agent with its interval, its change against the first version per agent, and the agent
 // it serves worst. A version regresses when it regresses for any agent.
-import { type Agent, isSimAgentId } from '../../src/index.ts';
+import { type Agent, isSimulatedAgentId } from '../../src/index.ts';
 import type { Proportion } from '../../src/index.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from './run-experiment.ts';
 import type { Comparison, VersionResult } from './statistics.ts';
@@ -66,7 +66,7 @@ export async function runAgentsExperiment(settings: ExperimentSettings, run: Age
   return {
     kind: 'tdo-experiment-agents',
     createdAt: new Date().toISOString(),
-    agents: agents.map(({ agent }) => ({ id: agent.id, simulated: isSimAgentId(agent.id) })),
+    agents: agents.map(({ agent }) => ({ id: agent.id, simulated: isSimulatedAgentId(agent.id) })),
     suites: acrossAgents(experiments),
     experiments,
     regressions: experiments.flatMap((e) => e.regressions.map((r) => ({ ...r, agent: e.agent.id }))),

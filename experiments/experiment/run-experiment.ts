@@ -6,7 +6,7 @@ import {
   checkMaxErrorRate,
   type EpisodeExecutor,
   inputError,
-  isSimAgentId,
+  isSimulatedAgentId,
   isTdoError,
   type LoadedSuite,
   type ToolSearchSettings,
@@ -246,7 +246,7 @@ export async function runExperiment(settings: ExperimentSettings, run: Experimen
   return {
     kind: 'tdo-experiment',
     createdAt: new Date().toISOString(),
-    agent: { id: run.agent.id, simulated: isSimAgentId(run.agent.id) },
+    agent: { id: run.agent.id, simulated: isSimulatedAgentId(run.agent.id) },
     settings: {
       suites: settings.suites.map((s) => s.suite.name),
       split: EXPERIMENT_SPLIT,

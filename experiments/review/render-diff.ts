@@ -1,7 +1,7 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { changeWithInterval, escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
 import { measuredSuccess } from '../versions/measurements.ts';
-import { counted, isSimAgentId, boundedList, terminalSafe, toJsonText } from '../../src/index.ts';
+import { counted, isSimulatedAgentId, boundedList, terminalSafe, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
 import type { DifferenceInterval } from '../../src/index.ts';
@@ -53,7 +53,7 @@ function sideLine(name: string, s: SideSummary): string {
 }
 
 function agentLabel(agent: string): string {
-  return isSimAgentId(agent) ? `${agent} agent, simulated` : agent;
+  return isSimulatedAgentId(agent) ? `${agent} agent, simulated` : agent;
 }
 
 function deltaLine(diff: VersionDiff): string {
@@ -155,7 +155,7 @@ function renderMarkdown(diff: VersionDiff): string {
     '|---|---:|---:|---:|',
     ...summaryRows(diff).map((r) => `| ${r.join(' | ')} |`),
     '',
-    `Rates: ${mdCell(diff.metrics.note)}${[diff.a, diff.b].some((s) => isSimAgentId(s.measured?.agent ?? '')) ? ' (sim agent: a simulated selection model, not an LLM)' : ''}.`,
+    `Rates: ${mdCell(diff.metrics.note)}${[diff.a, diff.b].some((s) => isSimulatedAgentId(s.measured?.agent ?? '')) ? ' (sim agent: a simulated selection model, not an LLM)' : ''}.`,
     '',
   ];
   const { shown, unchanged } = splitUnchanged(diff);

@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import { interval, percent, tableStyle } from '../format.ts';
 import { measuredSuccess } from './measurements.ts';
-import { isSimAgentId } from '../../src/index.ts';
+import { isSimulatedAgentId } from '../../src/index.ts';
 import type { VersionEntry } from './listing.ts';
 
 /** The optimize runs a version won (newest first): named when few, else counted with the latest named (`--json` lists all). */
@@ -30,7 +30,7 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
       m?.usedServer == null ? '-' : percent(m.usedServer),
       m === null
         ? 'not measured'
-        : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
+        : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimulatedAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
     ]);
   }
   return `${table.toString()}\nfirst-choice share: the mean share of the agent's first choices that went to the version's server; used server: the share of episodes that called it at all (both – when the run offered no other server). Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), what that run measured.\n`;

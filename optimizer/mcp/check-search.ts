@@ -1,6 +1,6 @@
 // What an optimize search must satisfy before anything is connected or written: its settings on its suite
 // (the CLI checks these before it opens the trace store) and the rest of the request.
-import { inputError, isSimAgentId, type LoadedSuite, selectionCompetitors } from '../../src/index.ts';
+import { inputError, isSimulatedAgentId, type LoadedSuite, selectionCompetitors } from '../../src/index.ts';
 import { minimumBudget } from '../engine/engine.ts';
 import type { OptimizeRequest } from './optimize-request.ts';
 import type { OptimizeSettings } from './settings.ts';
@@ -42,7 +42,7 @@ export function checkSearch(loaded: LoadedSuite, settings: OptimizeSettings): vo
 export function checkTarget(target: TargetName, agentIds: readonly string[], { queued }: { queued: boolean }): void {
   if (target !== 'feedback') return;
   if (queued) throw inputError('the feedback target cannot run on queue workers yet: its rating tool is served in this process; drop --queue');
-  const sim = agentIds.find(isSimAgentId);
+  const sim = agentIds.find(isSimulatedAgentId);
   if (sim !== undefined) {
     const which = agentIds.length === 1 ? 'the sim agent' : `the sim agent ${sim}`;
     throw inputError(`the feedback target needs an LLM agent (--agent llm --model M): ${which} only models tool selection and cannot rate the tools it used`);

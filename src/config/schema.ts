@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AGENT_KIND_NAMES } from '../agents/kinds/agent-kinds.ts';
 import { toolSearchBlockSchema } from '../catalogue/tool-search/settings.ts';
 import { modelPriceSchema } from '../models/prices.ts';
 
@@ -46,7 +47,7 @@ export const configSchema = z.strictObject({
   /** Defaults for `tdo run` flags (--agent, --model, --max-steps); flags win. */
   agent: z
     .strictObject({
-      kind: z.enum(['sim', 'llm']).optional(),
+      kind: z.enum(AGENT_KIND_NAMES).optional(),
       model: z.string().min(1).optional(),
       maxSteps: z.number().int().positive().optional(),
     })

@@ -6,11 +6,16 @@ import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts'
 import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
 import { fencedBlock, MAX_DESCRIPTION_CHARS, reflectionPrompt, REFLECTION_SYSTEM_PROMPT } from './prompt.ts';
 
+/** The LLM proposer's id: `llm:MODEL`, the model it calls. */
+export function llmProposerId(model: string): string {
+  return `llm:${model}`;
+}
+
 export class LlmProposer implements Proposer<ToolReflectionRecord> {
   readonly id: string;
 
   constructor(private readonly model: ChatModel) {
-    this.id = `llm:${model.model}`;
+    this.id = llmProposerId(model.model);
   }
 
   async propose(request: ProposalRequest<ToolReflectionRecord>): Promise<Proposal> {

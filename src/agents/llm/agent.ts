@@ -2,6 +2,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { Agent, AgentContext, AgentResult } from '../agent.ts';
 import type { AssistantMessage } from '../../models/completion-schema.ts';
 import type { ChatModel } from '../../models/chat-client.ts';
+import { llmAgentId } from './agent-id.ts';
 import { toFunctionTool } from './function-tools.ts';
 import { answerSearchCall, answerToolCall } from './tool-calls.ts';
 import { toolCallsInText } from './text-tool-calls.ts';
@@ -35,7 +36,7 @@ export class LlmAgent implements Agent {
     this.model = options.model;
     this.maxSteps = maxSteps;
     this.temperature = options.temperature;
-    this.id = `llm:${options.model.model}`;
+    this.id = llmAgentId(options.model.model);
   }
 
   async run(ctx: AgentContext): Promise<AgentResult> {

@@ -1,5 +1,6 @@
 import { Job, Queue, QueueEvents, type QueueEventsOptions } from 'bullmq';
 import { contentHash, type EpisodeRecord } from '../../../traces/index.ts';
+import { agentConfigSchema, agentKind } from '../../agents/kinds/agent-kinds.ts';
 import type { Task } from '../../suite/schema.ts';
 import type { EpisodeOutcome } from '../episode.ts';
 import { finishedEpisode } from '../episode-outcome.ts';
@@ -266,8 +267,9 @@ async function lastEventId(queue: Queue): Promise<string> {
 
 /** What to start when no worker takes a batch's episodes: a worker serving its suite (and its model). */
 function noWorkerNotice(address: QueueAddress, batch: EpisodeBatch): string {
-  const { kind, model } = batch.agentConfig;
-  const models = kind === 'llm' && typeof model === 'string' ? ` with agent.model "${model}" in its tdo.config.json` : '';
+  const agent = agentConfigSchema.safeParse(batch.agentConfig);
+  const needs = agent.success ? agentKind(agent.data).workerConfig(agent.data) : undefined;
+  const models = needs === undefined ? '' : ` with ${needs} in its tdo.config.json`;
   return (
     `no worker is taking the episodes of ${address.shown}; still waiting. Start one where the suite's servers run: ` +
     `\`tdo worker --queue ${address.shown} --suite ${batch.loaded.suite.name}\`${models}`
