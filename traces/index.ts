@@ -1,7 +1,7 @@
 // The trace store's public surface; code outside traces/ imports from here.
 export { TraceStoreError } from './errors.ts';
 export { openTraceStore } from './store.ts';
-export { storedToolCall } from './recording.ts';
+export { storedToolCall } from './step-rows.ts';
 export { conditionLabel, runCondition } from './run-conditions.ts';
 export { runSettings } from './run-settings.ts';
 export { HOST_STEP_MODEL_PREFIX, sumSpend } from './spend.ts';

@@ -1,69 +1,23 @@
-// The optimizer's search records: runs, evaluations, candidates and proposals (see optimizer-types.ts).
-import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
+// The optimizer's search records: runs, evaluations, candidates and proposals (see optimizer-types.ts), each
+// written once (traces/record-once.ts).
+import { and, asc, eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
-import { sqliteErrorCode, TraceStoreError } from './errors.ts';
 import type { TraceDb } from './open.ts';
+import { insertOnce, recordOnce, recordsDb, type RecordsDb } from './record-once.ts';
 import { episodes, optimizerCandidates, optimizerEvaluations, optimizerProposals, optimizerRuns } from './schema.ts';
 import type { OptimizerRecords } from './optimizer-types.ts';
 
-type SearchRecordTable = typeof optimizerEvaluations | typeof optimizerCandidates | typeof optimizerProposals;
-
 export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
-  const fail = (what: string) => new TraceStoreError(`trace store ${path}: ${what}`);
-  const now = () => new Date().toISOString();
+  const store = recordsDb(db, path);
+  return { ...runRecords(store), ...evaluationRecords(store), ...candidateRecords(store), ...proposalRecords(store) };
+}
 
-  /** Inserts, or returns the stored row when the key exists; `same` decides whether a replay agrees with it. */
-  function insertOnce<Row>(existing: () => Row | undefined, insert: () => Row, same: (row: Row) => boolean, what: string): Row {
-    return db.transaction(
-      () => {
-        const row = existing();
-        if (row !== undefined) {
-          if (!same(row)) throw fail(`${what} differs from the stored one: the resumed search diverged from the original`);
-          return row;
-        }
-        try {
-          return insert();
-        } catch (e) {
-          if (sqliteErrorCode(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail(`${what}: no run with that id`);
-          throw e;
-        }
-      },
-      { behavior: 'immediate' },
-    );
-  }
-
-  /**
-   * A search record (evaluation, candidate or proposal) of one run, found by `key`: inserted stamped with its
-   * creation time, or the stored one returned (see insertOnce). drizzle's builders do not resolve their row
-   * types over a generic table, so the casts restate what they return for each of the three.
-   */
-  function recordOnce<T extends SearchRecordTable>(
-    table: T,
-    key: SQL | undefined,
-    input: Omit<T['$inferInsert'], 'createdAt'>,
-    same: (row: T['$inferSelect']) => boolean,
-    what: string,
-  ): T['$inferSelect'] {
-    return insertOnce(
-      () => db.select().from(table).where(key).get() as T['$inferSelect'] | undefined,
-      () =>
-        db
-          .insert(table)
-          .values({ ...input, createdAt: now() } as SQLiteInsertValue<T>)
-          .returning()
-          .get() as T['$inferSelect'],
-      same,
-      what,
-    );
-  }
-
-  const proposalKey = (runId: string, iteration: number) => and(eq(optimizerProposals.runId, runId), eq(optimizerProposals.iteration, iteration));
-  const getProposal = (runId: string, iteration: number) => db.select().from(optimizerProposals).where(proposalKey(runId, iteration)).get();
-
+function runRecords(store: RecordsDb): Pick<OptimizerRecords, 'createOptimizerRun' | 'getOptimizerRun' | 'finishOptimizerRun'> {
+  const { db } = store;
   return {
     createOptimizerRun(input) {
       return insertOnce(
+        store,
         () => db.select().from(optimizerRuns).where(eq(optimizerRuns.runId, input.runId)).get(),
         () => db.insert(optimizerRuns).values(input).returning().get(),
         () => false,
@@ -77,11 +31,16 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
 
     finishOptimizerRun(runId, input) {
       const { changes } = db.update(optimizerRuns).set(input).where(eq(optimizerRuns.runId, runId)).run();
-      if (changes === 0) throw fail(`no optimizer run with id '${runId}'`);
+      if (changes === 0) throw store.fail(`no optimizer run with id '${runId}'`);
     },
+  };
+}
 
+function evaluationRecords(store: RecordsDb): Pick<OptimizerRecords, 'recordEvaluation' | 'evaluationEpisodeIds'> {
+  return {
     recordEvaluation(input) {
       return recordOnce(
+        store,
         optimizerEvaluations,
         and(eq(optimizerEvaluations.runId, input.runId), eq(optimizerEvaluations.ordinal, input.ordinal)),
         input,
@@ -91,16 +50,21 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     },
 
     evaluationEpisodeIds(runId, ordinal) {
-      const rows = db
+      const rows = store.db
         .select({ id: episodes.id, taskId: episodes.taskId })
         .from(episodes)
         .where(and(eq(episodes.runId, runId), eq(episodes.evaluation, ordinal), eq(episodes.status, 'completed')))
         .all();
       return new Map(rows.map((r) => [r.taskId, r.id]));
     },
+  };
+}
 
+function candidateRecords(store: RecordsDb): Pick<OptimizerRecords, 'recordCandidate' | 'listCandidates'> {
+  return {
     recordCandidate(input) {
       return recordOnce(
+        store,
         optimizerCandidates,
         and(eq(optimizerCandidates.runId, input.runId), eq(optimizerCandidates.candidate, input.candidate)),
         input,
@@ -110,11 +74,23 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
     },
 
     listCandidates(runId) {
-      return db.select().from(optimizerCandidates).where(eq(optimizerCandidates.runId, runId)).orderBy(asc(optimizerCandidates.candidate)).all();
+      return store.db.select().from(optimizerCandidates).where(eq(optimizerCandidates.runId, runId)).orderBy(asc(optimizerCandidates.candidate)).all();
     },
+  };
+}
 
+function proposalRecords(store: RecordsDb): Pick<OptimizerRecords, 'recordProposal' | 'getProposal' | 'completeProposal' | 'judgeProposal' | 'listProposals'> {
+  const { db } = store;
+  const proposalKey = (runId: string, iteration: number) => and(eq(optimizerProposals.runId, runId), eq(optimizerProposals.iteration, iteration));
+  /** Completing and judging a proposal update the one row its search recorded. */
+  const updateProposal = (runId: string, iteration: number, values: Partial<typeof optimizerProposals.$inferInsert>) => {
+    const { changes } = db.update(optimizerProposals).set(values).where(proposalKey(runId, iteration)).run();
+    if (changes === 0) throw store.fail(`no proposal for iteration ${iteration} of run ${runId}`);
+  };
+  return {
     recordProposal(input) {
       return recordOnce(
+        store,
         optimizerProposals,
         proposalKey(input.runId, input.iteration),
         input,
@@ -128,17 +104,9 @@ export function optimizerRecords(db: TraceDb, path: string): OptimizerRecords {
       );
     },
 
-    getProposal,
-
-    completeProposal(runId, iteration, proposal) {
-      const { changes } = db.update(optimizerProposals).set({ proposal }).where(proposalKey(runId, iteration)).run();
-      if (changes === 0) throw fail(`no proposal for iteration ${iteration} of run ${runId}`);
-    },
-
-    judgeProposal(runId, iteration, input) {
-      const { changes } = db.update(optimizerProposals).set(input).where(proposalKey(runId, iteration)).run();
-      if (changes === 0) throw fail(`no proposal for iteration ${iteration} of run ${runId}`);
-    },
+    getProposal: (runId, iteration) => db.select().from(optimizerProposals).where(proposalKey(runId, iteration)).get(),
+    completeProposal: (runId, iteration, proposal) => updateProposal(runId, iteration, { proposal }),
+    judgeProposal: (runId, iteration, input) => updateProposal(runId, iteration, input),
 
     listProposals(runId) {
       return db.select().from(optimizerProposals).where(eq(optimizerProposals.runId, runId)).orderBy(asc(optimizerProposals.iteration)).all();

@@ -1,16 +1,9 @@
-// Reading traces back: episode lists, full trajectories and per-run aggregates.
-import { and, asc, count, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+// Reading traces back: episode lists, full trajectories and per-run aggregates (traces/run-aggregates.ts).
+import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { TraceDb } from './open.ts';
+import { prepareScoreTotals, runSummary, toolResults, toolSelectionCounts } from './run-aggregates.ts';
 import { episodes, scores, steps } from './schema.ts';
-import type { EpisodeQuery, StepRow, TraceReader } from './types.ts';
-import { inList } from './in-list.ts';
-
-const isToolStep = eq(steps.kind, 'tool');
-
-/** Counts rows where `condition` holds; 0 (not null) over no rows. */
-function countWhere(condition: SQL) {
-  return sql<number>`coalesce(sum(${condition}), 0)`.mapWith(Number);
-}
+import type { EpisodeQuery, EpisodeSummary, StepRow, TraceReader } from './types.ts';
 
 function episodeFilter(q: EpisodeQuery): SQL | undefined {
   const conditions: SQL[] = [];
@@ -46,136 +39,49 @@ function stepOf(row: typeof steps.$inferSelect): StepRow {
 }
 
 export function traceReader(db: TraceDb): TraceReader {
-  // Prepared once: trajectories are read back per episode (Langfuse export, optimizer),
-  // and building a drizzle query costs more than running it.
-  const episodeId = sql.placeholder('episodeId');
-  const trajectoryQueries = {
-    episode: db.select().from(episodes).where(eq(episodes.id, episodeId)).prepare(),
-    steps: db.select().from(steps).where(eq(steps.episodeId, episodeId)).orderBy(asc(steps.seq)).prepare(),
-    scores: db.select().from(scores).where(eq(scores.episodeId, episodeId)).orderBy(asc(scores.id)).prepare(),
-  };
   const scoreTotals = prepareScoreTotals(db);
   return {
-    listEpisodes(q) {
-      // Pick the page first and count tool calls only for its rows: counting in the same query
-      // would count the steps of every matching episode before the limit applies.
-      const page = db
-        .select({ ...getTableColumns(episodes), rowOrder: sql<number>`${episodes}.rowid`.as('row_order') })
-        .from(episodes)
-        .where(episodeFilter(q))
-        .orderBy(desc(episodes.startedAt), desc(sql`${episodes}.rowid`)) // rowid breaks same-millisecond ties
-        .limit(q.limit ?? -1) // -1: no limit
-        .as('page');
-      const { rowOrder: _rowOrder, ...columns } = page._.selectedFields; // row_order is for sorting only
-      const toolCalls = sql<number>`(SELECT COUNT(*) FROM steps AS s WHERE s.episode_id = page.id AND s.kind = 'tool')`;
-      return db
-        .select({ ...columns, toolCalls: toolCalls.mapWith(Number) })
-        .from(page)
-        .orderBy(desc(page.startedAt), desc(page.rowOrder))
-        .all();
-    },
-
-    getTrajectory(episodeId) {
-      const episode = trajectoryQueries.episode.get({ episodeId });
-      if (!episode) return undefined;
-      return { episode, steps: trajectoryQueries.steps.all({ episodeId }).map(stepOf), scores: trajectoryQueries.scores.all({ episodeId }) };
-    },
-
-    toolSelectionCounts(runId) {
-      const calls = count();
-      return db
-        .select({
-          // tool steps always have server and tool set
-          server: sql<string>`${steps.server}`,
-          tool: sql<string>`${steps.tool}`,
-          calls,
-          errors: countWhere(eq(steps.isError, true)),
-        })
-        .from(steps)
-        .innerJoin(episodes, eq(steps.episodeId, episodes.id))
-        .where(and(eq(episodes.runId, runId), isToolStep))
-        .groupBy(steps.server, steps.tool)
-        .orderBy(desc(calls), asc(steps.server), asc(steps.tool))
-        .all();
-    },
-
-    runSummary(runId) {
-      const totals = db
-        .select({
-          episodes: count(),
-          completed: countWhere(eq(episodes.status, 'completed')),
-          errors: countWhere(eq(episodes.status, 'error')),
-          successes: countWhere(eq(episodes.success, true)),
-        })
-        .from(episodes)
-        .where(eq(episodes.runId, runId))
-        .get();
-      const tools = db
-        .select({ toolCalls: count() })
-        .from(steps)
-        .innerJoin(episodes, eq(steps.episodeId, episodes.id))
-        .where(and(eq(episodes.runId, runId), isToolStep))
-        .get();
-      return {
-        episodes: totals?.episodes ?? 0,
-        completed: totals?.completed ?? 0,
-        errors: totals?.errors ?? 0,
-        successes: totals?.successes ?? 0,
-        toolCalls: tools?.toolCalls ?? 0,
-      };
-    },
-
-    scoreTotals(runId) {
-      return scoreTotals.all({ runId });
-    },
-
-    toolResults({ server, tools, limit = 500, chars }) {
-      // by tool first when the tools are known: steps_tool_idx then finds them without a scan
-      const conditions = [isToolStep, eq(steps.server, server), eq(steps.isError, false), isNotNull(steps.resultText)];
-      if (tools !== undefined) conditions.push(inList(steps.tool, tools));
-      // Cut in SQL before grouping, so the rows handed over and the rows grouped hold the prefixes only: grouping the
-      // steps themselves sorted their whole texts (26 results of 9 MB took lint past 2 GB). A LIMIT on the subquery (one
-      // it never reaches) keeps SQLite from flattening it into the grouping query, which would sort the whole texts again.
-      const cut = db
-        .select({ text: sql<string>`substr(${steps.resultText}, 1, ${chars})`.as('text'), id: steps.id })
-        .from(steps)
-        .where(and(...conditions))
-        .limit(Number.MAX_SAFE_INTEGER)
-        .as('cut');
-      return db
-        .select({ text: cut.text })
-        .from(cut)
-        .groupBy(sql`${cut.text}`)
-        .orderBy(desc(sql`max(${cut.id})`))
-        .limit(limit)
-        .all()
-        .map((r) => r.text);
-    },
+    listEpisodes: (q) => listEpisodes(db, q),
+    getTrajectory: trajectoryReader(db),
+    toolSelectionCounts: (runId) => toolSelectionCounts(db, runId),
+    runSummary: (runId) => runSummary(db, runId),
+    scoreTotals: (runId) => scoreTotals.all({ runId }),
+    toolResults: (query) => toolResults(db, query),
   };
 }
 
-/**
- * Per score name: rows and sum over the run's episodes. Each row gets its place in listEpisodes order
- * (newest episode first, then the episode's scores in insertion order) so that names keep the order of
- * their first appearance, which run reports show (e.g. ties between first choices).
- */
-function prepareScoreTotals(db: TraceDb) {
-  const placed = db.$with('placed').as(
-    db
-      .select({
-        name: scores.name,
-        value: scores.value,
-        place: sql<number>`row_number() OVER (ORDER BY ${episodes.startedAt} DESC, ${episodes}.rowid DESC, ${scores.id})`.as('place'),
-      })
-      .from(scores)
-      .innerJoin(episodes, eq(scores.episodeId, episodes.id))
-      .where(eq(episodes.runId, sql.placeholder('runId'))),
-  );
+function listEpisodes(db: TraceDb, q: EpisodeQuery): EpisodeSummary[] {
+  // Pick the page first and count tool calls only for its rows: counting in the same query
+  // would count the steps of every matching episode before the limit applies.
+  const page = db
+    .select({ ...getTableColumns(episodes), rowOrder: sql<number>`${episodes}.rowid`.as('row_order') })
+    .from(episodes)
+    .where(episodeFilter(q))
+    .orderBy(desc(episodes.startedAt), desc(sql`${episodes}.rowid`)) // rowid breaks same-millisecond ties
+    .limit(q.limit ?? -1) // -1: no limit
+    .as('page');
+  const { rowOrder: _rowOrder, ...columns } = page._.selectedFields; // row_order is for sorting only
+  const toolCalls = sql<number>`(SELECT COUNT(*) FROM steps AS s WHERE s.episode_id = page.id AND s.kind = 'tool')`;
   return db
-    .with(placed)
-    .select({ name: placed.name, episodes: count(), sum: sql<number>`sum(${placed.value})`.mapWith(Number) })
-    .from(placed)
-    .groupBy(placed.name)
-    .orderBy(sql`min(${placed.place})`)
-    .prepare();
+    .select({ ...columns, toolCalls: toolCalls.mapWith(Number) })
+    .from(page)
+    .orderBy(desc(page.startedAt), desc(page.rowOrder))
+    .all();
+}
+
+/** An episode's trajectory by its id: the episode, its steps in order and its scores. */
+function trajectoryReader(db: TraceDb): TraceReader['getTrajectory'] {
+  // Prepared once: trajectories are read back per episode (Langfuse export, optimizer),
+  // and building a drizzle query costs more than running it.
+  const byEpisode = sql.placeholder('episodeId');
+  const queries = {
+    episode: db.select().from(episodes).where(eq(episodes.id, byEpisode)).prepare(),
+    steps: db.select().from(steps).where(eq(steps.episodeId, byEpisode)).orderBy(asc(steps.seq)).prepare(),
+    scores: db.select().from(scores).where(eq(scores.episodeId, byEpisode)).orderBy(asc(scores.id)).prepare(),
+  };
+  return (episodeId) => {
+    const episode = queries.episode.get({ episodeId });
+    if (!episode) return undefined;
+    return { episode, steps: queries.steps.all({ episodeId }).map(stepOf), scores: queries.scores.all({ episodeId }) };
+  };
 }
