@@ -1,7 +1,15 @@
 // `tdo experiment`: fixed description versions on the held-out test split of one or more suites, N
 // repeats each, compared with the first version; a suite's paraphrase split (the same needs worded
 // differently), when it has one, is run and compared beside test. Callable as a function (the demo runs one).
-import { checkMaxErrorRate, inputError, isSimulatedAgentId, type LoadedSuite, DEFAULT_TOOL_SEARCH_K, resolveConditions, tasksForSplit } from '../../src/index.ts';
+import {
+  checkMaxErrorRate,
+  inputError,
+  isSimulatedAgentId,
+  type LoadedSuite,
+  DEFAULT_TOOL_SEARCH_K,
+  resolveConditions,
+  tasksForSplit,
+} from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
 import { diffSources, type VersionDiff } from '../review/version-diff.ts';
 import { latestMeasurements } from '../versions/measurements.ts';
