@@ -1,10 +1,10 @@
-import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, SdkErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from '../suite/schema.ts';
 import { MAX_DESCRIPTION_CHARS } from '../../traces/index.ts';
 import type { JsonSchema, ToolOutcome } from '../catalogue/catalogue-types.ts';
 import { readInputSchema } from './tool-schema.ts';
-import { infrastructureError } from '../errors.ts';
+import { infrastructureError, inputError } from '../errors.ts';
 import { inheritedEnv } from './inherited-env.ts';
 import { boundedFetch } from './bounded/fetch.ts';
 import { freshConnectionFetch } from './fresh-connection-fetch.ts';
@@ -88,7 +88,7 @@ export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Pro
         // Refused, not picked from: a call by that name could reach either tool, and the version recorded for the
         // server would hold only one of their texts.
         if (names.has(t.name)) {
-          throw infrastructureError(
+          throw inputError(
             `MCP server "${spec.name}" lists two tools named "${t.name.slice(0, 64)}"; tdo needs each tool name once (fix the server's tool list)`,
           );
         }
@@ -96,7 +96,7 @@ export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Pro
         const description = t.description ?? '';
         // Refused, not cut: a shortened text would be recorded and judged as if the server had sent it.
         if (description.length > MAX_DESCRIPTION_CHARS) {
-          throw infrastructureError(
+          throw inputError(
             `MCP server "${spec.name}" advertises a description of ${description.length.toLocaleString('en-US')} characters for tool "${t.name.slice(0, 64)}"; ` +
               `tdo reads at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} (shorten it, or serve another descriptions file)`,
           );
@@ -104,7 +104,7 @@ export async function connectServer(spec: ServerSpec, signal?: AbortSignal): Pro
         const read = readInputSchema(t.inputSchema);
         // Refused when not a JSON Schema: every reader (sim, search, proposers, suite check) takes it as listed.
         if ('problem' in read) {
-          throw infrastructureError(
+          throw inputError(
             `MCP server "${spec.name}" lists tool "${t.name.slice(0, 64)}" with an input schema tdo cannot read: ${read.problem} (fix the server's tool list)`,
           );
         }
@@ -195,7 +195,7 @@ function closedDuringProbe(failure: ConnectFailure): boolean {
 
 function connectError(spec: ServerSpec, failure: ConnectFailure) {
   if ('command' in spec && rootCode(failure) === 'ENOENT') {
-    return infrastructureError(
+    return inputError(
       `cannot start MCP server "${spec.name}": the command "${spec.command}" was not found (install it, or give its full path in the server's command)`,
     );
   }
@@ -214,14 +214,16 @@ const CAUSE_CHARS = 300;
 function listFailure(server: string, err: unknown, stderr: string) {
   if ((err as { code?: unknown }).code === LIST_PAGINATION_EXCEEDED) {
     const cap = (err as { data?: { listMaxPages?: unknown } }).data?.listMaxPages;
-    return infrastructureError(
+    return inputError(
       `MCP server "${server}" was still handing out tools/list cursors after ${typeof cap === 'number' ? cap : 'the most'} pages (new ones without end, or one it had given before); ` +
         "tdo stopped listing its tools: fix the server's paging",
     );
   }
   const cause = err instanceof RangeError ? 'its answer is nested too deeply to read (an input schema thousands of levels deep?)' : oneLine(withRootCause(err));
   const tail = stderr.trim() ? ` (server stderr: ${oneLine(stderr.trim().split('\n').slice(-3).join(' | '))})` : '';
-  return infrastructureError(`MCP server "${server}" failed during tools/list: ${cause}${tail}`, { cause: err });
+  // a list the server sent but tdo cannot read is the server's to fix (input); one it did not send is an outage
+  const unreadable = err instanceof RangeError || (err as { code?: unknown }).code === SdkErrorCode.InvalidResult;
+  return (unreadable ? inputError : infrastructureError)(`MCP server "${server}" failed during tools/list: ${cause}${tail}`, { cause: err });
 }
 
 /**

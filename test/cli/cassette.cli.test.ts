@@ -68,28 +68,32 @@ describe('a search recorded to a cassette', () => {
     expect(after.seed).toEqual(before.seed);
   });
 
-  it('stops with exit 2 when the replay asks what the cassette does not hold, naming the model', { timeout: 300_000 }, async () => {
-    const cassette = join(dir, 'search.cassette.jsonl');
-    const asked = await tdo([
-      'run',
-      '--suite',
-      'lab',
-      '--split',
-      'val',
-      '--agent',
-      'llm',
-      '--model',
-      'another-model',
-      '--replay',
-      cassette,
-      '--db',
-      join(dir, 'run.db'),
-    ]);
-    expect(asked.code).toBe(2);
-    expect(asked.stderr).toContain(
-      `The cassette ${cassette} holds no answer for a request of the model "another-model": it holds no request for the model "another-model"`,
-    );
-  });
+  it(
+    'stops with exit 3, as an errored episode does, when the replay asks what the cassette does not hold, naming the model',
+    { timeout: 300_000 },
+    async () => {
+      const cassette = join(dir, 'search.cassette.jsonl');
+      const asked = await tdo([
+        'run',
+        '--suite',
+        'lab',
+        '--split',
+        'val',
+        '--agent',
+        'llm',
+        '--model',
+        'another-model',
+        '--replay',
+        cassette,
+        '--db',
+        join(dir, 'run.db'),
+      ]);
+      expect(asked.code).toBe(3);
+      expect(asked.stderr).toContain(
+        `The cassette ${cassette} holds no answer for a request of the model "another-model": it holds no request for the model "another-model"`,
+      );
+    },
+  );
 
   it('refuses --record with --replay, and --replay of a file that is not a cassette', { timeout: 60_000 }, async () => {
     const both = await tdo([

@@ -67,10 +67,10 @@ describe.skipIf(missing !== undefined)('tdo demo overconfident --queue', () => {
     await expectRunOnWorkers('agents-queued');
   });
 
-  it('refuses a queue nothing listens on before any store is opened (exit 2, naming the URL)', { timeout: 120_000 }, async () => {
+  it('refuses a queue nothing listens on before any store is opened (exit 3, naming the URL)', { timeout: 120_000 }, async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
     const r = await demo('refused', ['--queue', url]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain(`cannot reach the episode queue at ${url}/0`);
     expect(existsSync(join(dir, 'refused.db'))).toBe(false);
   });

@@ -97,11 +97,11 @@ describe.skipIf(missing !== undefined)('tdo experiment --queue', () => {
     expect(rates(queued)).toEqual(rates(local));
   });
 
-  it('refuses a queue nothing listens on before any episode runs (exit 2, naming the URL)', { timeout: 60_000 }, async () => {
+  it('refuses a queue nothing listens on before any episode runs (exit 3, naming the URL)', { timeout: 60_000 }, async () => {
     const db = await storeWithVersions('refused.db');
     const url = `redis://127.0.0.1:${await freePort()}`;
     const r = await tdo(['experiment', '--suite', suite, '--versions', versions, '--db', db, '--out', join(dir, 'refused'), '--queue', url]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain(url.replace('redis://', ''));
     const listed = await tdo(['traces', 'list', '--db', db, '--json']);
     expect(JSON.parse(listed.stdout)).toEqual([]);

@@ -123,7 +123,7 @@ describe('tdo experiment', () => {
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });
 
-  it('exits 2 when a server cannot start (an infrastructure error, not a verdict)', { timeout: 60_000 }, async () => {
+  it('exits 3 when a server cannot start (an outage, not a verdict)', { timeout: 60_000 }, async () => {
     const broken = join(dir, 'broken.json');
     const mini = JSON.parse(readFileSync(suite, 'utf8')) as { servers: Array<{ name: string; args: string[] }> };
     writeFileSync(
@@ -135,7 +135,7 @@ describe('tdo experiment', () => {
       }),
     );
     const r = await tdo(['experiment', '--suite', broken, '--versions', seedId, '--db', db, '--out', join(dir, 'broken-out')]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/the experiment could not run/);
   });
 });

@@ -29,9 +29,9 @@ describe('tdo gateway', () => {
     }
   });
 
-  it('exits 2 naming Redis when --redis cannot be reached', async () => {
+  it('exits 3 naming Redis when --redis cannot be reached', async () => {
     const result = await tdo(['gateway', ...ROUTE, '--redis', `redis://127.0.0.1:${await freePort()}`], { TDO_AUTH_SECRET: SECRET });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain('cannot reach Redis at redis://127.0.0.1:');
   });
 

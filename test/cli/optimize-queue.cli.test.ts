@@ -10,11 +10,11 @@ import { tdo } from '../support/cli.ts';
 import { freePort } from '../support/redis-server.ts';
 
 describe('tdo optimize --queue', () => {
-  it('refuses a queue nothing listens on before any store is opened (exit 2, naming the URL)', async () => {
+  it('refuses a queue nothing listens on before any store is opened (exit 3, naming the URL)', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'tdo-optimize-queue-')), 'refused.db');
     const url = `redis://127.0.0.1:${await freePort()}`;
     const r = await tdo(['optimize', '--suite', 'lab', '--budget', '34', '--seed', '2', '--db', db, '--json', '--queue', url]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain(`cannot reach the episode queue at ${url}/0`);
     expect(existsSync(db)).toBe(false);
   });

@@ -116,7 +116,7 @@ describe('tdo optimize --traces langfuse, bad input', () => {
   it('stops before running anything when Langfuse cannot be reached', async () => {
     const db = join(dir, 'down.db');
     const result = await optimize(['--traces', 'langfuse', '--session', sourceRun], { ...env, LANGFUSE_BASE_URL: await refusingBaseUrl() }, db);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/could not read from Langfuse at http:\/\/127\.0\.0\.1:\d+: cannot reach it \(ECONNREFUSED\)/);
     expect(rows(db, 'SELECT id FROM runs')).toEqual([]);
   });

@@ -45,7 +45,7 @@ async function experimentAgainstRefusing(dbName: string, out: string, extra: str
 
 describe('an outage is not a result', () => {
   it(
-    'tdo run against a refusing endpoint stops early, exits 2 naming the cause, and a resume after the fix runs the errored episodes again',
+    'tdo run against a refusing endpoint stops early, exits 3 naming the cause, and a resume after the fix runs the errored episodes again',
     { timeout: 120_000 },
     async () => {
       const db = join(dir, 'run.db');
@@ -53,7 +53,7 @@ describe('an outage is not a result', () => {
         ['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--concurrency', '1', '--db', db, '--json'],
         llm(refusing.baseURL),
       );
-      expect(failed.code, failed.stderr).toBe(2);
+      expect(failed.code, failed.stderr).toBe(3);
       expect(failed.stderr).toMatch(/1 of 1 episodes \(100\.0%\) errored, not judged\. Cause \(1\): .*401/);
       expect(failed.stderr).toMatch(/--max-error-rate allows 0\.0%/);
       const report = JSON.parse(failed.stdout) as {
@@ -117,12 +117,12 @@ describe('an outage is not a result', () => {
     expect(report.success_rate).toBe(0);
   });
 
-  it('tdo run in which every episode errored exits 2 whatever --max-error-rate allows: nothing was measured', { timeout: 120_000 }, async () => {
+  it('tdo run in which every episode errored exits 3 whatever --max-error-rate allows: nothing was measured', { timeout: 120_000 }, async () => {
     const r = await tdo(
       ['run', '--suite', 'lab', '--split', 'val', '--agent', 'llm', '--model', 'double-model', '--max-error-rate', '1', '--db', join(dir, 'all-errored.db')],
       llm(refusing.baseURL),
     );
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stdout).toMatch(/\(completed\)/);
     expect(r.stdout).toMatch(/success – \(no judged episode\)/);
     expect(r.stdout).toMatch(/errors: (\d+) of \1 episodes \(100\.0%\) errored, not judged\. Cause \(\1\): .*401/);
@@ -144,10 +144,10 @@ describe('an outage is not a result', () => {
     expect(r.stderr).toMatch(/--max-error-rate.*number from 0 to 1/);
   });
 
-  it('tdo experiment --agent llm against a refusing endpoint exits 2, says why, and its reports show no pass', { timeout: 180_000 }, async () => {
+  it('tdo experiment --agent llm against a refusing endpoint exits 3, says why, and its reports show no pass', { timeout: 180_000 }, async () => {
     const out = join(dir, 'experiment-report');
     const { seedId, r } = await experimentAgainstRefusing('experiment.db', out, []);
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/No verdict: an outage, not a result\. .*errored, not judged\. Cause \(\d+\): .*401/);
     expect(r.stdout).not.toMatch(/No regression/);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { verdict: string; outages: Array<{ version: string; errors: number }> };
@@ -162,7 +162,7 @@ describe('an outage is not a result', () => {
   it('tdo experiment in which every episode errored gives no verdict whatever --max-error-rate allows', { timeout: 180_000 }, async () => {
     const out = join(dir, 'experiment-all-errored-report');
     const { seedId, r } = await experimentAgainstRefusing('experiment-all-errored.db', out, ['--max-error-rate', '1']);
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/No verdict: an outage, not a result\. .*Cause \(\d+\): .*401.*No episode was judged, so nothing was measured\./);
     expect(r.stdout).not.toMatch(/No regression|Best/);
     // nothing judged is shown as not measured, never as a 0% rate
@@ -173,13 +173,13 @@ describe('an outage is not a result', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).not.toMatch(/(?<![\d.])0\.0%/);
   });
 
-  it('tdo optimize against a refusing endpoint exits 2 with the cause and the resume command, and marks the run failed', { timeout: 180_000 }, async () => {
+  it('tdo optimize against a refusing endpoint exits 3 with the cause and the resume command, and marks the run failed', { timeout: 180_000 }, async () => {
     const db = join(dir, 'optimize.db');
     const r = await tdo(
       ['optimize', '--suite', 'lab', '--server', 'lab', '--agent', 'llm', '--model', 'double-model', '--budget', '40', '--db', db, '--json'],
       llm(refusing.baseURL),
     );
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/an episode errored \(an outage, not a result\), task [\w-]+: .*401/);
     const runId = /tdo optimize --resume (r-[0-9a-f]+)/.exec(r.stderr)?.[1];
     expect(runId).toBeDefined();

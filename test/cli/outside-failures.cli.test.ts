@@ -26,24 +26,25 @@ function suiteFile(dir: string, server: Record<string, unknown>): string {
   return path;
 }
 
-const LIST_FAILURES: Array<[mode: string, cause: RegExp]> = [
-  ['exit-on-list', /Connection closed/],
-  ['bad-schema', /Invalid result for tools\/list: .*inputSchema/],
-  ['deep-schema', /nested too deeply to read/],
+/** A server that dies is an outage (exit 3); a list it sent that tdo cannot read is the server's to fix (exit 2). */
+const LIST_FAILURES: Array<[mode: string, cause: RegExp, exitCode: number]> = [
+  ['exit-on-list', /Connection closed/, 3],
+  ['bad-schema', /Invalid result for tools\/list: .*inputSchema/, 2],
+  ['deep-schema', /nested too deeply to read/, 2],
 ];
 
 describe('a server that fails during tools/list', () => {
-  for (const [mode, cause] of LIST_FAILURES) {
-    it(`${mode}: tdo run and tdo init exit 2 naming the server and the cause; init writes nothing`, async () => {
+  for (const [mode, cause, exitCode] of LIST_FAILURES) {
+    it(`${mode}: tdo run and tdo init exit ${exitCode} naming the server and the cause; init writes nothing`, async () => {
       const dir = scratch();
       const run = await tdo(['run', '--suite', suiteFile(dir, { command: process.execPath, args: [HOSTILE, mode] }), '--db', join(dir, 'tdo.db')]);
-      expect(run.code, run.stderr).toBe(2);
+      expect(run.code, run.stderr).toBe(exitCode);
       expect(run.stderr).toMatch(/^tdo: MCP server "h" failed during tools\/list: /m);
       expect(run.stderr).toMatch(cause);
       expect(run.stderr).not.toMatch(noStack);
 
       const init = await tdo(['init', '--server', 'h', '--', process.execPath, HOSTILE, mode], {}, dir);
-      expect(init.code, init.stderr).toBe(2);
+      expect(init.code, init.stderr).toBe(exitCode);
       expect(init.stderr).toMatch(/^tdo: MCP server "h" failed during tools\/list: /);
       expect(init.stderr).not.toMatch(noStack);
       expect(existsSync(join(dir, 'tdo.config.json'))).toBe(false);

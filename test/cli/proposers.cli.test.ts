@@ -1,4 +1,4 @@
-// `--proposer llm` end to end: a proposer whose endpoint fails is an outage of the search (exit 2, the cause, the
+// `--proposer llm` end to end: a proposer whose endpoint fails is an outage of the search (exit 3, the cause, the
 // resume command, the run failed), never "no candidate beat the seed"; a resume once the endpoint is back finishes
 // the search. The agent is the sim, so the only model calls are the proposer's.
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -32,10 +32,10 @@ afterAll(async () => {
 });
 
 describe('tdo optimize --proposer llm when the proposer fails', () => {
-  it('against a dead endpoint exits 2 with the cause and the resume command, and the run is failed, not completed', { timeout: 120_000 }, async () => {
+  it('against a dead endpoint exits 3 with the cause and the resume command, and the run is failed, not completed', { timeout: 120_000 }, async () => {
     const db = join(dir, 'dead.db');
     const r = await tdo(search(db, '--proposer', 'llm', '--model', 'reflector', '--json'), endpoint(deadURL));
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(
       /tdo: the proposer llm:reflector failed \(an outage, not a result\) on \w+ at iteration \d+: Cannot reach the model endpoint http:\/\/127\.0\.0\.1:\d+\/v1: .*ECONNREFUSED/,
     );
@@ -48,11 +48,11 @@ describe('tdo optimize --proposer llm when the proposer fails', () => {
     expect(runStatus(db, runId!)).toBe('failed');
   });
 
-  it('on 5xx after the retries exits 2 the same way, and a resume once the endpoint is back completes', { timeout: 180_000 }, async () => {
+  it('on 5xx after the retries exits 3 the same way, and a resume once the endpoint is back completes', { timeout: 180_000 }, async () => {
     const db = join(dir, 'flaky.db');
     back = false;
     const failed = await tdo(search(db, '--proposer', 'llm', '--model', 'reflector'), endpoint(flaky.baseURL));
-    expect(failed.code, failed.stderr).toBe(2);
+    expect(failed.code, failed.stderr).toBe(3);
     expect(failed.stderr).toMatch(/the proposer llm:reflector failed \(an outage, not a result\) .*answered HTTP 503 .*\(after 3 retries\)/);
     const runId = /tdo optimize --resume (r-[0-9a-f]+)/.exec(failed.stderr)![1]!;
     expect(runStatus(db, runId)).toBe('failed');

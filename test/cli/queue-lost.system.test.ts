@@ -1,4 +1,4 @@
-// `tdo run --queue` and `tdo optimize --queue` when Redis goes away mid-run: an outage, so exit 2 (as an
+// `tdo run --queue` and `tdo optimize --queue` when Redis goes away mid-run: an outage, so exit 3 (as an
 // experiment's), with the run kept, the command that continues it once the queue is back, and a process that
 // ends rather than waiting on the lost queue.
 import { mkdtempSync } from 'node:fs';
@@ -33,17 +33,17 @@ async function loseQueueMidRun(args: string[]): Promise<{ result: CliResult; por
 }
 
 describe.skipIf(missing !== undefined)('losing Redis mid-run', () => {
-  it('tdo run exits 2, an outage, naming the run to resume', { timeout: 120_000 }, async () => {
+  it('tdo run exits 3, an outage, naming the run to resume', { timeout: 120_000 }, async () => {
     const { result: r, port, db } = await loseQueueMidRun(['run', '--suite', 'lab', '--split', 'val']);
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(new RegExp(`lost the episode queue at redis://127\\.0\\.0\\.1:${port}/0`));
     // the database is not the default one, so the command names it
     expect(r.stderr).toMatch(new RegExp(`\`tdo run --resume r-[0-9a-f]+ --db ${db} --queue redis://127\\.0\\.0\\.1:${port}\``));
   });
 
-  it('tdo optimize exits 2 too, naming the search to resume', { timeout: 120_000 }, async () => {
+  it('tdo optimize exits 3 too, naming the search to resume', { timeout: 120_000 }, async () => {
     const { result: r, port, db } = await loseQueueMidRun(['optimize', '--suite', 'lab', '--server', 'lab', '--budget', '40']);
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(new RegExp(`lost the episode queue at redis://127\\.0\\.0\\.1:${port}/0`));
     expect(r.stderr).toMatch(new RegExp(`continue it with \`tdo optimize --resume r-[0-9a-f]+ --db ${db}\` and the same --queue`));
   });

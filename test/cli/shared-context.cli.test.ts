@@ -91,7 +91,7 @@ describe('one composition point for every command', () => {
     expect(exported.code).toBe(2);
     expect(exported.stderr).toContain(`no run "r-00000000" in ${db}`);
     const imported = await run(['traces', 'import', '--from', 'langfuse', '--session', runId], langfuse);
-    expect(imported.code).toBe(2);
+    expect(imported.code).toBe(3);
     expect(imported.stderr).toContain('could not read from Langfuse at http://127.0.0.1:9');
   }, 60_000);
 
@@ -99,7 +99,7 @@ describe('one composition point for every command', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'tdo-shared-demo-'));
     writeFileSync(join(fresh, 'tdo.config.json'), JSON.stringify({ db: 'demo.db' }));
     const demo = await run(['demo', 'overconfident', '--queue', 'redis://127.0.0.1:9'], {}, fresh);
-    expect(demo.code, demo.stderr).toBe(2);
+    expect(demo.code, demo.stderr).toBe(3);
     expect(demo.stderr).toContain('cannot reach the episode queue at redis://127.0.0.1:9');
     expect(existsSync(join(fresh, 'demo.db'))).toBe(false);
     expect(existsSync(join(fresh, 'traces'))).toBe(false);
@@ -160,10 +160,10 @@ describe('bad input leaves no new database behind', () => {
     expect(existsSync(join(dir, 'traces'))).toBe(false);
   }, 60_000);
 
-  it('is refused before the store is opened: an agent, proposer, condition, target, Langfuse or queue that cannot be used, a number too big', async () => {
+  it('is refused before the store is opened: an agent, proposer, condition, target, Langfuse or queue that cannot be used (a queue that does not answer, exit 3), a number too big', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tdo-refused-'));
     const db = join(dir, 'never.db');
-    const cases: Array<[string[], RegExp]> = [
+    const cases: Array<[string[], RegExp, number?]> = [
       [['run', '--suite', 'lab', '--agent', 'sim:nope'], /unknown sim persona "nope"/],
       [['run', '--suite', 'lab', '--model', 'gpt-4o-mini'], /--model applies to --agent llm only/],
       [['run', '--suite', 'lab', '--agent', 'llm'], /--agent llm needs --model NAME/],
@@ -175,7 +175,7 @@ describe('bad input leaves no new database behind', () => {
       [['run', '--suite', 'market', '--condition', 'limit_in=bogus'], /condition limit_in has no value "bogus"/],
       [['run', '--suite', 'lab', '--queue', 'redis://127.0.0.1:6379/x'], /--queue redis:\/\/127\.0\.0\.1:6379\/x: may end in a database number only/],
       // nothing listens on port 9
-      [['run', '--suite', 'lab', '--queue', 'redis://127.0.0.1:9'], /cannot reach the episode queue at redis:\/\/127\.0\.0\.1:9\/0/],
+      [['run', '--suite', 'lab', '--queue', 'redis://127.0.0.1:9'], /cannot reach the episode queue at redis:\/\/127\.0\.0\.1:9\/0/, 3],
       [
         ['run', '--suite', 'lab', '--repeat', '99999999999999999999'],
         /option '--repeat <n>' argument '99999999999999999999' is invalid\. expected an integer of at most 9007199254740991/,
@@ -187,8 +187,8 @@ describe('bad input leaves no new database behind', () => {
       [['demo', 'overconfident', '--queue', 'nope'], /--queue nope: must be a URL of the form redis:\/\/HOST:PORT\[\/DB\]/],
     ];
     const results = await tdoEach(cases.map(([args]) => ({ args: [...args, '--db', db], cwd: dir })));
-    for (const [i, [args, message]] of cases.entries()) {
-      expect(results[i]!.code, `${args.join(' ')}: ${results[i]!.stderr}`).toBe(2);
+    for (const [i, [args, message, exitCode = 2]] of cases.entries()) {
+      expect(results[i]!.code, `${args.join(' ')}: ${results[i]!.stderr}`).toBe(exitCode);
       expect(results[i]!.stderr, args.join(' ')).toMatch(message);
     }
     expect(existsSync(db)).toBe(false);

@@ -62,10 +62,10 @@ describe('tdo with Langfuse', () => {
     expect((JSON.parse(list.stdout) as Array<{ task_id: string }>).map((e) => e.task_id).sort()).toEqual(['dinner-tip', 'rent-split']);
   });
 
-  it('a run with Langfuse down runs and records every episode, says what was dropped and how to send it later, and exits 2 (an outage)', async () => {
+  it('a run with Langfuse down runs and records every episode, says what was dropped and how to send it later, and exits 3 (an outage)', async () => {
     const db = join(dir, 'down.db');
     const result = await tdo(['run', '--suite', suite, '--db', db, '--json'], { ...env, LANGFUSE_BASE_URL: await refusingBaseUrl() });
-    expect(result.code, result.stderr).toBe(2);
+    expect(result.code, result.stderr).toBe(3);
     const { run_id: down, status, judged, episodes } = JSON.parse(result.stdout) as { run_id: string; status: string; judged: number; episodes: number };
     expect(status).toBe('completed');
     expect(judged).toBe(episodes);
@@ -74,7 +74,7 @@ describe('tdo with Langfuse', () => {
     expect(result.stderr).toMatch(/langfuse: 0 spans delivered, [1-9]\d* dropped; 0 scores delivered, 14 dropped/);
     expect(result.stderr).toContain(`tdo traces export --langfuse --run ${down}`);
     const resent = await tdo(['traces', 'export', '--langfuse', '--run', down, '--db', db], { ...env, LANGFUSE_BASE_URL: await refusingBaseUrl() });
-    expect(resent.code, resent.stderr).toBe(2);
+    expect(resent.code, resent.stderr).toBe(3);
     expect(resent.stderr).toMatch(/langfuse: 0 spans delivered, [1-9]\d* dropped/);
   });
 });
@@ -96,12 +96,12 @@ describe('bad input', () => {
     expect([unconfigured.code, unconfigured.stderr]).toEqual([2, expect.stringMatching(/Langfuse is not configured/)]);
   });
 
-  it('reports a refused import (wrong keys) as an outage (exit 2), not a crash', async () => {
+  it('reports a refused import (wrong keys) as an outage (exit 3), not a crash', async () => {
     const result = await tdo(['traces', 'import', '--from', 'langfuse', '--session', 'r-00000000', '--db', join(dir, 'x.db')], {
       ...env,
       LANGFUSE_SECRET_KEY: 'wrong',
     });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/could not read from Langfuse at http:\/\/127\.0\.0\.1:\d+/);
   });
 });
