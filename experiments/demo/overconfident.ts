@@ -20,10 +20,10 @@ import {
   TdoError,
 } from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
-import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
+import type { ToolReflectionRecord } from '../../optimizer/adapter/reflection.ts';
+import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/search/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
-import { OPTIMIZE_DEFAULTS } from '../../optimizer/mcp/defaults.ts';
+import { OPTIMIZE_DEFAULTS } from '../../optimizer/search/defaults.ts';
 import { verdictSentence } from '../experiment/columns.ts';
 import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../experiment/run-experiment.ts';
 import { choiceShares, measuredEpisodes, judged, type MeasuredEpisode } from '../measure/measured-episodes.ts';

@@ -25,7 +25,7 @@ export function fileSource(ref: string): DiffSource {
 
 /**
  * How much of each recorded result lint reads: ten times what a proposer is shown of one (the reflective dataset's
- * fieldChars, optimizer/mcp/reflection.ts), so all that a search could have copied from it, and 500 results of it hold
+ * fieldChars, optimizer/adapter/reflection.ts), so all that a search could have copied from it, and 500 results of it hold
  * 2 MB, whatever the results' size.
  */
 export const LINT_RESULT_CHARS = 4_000;

@@ -2,7 +2,7 @@
 // which evaluate many candidates under one run id, are left out), or else, for an optimize run's seed and
 // winner, what that run measured for it.
 import * as z from 'zod';
-import { storedOptimizeReport } from '../../optimizer/mcp/optimize-report.ts';
+import { storedOptimizeReport } from '../../optimizer/search/report/optimize-report.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { splitSuccess } from '../../optimizer/index.ts';
 import { wilson, type Proportion } from '../../src/index.ts';
