@@ -6,8 +6,8 @@
 import { type Agent, type EpisodeExecutor, isSimulatedAgentId } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import type { ObjectiveName, PerAgentReport } from '../../optimizer/search/report/agent-report.ts';
-import { agentsVerdictSentence } from '../experiment/agents-columns.ts';
-import { runAgentsExperiment, type AgentsExperimentReport } from '../experiment/agents-experiment.ts';
+import { agentsVerdictSentence } from '../runner/agents-columns.ts';
+import { runAgentsExperiment, type AgentsExperimentReport } from '../runner/agents-experiment.ts';
 import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
 import {
   DEMO_SERVER,

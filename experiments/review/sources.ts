@@ -3,10 +3,10 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TraceStore } from '../../traces/index.ts';
 import { shareablePath } from '../../src/index.ts';
-import { readDescriptionsFile } from '../versions/descriptions-file.ts';
-import { latestMeasurements, type MeasurementStore } from '../versions/measurements.ts';
-import { describeOrigin } from '../versions/origin.ts';
-import { resolveVersion } from '../versions/resolve.ts';
+import { readDescriptionsFile } from './versions/descriptions-file.ts';
+import { latestMeasurements, type MeasurementStore } from './versions/measurements.ts';
+import { describeOrigin } from './versions/origin.ts';
+import { resolveVersion } from './versions/resolve.ts';
 import type { DiffSource } from './version-diff.ts';
 
 /**

@@ -129,7 +129,7 @@ export type OptimizeReport = z.infer<typeof optimizeReportSchema>;
 
 /**
  * A report an optimize run stored: undefined for reports stored before reports had a version (their readers
- * take what they need of them, experiments/versions/measurements.ts), an error when it does not parse.
+ * take what they need of them, experiments/review/versions/measurements.ts), an error when it does not parse.
  */
 export function storedOptimizeReport(runId: string, summary: unknown): OptimizeReport | undefined {
   if (typeof summary !== 'object' || summary === null || !('reportVersion' in summary)) return undefined;
