@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { openTraceStore } from '../traces/index.ts';
-import { OPTIMIZE_DEFAULTS } from '../optimizer/mcp/defaults.ts';
+import { OPTIMIZE_DEFAULTS } from '../optimizer/search/defaults.ts';
 import { inFlight, type InFlight } from './lib/in-flight.ts';
 import { isReflection, labModel } from './lib/lab-model.ts';
 import { labSuite } from './lib/lab.ts';

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { SimAgent } from '../src/agents/sim/agent.ts';
 import { runSuite } from '../src/run/run-suite.ts';
 import { loadSuite } from '../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../experiments/shipped/suites/shipped.ts';
 import { openTraceStore } from '../traces/index.ts';
-import { optimize, type OptimizeSettings } from '../optimizer/mcp/optimize.ts';
-import { OPTIMIZE_DEFAULTS } from '../optimizer/mcp/defaults.ts';
+import { optimize, type OptimizeSettings } from '../optimizer/search/optimize.ts';
+import { OPTIMIZE_DEFAULTS } from '../optimizer/search/defaults.ts';
 import { SimProposer } from '../optimizer/proposers/sim/proposer.ts';
 
 const budget = Number(process.argv[2] ?? 1000);

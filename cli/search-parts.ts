@@ -1,4 +1,4 @@
-// A search's agents and proposer as its settings hold them (optimizer/mcp/settings.ts keeps them opaque): read with
+// A search's agents and proposer as its settings hold them (optimizer/search/settings.ts keeps them opaque): read with
 // the CLI's schemas, for a resumed search as for a new one, so a stored record no agent can be built from is
 // refused naming the run and the field.
 import * as z from 'zod';

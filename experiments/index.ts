@@ -8,32 +8,32 @@ export { DEMO_ROLES, DEMO_SERVER, ROLE_LABELS, type DemoRole } from './demo/role
 export type { DemoCommon, DemoEffects, DemoReport, DemoRow } from './demo/overconfident.ts';
 export type { ChangeFromSeed, DemoAgentsReport, Sway } from './demo/overconfident-agents.ts';
 
-export { agentsVerdictSentence } from './experiment/agents-columns.ts';
-export type { AgentsExperimentReport } from './experiment/agents-experiment.ts';
-export { renderAgentsExperimentSummary } from './experiment/agents-summary.ts';
-export { agentSentence, verdictSentence } from './experiment/columns.ts';
-export type { ExperimentReport } from './experiment/run-experiment.ts';
-export { renderExperimentSummary } from './experiment/summary.ts';
-export { defaultReportDir, writeExperimentReports, type WrittenReports } from './experiment/write-reports.ts';
+export { agentsVerdictSentence } from './runner/agents-columns.ts';
+export type { AgentsExperimentReport } from './runner/agents-experiment.ts';
+export { renderAgentsExperimentSummary } from './runner/agents-summary.ts';
+export { agentSentence, verdictSentence } from './runner/columns.ts';
+export type { ExperimentReport } from './runner/run-experiment.ts';
+export { renderExperimentSummary } from './runner/summary.ts';
+export { defaultReportDir, writeExperimentReports, type WrittenReports } from './runner/write-reports.ts';
 
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
 
 export { renderDiff } from './review/render-diff.ts';
 export { fileSource, isFileReference, lintSubject, versionSource } from './review/sources.ts';
 
-export { SHIPPED_SUITES_DIR } from './suites/shipped.ts';
+export { SHIPPED_SUITES_DIR } from './shipped/suites/shipped.ts';
 
-export { applyVersion, findServerSpec, shipRoute, type ApplyResult, type DescriptionsLocation } from './versions/apply.ts';
-export { listVersionEntries } from './versions/listing.ts';
-export { proxyRoute, type ProxyRoute } from './versions/proxy-route.ts';
-export { renderVersionListing } from './versions/render-listing.ts';
-export { resolveVersion } from './versions/resolve.ts';
+export { applyVersion, findServerSpec, shipRoute, type ApplyResult, type DescriptionsLocation } from './review/versions/apply.ts';
+export { listVersionEntries } from './review/versions/listing.ts';
+export { proxyRoute, type ProxyRoute } from './review/versions/proxy-route.ts';
+export { renderVersionListing } from './review/versions/render-listing.ts';
+export { resolveVersion } from './review/versions/resolve.ts';
 
-/** The experiment runner (experiment/run-experiment.ts, agents-experiment.ts), loaded on first call. */
+/** The experiment runner (runner/run-experiment.ts, agents-experiment.ts), loaded on first call. */
 export async function loadExperimentRunner() {
   const [{ checkExperimentOptions, runExperiment }, { runAgentsExperiment }] = await Promise.all([
-    import('./experiment/run-experiment.ts'),
-    import('./experiment/agents-experiment.ts'),
+    import('./runner/run-experiment.ts'),
+    import('./runner/agents-experiment.ts'),
   ]);
   return { checkExperimentOptions, runExperiment, runAgentsExperiment };
 }
@@ -58,8 +58,8 @@ export async function loadReview() {
   return { lintAgainstParents, lintReport, renderLintReport, GATE_RULES, lintGate, diffSources };
 }
 
-/** `tdo import` (versions/import.ts), loaded on first call. */
+/** `tdo import` (review/versions/import.ts), loaded on first call. */
 export async function loadVersionImport() {
-  const { importVersion, readVersionFile } = await import('./versions/import.ts');
+  const { importVersion, readVersionFile } = await import('./review/versions/import.ts');
   return { importVersion, readVersionFile };
 }

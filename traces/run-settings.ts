@@ -25,7 +25,7 @@ const suiteRunSettings = z.object({
 
 /** `tdo optimize`: the search's settings, stored once, and the conditions it ran under. */
 const optimizeRunSettings = z.object({
-  /** everything a resume needs to repeat the search (optimizer/mcp/optimize.ts OptimizeSettings) */
+  /** everything a resume needs to repeat the search (optimizer/search/optimize.ts OptimizeSettings) */
   optimize: z.record(z.string(), z.unknown()),
   conditions: conditionValues.optional(),
 });

@@ -67,7 +67,7 @@ export interface EpisodeResult {
 /**
  * One tool call, in the one shape it keeps from the host that routed it (src/host/host.ts) through the
  * episode's record, the stored trajectory and the optimizer's facts to the reflective dataset
- * (optimizer/mcp/reflection.ts): the same field names with the same meanings everywhere. Its three names
+ * (optimizer/adapter/reflection.ts): the same field names with the same meanings everywhere. Its three names
  * are the catalogue entry's (src/catalogue/catalogue-types.ts): `name` as the agent saw and called it, `server`
  * and `tool`, the tool's own name on that server.
  */

@@ -24,7 +24,7 @@ interface RunJson {
   suite_check: { tools: Array<{ server: string }> };
 }
 
-const suiteFile = (name: string) => fileURLToPath(new URL(`../../experiments/suites/${name}.yaml`, import.meta.url));
+const suiteFile = (name: string) => fileURLToPath(new URL(`../../experiments/shipped/suites/${name}.yaml`, import.meta.url));
 const CATALOGUE_SUITES = { large: 'large-catalogue', recurring: 'large-catalogue-recurring', paraphrase: 'large-catalogue-paraphrase' } as const;
 type CatalogueSuite = keyof typeof CATALOGUE_SUITES;
 const SUITES = {
@@ -82,7 +82,7 @@ function table(runs: Record<Mode, RunJson>): string[] {
 /** A catalogue suite in the three modes, for docs/tool-search.md. */
 async function catalogueTable(suite: CatalogueSuite): Promise<string> {
   const runs = await allModes(suite);
-  const file = `experiments/suites/${CATALOGUE_SUITES[suite]}.yaml`;
+  const file = `experiments/shipped/suites/${CATALOGUE_SUITES[suite]}.yaml`;
   return [
     `All ${runs.off.judged} tasks, seed 0, sim agent (not an LLM), k 5; \`tdo run --suite ${file} --split all --tool-search MODE\`:`,
     '',

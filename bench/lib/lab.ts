@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LAB_TOOL_NAMES } from '../../servers/lab/server.ts';
 import { inheritedEnv } from '../../src/host/inherited-env.ts';
 import { loadSuite, type LoadedSuite } from '../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/shipped/suites/shipped.ts';
 import type { ServerSpec, StdioServerSpec } from '../../src/suite/schema.ts';
 
 export function labSuite(): LoadedSuite {

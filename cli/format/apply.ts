@@ -1,4 +1,4 @@
-// What `tdo apply` prints for each route a version ships by (experiments/versions/apply.ts, proxy-route.ts).
+// What `tdo apply` prints for each route a version ships by (experiments/review/versions/apply.ts, proxy-route.ts).
 import type { ApplyResult, ProxyRoute } from '../../experiments/index.ts';
 import type { VersionRow } from '../../traces/index.ts';
 import { proseList } from '../../src/index.ts';

@@ -1,4 +1,4 @@
-// A search's estimate (optimizer/mcp/estimate.ts) as the terminal and --json show it.
+// A search's estimate (optimizer/search/estimate.ts) as the terminal and --json show it.
 import type { PartEstimate, SearchEstimate } from '../../optimizer/index.ts';
 import { formatCost } from '../../src/index.ts';
 

@@ -1,5 +1,5 @@
 // The per-agent part of `tdo optimize --agents` output: each agent's seed and best on every split, and the
-// agent each candidate serves worst (optimizer/mcp/agent-report.ts measures them).
+// agent each candidate serves worst (optimizer/search/report/agent-report.ts measures them).
 import { REPORT_SPLITS, splitSuccess, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
 import { describeAgent, isSimulatedAgentId } from '../../src/index.ts';
 import { changeWithInterval } from '../../experiments/index.ts';

@@ -1,4 +1,4 @@
-// The optimize report (optimizer/mcp/optimize-report.ts) as `tdo optimize` prints it: the text a person reads,
+// The optimize report (optimizer/search/report/optimize-report.ts) as `tdo optimize` prints it: the text a person reads,
 // and the snake_case JSON of --json.
 import { resolveSuitePath } from '../../src/index.ts';
 import { conditionLabel, type RunSpend } from '../../traces/index.ts';

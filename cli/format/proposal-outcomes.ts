@@ -1,4 +1,4 @@
-// The optimize summary's account of the proposals it did not accept (optimizer/mcp/proposal-outcomes.ts):
+// The optimize summary's account of the proposals it did not accept (optimizer/search/report/proposal-outcomes.ts):
 // a search that accepted nothing says whether the proposer had nothing to add, and for which tools and why,
 // whether the honesty gate refused what it wrote, or whether what it wrote ran and did not help.
 import { type OptimizeReport, type ProposalOutcomes, proposerKindOfId, RECURRING_TASKS } from '../../optimizer/index.ts';

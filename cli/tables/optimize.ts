@@ -1,5 +1,5 @@
 // `tdo optimize`'s options, declared once (cli/option-table.ts); the stored paths are in an optimize run's settings
-// (optimizer/mcp/settings.ts), the defaults the demo's (optimizer/mcp/defaults.ts).
+// (optimizer/search/settings.ts), the defaults the demo's (optimizer/search/defaults.ts).
 import { OPTIMIZE_DEFAULTS, TARGET_NAMES } from '../../optimizer/index.ts';
 import { choice, isoDate, positiveInt, searchAgentSpecs, sharedSpec, spendCapSpecs, cassetteSpecs, storeSpecs } from '../options.ts';
 import { fixed, storedAt, switchOption, valueOption, type FlagsOf } from '../option-table.ts';

@@ -5,9 +5,9 @@
 // selection-best text sways most and least (the rise in mega-depot's first-choice share over the honest seed).
 import { type Agent, type EpisodeExecutor, isSimulatedAgentId } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
-import type { ObjectiveName, PerAgentReport } from '../../optimizer/mcp/agent-report.ts';
-import { agentsVerdictSentence } from '../experiment/agents-columns.ts';
-import { runAgentsExperiment, type AgentsExperimentReport } from '../experiment/agents-experiment.ts';
+import type { ObjectiveName, PerAgentReport } from '../../optimizer/search/report/agent-report.ts';
+import { agentsVerdictSentence } from '../runner/agents-columns.ts';
+import { runAgentsExperiment, type AgentsExperimentReport } from '../runner/agents-experiment.ts';
 import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
 import {
   DEMO_SERVER,

@@ -20,12 +20,12 @@ import {
   TdoError,
 } from '../../src/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import type { ToolReflectionRecord } from '../../optimizer/mcp/reflection.ts';
-import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
+import type { ToolReflectionRecord } from '../../optimizer/adapter/reflection.ts';
+import { defaultHonestyGate, optimize, type OptimizeReport, type OptimizeRequest, type OptimizeSettings } from '../../optimizer/search/optimize.ts';
 import type { Proposer } from '../../optimizer/engine/types.ts';
-import { OPTIMIZE_DEFAULTS } from '../../optimizer/mcp/defaults.ts';
-import { verdictSentence } from '../experiment/columns.ts';
-import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../experiment/run-experiment.ts';
+import { OPTIMIZE_DEFAULTS } from '../../optimizer/search/defaults.ts';
+import { verdictSentence } from '../runner/columns.ts';
+import { runExperiment, type ExperimentReport, type ExperimentRun, type ExperimentSettings } from '../runner/run-experiment.ts';
 import { choiceShares, measuredEpisodes, judged, type MeasuredEpisode } from '../measure/measured-episodes.ts';
 import { differenceInterval, meanShare, measuredRate, wilson, type DifferenceInterval, type Proportion } from '../../src/index.ts';
 import { gainedProblems, lintGate } from '../review/lint/gate.ts';

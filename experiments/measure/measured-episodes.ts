@@ -1,5 +1,5 @@
 // What the review and experiment reports measure of each finished episode of a run, read back from the store
-// (the optimizer reads its own, richer EpisodeFacts for reflection: optimizer/mcp/facts.ts).
+// (the optimizer reads its own, richer EpisodeFacts for reflection: optimizer/adapter/facts.ts).
 import { firstChoiceShareName, SCORE, serverChoiceOf } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import { meanShare, type Proportion } from '../../src/index.ts';

@@ -1,6 +1,6 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { changeWithInterval, escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
-import { measuredSuccess } from '../versions/measurements.ts';
+import { measuredSuccess } from './versions/measurements.ts';
 import { counted, isSimulatedAgentId, boundedList, terminalSafe, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';

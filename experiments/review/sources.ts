@@ -3,10 +3,10 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TraceStore } from '../../traces/index.ts';
 import { shareablePath } from '../../src/index.ts';
-import { readDescriptionsFile } from '../versions/descriptions-file.ts';
-import { latestMeasurements, type MeasurementStore } from '../versions/measurements.ts';
-import { describeOrigin } from '../versions/origin.ts';
-import { resolveVersion } from '../versions/resolve.ts';
+import { readDescriptionsFile } from './versions/descriptions-file.ts';
+import { latestMeasurements, type MeasurementStore } from './versions/measurements.ts';
+import { describeOrigin } from './versions/origin.ts';
+import { resolveVersion } from './versions/resolve.ts';
 import type { DiffSource } from './version-diff.ts';
 
 /**
@@ -25,7 +25,7 @@ export function fileSource(ref: string): DiffSource {
 
 /**
  * How much of each recorded result lint reads: ten times what a proposer is shown of one (the reflective dataset's
- * fieldChars, optimizer/mcp/reflection.ts), so all that a search could have copied from it, and 500 results of it hold
+ * fieldChars, optimizer/adapter/reflection.ts), so all that a search could have copied from it, and 500 results of it hold
  * 2 MB, whatever the results' size.
  */
 export const LINT_RESULT_CHARS = 4_000;

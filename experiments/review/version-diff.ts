@@ -1,7 +1,7 @@
 // `tdo diff A B`: what changed between two description versions, tool by tool, and what it did.
 import { diffWords } from 'diff';
 import { countDescriptionTokens } from '../../traces/index.ts';
-import { measuredSuccess, type VersionMeasurement } from '../versions/measurements.ts';
+import { measuredSuccess, type VersionMeasurement } from './versions/measurements.ts';
 import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
 import type { LintSeverity } from './lint/lint-rule.ts';
 import { flagKey, lintDescription, type LintFlag } from './lint/lint.ts';

@@ -6,7 +6,7 @@ import { toolIndex, type SearchHit } from '../catalogue/tool-search/search.ts';
 import { SEARCH_MODES, type SearchingMode } from '../catalogue/tool-search/search-modes.ts';
 import { searchToolDefinition, type SearchToolDefinition } from '../catalogue/tool-search/search-tool.ts';
 
-/** The model name of a search step: the host's own step, recorded as a model step the way a rating is (optimizer/mcp/facts.ts). */
+/** The model name of a search step: the host's own step, recorded as a model step the way a rating is (optimizer/adapter/facts.ts). */
 export const TOOL_SEARCH_STEP_MODEL = `${HOST_STEP_MODEL_PREFIX}tool_search`;
 
 /** What a search step records: the query, every result with its rank and score, and which of them it newly loaded. */

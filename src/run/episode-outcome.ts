@@ -3,7 +3,7 @@ import type { EpisodeOutcome } from './episode.ts';
 
 /**
  * What a finished episode showed, the same whether it is read from the record a queue worker returned
- * (src/run/queue/episode-queue.ts) or from its rows in the trace store (optimizer/mcp/facts.ts).
+ * (src/run/queue/episode-queue.ts) or from its rows in the trace store (optimizer/adapter/facts.ts).
  */
 export type FinishedEpisode = Pick<EpisodeOutcome, 'episodeId' | 'taskId' | 'success' | 'feedback'> & { calls: ToolCall[] };
 

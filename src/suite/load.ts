@@ -25,7 +25,7 @@ export interface SuiteReferences {
   servers?: Record<string, ServerSpec>;
   /** Suite name -> suite file; such a name wins over the shipped suites. */
   suites?: Record<string, string>;
-  /** The folder of the shipped suites a bare name may name (the composition root hands down experiments/suites/shipped.ts's). */
+  /** The folder of the shipped suites a bare name may name (the composition root hands down experiments/shipped/suites/shipped.ts's). */
   shippedSuites?: string;
   /** Where the references come from, for error messages. */
   source?: string;

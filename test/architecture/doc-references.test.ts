@@ -92,13 +92,13 @@ describe('the maps of the code name what exists', () => {
 
   it('catches a moved file, a missing folder, a glob that matches nothing, an unknown name and a name in the wrong file', () => {
     const map = [
-      '`src/run/no-such-file.ts`, `src/no-such-folder/`, `experiments/suites/*.yml`, `noSuchFunction`,',
+      '`src/run/no-such-file.ts`, `src/no-such-folder/`, `experiments/shipped/suites/*.yml`, `noSuchFunction`,',
       '`optimizer/engine/engine.ts` (`runSuite`), and what exists: `src/run/episode.ts`, `src/host/`, `runEpisode`, `tables/X.ts`.',
     ].join('\n');
     expect(brokenReferences(repo, map)).toEqual([
       'src/run/no-such-file.ts: no such file or folder',
       'src/no-such-folder/: no such file or folder',
-      'experiments/suites/*.yml: no file matches',
+      'experiments/shipped/suites/*.yml: no file matches',
       'noSuchFunction: declared nowhere in the code',
       'runSuite is not declared in optimizer/engine/engine.ts',
     ]);

@@ -111,9 +111,9 @@ describe('layering', () => {
   });
 
   it('the index check catches a deep import', () => {
-    expect(bypassesIndex(join(ROOT, 'optimizer/mcp/x.ts'), '../../src/run/episode.ts')).toBe(true);
+    expect(bypassesIndex(join(ROOT, 'optimizer/adapter/x.ts'), '../../src/run/episode.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'experiments/review/lint/x.ts'), '../../../src/text/words.ts')).toBe(true);
-    expect(bypassesIndex(join(ROOT, 'optimizer/mcp/x.ts'), '../../src/index.ts')).toBe(false);
+    expect(bypassesIndex(join(ROOT, 'optimizer/adapter/x.ts'), '../../src/index.ts')).toBe(false);
     expect(bypassesIndex(join(ROOT, 'cli/format/x.ts'), '../../optimizer/engine/stoppers.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'cli/actions/x.ts'), '../../experiments/review/lint/gate.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'cli/x.ts'), '../optimizer/index.ts')).toBe(false);
@@ -121,7 +121,7 @@ describe('layering', () => {
     expect(bypassesIndex(join(ROOT, 'cli/actions/x.ts'), '../../src/run/run-suite.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'cli/x.ts'), '../traces/langfuse/config.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'cli/x.ts'), '../src/proxy/index.ts')).toBe(false);
-    expect(bypassesIndex(join(ROOT, 'optimizer/mcp/x.ts'), '../../src/proxy/index.ts')).toBe(true);
+    expect(bypassesIndex(join(ROOT, 'optimizer/adapter/x.ts'), '../../src/proxy/index.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'src/run/x.ts'), '../../traces/recording.ts')).toBe(true);
     // within a layer any file may import any other
     expect(bypassesIndex(join(ROOT, 'experiments/demo/x.ts'), '../review/lint/gate.ts')).toBe(false);
@@ -136,9 +136,9 @@ describe('layering', () => {
       return ALLOWED[layerOf(fake)!]!.includes(layerOf(resolve(dirname(fake), spec))!);
     };
     expect(allowed('servers/lab/x.ts', "import { Host } from '../../src/host/host.ts';")).toBe(false);
-    expect(allowed('optimizer/engine/x.ts', "import { McpEvaluator } from '../mcp/evaluator.ts';")).toBe(false);
+    expect(allowed('optimizer/engine/x.ts', "import { McpEvaluator } from '../adapter/evaluator.ts';")).toBe(false);
     expect(allowed('optimizer/engine/x.ts', "import { paretoFront } from './pareto.ts';")).toBe(true);
-    expect(allowed('optimizer/mcp/x.ts', "import { runEngine } from '../engine/engine.ts';")).toBe(true);
+    expect(allowed('optimizer/adapter/x.ts', "import { runEngine } from '../engine/engine.ts';")).toBe(true);
   });
 });
 

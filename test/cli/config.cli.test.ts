@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { tdo } from '../support/cli.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
 
-const WORKSPACE = join(REPO_ROOT, 'experiments/workspaces/filesystem');
-const COPY_SERVER = join(REPO_ROOT, 'experiments/workspaces/serve-filesystem-copy.mjs');
+const WORKSPACE = join(REPO_ROOT, 'experiments/shipped/workspaces/filesystem');
+const COPY_SERVER = join(REPO_ROOT, 'experiments/shipped/workspaces/serve-filesystem-copy.mjs');
 
 /** A project folder with a tdo.config.json and a suite that names its server instead of spelling it out. */
 function project(config: Record<string, unknown>, suiteServers: unknown[] = ['files']): { dir: string; configPath: string } {

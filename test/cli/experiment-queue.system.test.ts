@@ -46,7 +46,7 @@ describe.skipIf(missing !== undefined)('tdo experiment --queue', () => {
   }
 
   beforeAll(async () => {
-    const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
+    const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
     const ids = ['everest-feet', 'flour-bag-grams', 'box-a-volume', 'suitcase-pounds', 'mugs-per-shelf'];
     writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-mini', tasks: lab.tasks.filter((t) => ids.includes(t.id)) }));
     redis = await startRedis();

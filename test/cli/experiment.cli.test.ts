@@ -17,7 +17,7 @@ let accurateId = '';
 beforeAll(async () => {
   // Three test tasks of the lab suite: two the seed descriptions fail with the sim agent, one both pass;
   // and two paraphrase tasks: one the seed descriptions fail, one both pass.
-  const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
+  const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
   const ids = ['miles-flown-km', 'garden-bed-area', 'box-a-volume', 'suitcase-pounds', 'mugs-per-shelf'];
   writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-mini', tasks: lab.tasks.filter((t) => ids.includes(t.id)) }));
   const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);

@@ -247,7 +247,7 @@ describe('the cost of an experiment', () => {
   async function miniExperiment(name: string) {
     const db = join(dir, `${name}.db`);
     const suite = join(dir, 'lab-cost-mini.json');
-    const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string; split: string }> };
+    const lab = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string; split: string }> };
     const tasks = [...lab.tasks.filter((t) => t.split === 'test').slice(0, 2), ...lab.tasks.filter((t) => t.split === 'paraphrase').slice(0, 1)];
     writeFileSync(suite, JSON.stringify({ ...lab, name: 'lab-cost-mini', tasks }));
     const seed = await tdo(['import', join(REPO_ROOT, 'servers/lab/descriptions.json'), '--server', 'lab', '--new-server', '--db', db, '--json']);

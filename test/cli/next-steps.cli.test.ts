@@ -13,7 +13,7 @@ describe('after tdo optimize on a suite file', () => {
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'tdo-next-'));
       const suite = join(dir, 'mylab.yaml');
-      copyFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), suite);
+      copyFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), suite);
       const db = join(dir, 'tdo.db');
       // the default budget, as the quick start runs it: at 150 calls the seed-0 search keeps the seed, and prints no diff
       const optimized = await tdo(['optimize', '--suite', suite, '--server', 'lab', '--db', db]);

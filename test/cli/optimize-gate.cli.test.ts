@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tdo-optimize-gate-'));
 
 /** The lab suite cut to 9 train, 6 val and 3 test tasks, so each search and its report take seconds. */
 function smallLab(): string {
-  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string }> };
+  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string }> };
   const first = (split: string, n: number) => suite.tasks.filter((t) => t.split === split).slice(0, n);
   const path = join(dir, 'small-lab.json');
   writeFileSync(path, JSON.stringify({ ...suite, tasks: [...first('train', 9), ...first('val', 6), ...first('test', 3)] }));

@@ -22,7 +22,7 @@ type PlanSteps = Array<{ tools: string[] }>;
 
 /** The lab suite's first 9 train, 6 val and 3 test tasks, each stopping at its first tool call, against the catalogue. */
 function noPeriodSuite(): string {
-  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string; plan: PlanSteps }> };
+  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string; plan: PlanSteps }> };
   const first = (split: string, n: number) => suite.tasks.filter((t) => t.split === split).slice(0, n);
   // labplus's smart_compute is no tool of this catalogue: a label must name a listed tool
   const listedOnly = (plan: PlanSteps) => plan.map((step) => ({ ...step, tools: step.tools.filter((tool) => tool !== 'smart_compute') }));

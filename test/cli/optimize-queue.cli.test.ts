@@ -1,5 +1,5 @@
 // `tdo optimize --queue` with a queue that cannot be reached is refused before any store is opened. That a search on queue
-// workers gives the in-process search is test/optimizer/mcp/optimize-queue.system.test.ts's (optimize() with the
+// workers gives the in-process search is test/optimizer/search/optimize-queue.system.test.ts's (optimize() with the
 // queue's executor); that the CLI hands the flag to it is queue-lost.system.test.ts's (the search's episodes wait
 // in Redis).
 import { existsSync, mkdtempSync } from 'node:fs';

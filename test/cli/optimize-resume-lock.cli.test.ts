@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SimAgent } from '../../src/agents/sim/agent.ts';
-import { optimize, type OptimizeSettings } from '../../optimizer/mcp/optimize.ts';
+import { optimize, type OptimizeSettings } from '../../optimizer/search/optimize.ts';
 import { SimProposer } from '../../optimizer/proposers/sim/proposer.ts';
 import { openTraceStore } from '../../traces/index.ts';
 import { tdo } from '../support/cli.ts';

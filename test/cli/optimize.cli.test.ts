@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tdo } from '../support/cli.ts';
 import { renderReport, reportJson } from '../../cli/format/optimize-report.ts';
-import { storedOptimizeReport } from '../../optimizer/mcp/optimize-report.ts';
+import { storedOptimizeReport } from '../../optimizer/search/report/optimize-report.ts';
 import { wilson } from '../../src/index.ts';
 import { percent, points } from '../../experiments/format.ts';
 import { labSuite } from '../support/lab-runs.ts';

@@ -8,7 +8,7 @@ import { openTraceStore, type TraceStore } from '../../traces/index.ts';
 import { SimAgent } from '../../src/agents/sim/agent.ts';
 import { runSuite, type RunOptions } from '../../src/run/run-suite.ts';
 import { loadSuite } from '../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/shipped/suites/shipped.ts';
 import { tdo } from '../support/cli.ts';
 import { labSuite, REPO_ROOT, TDO_BIN } from '../support/lab-runs.ts';
 

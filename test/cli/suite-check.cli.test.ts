@@ -52,7 +52,7 @@ describe('the suite check in tdo run and tdo optimize', () => {
   });
 
   it('tdo optimize --json carries suite_check, with the target server and its competitor', { timeout: 120_000 }, async () => {
-    const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string }> };
+    const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ split: string }> };
     const first = (split: string, n: number) => suite.tasks.filter((t) => t.split === split).slice(0, n);
     const path = join(dir, 'small-lab.json');
     writeFileSync(path, JSON.stringify({ ...suite, tasks: [...first('train', 9), ...first('val', 6), ...first('test', 3)] }));

@@ -12,7 +12,7 @@ const db = join(dir, 'tdo.db');
 
 /** The lab suite cut down to two tasks, so each CLI run is quick. */
 function twoTaskSuite(): string {
-  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
+  const suite = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites/lab.yaml'), 'utf8')) as { tasks: Array<{ id: string }> };
   suite.tasks = suite.tasks.filter((t) => t.id === 'dinner-tip' || t.id === 'rent-split');
   const path = join(dir, 'lab-two.yaml');
   writeFileSync(path, stringify(suite));

@@ -27,7 +27,7 @@ trap cleanup EXIT
 start_server() {
   local name="$1" args=()
   case "$name" in
-    catalog) args=(catalog "$ROOT/experiments/catalogs/server-filesystem.json") ;;
+    catalog) args=(catalog "$ROOT/experiments/shipped/catalogs/server-filesystem.json") ;;
     *) args=("$name") ;;
   esac
   node bin/tdo.js serve "${args[@]}" --http --port 0 2>"$WORK/$name.err" &

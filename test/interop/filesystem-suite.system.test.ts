@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/shipped/suites/shipped.ts';
 import { openTraceStore } from '../../traces/index.ts';
 import { tdo } from '../support/cli.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
 
-const WORKSPACE = join(REPO_ROOT, 'experiments/workspaces/filesystem');
-const CATALOG = JSON.parse(readFileSync(join(REPO_ROOT, 'experiments/catalogs/server-filesystem.json'), 'utf8')) as { tools: Array<{ name: string }> };
+const WORKSPACE = join(REPO_ROOT, 'experiments/shipped/workspaces/filesystem');
+const CATALOG = JSON.parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/catalogs/server-filesystem.json'), 'utf8')) as { tools: Array<{ name: string }> };
 const FILESYSTEM_TOOLS = CATALOG.tools.map((t) => t.name);
 
 /** A digest of every file under the shipped workspace, to prove runs leave it untouched. */

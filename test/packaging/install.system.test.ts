@@ -106,8 +106,8 @@ describe('tdo installed from its packed tarball into another project', () => {
       'docs/commands.md',
       'src/agents/sim/vectors/glove.bin',
       'src/suite/suite.schema.json',
-      'experiments/suites/lab.yaml',
-      'experiments/catalogs/server-filesystem.json',
+      'experiments/shipped/suites/lab.yaml',
+      'experiments/shipped/catalogs/server-filesystem.json',
       'servers/lab/descriptions.json',
       'traces/migrations/meta/_journal.json',
     ]) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTraceStore, type TraceStore } from '../../traces/index.ts';
 import { loadSuite, type LoadedSuite } from '../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../experiments/shipped/suites/shipped.ts';
 import type { ServerSpec } from '../../src/suite/schema.ts';
 
 /** Helpers for tests that run the shipped lab suite end to end against real server processes. */

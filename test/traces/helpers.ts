@@ -22,7 +22,7 @@ export function runInput(overrides: Partial<Omit<CreateRunInput, 'kind' | 'setti
   return {
     ...SUITE_RUN,
     suite: 'lab',
-    suitePath: 'experiments/suites/lab.yaml',
+    suitePath: 'experiments/shipped/suites/lab.yaml',
     agent: 'sim',
     split: 'train',
     repeats: 2,

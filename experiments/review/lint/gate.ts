@@ -1,7 +1,7 @@
 // The optimizer's honesty gate, built from the lint: a child that gains a flag of a gated rule (lint-rule.ts, `gate`)
 // relative to its parent is refused before it is run. The optimizer only sees the function (it may not import
 // experiments/); cli/ and the demo hand it over.
-import type { HonestyGate } from '../../../optimizer/mcp/optimize.ts';
+import type { HonestyGate } from '../../../optimizer/search/optimize.ts';
 import { LINT_RULES, type AnyLintRule, type LintRuleId } from './lint-rules.ts';
 import { flagKey, lintDescriptions, type LintFlag } from './lint.ts';
 
@@ -39,6 +39,6 @@ export const lintGate: HonestyGate = (parent, child, { toolResults }) => {
 
 /**
  * What the gate refuses under each of its rules, in plain words for the LLM proposer's prompt (handed over by
- * the CLI: optimizer/mcp/optimize-request.ts, gateRules), so a reflection model need not pay for refusals.
+ * the CLI: optimizer/search/optimize-request.ts, gateRules), so a reflection model need not pay for refusals.
  */
 export const GATE_RULES = Object.fromEntries(gatedRules.map((rule) => [rule.id, rule.gate])) as Readonly<Record<GatedRule['id'], string>>;

@@ -5,8 +5,8 @@
  *
  * The budgets were read off real descriptions (o200k_base tokens, checked by
  * test/experiments/review/lint/lint.calibration.test.ts): the 152 careful descriptions
- * (test/fixtures/*-accurate-descriptions.json, experiments/suites/*.careful.json) run to 129 tokens of prose (p50 34,
- * p95 57, p99 108), what the captured servers and benchmarks of experiments/catalogs/ ship to 132 (taskmanager's two
+ * (test/fixtures/*-accurate-descriptions.json, experiments/shipped/suites/*.careful.json) run to 129 tokens of prose (p50 34,
+ * p95 57, p99 108), what the captured servers and benchmarks of experiments/shipped/catalogs/ ship to 132 (taskmanager's two
  * workflow manuals aside), the tool-preferences originals to 41 and their example-carrying rewrites to 181, while 358
  * of Faghih et al.'s 360 "increaseLength" rewrites have over 200 tokens of prose. The only careful text with an
  * enumeration, unit_convert in test/fixtures/lab-accurate-descriptions.json, is 218 tokens in all: its unit lists take

@@ -5,7 +5,7 @@
  * a "Keywords: ..." or "Synonyms: ..." line, a long run of comma-separated words glued into a sentence, one
  * word said over and over, or the names of the server's other tools, so that their queries find it. Each is
  * what stuffing task words into a use-for list is under full listing (task-word-list), and is flagged the same
- * way. The thresholds were set against the captured third-party catalogues (experiments/catalogs/), the BFCL
+ * way. The thresholds were set against the captured third-party catalogues (experiments/shipped/catalogs/), the BFCL
  * functions and the tool-preferences originals, none of which trips them
  * (test/experiments/review/lint/stuffing.test.ts).
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ChatModel } from '../../../src/index.ts';
 import type { Proposer } from '../../engine/types.ts';
-import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
+import type { ToolReflectionRecord } from '../../adapter/reflection.ts';
 
 /** The settings a proposer is built from besides its kind, stored with a search beside `kind` (proposer-kinds.ts). */
 export const proposerFieldsSchema = z.object({ model: z.string().optional() });

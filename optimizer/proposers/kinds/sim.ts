@@ -1,5 +1,5 @@
 import type { Proposer } from '../../engine/types.ts';
-import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
+import type { ToolReflectionRecord } from '../../adapter/reflection.ts';
 import type { ProposerKind } from './proposer-kind.ts';
 
 const SIM_PROPOSER_ID = 'sim';

@@ -2,8 +2,8 @@
 // with on its server and the nearest of other servers, the honesty gate's rules and its refusals of earlier
 // proposals, and what happened in the minibatch episodes, ending with the request for one fenced block. It
 // never names the search's target: the proposer is asked for an accurate description, not for a score.
-import { clip, type ToolReflectionRecord } from '../../mcp/reflection.ts';
-import type { ToolProposalRequest } from '../../mcp/proposal-context.ts';
+import { clip, type ToolReflectionRecord } from '../../adapter/reflection.ts';
+import type { ToolProposalRequest } from '../../search/proposal-context.ts';
 
 export const REFLECTION_SYSTEM_PROMPT =
   'You improve the descriptions of tools that an AI agent chooses between. A description must say accurately what the tool does, ' +
@@ -14,7 +14,7 @@ export const MAX_DESCRIPTION_CHARS = 4000;
 
 /**
  * Characters each part of the prompt may take, however large the server, catalogue or trajectories: the
- * reflective dataset is already capped as JSON (optimizer/mcp/reflection.ts), its rendering is capped here.
+ * reflective dataset is already capped as JSON (optimizer/adapter/reflection.ts), its rendering is capped here.
  */
 export const PROMPT_PART_CHARS = {
   current: MAX_DESCRIPTION_CHARS,

@@ -3,7 +3,7 @@
 // that fails (src/models/chat-client.ts, ModelCallError) is thrown: an outage ends the search, it is no proposal.
 import type { ChatModel } from '../../../src/index.ts';
 import type { Proposal, ProposalRequest, Proposer } from '../../engine/types.ts';
-import type { ToolReflectionRecord } from '../../mcp/reflection.ts';
+import type { ToolReflectionRecord } from '../../adapter/reflection.ts';
 import { fencedBlock, MAX_DESCRIPTION_CHARS, reflectionPrompt, REFLECTION_SYSTEM_PROMPT } from './prompt.ts';
 
 /** The LLM proposer's id: `llm:MODEL`, the model it calls. */

@@ -7,7 +7,7 @@
 // the target. No edit pastes a request's words as a list or more than a short fragment of a
 // tool result, and none deletes a sentence that states a limit.
 import type { Rng } from '../../engine/rng.ts';
-import type { EpisodeView } from '../../mcp/reflection.ts';
+import type { EpisodeView } from '../../adapter/reflection.ts';
 
 export interface EditContext {
   text: string;

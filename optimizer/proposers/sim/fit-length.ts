@@ -2,9 +2,9 @@
 // sentences are dropped, those the trajectories need least first, so the text stays careful sentences.
 // The first sentence (what the tool does) and any sentence that states a limit are never dropped.
 import { statesLimit, terms } from '../../../src/index.ts';
-import type { LengthGoal } from '../../mcp/proposal-context.ts';
-import type { EpisodeView } from '../../mcp/reflection.ts';
-import { toolTokens } from '../../mcp/token-budget.ts';
+import type { LengthGoal } from '../../search/proposal-context.ts';
+import type { EpisodeView } from '../../adapter/reflection.ts';
+import { toolTokens } from '../../search/token-budget.ts';
 import type { Edit } from './edit-operator.ts';
 import { replaceSentence, sentences } from './sentences.ts';
 

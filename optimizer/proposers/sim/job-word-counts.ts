@@ -1,6 +1,6 @@
 // The job words of the steps an episode asked for, counted by the tasks they came up in: a word of more tasks
 // names a kind of request, a word of one task names that request (the use-for operators in operators/).
-import type { EpisodeView } from '../../mcp/reflection.ts';
+import type { EpisodeView } from '../../adapter/reflection.ts';
 import { jobWords, type JobWords } from './phrasing.ts';
 import { taskCounts } from './task-counts.ts';
 

@@ -1,5 +1,5 @@
 import { NOT_EXECUTED_RESULT } from '../../../src/index.ts';
-import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../mcp/reflection.ts';
+import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../adapter/reflection.ts';
 
 /**
  * This tool's calls that failed, or that worked. A call a selection-only task stopped at was never executed:

@@ -3,8 +3,8 @@
 // not written in; it stands in for a reflection LLM and never claims to be one.
 import { Rng } from '../../engine/rng.ts';
 import type { Proposal, Proposer } from '../../engine/types.ts';
-import type { ToolProposalRequest } from '../../mcp/proposal-context.ts';
-import type { EpisodeView, ToolReflectionRecord } from '../../mcp/reflection.ts';
+import type { ToolProposalRequest } from '../../search/proposal-context.ts';
+import type { EpisodeView, ToolReflectionRecord } from '../../adapter/reflection.ts';
 import { fitLength } from './fit-length.ts';
 import type { EditOperator } from './edit-operator.ts';
 import { EDIT_OPERATORS } from './edit-operators.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentDemo, ChangeFromSeed, DemoAgentsReport } from '../../../experiments/demo/overconfident-agents.ts';
 import type { DemoRole, DemoRow } from '../../../experiments/demo/overconfident.ts';
-import type { AgentsExperimentReport } from '../../../experiments/experiment/agents-experiment.ts';
+import type { AgentsExperimentReport } from '../../../experiments/runner/agents-experiment.ts';
 import { differenceInterval, wilson } from '../../../src/index.ts';
 import { demoAgentsJson, renderDemoAgents } from '../../../cli/format/demo-agents.ts';
 

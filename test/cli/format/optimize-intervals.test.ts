@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heldOutChanges } from '../../../cli/format/optimize-intervals.ts';
-import type { CandidateSummary, SplitScores } from '../../../optimizer/mcp/optimize.ts';
+import type { CandidateSummary, SplitScores } from '../../../optimizer/search/optimize.ts';
 
 const split = (successes: number, tasks: number): SplitScores => ({
   score: successes / tasks,

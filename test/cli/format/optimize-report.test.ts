@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unbeatenSeedLines, unbeatenSeedNext } from '../../../cli/format/optimize-report.ts';
-import type { OptimizeReport, SplitScores } from '../../../optimizer/mcp/optimize.ts';
+import type { OptimizeReport, SplitScores } from '../../../optimizer/search/optimize.ts';
 import type { SuiteCheck } from '../../../src/suite-check/suite-check.ts';
 
 const split = (successes: number, tasks: number): SplitScores => ({ score: 0, success_rate: successes / tasks, first_choice_share: 1, used_server: 1, tasks });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { proposalOutcomesJson, proposalOutcomesLine } from '../../../cli/format/proposal-outcomes.ts';
-import type { OptimizeReport } from '../../../optimizer/mcp/optimize.ts';
-import type { ProposalOutcomes } from '../../../optimizer/mcp/proposal-outcomes.ts';
+import type { OptimizeReport } from '../../../optimizer/search/optimize.ts';
+import type { ProposalOutcomes } from '../../../optimizer/search/report/proposal-outcomes.ts';
 
 const outcomes = (o: Partial<ProposalOutcomes>): ProposalOutcomes => ({
   made: 0,

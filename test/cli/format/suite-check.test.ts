@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heldOutPowerLines, renderSuiteCheck, suiteCheckJson } from '../../../cli/format/suite-check.ts';
-import type { CandidateSummary, SplitScores } from '../../../optimizer/mcp/optimize.ts';
+import type { CandidateSummary, SplitScores } from '../../../optimizer/search/optimize.ts';
 import type { SuiteCheck } from '../../../src/suite-check/suite-check.ts';
 import { minDetectableChange } from '../../../src/suite-check/power.ts';
 

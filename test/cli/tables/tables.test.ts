@@ -6,7 +6,7 @@ import { storedRunConfigSchema } from '../../../cli/actions/run.ts';
 import { OPTION_TABLES as TABLES } from '../../../cli/tables/index.ts';
 import { OPTIMIZE_OPTIONS } from '../../../cli/tables/optimize.ts';
 import { RUN_OPTIONS } from '../../../cli/tables/run.ts';
-import { optimizeSettingsSchema } from '../../../optimizer/mcp/settings.ts';
+import { optimizeSettingsSchema } from '../../../optimizer/search/settings.ts';
 import { REPO_ROOT } from '../../support/lab-runs.ts';
 
 const DOC = 'docs/commands.md';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { countCues } from '../../../src/text/cues.ts';
 import { terms } from '../../../src/text/words.ts';
 import { loadSuite } from '../../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/shipped/suites/shipped.ts';
 import { loadDescriptions } from '../../../servers/common/descriptions.ts';
 import { loadSellerProfile } from '../../../servers/market/profile.ts';
 import { MARKET_TOOL_NAMES } from '../../../servers/market/server.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderDiff } from '../../../experiments/review/render-diff.ts';
 import { diffSources, type DiffSource } from '../../../experiments/review/version-diff.ts';
-import type { VersionMeasurement } from '../../../experiments/versions/measurements.ts';
+import type { VersionMeasurement } from '../../../experiments/review/versions/measurements.ts';
 import { differenceInterval, wilson } from '../../../src/index.ts';
 import { points } from '../../../experiments/format.ts';
 

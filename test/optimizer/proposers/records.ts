@@ -1,4 +1,4 @@
-import type { ReflectionCall, ToolReflectionRecord } from '../../../optimizer/mcp/reflection.ts';
+import type { ReflectionCall, ToolReflectionRecord } from '../../../optimizer/adapter/reflection.ts';
 
 /** One reflective-dataset row for the tool `convert`: by default a task it missed (another tool erred). */
 export function record(overrides: Partial<ToolReflectionRecord> = {}): ToolReflectionRecord {

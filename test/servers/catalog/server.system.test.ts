@@ -8,7 +8,7 @@ import { createCatalogServerFactory } from '../../../servers/catalog/server.ts';
 import { connectHttp, connectInMemory, connectStdio, runToExit, startHttpProcess, textOf } from '../mcp-harness.ts';
 
 const CATALOG_MAIN = fileURLToPath(new URL('../../../servers/catalog/main.ts', import.meta.url));
-const FILESYSTEM_CATALOG = fileURLToPath(new URL('../../../experiments/catalogs/server-filesystem.json', import.meta.url));
+const FILESYSTEM_CATALOG = fileURLToPath(new URL('../../../experiments/shipped/catalogs/server-filesystem.json', import.meta.url));
 
 const SAMPLE = {
   name: 'tickets',

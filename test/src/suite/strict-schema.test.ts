@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../../experiments/shipped/suites/shipped.ts';
 import { SUITE_KEYS, suiteJsonSchema } from '../../../src/suite/schema.ts';
 
 const SUITES_DOC = readFileSync(new URL('../../../docs/suites.md', import.meta.url), 'utf8');
@@ -60,7 +60,7 @@ describe('the suite format', () => {
       'ohno-selection',
       'docker-selection',
     ]) {
-      const text = readFileSync(new URL(`../../../experiments/suites/${name}.yaml`, import.meta.url), 'utf8');
+      const text = readFileSync(new URL(`../../../experiments/shipped/suites/${name}.yaml`, import.meta.url), 'utf8');
       expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../src/suite/suite.schema.json');
       expect(loadSuite(name, { shippedSuites: SHIPPED_SUITES_DIR }).suite.name).toBe(name);
     }

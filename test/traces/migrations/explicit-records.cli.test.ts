@@ -21,7 +21,7 @@ const FIXTURE = new URL('./fixtures/release-1c42592.sql.gz', import.meta.url);
 /**
  * Where the release's checkout stood when it made the store: its runs record the suite file under it, and a
  * resume reads the suite from there. The test points them at this checkout, as a user's store points at their
- * own suite file, so the resume reads this checkout's experiments/suites/lab.yaml.
+ * own suite file, so the resume reads this checkout's experiments/shipped/suites/lab.yaml.
  */
 const RECORDED_ROOT = '/tmp/h7/release/';
 const THIS_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

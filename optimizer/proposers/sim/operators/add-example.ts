@@ -1,5 +1,5 @@
 import { terms, trimTrailing } from '../../../../src/index.ts';
-import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../../mcp/reflection.ts';
+import { TRUNCATION_MARK, type EpisodeView, type ReflectionCall } from '../../../adapter/reflection.ts';
 import { showsArguments, stringValues } from '../call-arguments.ts';
 import type { EditOperator } from '../edit-operator.ts';
 import { ownCalls } from '../own-calls.ts';

@@ -1,5 +1,5 @@
 import type { Rng } from '../../../engine/rng.ts';
-import type { EpisodeView } from '../../../mcp/reflection.ts';
+import type { EpisodeView } from '../../../adapter/reflection.ts';
 import { stringValues } from '../call-arguments.ts';
 import type { EditOperator } from '../edit-operator.ts';
 import { jobWordCounts, ownSteps } from '../job-word-counts.ts';

@@ -1,5 +1,5 @@
 import { proseList, siblingName } from '../../../../src/index.ts';
-import type { EpisodeView } from '../../../mcp/reflection.ts';
+import type { EpisodeView } from '../../../adapter/reflection.ts';
 import type { EditOperator } from '../edit-operator.ts';
 import { isNotForSentence, namedInsteadOf, notForTools } from '../instead-sentences.ts';
 import { setSentence } from '../sentences.ts';

@@ -154,7 +154,7 @@ describe('run-on-sentence, tdo-placeholder and empty-example on descriptions peo
 
 /**
  * What keyword stuffing and excessive length are, decided on descriptions people wrote with care: the careful lab
- * descriptions and suite descriptions, and what third-party servers and benchmarks ship (experiments/catalogs/, the
+ * descriptions and suite descriptions, and what third-party servers and benchmarks ship (experiments/shipped/catalogs/, the
  * BFCL functions, the tool-preferences originals). The held-out servers (server-memory, server-github) are not read.
  */
 describe('search-keyword-stuffing and excessive-length on a corpus of careful descriptions', () => {
@@ -164,16 +164,16 @@ describe('search-keyword-stuffing and excessive-length on a corpus of careful de
     'lab-accurate': readFixture('lab-accurate-descriptions.json'),
     'labplus-accurate': readFixture('labplus-accurate-descriptions.json'),
     ...Object.fromEntries(
-      readdirSync(join(REPO_ROOT, 'experiments/suites'))
+      readdirSync(join(REPO_ROOT, 'experiments/shipped/suites'))
         .filter((f) => f.endsWith('.careful.json'))
-        .map((f) => [f, json(`experiments/suites/${f}`) as Record<string, string>]),
+        .map((f) => [f, json(`experiments/shipped/suites/${f}`) as Record<string, string>]),
     ),
   };
   const catalogues = Object.fromEntries(
-    readdirSync(join(REPO_ROOT, 'experiments/catalogs'))
+    readdirSync(join(REPO_ROOT, 'experiments/shipped/catalogs'))
       .filter((f) => f.endsWith('.json'))
       .map((f) => {
-        const { tools } = json(`experiments/catalogs/${f}`) as { tools: Array<{ name: string; description?: string }> };
+        const { tools } = json(`experiments/shipped/catalogs/${f}`) as { tools: Array<{ name: string; description?: string }> };
         return [f, Object.fromEntries(tools.map((t) => [t.name, t.description ?? '']))];
       }),
   );

@@ -65,7 +65,7 @@ describe('search-keyword-stuffing', () => {
 
   it('flags none of the captured third-party catalogues, the 557 BFCL functions or the tool-preferences descriptions', () => {
     for (const file of ['server-filesystem', 'sqlite', 'taskmanager', 'bfcl-live-multiple']) {
-      const { tools } = JSON.parse(readFileSync(join(REPO_ROOT, 'experiments/catalogs', `${file}.json`), 'utf8')) as {
+      const { tools } = JSON.parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/catalogs', `${file}.json`), 'utf8')) as {
         tools: Array<{ name: string; description: string }>;
       };
       const flags = lintDescriptions(Object.fromEntries(tools.map((t) => [t.name, t.description]))).filter((f) => f.rule === 'search-keyword-stuffing');

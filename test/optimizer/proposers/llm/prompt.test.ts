@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PROMPT_CHARS, reflectionPrompt } from '../../../../optimizer/proposers/llm/prompt.ts';
-import type { ToolProposalRequest } from '../../../../optimizer/mcp/proposal-context.ts';
+import type { ToolProposalRequest } from '../../../../optimizer/search/proposal-context.ts';
 import { call, record } from '../records.ts';
 
 const request: ToolProposalRequest = {
@@ -51,7 +51,7 @@ describe('reflectionPrompt', () => {
   });
 
   it(`stays within ${MAX_PROMPT_CHARS} characters however large every part is`, () => {
-    // every part many times over its cap (the dataset itself comes capped from optimizer/mcp/reflection.ts)
+    // every part many times over its cap (the dataset itself comes capped from optimizer/adapter/reflection.ts)
     const huge = 'word '.repeat(4000);
     const many = <T>(make: (i: number) => T) => Array.from({ length: 30 }, (_, i) => make(i));
     const prompt = reflectionPrompt({

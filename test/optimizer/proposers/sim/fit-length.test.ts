@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { lintDescription } from '../../../../experiments/review/lint/lint.ts';
 import { objectiveAgnostic, SimProposer } from '../../../../optimizer/proposers/sim/proposer.ts';
 import { fitLength } from '../../../../optimizer/proposers/sim/fit-length.ts';
-import { toolTokens } from '../../../../optimizer/mcp/token-budget.ts';
+import { toolTokens } from '../../../../optimizer/search/token-budget.ts';
 import { record } from '../records.ts';
 
 const SEED =

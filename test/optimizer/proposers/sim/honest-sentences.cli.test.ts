@@ -106,7 +106,7 @@ describe('the sim proposer on the shipped suites', () => {
     let accepted = 0;
     for (const [i, { suite }] of SEARCHES.entries()) {
       expect(results[i]!.code, results[i]!.stderr).toBe(0);
-      const yaml = parse(readFileSync(join(REPO_ROOT, 'experiments/suites', `${suite}.yaml`), 'utf8')) as {
+      const yaml = parse(readFileSync(join(REPO_ROOT, 'experiments/shipped/suites', `${suite}.yaml`), 'utf8')) as {
         tasks: Array<{ prompt: string; plan: Array<{ intent: string }> }>;
       };
       const sqlite = new Database(dbs[i]!, { readonly: true });

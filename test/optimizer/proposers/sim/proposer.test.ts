@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../optimizer/engine/rng.ts';
-import type { ToolReflectionRecord } from '../../../../optimizer/mcp/reflection.ts';
+import type { ToolReflectionRecord } from '../../../../optimizer/adapter/reflection.ts';
 import type { EditOperator } from '../../../../optimizer/proposers/sim/edit-operator.ts';
 import { EDIT_OPERATORS } from '../../../../optimizer/proposers/sim/edit-operators.ts';
 import { addClaim } from '../../../../optimizer/proposers/sim/operators/add-claim.ts';

@@ -1,13 +1,13 @@
 /**
  * The third-party CRUD-style servers' selection suites without the servers: each server's captured tools/list
- * (experiments/catalogs/) with its own descriptions and with the careful ones written for the same tools
- * (experiments/suites/NAME.careful.json), and each task's first step. The check the sim is measured on, never
+ * (experiments/shipped/catalogs/) with its own descriptions and with the careful ones written for the same tools
+ * (experiments/shipped/suites/NAME.careful.json), and each task's first step. The check the sim is measured on, never
  * data to fit on: crud-selection.test.ts, crud-landscape.ts and crud-misses.ts read it.
  */
 import { readFileSync } from 'node:fs';
 import type { CatalogueTool, JsonSchema } from '../../../../src/catalogue/catalogue-types.ts';
 import { loadSuite } from '../../../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../../../experiments/shipped/suites/shipped.ts';
 
 const root = new URL('../../../../', import.meta.url);
 
@@ -28,10 +28,10 @@ export const CRUD_SUITES = {
 } satisfies Record<string, CrudSuite>;
 
 export function readCrudSuite({ suite, catalog, server }: CrudSuite) {
-  const captured = JSON.parse(readFileSync(new URL(`experiments/catalogs/${catalog}.json`, root), 'utf8')) as {
+  const captured = JSON.parse(readFileSync(new URL(`experiments/shipped/catalogs/${catalog}.json`, root), 'utf8')) as {
     tools: Array<{ name: string; description: string; inputSchema: JsonSchema }>;
   };
-  const careful = JSON.parse(readFileSync(new URL(`experiments/suites/${suite}.careful.json`, root), 'utf8')) as Record<string, string>;
+  const careful = JSON.parse(readFileSync(new URL(`experiments/shipped/suites/${suite}.careful.json`, root), 'utf8')) as Record<string, string>;
   const catalogue = (describe: (tool: { name: string; description: string }) => string): CatalogueTool[] =>
     captured.tools.map((t) => ({ name: t.name, server, tool: t.name, description: describe(t), inputSchema: t.inputSchema }));
   return {

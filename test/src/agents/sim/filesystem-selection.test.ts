@@ -6,13 +6,13 @@ import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
 import type { CatalogueTool, JsonSchema } from '../../../../src/catalogue/catalogue-types.ts';
 import { episodeSeed } from '../../../../src/run/seeds.ts';
 import { loadSuite } from '../../../../src/suite/load.ts';
-import { SHIPPED_SUITES_DIR } from '../../../../experiments/suites/shipped.ts';
+import { SHIPPED_SUITES_DIR } from '../../../../experiments/shipped/suites/shipped.ts';
 
 /**
  * The filesystem-selection suite without servers: server-filesystem's captured descriptions, ranked for
  * each task's intent as `tdo run --suite filesystem-selection` ranks them (the interop test runs it for real).
  */
-const catalogue = JSON.parse(readFileSync(new URL('../../../../experiments/catalogs/server-filesystem.json', import.meta.url), 'utf8')) as {
+const catalogue = JSON.parse(readFileSync(new URL('../../../../experiments/shipped/catalogs/server-filesystem.json', import.meta.url), 'utf8')) as {
   tools: Array<{ name: string; description: string; inputSchema: JsonSchema }>;
 };
 const tools: CatalogueTool[] = catalogue.tools.map((t) => ({

@@ -4,7 +4,7 @@
  * Shared by the calibration test and by fit-params.ts.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { readToolE, type ToolEQuery } from '../../../../experiments/catalogs/toole-catalogue.ts';
+import { readToolE, type ToolEQuery } from '../../../../experiments/shipped/catalogs/toole-catalogue.ts';
 import { stepRng } from '../../../../src/agents/sim/step-rng.ts';
 import type { CatalogueTool } from '../../../../src/catalogue/catalogue-types.ts';
 

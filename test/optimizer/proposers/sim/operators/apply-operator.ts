@@ -1,5 +1,5 @@
 import { Rng } from '../../../../../optimizer/engine/rng.ts';
-import type { EpisodeView } from '../../../../../optimizer/mcp/reflection.ts';
+import type { EpisodeView } from '../../../../../optimizer/adapter/reflection.ts';
 import type { EditOperator } from '../../../../../optimizer/proposers/sim/edit-operator.ts';
 import { call, record } from '../../records.ts';
 
