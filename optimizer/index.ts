@@ -38,7 +38,8 @@ export async function optimize(...args: Parameters<Optimize>): ReturnType<Optimi
   return (await import('./mcp/optimize.ts')).optimize(...args);
 }
 
-/** An optimize run's settings as stored, read back for --resume (optimizer/mcp/settings.ts), loaded on first call. */
+/** An optimize run's settings as stored, read back for --resume, and their schema, in whose key order a new search stores them (optimizer/mcp/settings.ts); loaded on first call. */
 export async function loadStoredSettings() {
-  return { storedOptimizeSettings: (await import('./mcp/settings.ts')).storedOptimizeSettings };
+  const { storedOptimizeSettings, optimizeSettingsSchema } = await import('./mcp/settings.ts');
+  return { storedOptimizeSettings, optimizeSettingsSchema };
 }
