@@ -3,11 +3,12 @@
 // options, the command's flags type, the resume check and the option tables in docs/commands.md all come from it.
 import { Option, type Command } from 'commander';
 import { inputError } from '../src/index.ts';
+import type { StoredKey } from './stored-key.ts';
 
 /** `fixed`: the run's stored value is used and giving the flag with `--resume` is refused; `free`: it may change. */
 export type ResumeRule = 'fixed' | 'free';
 
-export interface OptionSpec<T = unknown, HasDefault extends boolean = boolean> {
+export interface OptionSpec<T = unknown, HasDefault extends boolean = boolean, Stored extends StoredKey | null = StoredKey | null> {
   /** commander's flags, e.g. `--budget <n>`; the table's key is the option's attribute name */
   flags: string;
   /** empty for a hidden option */
@@ -22,52 +23,56 @@ export interface OptionSpec<T = unknown, HasDefault extends boolean = boolean> {
   /** the keys of options it may not be given with */
   conflicts?: readonly string[];
   resume: ResumeRule;
-  /** the run-settings path the value is stored at (traces/run-settings.ts), or null when a run does not store it */
-  stored: string | null;
+  /** where a run stores the value (cli/stored-key.ts), or null when a run does not store it */
+  stored: Stored;
   /** carries the value's type and whether it has a default, for FlagsOf; never set */
   readonly type?: { value: T; hasDefault: HasDefault };
 }
 
-type Meta = Partial<Pick<OptionSpec, 'resume' | 'stored' | 'hidden' | 'required' | 'defaultHelp' | 'conflicts'>>;
+type Meta = Partial<Pick<OptionSpec, 'resume' | 'hidden' | 'required' | 'defaultHelp' | 'conflicts'>>;
 
 /** An option that takes a value; with a default it is always present in the flags. */
 export function valueOption<T = string>(
   flags: string,
   help: string,
   how: Meta & { parse?: (value: string, previous: T) => T; default: NoInfer<T> },
-): OptionSpec<T, true>;
-export function valueOption<T = string>(flags: string, help: string, how?: Meta & { parse?: (value: string, previous: T) => T }): OptionSpec<T, false>;
-export function valueOption<T>(flags: string, help: string, how: Meta & { parse?: (value: string, previous: T) => T; default?: T } = {}): OptionSpec<T> {
+): OptionSpec<T, true, null>;
+export function valueOption<T = string>(flags: string, help: string, how?: Meta & { parse?: (value: string, previous: T) => T }): OptionSpec<T, false, null>;
+export function valueOption<T>(
+  flags: string,
+  help: string,
+  how: Meta & { parse?: (value: string, previous: T) => T; default?: T } = {},
+): OptionSpec<T, boolean, null> {
   return { flags, help, resume: 'free', stored: null, ...how };
 }
 
 /** A flag without a value: true when given. */
-export function switchOption(flags: string, help: string, meta: Meta = {}): OptionSpec<boolean, false> {
+export function switchOption(flags: string, help: string, meta: Meta = {}): OptionSpec<boolean, false, null> {
   return { flags, help, resume: 'free', stored: null, ...meta };
 }
 
 /** `--no-X`: true unless given. */
-export function negatedOption(flags: `--no-${string}`, help: string, meta: Meta = {}): OptionSpec<boolean, true> {
+export function negatedOption(flags: `--no-${string}`, help: string, meta: Meta = {}): OptionSpec<boolean, true, null> {
   return { flags, help, resume: 'free', stored: null, ...meta, default: true };
 }
 
 /** The same option, kept by `--resume` and stored at `stored`. */
-export function fixed<T, D extends boolean>(spec: OptionSpec<T, D>, stored: string | null): OptionSpec<T, D> {
+export function fixed<T, D extends boolean, S extends StoredKey | null>(spec: OptionSpec<T, D, null>, stored: S): OptionSpec<T, D, S> {
   return { ...spec, resume: 'fixed', stored };
 }
 
 /** The same option, free on `--resume` but stored at `stored` (the run's value is the default then). */
-export function storedAt<T, D extends boolean>(spec: OptionSpec<T, D>, stored: string): OptionSpec<T, D> {
+export function storedAt<T, D extends boolean, S extends StoredKey>(spec: OptionSpec<T, D, null>, stored: S): OptionSpec<T, D, S> {
   return { ...spec, stored };
 }
 
 /** The same option, which commander requires. */
-export function required<T, D extends boolean>(spec: OptionSpec<T, D>): OptionSpec<T, true> {
-  return { ...spec, required: true } as OptionSpec<T, true>;
+export function required<T, D extends boolean, S extends StoredKey | null>(spec: OptionSpec<T, D, S>): OptionSpec<T, true, S> {
+  return { ...spec, required: true } as OptionSpec<T, true, S>;
 }
 
 /** The same option with another help text. */
-export function worded<T, D extends boolean>(spec: OptionSpec<T, D>, help: string): OptionSpec<T, D> {
+export function worded<T, D extends boolean, S extends StoredKey | null>(spec: OptionSpec<T, D, S>, help: string): OptionSpec<T, D, S> {
   return { ...spec, help };
 }
 
@@ -142,7 +147,7 @@ export function optionTableMarkdown(table: OptionTable): string {
       spec.help,
       shownDefault(spec),
       ...(resumable ? [spec.resume === 'fixed' ? "the run's" : 'may change'] : []),
-      spec.stored === null ? '–' : `\`${spec.stored}\``,
+      spec.stored === null ? '–' : `\`${spec.stored.path}\``,
     ]);
   return [head, head.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`).join('\n') + '\n';
 }

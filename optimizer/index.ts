@@ -38,7 +38,8 @@ export async function optimize(...args: Parameters<Optimize>): ReturnType<Optimi
   return (await import('./search/optimize.ts')).optimize(...args);
 }
 
-/** An optimize run's settings as stored, read back for --resume (optimizer/search/settings.ts), loaded on first call. */
+/** An optimize run's settings as stored, read back for --resume, and their schema, in whose key order a new search stores them (optimizer/search/settings.ts); loaded on first call. */
 export async function loadStoredSettings() {
-  return { storedOptimizeSettings: (await import('./search/settings.ts')).storedOptimizeSettings };
+  const { storedOptimizeSettings, optimizeSettingsSchema } = await import('./search/settings.ts');
+  return { storedOptimizeSettings, optimizeSettingsSchema };
 }

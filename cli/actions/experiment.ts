@@ -15,7 +15,9 @@ import {
 } from '../../experiments/index.ts';
 import { agentModels, checkAgent, type AgentConfig } from '../../src/index.ts';
 import { agentSelection, createAgent } from '../agents.ts';
-import type { ExperimentFlags } from '../tables/experiment.ts';
+import { EXPERIMENT_OPTIONS, type ExperimentFlags } from '../tables/experiment.ts';
+import { settingsFromFlags } from '../settings-from-flags.ts';
+import { storedRunConfigSchema } from '../stored-run-config.ts';
 import { withStore } from '../context.ts';
 import type { CliConfig } from '../config.ts';
 import { databasePath } from '../database-path.ts';
@@ -126,10 +128,7 @@ function experimentSettings(flags: ExperimentFlags, checked: CheckedExperiment, 
   return {
     suites: checked.suites,
     versions,
-    repeats: flags.repeat,
-    seed: flags.seed,
-    concurrency: flags.concurrency,
-    conditions: flags.condition,
+    ...settingsFromFlags(EXPERIMENT_OPTIONS, flags, {}, storedRunConfigSchema.shape.options),
     threshold: flags.threshold,
     maxErrorRate: flags.maxErrorRate,
     toolSearch: checked.toolSearch,

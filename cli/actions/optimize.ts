@@ -22,6 +22,7 @@ import { EXIT } from '../errors.ts';
 import { inputError } from '../../src/index.ts';
 import { withStore } from '../context.ts';
 import { refuseFixedWithResume } from '../option-table.ts';
+import { settingsFromFlags } from '../settings-from-flags.ts';
 import { checkProposer, createProposer, proposerSelection } from '../proposers.ts';
 import { searchModels, searchParts, type SearchParts } from '../search-parts.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
@@ -43,7 +44,7 @@ import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
 import { suiteCheckJson } from '../format/suite-check.ts';
 import { renderReport, reportJson, resumeCommand } from '../format/optimize-report.ts';
 
-const { storedOptimizeSettings } = await loadStoredSettings();
+const { storedOptimizeSettings, optimizeSettingsSchema } = await loadStoredSettings();
 
 export async function optimizeCommand(flags: OptimizeFlags, command: Command): Promise<void> {
   if (flags.dryRun === true) return await dryRun(flags, command);
@@ -181,10 +182,8 @@ function newSearch(flags: OptimizeFlags, command: Command, config: CliConfig): S
   const agent = agentConfigs[0]!;
   const proposer = proposerSelection(flags);
   checkProposer(proposer);
-  const settings: OptimizeSettings = {
+  const derived = {
     server,
-    target: flags.target,
-    budget: flags.budget,
     // the default never exceeds a small suite's train tasks; a --minibatch given is checked as given
     minibatch:
       command.getOptionValueSource('minibatch') === 'cli'
@@ -192,23 +191,16 @@ function newSearch(flags: OptimizeFlags, command: Command, config: CliConfig): S
         : Math.max(1, Math.min(flags.minibatch, loaded.suite.tasks.filter((t) => t.split === 'train').length)),
     ...(flags.parallelIterations === 1 ? {} : { parallelIterations: flags.parallelIterations }),
     merge: flags.merge === true,
-    seed: flags.seed,
-    componentChoice: flags.components,
-    ...(flags.patience === undefined ? {} : { patience: flags.patience }),
-    selector: 'pareto',
+    selector: 'pareto' as const,
     reflection: true,
-    concurrency: flags.concurrency,
-    conditions: flags.condition,
     // stored only when on, so a search with every tool listed stores what it stored before deferred loading
     ...(toolSearch.mode === 'off' ? {} : { toolSearch }),
     honestyGate: flags.allowFlags === true ? false : flags.gate === true || defaultHonestyGate(flags.target),
-    ...(flags.toolTokenBudget === undefined ? {} : { toolTokenBudget: flags.toolTokenBudget }),
-    ...(flags.catalogueTokenBudget === undefined ? {} : { catalogueTokenBudget: flags.catalogueTokenBudget }),
-    ...(flags.paretoTokens === true ? { paretoTokens: true } : {}),
     agent: { ...agent },
     proposer: { ...proposer },
     ...(flags.agents === undefined ? {} : { agents: flags.agents.map((a) => ({ ...a })), objective: flags.objective ?? 'mean' }),
   };
+  const settings: OptimizeSettings = settingsFromFlags(OPTIMIZE_OPTIONS, flags, derived, optimizeSettingsSchema);
   checkSearch(loaded, settings);
   return { loaded, settings, parts: searchParts(settings) };
 }

@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadSuite, type LoadedSuite } from '../../src/index.ts';
-import { SPLITS } from '../../src/index.ts';
-import { runSuite, type RunOptions, type RunReport, type StoredRunConfig } from '../../src/index.ts';
-import * as z from 'zod';
+import { runSuite, type RunOptions, type RunReport } from '../../src/index.ts';
 import { runSettings, type RunRow, type TraceStore } from '../../traces/index.ts';
-import { agentConfigSchema, agentKind, agentModels, checkAgent, describeAgent, type AgentConfig } from '../../src/index.ts';
+import { agentKind, agentModels, checkAgent, describeAgent, type AgentConfig } from '../../src/index.ts';
 import { agentSelection, agentWithDefaults, createAgent } from '../agents.ts';
 import type { CliConfig } from '../config.ts';
 import { EXIT } from '../errors.ts';
@@ -14,6 +12,8 @@ import { outageCause } from '../../src/index.ts';
 import { resolveConditions } from '../../src/index.ts';
 import { withStore } from '../context.ts';
 import { refuseFixedWithResume } from '../option-table.ts';
+import { settingsFromFlags } from '../settings-from-flags.ts';
+import { storedRunConfigSchema, type StoredRunSettings } from '../stored-run-config.ts';
 import { databasePath, dbFlag, refuseResumeWithoutDatabase } from '../database-path.ts';
 import { startProgress } from '../progress.ts';
 import { erroredListCommand, renderRunReport, runReportJson } from '../format/run-report.ts';
@@ -21,7 +21,7 @@ import { RUN_OPTIONS, type RunFlags } from '../tables/run.ts';
 import { interruptible, type Interruption } from '../interrupt.ts';
 import { checkQueue, openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
-import { resolveToolSearch, toolSearchSettingsSchema } from '../../src/index.ts';
+import { resolveToolSearch } from '../../src/index.ts';
 import { toJsonText } from '../../src/index.ts';
 import type { SuiteCheck } from '../../src/index.ts';
 import { announceSuiteCheck, printSuiteCheck } from '../suite-check.ts';
@@ -114,15 +114,12 @@ function newRun(flags: RunFlags, command: Command, config: CliConfig): RunInput 
   checkAgent(agentConfig);
   return {
     loaded,
-    options: {
-      split: flags.split,
-      repeats: flags.repeat,
-      seed: flags.seed,
-      concurrency: flags.concurrency,
-      versionIds: flags.version,
-      conditions: flags.condition,
-      toolSearch: resolveToolSearch({ mode: flags.toolSearch, k: flags.toolSearchK }, loaded.suite.toolSearch, config.loaded?.config.toolSearch),
-    },
+    options: settingsFromFlags(
+      RUN_OPTIONS,
+      flags,
+      { toolSearch: resolveToolSearch({ mode: flags.toolSearch, k: flags.toolSearchK }, loaded.suite.toolSearch, config.loaded?.config.toolSearch) },
+      storedRunConfigSchema.shape.options,
+    ),
     agentConfig,
   };
 }
@@ -192,26 +189,12 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
   }
 }
 
-/** What `--resume` reads of a suite run's stored config: the settings that rebuild the run and its agent. */
-export const storedRunConfigSchema = z.object({
-  options: z.object({
-    split: z.enum([...SPLITS, 'all']),
-    repeats: z.number().int().positive(),
-    seed: z.number().int().nonnegative(),
-    concurrency: z.number().int().positive(),
-    versionIds: z.array(z.string()),
-    conditions: z.record(z.string(), z.string()).optional(),
-    toolSearch: toolSearchSettingsSchema.optional(),
-  }),
-  agent: agentConfigSchema,
-}) satisfies z.ZodType<Pick<StoredRunConfig, 'options'> & { agent: AgentConfig }>;
-
 /**
  * The suite run `--resume` may continue, with its stored settings. Runs that `tdo run` did not make (an
  * optimize run, an imported or a proxy-recorded run) are refused before anything is written: resuming
  * them as a suite run would add episodes that do not belong to them.
  */
-async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: RunRow; stored: z.infer<typeof storedRunConfigSchema> }> {
+async function suiteRunToResume(store: TraceStore, id: string): Promise<{ run: RunRow; stored: StoredRunSettings }> {
   const run = store.getRun(id);
   if (!run) throw inputError(`no run "${id}" in ${store.path}`, { see: { command: 'tdo traces list', dbPath: store.path } });
   if (run.kind === 'optimize') {

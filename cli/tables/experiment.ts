@@ -2,12 +2,13 @@
 // stores the suite run settings (traces/run-settings.ts) at the paths given.
 import { commaList, modelClientSpecs, positiveInt, share, sharedSpec, spendCapSpecs, cassetteSpecs, storeSpecs } from '../options.ts';
 import { storedAt, valueOption, worded, type FlagsOf } from '../option-table.ts';
+import { runAgentSetting, runColumn, runOption, runSetting } from '../stored-key.ts';
 
 export const EXPERIMENT_OPTIONS = {
-  suite: storedAt(sharedSpec.suites(), 'runs.suite_path'),
+  suite: storedAt(sharedSpec.suites(), runColumn('suitePath')),
   version: storedAt(
     sharedSpec.version('description versions, comma-separated (or the flag repeated); the first is the baseline'),
-    'settings.options.versionIds',
+    runOption.derived('versionIds'),
   ),
   /** the old spelling of --version */
   versions: valueOption<string[]>('--versions <ids>', '', { parse: commaList, default: [], hidden: true }),
@@ -16,25 +17,25 @@ export const EXPERIMENT_OPTIONS = {
       parse: positiveInt,
       default: 3,
     }),
-    'settings.options.repeats',
+    runOption.copied('repeats'),
   ),
-  condition: storedAt(sharedSpec.condition('suite conditions, applied to each suite that declares them'), 'settings.options.conditions'),
-  agent: storedAt(sharedSpec.agent(), 'settings.agent'),
+  condition: storedAt(sharedSpec.condition('suite conditions, applied to each suite that declares them'), runOption.copied('conditions')),
+  agent: storedAt(sharedSpec.agent(), runSetting.derived('agent')),
   agents: sharedSpec.agents(
     'measure every version with each of several agents instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated; the reports add a versions x agents table',
   ),
-  model: storedAt(sharedSpec.model(), 'settings.agent.model'),
-  maxSteps: storedAt(sharedSpec.maxSteps(), 'settings.agent.maxSteps'),
-  toolSearch: storedAt(sharedSpec.toolSearch(), 'settings.options.toolSearch'),
-  toolSearchK: storedAt(sharedSpec.toolSearchK(), 'settings.options.toolSearch'),
+  model: storedAt(sharedSpec.model(), runAgentSetting.derived('model')),
+  maxSteps: storedAt(sharedSpec.maxSteps(), runAgentSetting.derived('maxSteps')),
+  toolSearch: storedAt(sharedSpec.toolSearch(), runOption.derived('toolSearch')),
+  toolSearchK: storedAt(sharedSpec.toolSearchK(), runOption.derived('toolSearch')),
   ...modelClientSpecs(),
   // an experiment is not resumed: a capped one is run again, the answers already paid for taken from the response cache
   ...spendCapSpecs(
     'the experiment stops taking new work (episodes in flight finish) with everything recorded, and exits 130; run it again with a raised cap, which starts its runs anew and takes the model answers they repeat from the response cache (unless --no-cache)',
   ),
   ...cassetteSpecs(),
-  seed: storedAt(sharedSpec.seed(), 'settings.options.seed'),
-  concurrency: storedAt(sharedSpec.concurrency(), 'settings.options.concurrency'),
+  seed: storedAt(sharedSpec.seed(), runOption.copied('seed')),
+  concurrency: storedAt(sharedSpec.concurrency(), runOption.copied('concurrency')),
   out: valueOption('--out <dir>', 'report directory (default reports/experiment-<time>)'),
   threshold: valueOption(
     '--threshold <x>',

@@ -10,12 +10,14 @@ import { TARGET_NAMES } from '../adapter/targets.ts';
 /** How the CLI rebuilds an agent or a proposer; opaque to the optimizer. */
 const rebuildRecipe = z.record(z.string(), z.unknown());
 
-/** Everything that decides the search; stored with the run so `--resume` repeats it exactly. */
+/** Everything that decides the search, in the order a new search stores it; stored with the run so `--resume` repeats it exactly. */
 export const optimizeSettingsSchema = z.object({
   server: z.string().min(1),
   target: z.enum(TARGET_NAMES),
   budget: z.number().int().positive(),
   minibatch: z.number().int().positive(),
+  /** mutations tried at once (the engine's parallelIterations); absent (1) in runs stored before it */
+  parallelIterations: z.number().int().positive().optional(),
   merge: z.boolean(),
   seed: z.number().int().nonnegative(),
   componentChoice: z.enum(['round-robin', 'attribution']),
@@ -26,8 +28,6 @@ export const optimizeSettingsSchema = z.object({
   /** false: the proposer sees tasks only, no trajectories (the random-edit baseline) */
   reflection: z.boolean(),
   concurrency: z.number().int().positive(),
-  /** mutations tried at once (the engine's parallelIterations); absent (1) in runs stored before it */
-  parallelIterations: z.number().int().positive().optional(),
   /** suite condition values given (the suite's defaults fill the rest); absent in runs stored before conditions */
   conditions: z.record(z.string(), z.string()).optional(),
   /** deferred tool loading for every episode of the search (docs/tool-search.md); absent: every tool listed */

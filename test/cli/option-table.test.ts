@@ -12,12 +12,13 @@ import {
   type FlagsOf,
 } from '../../cli/option-table.ts';
 import { positiveInt } from '../../cli/options.ts';
+import { optimizeSetting } from '../../cli/stored-key.ts';
 import { isTdoError } from '../../src/errors.ts';
 
 const TABLE = {
-  budget: fixed(valueOption('--budget <n>', 'metric calls', { parse: positiveInt, default: 300 }), 'settings.optimize.budget'),
+  budget: fixed(valueOption('--budget <n>', 'metric calls', { parse: positiveInt, default: 300 }), optimizeSetting.copied('budget')),
   patience: valueOption('--patience <k>', 'iterations without a new best', { parse: positiveInt }),
-  merge: fixed(switchOption('--merge', 'also merge'), 'settings.optimize.merge'),
+  merge: fixed(switchOption('--merge', 'also merge'), optimizeSetting.derived('merge')),
   cache: negatedOption('--no-cache', 'send every request'),
   resume: valueOption('--resume <runId>', 'continue a run'),
 };

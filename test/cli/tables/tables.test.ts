@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionTableMarkdown, type OptionTable } from '../../../cli/option-table.ts';
-import { storedRunConfigSchema } from '../../../cli/actions/run.ts';
+import { storedRunConfigSchema } from '../../../cli/stored-run-config.ts';
 import { OPTION_TABLES as TABLES } from '../../../cli/tables/index.ts';
 import { OPTIMIZE_OPTIONS } from '../../../cli/tables/optimize.ts';
 import { RUN_OPTIONS } from '../../../cli/tables/run.ts';
@@ -42,11 +42,12 @@ describe('the option tables', () => {
 
     it(`${name}: every stored path names a field its run's settings schema reads back`, () => {
       for (const [key, spec] of Object.entries(table)) {
-        if (spec.stored === null || spec.stored === 'runs.suite_path') continue;
-        const prefix = Object.keys(STORED_KEYS).find((p) => spec.stored === p || spec.stored!.startsWith(`${p}.`));
-        expect(prefix, `${key}: ${spec.stored}`).toBeDefined();
-        const field = spec.stored.slice(prefix!.length + 1).split(/[.\s]/)[0]!;
-        if (field !== '') expect(STORED_KEYS[prefix!], `${key}: ${spec.stored}`).toContain(field);
+        const path = spec.stored?.path;
+        if (path === undefined || path === 'runs.suite_path') continue;
+        const prefix = Object.keys(STORED_KEYS).find((p) => path === p || path.startsWith(`${p}.`));
+        expect(prefix, `${key}: ${path}`).toBeDefined();
+        const field = path.slice(prefix!.length + 1).split(/[.\s]/)[0]!;
+        if (field !== '') expect(STORED_KEYS[prefix!], `${key}: ${path}`).toContain(field);
       }
     });
   }
