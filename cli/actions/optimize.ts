@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadSuite, type LoadedSuite } from '../../src/index.ts';
+import { loadSuite, storedSuitePath, type LoadedSuite } from '../../src/index.ts';
 import { resolveConditions, resolveToolSearch } from '../../src/index.ts';
 import type { TraceStore } from '../../traces/index.ts';
 import {
@@ -154,7 +154,7 @@ function resumedSearch(store: TraceStore, runId: string, flags: OptimizeFlags, c
     );
   return {
     settings: { ...stored, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.concurrency },
-    loaded: loadSuite(run.suitePath, refs),
+    loaded: loadSuite(storedSuitePath(run.suitePath, refs), refs),
     parts: searchParts(stored, run.id),
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { loadSuite, type LoadedSuite } from '../../src/index.ts';
+import { loadSuite, storedSuitePath, type LoadedSuite } from '../../src/index.ts';
 import { runSuite, type RunOptions, type RunReport } from '../../src/index.ts';
 import { runSettings, type RunRow, type TraceStore } from '../../traces/index.ts';
 import { agentKind, agentModels, checkAgent, describeAgent, type AgentConfig } from '../../src/index.ts';
@@ -130,7 +130,7 @@ async function resumedRun(store: TraceStore, runId: string, flags: RunFlags, com
   return {
     options: { ...stored.options, concurrency: command.getOptionValueSource('concurrency') === 'cli' ? flags.concurrency : stored.options.concurrency },
     agentConfig: stored.agent,
-    loaded: loadSuite(run.suitePath, config.refs),
+    loaded: loadSuite(storedSuitePath(run.suitePath, config.refs), config.refs),
   };
 }
 
