@@ -13,7 +13,8 @@ describe('descriptions a server advertises', () => {
     const error = await Host.connect([serverWith(1_048_576)]).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(TdoError);
-    expect(error).toMatchObject({ kind: 'infrastructure' });
+    // the server must change: input to fix, not an outage to wait out
+    expect(error).toMatchObject({ kind: 'input' });
     expect((error as Error).message).toMatch(/MCP server "long" advertises a description of 1,048,576 characters for tool "echo"; tdo reads at most 32,768/);
     expect((error as Error).message.length).toBeLessThan(400);
   }, 30_000);

@@ -26,7 +26,8 @@ describe('a server that pages its tools/list', () => {
       const error = await Host.connect([serverPaging(mode)]).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(TdoError);
-      expect(error).toMatchObject({ kind: 'infrastructure' });
+      // the server must change: input to fix, not an outage to wait out
+      expect(error).toMatchObject({ kind: 'input' });
       expect((error as Error).message).toMatch(
         /^MCP server "pager" was still handing out tools\/list cursors after 64 pages \(new ones without end, or one it had given before\); tdo stopped listing its tools/,
       );

@@ -20,10 +20,10 @@ describe('checking the version a proxy serves against the real server (server-fi
     );
   });
 
-  it('reports a server that cannot start as an outage, not as a verdict on the version', async () => {
-    const failed = await checkServedVersion('files', { command: '/nonexistent/server', args: [] }, { id: 'files-3', descriptions: {} }, '/db').catch(
-      (e: unknown) => e,
-    );
-    expect(isTdoError(failed, 'infrastructure')).toBe(true);
+  it('reports a server that dies at start as an outage, and one whose command is not installed as input to fix, never as a verdict on the version', async () => {
+    const check = (command: string, args: string[]) =>
+      checkServedVersion('files', { command, args }, { id: 'files-3', descriptions: {} }, '/db').catch((e: unknown) => e);
+    expect(isTdoError(await check(process.execPath, ['-e', 'process.exit(1)']), 'infrastructure')).toBe(true);
+    expect(isTdoError(await check('/nonexistent/server', []), 'input')).toBe(true);
   });
 });
