@@ -10,7 +10,7 @@ import { sqliteErrorCode, TraceStoreError } from './errors.ts';
  * (same connection or another process) can never share a number. Parameters: episode id (twice), then the
  * columns in order.
  */
-export const INSERT_STEP = `INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text,
+const INSERT_STEP = `INSERT INTO steps (episode_id, seq, kind, started_at, latency_ms, server, tool, catalogue_name, arguments, result_text,
   is_error, model, input, output, tokens_in, tokens_out, cached, cost, tokens_estimated)
   VALUES (?, (SELECT COALESCE(MAX(s.seq) + 1, 0) FROM steps AS s WHERE s.episode_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   RETURNING id, seq`;
