@@ -37,7 +37,7 @@ console.log(
   `accurate lab descriptions (labplus as shipped): val success ${referenceRate.toFixed(3)}; threshold ${threshold.toFixed(3)}; budget ${budget} per run; sim agent and sim proposer (simulated, not LLM results)`,
 );
 
-const base: Omit<OptimizeSettings, 'seed' | 'selector' | 'reflection' | 'componentChoice'> = {
+const base: Omit<OptimizeSettings, 'randomSeed' | 'selector' | 'reflection' | 'componentChoice'> = {
   server: 'lab',
   target: 'success',
   budget,
@@ -62,15 +62,15 @@ for (let seed = 0; seed < seeds; seed++) {
       loaded,
       agent: new SimAgent(),
       proposer: new SimProposer(),
-      settings: { ...base, ...strategy, seed },
+      settings: { ...base, ...strategy, randomSeed: seed },
       reportTest: false,
     });
     const calls = Object.fromEntries(
       LEVELS.map((level) => [level, report.history.find((h) => (h.valMetrics['success'] ?? 0) >= level * referenceRate)?.budgetUsed ?? null]),
     );
-    rows.push({ variant, seed, calls, best: report.best.val.success_rate });
+    rows.push({ variant, seed, calls, best: report.best.val.success.rate ?? 0 });
     console.log(
-      `${variant.padEnd(9)} seed ${seed}: best val success ${report.best.val.success_rate.toFixed(3)}; calls to ${LEVELS.map((l) => `${l * 100}%: ${calls[l] ?? '- (censored)'}`).join(', ')}`,
+      `${variant.padEnd(9)} seed ${seed}: best val success ${(report.best.val.success.rate ?? 0).toFixed(3)}; calls to ${LEVELS.map((l) => `${l * 100}%: ${calls[l] ?? '- (censored)'}`).join(', ')}`,
     );
   }
 }

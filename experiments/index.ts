@@ -19,6 +19,8 @@ export { defaultReportDir, writeExperimentReports, type WrittenReports } from '.
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
 
 export { renderDiff } from './review/render-diff.ts';
+export { versionDiffJson, versionEntryJson } from './review/review-json.ts';
+export { experimentReportJson } from './runner/report-json.ts';
 export { fileSource, isFileReference, lintSubject, versionSource } from './review/sources.ts';
 
 export { SHIPPED_SUITES_DIR } from './shipped/suites/shipped.ts';

@@ -11,7 +11,7 @@ export type { Proposer, ToolReflectionRecord };
 
 export { checkSearch, checkTarget } from './search/check-search.ts';
 export type { CandidateSummary, OptimizeReport, OptimizeRequest, OptimizeSettings, SplitScores } from './search/optimize.ts';
-export { splitSuccess } from './search/report/split-scores.ts';
+export { splitScoresJson, storedSuccess } from './search/report/split-scores.ts';
 export { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent } from './search/report/agent-report.ts';
 export { estimateSearch, type PartEstimate, type SearchEstimate } from './search/estimate.ts';
 export type { ProposalOutcomes } from './search/report/proposal-outcomes.ts';

@@ -5,6 +5,7 @@ import { experimentToolSearch } from '../tool-search.ts';
 import {
   agentSentence,
   defaultReportDir,
+  experimentReportJson,
   loadExperimentRunner,
   resolveVersion,
   verdictSentence,
@@ -175,7 +176,10 @@ async function runOneAgent(ending: Ending, settings: Settings, run: Parameters<E
   const report = await runExperiment(settings, run).catch(couldNotRun);
   const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
   const spent = { spend: store.runSpend(experimentRunIds(report)), simulated: { agent: report.agent.simulated } };
-  if (flags.json) process.stdout.write(toJsonText({ ...report, spend: spendJson(spent.spend, spent.simulated), stopped: ending.spend.capReached ?? null }));
+  if (flags.json)
+    process.stdout.write(
+      toJsonText({ ...experimentReportJson(report), spend: spendJson(spent.spend, spent.simulated), stopped: ending.spend.capReached ?? null }),
+    );
   else {
     const { renderExperimentSummary } = await import('../../experiments/index.ts');
     process.stdout.write(
@@ -191,7 +195,8 @@ async function runAcrossAgents(ending: Ending, settings: Settings, run: Paramete
   const written = writeExperimentReports(report, flags.out ?? defaultReportDir());
   const spent = agentsSpend(store, report);
   const { renderAgentsExperimentSummary, agentsVerdictSentence } = await import('../../experiments/index.ts');
-  if (flags.json) process.stdout.write(toJsonText({ ...report, spend: agentsSpendJson(spent), stopped: ending.spend.capReached ?? null }));
+  if (flags.json)
+    process.stdout.write(toJsonText({ ...experimentReportJson(report), spend: agentsSpendJson(spent), stopped: ending.spend.capReached ?? null }));
   else process.stdout.write(`${renderAgentsExperimentSummary(report)}${agentsSpendLine(spent)}\n${reportPaths(written)}`);
   return { verdict: report.verdict, verdictSentence: agentsVerdictSentence(report) };
 }

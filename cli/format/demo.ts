@@ -8,6 +8,7 @@ import {
   type DemoRole,
   type DemoRow,
   renderDiff,
+  versionDiffJson,
   changeWithInterval,
   interval as rateWithInterval,
   percent,
@@ -64,7 +65,7 @@ export function demoJson(report: DemoReport, html: string) {
     ...Object.fromEntries(report.rows.map((r) => [jsonRole(r.role), figures(r)])),
     effects: effectsJson(report.effects),
     findings: report.findings,
-    diffs: report.experiment.diffs,
+    diffs: report.experiment.diffs.map(versionDiffJson),
     report_html: html,
   };
 }

@@ -1,6 +1,6 @@
 // The per-agent part of `tdo optimize --agents` output: each agent's seed and best on every split, and the
 // agent each candidate serves worst (optimizer/search/report/agent-report.ts measures them).
-import { REPORT_SPLITS, splitSuccess, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
+import { REPORT_SPLITS, type AgentSplits, type PerAgentReport, type WorstAgent, type SplitScores } from '../../optimizer/index.ts';
 import { describeAgent, isSimulatedAgentId } from '../../src/index.ts';
 import { changeWithInterval } from '../../experiments/index.ts';
 import { differenceInterval } from '../../src/index.ts';
@@ -29,7 +29,7 @@ export function agentsHeader(p: PerAgentReport): string[] {
 /** "+22.7 pts [−5.7 pts, +46.6 pts]" and room for it. */
 const CHANGE_WIDTH = 36;
 const successChange = (seed: SplitScores, best: SplitScores) => {
-  const c = differenceInterval(splitSuccess(seed), splitSuccess(best));
+  const c = differenceInterval(seed.success, best.success);
   return changeWithInterval(c);
 };
 
@@ -39,7 +39,7 @@ export function agentsTable(p: PerAgentReport, target: string): string[] {
   const width = Math.max('worst agent'.length, ...p.agents.map((a) => a.agent.length));
   const cellWidth = withScore ? 15 : 7;
   const cell = (s: SplitScores | null) =>
-    (s === null ? '' : `${pct(s.success_rate).padStart(7)}${withScore ? `  ${s.score.toFixed(3).padStart(6)}` : ''}`).padStart(cellWidth);
+    (s === null ? '' : `${pct(s.success.rate ?? 0).padStart(7)}${withScore ? `  ${s.score.toFixed(3).padStart(6)}` : ''}`).padStart(cellWidth);
   const row = (label: string, split: string, seed: SplitScores | null, best: SplitScores | null, note = '') =>
     `  ${label.padEnd(width)} ${split.padEnd(10)} ${cell(seed)}  ${cell(best)}  ${(seed && best ? successChange(seed, best) : '').padEnd(CHANGE_WIDTH)}${note}`.trimEnd();
   const agentRows = (seed: AgentSplits, best: AgentSplits, agent: string) =>

@@ -13,7 +13,6 @@ import {
   type OptimizeReport,
   RECURRING_TASKS,
   type SplitScores,
-  splitSuccess,
 } from '../../optimizer/index.ts';
 import { changeWithInterval, percent, points, SHIPPED_SUITES_DIR } from '../../experiments/index.ts';
 import { counted, minDetectableChange, proseList, wilson, type SuiteCheck } from '../../src/index.ts';
@@ -37,9 +36,9 @@ function candidateJson(c: CandidateSummary) {
     candidate: c.candidate,
     // held-out test split when the suite has one, else validation
     split: c.test ? 'test' : 'val',
-    success_rate: headline.success_rate,
-    first_choice_share: headline.first_choice_share,
-    used_server: headline.used_server,
+    success_rate: headline.success.rate ?? 0,
+    first_choice_share: headline.firstChoiceShare,
+    used_server: headline.usedServer,
     score: headline.score,
     tokens: c.tokens,
     val: splitJson(c.val),
@@ -122,7 +121,7 @@ function stopNote(r: OptimizeReport): string {
 }
 
 function perfectNote(r: OptimizeReport): string {
-  const episodes = r.best.val.tasks;
+  const episodes = r.best.val.success.n;
   const few =
     episodes < FEW_VAL_EPISODES
       ? `; on ${episodes} episodes a perfect score proves little (its 95% interval reaches down to ${percent(wilson(episodes, episodes).low, 0)}): add val tasks to the suite`
@@ -133,7 +132,7 @@ function perfectNote(r: OptimizeReport): string {
 /** "72.7% [52%, 87%]" padded to the column: the rate with its Wilson interval, as `tdo experiment` gives it. */
 const SUCCESS_WIDTH = 19;
 const successCell = (scores: SplitScores) => {
-  const p = splitSuccess(scores);
+  const p = scores.success;
   // the rate right-aligned, so rates line up down the column whatever their interval
   return (p.rate === null ? '–' : `${pct(p.rate).padStart(6)} [${percent(p.low, 0)}, ${percent(p.high, 0)}]`).padEnd(SUCCESS_WIDTH);
 };
@@ -186,8 +185,8 @@ function headLines(r: OptimizeReport, spend: { spend: RunSpend; simulated: Spend
 /** Seed and best on each split, the change on the held-out ones, and what the winner added. */
 function scoreLines(r: OptimizeReport): string[] {
   // found@k is a column only when the search ran under deferred tool loading (docs/tool-search.md)
-  const deferred = r.seed.val.found_at_k !== undefined;
-  const found = (scores: SplitScores) => (deferred ? `  ${(scores.found_at_k === undefined ? '–' : pct(scores.found_at_k)).padStart(8)}` : '');
+  const deferred = r.seed.val.foundAtK !== undefined;
+  const found = (scores: SplitScores) => (deferred ? `  ${(scores.foundAtK === undefined ? '–' : pct(scores.foundAtK)).padStart(8)}` : '');
   const rows = (label: string, s: CandidateSummary) =>
     (
       [
@@ -199,7 +198,7 @@ function scoreLines(r: OptimizeReport): string[] {
       scores === null
         ? []
         : [
-            `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${successCell(scores)}  ${pct(scores.first_choice_share).padStart(18)}  ${pct(scores.used_server).padStart(11)}${found(scores)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
+            `  ${(i === 0 ? label : '').padEnd(5)} ${split.padEnd(10)} ${successCell(scores)}  ${pct(scores.firstChoiceShare).padStart(18)}  ${pct(scores.usedServer).padStart(11)}${found(scores)}${i === 0 ? `  ${String(s.tokens).padStart(6)}` : ''}`,
           ],
     );
   return [
@@ -244,12 +243,12 @@ function winnerLines(r: OptimizeReport, versionId: string, dbPath: string, suite
 /** Why no candidate beat the seed, from what the suite check and the validation split show. */
 export function unbeatenSeedLines(r: OptimizeReport, check: SuiteCheck | undefined): string[] {
   const fewTrain = fewTrainTools(r, check);
-  const seedVal = splitSuccess(r.seed.val).rate;
-  const reach = seedVal === null ? null : minDetectableChange(r.seed.val.tasks, seedVal);
+  const seedVal = r.seed.val.success.rate;
+  const reach = seedVal === null ? null : minDetectableChange(r.seed.val.success.n, seedVal);
   const reasons = [
     reach === null
-      ? `the val split's ${counted(r.seed.val.tasks, 'episode')} cannot show a rise from the seed's ${percent(seedVal ?? 0)}: a candidate can win only by luck`
-      : `the val split's ${counted(r.seed.val.tasks, 'episode')} show only a rise of ${points(reach)} or more from the seed's ${percent(seedVal!)} with 80% power`,
+      ? `the val split's ${counted(r.seed.val.success.n, 'episode')} cannot show a rise from the seed's ${percent(seedVal ?? 0)}: a candidate can win only by luck`
+      : `the val split's ${counted(r.seed.val.success.n, 'episode')} show only a rise of ${points(reach)} or more from the seed's ${percent(seedVal!)} with 80% power`,
     fewTrain.length === 0
       ? ''
       : `${proseList(fewTrain.map((t) => `${t.name} (${t.steps.train})`))} ${fewTrain.length === 1 ? 'has' : 'have'} fewer than 2 labelled train steps to learn from`,

@@ -1,7 +1,7 @@
 // The suite check (src/suite-check/suite-check.ts) as `tdo optimize` and `tdo run` print it before their
 // episodes, and as their --json gives it; and the optimize summary's word on a held-out change too small for its split.
 import { percent, points } from '../../experiments/index.ts';
-import { RECURRING_TASKS, splitSuccess, type CandidateSummary } from '../../optimizer/index.ts';
+import { RECURRING_TASKS, type CandidateSummary } from '../../optimizer/index.ts';
 import { counted, proseList, SPLITS } from '../../src/index.ts';
 import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/index.ts';
 import type { SuiteCheck, ToolSteps } from '../../src/index.ts';
@@ -123,19 +123,19 @@ function worstRead(tools: readonly ToolSteps[]): string {
 export function heldOutPowerLines(seed: CandidateSummary, best: CandidateSummary): string[] {
   return HELD_OUT.flatMap((split) => {
     const [before, after] = [seed[split], best[split]];
-    if (before === null || after === null || before.tasks === 0 || after.tasks === 0) return [];
-    const baseline = splitSuccess(before).rate!;
-    const change = splitSuccess(after).rate! - baseline;
-    const needed = minDetectableChange(before.tasks, baseline, change < 0 ? 'fall' : 'rise');
+    if (before === null || after === null || before.success.n === 0 || after.success.n === 0) return [];
+    const baseline = before.success.rate!;
+    const change = after.success.rate! - baseline;
+    const needed = minDetectableChange(before.success.n, baseline, change < 0 ? 'fall' : 'rise');
     if (needed !== null && Math.abs(change) >= needed) return [];
     const reach =
       needed === null
-        ? `its ${before.tasks} episodes cannot show any ${change < 0 ? 'fall' : 'rise'} from the seed's ${percent(baseline)}`
-        : `its ${before.tasks} episodes show only changes of ${(needed * 100).toFixed(1)} points or more from the seed's ${percent(baseline)}`;
+        ? `its ${before.success.n} episodes cannot show any ${change < 0 ? 'fall' : 'rise'} from the seed's ${percent(baseline)}`
+        : `its ${before.success.n} episodes show only changes of ${(needed * 100).toFixed(1)} points or more from the seed's ${percent(baseline)}`;
     const more =
       change === 0
         ? ''
-        : ` About ${episodesToDetect(baseline, change)} episodes per version would show a change this large (\`tdo experiment --repeat ${Math.ceil(episodesToDetect(baseline, change) / before.tasks)}\`).`;
+        : ` About ${episodesToDetect(baseline, change)} episodes per version would show a change this large (\`tdo experiment --repeat ${Math.ceil(episodesToDetect(baseline, change) / before.success.n)}\`).`;
     return [
       `  ${split}: the change of ${points(change)} is within the split's noise: ${reach} (${percent(POWER, 0)} power, two-sided ${percent(SIGNIFICANCE, 0)}).${more}`,
     ];

@@ -48,7 +48,7 @@ export const OPTIMIZE_OPTIONS = {
     derived('parallelIterations'),
   ),
   merge: fixed(switchOption('--merge', 'also merge Pareto candidates from different lineages'), derived('merge')),
-  seed: fixed(sharedSpec.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)'), copied('seed')),
+  seed: fixed(sharedSpec.seed('search seed (minibatches, parent draws, sim edits and episode seeds derive from it)'), copied('randomSeed')),
   components: fixed(
     valueOption('--components <how>', 'which descriptions to rewrite per iteration: attribution (those implicated in failures) or round-robin', {
       parse: choice(['attribution', 'round-robin'] as const),

@@ -232,7 +232,7 @@ export async function searchFromHonestSeed(req: DemoCommon, market: LoadedSuite,
       // the search as `tdo optimize` runs it by default
       minibatch: OPTIMIZE_DEFAULTS.minibatch,
       merge: OPTIMIZE_DEFAULTS.merge,
-      seed: req.settings.seed,
+      randomSeed: req.settings.seed,
       componentChoice: OPTIMIZE_DEFAULTS.componentChoice,
       selector: OPTIMIZE_DEFAULTS.selector,
       reflection: OPTIMIZE_DEFAULTS.reflection,

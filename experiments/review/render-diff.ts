@@ -1,9 +1,9 @@
 // Renderings of a VersionDiff: terminal text (colored only on a TTY), Markdown, JSON and a standalone HTML page.
 import { changeWithInterval, escapeHtml, interval, mdCell, percent, points, signed } from '../format.ts';
-import { measuredSuccess } from './versions/measurements.ts';
 import { counted, isSimulatedAgentId, boundedList, terminalSafe, toJsonText } from '../../src/index.ts';
 import type { LintFlag } from './lint/lint.ts';
 import type { LintCounts, SideSummary, ToolDiff, VersionDiff } from './version-diff.ts';
+import { versionDiffJson } from './review-json.ts';
 import type { DifferenceInterval } from '../../src/index.ts';
 
 export const DIFF_FORMATS = ['text', 'md', 'json', 'html'] as const;
@@ -12,7 +12,7 @@ export type DiffFormat = (typeof DIFF_FORMATS)[number];
 export function renderDiff(diff: VersionDiff, format: DiffFormat, options: { color?: boolean } = {}): string {
   switch (format) {
     case 'json':
-      return toJsonText(diff, 2);
+      return toJsonText(versionDiffJson(diff), 2);
     // Markdown and HTML are printed too: made safe whole. The terminal text is made safe before it is coloured.
     case 'md':
       return terminalSafe(renderMarkdown(diff));
@@ -39,7 +39,7 @@ const ANSI = { red: '\u001b[31m', green: '\u001b[32m', dim: '\u001b[2m', bold: '
 const rate = (x: number | null) => (x === null ? '–' : percent(x));
 const change = (x: number | null) => (x === null ? '–' : points(x));
 /** "46.7% [25%, 70%]": the success rate with its 95% interval, as `tdo experiment` shows it. */
-const successCell = (s: SideSummary) => (s.measured === null ? '–' : interval(measuredSuccess(s.measured), 0));
+const successCell = (s: SideSummary) => (s.measured === null ? '–' : interval(s.measured.success, 0));
 /** "+46.7 pts [+13.9 pts, +69.2 pts]" */
 const successChangeCell = (c: DifferenceInterval | null) => (c === null ? '–' : changeWithInterval(c));
 
@@ -48,7 +48,7 @@ function sideLine(name: string, s: SideSummary): string {
   const rates =
     m === null
       ? 'not measured'
-      : `success ${successCell(s)}  first-choice share ${rate(m.firstChoiceShare)}  used server ${rate(m.usedServer)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.episodes} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.episodes} episodes`}, ${agentLabel(m.agent)})`;
+      : `success ${successCell(s)}  first-choice share ${rate(m.firstChoiceShare)}  used server ${rate(m.usedServer)}  (${m.by === 'optimize' ? `optimize run ${m.runId}, ${m.suite}/${m.split}, ${m.success.n} tasks` : `${m.runId}, ${m.suite}/${m.split}, ${m.success.n} episodes`}, ${agentLabel(m.agent)})`;
   return `${name} ${s.label}${s.origin === null ? '' : `  [${s.origin}]`}\n    tokens ${s.tokens}  lint flags ${s.lintFlags}  ${rates}`;
 }
 
@@ -59,7 +59,7 @@ function agentLabel(agent: string): string {
 function deltaLine(diff: VersionDiff): string {
   const { metrics } = diff;
   const rates =
-    metrics.successRate === null
+    metrics.successChange === null
       ? metrics.note
       : `success ${successChangeCell(metrics.successChange)}  first-choice share ${change(metrics.firstChoiceShare)}  used server ${change(metrics.usedServer)}  (${metrics.note})`;
   return `Δ  tokens ${signed(diff.tokenDelta)}  lint ${lintChange(diff)}  ${rates}`;

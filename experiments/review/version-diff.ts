@@ -1,7 +1,7 @@
 // `tdo diff A B`: what changed between two description versions, tool by tool, and what it did.
 import { diffWords } from 'diff';
 import { countDescriptionTokens } from '../../traces/index.ts';
-import { measuredSuccess, type VersionMeasurement } from './versions/measurements.ts';
+import type { VersionMeasurement } from './versions/measurements.ts';
 import { differenceInterval, type DifferenceInterval } from '../../src/index.ts';
 import type { LintSeverity } from './lint/lint-rule.ts';
 import { flagKey, lintDescription, type LintFlag } from './lint/lint.ts';
@@ -43,9 +43,7 @@ export interface SideSummary {
 }
 
 export interface MetricDeltas {
-  /** B minus A, in rate units (0.1 = 10 points); null when not both measured in comparable runs. */
-  successRate: number | null;
-  /** the same change with its 95% Newcombe interval, as `tdo experiment` gives it */
+  /** B's success minus A's (delta in rate units, 0.1 = 10 points) with its 95% Newcombe interval, as `tdo experiment` gives it; null when not both measured in comparable runs */
   successChange: DifferenceInterval | null;
   firstChoiceShare: number | null;
   usedServer: number | null;
@@ -128,7 +126,6 @@ function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null
   if (a === null || b === null) {
     const missing = [a === null ? 'A' : null, b === null ? 'B' : null].filter(Boolean).join(' and ');
     return {
-      successRate: null,
       successChange: null,
       firstChoiceShare: null,
       usedServer: null,
@@ -138,7 +135,6 @@ function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null
   const where = (m: VersionMeasurement) => `${m.suite}/${m.split} with ${m.agent}`;
   if (where(a) !== where(b))
     return {
-      successRate: null,
       successChange: null,
       firstChoiceShare: null,
       usedServer: null,
@@ -146,8 +142,7 @@ function metricDeltas(a: VersionMeasurement | null, b: VersionMeasurement | null
     };
   const delta = (key: 'firstChoiceShare' | 'usedServer') => (a[key] === null || b[key] === null ? null : b[key] - a[key]);
   return {
-    successRate: b.successRate - a.successRate,
-    successChange: differenceInterval(measuredSuccess(a), measuredSuccess(b)),
+    successChange: differenceInterval(a.success, b.success),
     firstChoiceShare: delta('firstChoiceShare'),
     usedServer: delta('usedServer'),
     note: `both measured on ${where(a)}`,

@@ -104,7 +104,7 @@ export const ONE_SERVER_NOTE = 'First-choice and used-server shares are left out
 export function versionTable(report: ExperimentReport, suite: SuiteResults): Table {
   const scores = scoreColumns(report, suite);
   const choice = measuresChoice(suite);
-  const hasTarget = suite.results.some((r) => r.target !== null);
+  const hasTarget = suite.results.some((r) => r.targetServerShares !== null);
   const spend = showsSpend(report);
   const head = [
     'version',
@@ -113,7 +113,7 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
     'Δ success vs first [95% CI]',
     ...(suite.paraphrase === undefined ? [] : ['paraphrase success [95% CI]', 'Δ paraphrase success vs first [95% CI]']),
     ...(choice ? ['first-choice share of its server [95% CI]', 'used server [95% CI]'] : []),
-    ...(hasTarget ? [`${suite.target}: first-choice share, used server`] : []),
+    ...(hasTarget ? [`${suite.targetServer}: first-choice share, used server`] : []),
     'tool precision',
     'tool recall',
     'tool calls / episode',
@@ -132,7 +132,9 @@ export function versionTable(report: ExperimentReport, suite: SuiteResults): Tab
       c === undefined ? 'baseline' : `${changeCell(c)}${c.regressed ? ' REGRESSION' : ''}`,
       ...(suite.paraphrase === undefined ? [] : paraphraseCells(suite, r.versionId, interval)),
       ...(choice ? [`${interval(r.firstChoiceShare)} (${r.server})`, interval(r.usedServer)] : []),
-      ...(hasTarget ? [r.target === null ? '–' : `${share(r.target.firstChoiceShare)}, ${share(r.target.usedServer)}`] : []),
+      ...(hasTarget
+        ? [r.targetServerShares === null ? '–' : `${share(r.targetServerShares.firstChoiceShare)}, ${share(r.targetServerShares.usedServer)}`]
+        : []),
       maybe(r.precision, (x) => x.toFixed(2)),
       maybe(r.recall, (x) => x.toFixed(2)),
       r.toolCallsPerEpisode.toFixed(2),

@@ -45,7 +45,8 @@ export interface ExperimentRun {
 export interface SuiteResults {
   suite: string;
   path: string;
-  target: string | null;
+  /** the suite's target server (its `targetServer`), whose shares each version's results give beside its own */
+  targetServer: string | null;
   /** every condition of the suite with the value used */
   conditions: Record<string, string>;
   tasks: number;

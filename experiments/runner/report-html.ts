@@ -83,7 +83,7 @@ export function suiteSection(report: ExperimentReport, suite: SuiteResults): str
     })
     .join('');
   return `<section class="suite"><h2>Suite ${escapeHtml(suite.suite)}</h2>
-<p>${columns.taskCounts(suite)}${suite.target === null ? '' : `, target server <b>${escapeHtml(suite.target)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
+<p>${columns.taskCounts(suite)}${suite.targetServer === null ? '' : `, target server <b>${escapeHtml(suite.targetServer)}</b>`}${conds === '' ? '' : `, conditions ${escapeHtml(conds)}`}.</p>
 ${tableHtml(columns.versionTable(report, suite), 'results')}
 ${columns.measuresChoice(suite) ? '' : `<p class="muted">${escapeHtml(columns.ONE_SERVER_NOTE)}</p>`}
 ${charts(suite)}

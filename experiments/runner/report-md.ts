@@ -31,7 +31,7 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
     out.push(
       `## Suite ${suite.suite}`,
       '',
-      `${columns.taskCounts(suite)}${suite.target === null ? '' : `, target server ${suite.target}`}${conds === '' ? '' : `, conditions ${conds}`}.`,
+      `${columns.taskCounts(suite)}${suite.targetServer === null ? '' : `, target server ${suite.targetServer}`}${conds === '' ? '' : `, conditions ${conds}`}.`,
       '',
     );
     out.push(...markdownTable(columns.versionTable(report, suite)), '');

@@ -103,7 +103,7 @@ async function runSuiteVersions(state: ExperimentState, loaded: LoadedSuite, ver
   return {
     suite: loaded.suite.name,
     path: loaded.path,
-    target: loaded.suite.targetServer ?? null,
+    targetServer: loaded.suite.targetServer ?? null,
     conditions,
     tasks: tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length,
     results,

@@ -39,7 +39,7 @@ export interface VersionResult extends DeferredLoading {
   firstChoiceShare: Proportion;
   usedServer: Proportion;
   /** The same of the suite's target server, when it has one and it is not the version's server. */
-  target: (ChoiceShares & { server: string }) | null;
+  targetServerShares: (ChoiceShares & { server: string }) | null;
   /** Mean share of calls that went to a correct tool (null when the runs recorded none). */
   precision: number | null;
   /** Mean share of plan steps whose correct tool was called. */
@@ -88,7 +88,7 @@ export function summarizeVersion(
     ),
     ...deferredLoading(facts),
     ...choice,
-    target: targetShares(facts, targetServer, version.server),
+    targetServerShares: targetShares(facts, targetServer, version.server),
     precision: scoreMean(SCORE.toolPrecision),
     recall: scoreMean(SCORE.toolRecall),
     toolCallsPerEpisode: mean(facts.map((e) => e.toolCalls)) ?? 0,
@@ -98,7 +98,7 @@ export function summarizeVersion(
   };
 }
 
-function targetShares(facts: readonly MeasuredEpisode[], targetServer: string | undefined, server: string): VersionResult['target'] {
+function targetShares(facts: readonly MeasuredEpisode[], targetServer: string | undefined, server: string): VersionResult['targetServerShares'] {
   if (targetServer === undefined || targetServer === server) return null;
   const shares = choiceShares(facts, targetServer);
   return shares === null ? null : { server: targetServer, ...shares };

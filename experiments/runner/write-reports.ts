@@ -7,6 +7,7 @@ import { renderAgentsExperimentMarkdown } from './agents-report-md.ts';
 import { renderExperimentHtml } from './report-html.ts';
 import { renderExperimentMarkdown } from './report-md.ts';
 import type { ExperimentReport } from './run-experiment.ts';
+import { experimentReportJson } from './report-json.ts';
 
 export interface WrittenReports {
   dir: string;
@@ -24,7 +25,7 @@ export function writeExperimentReports(report: ExperimentReport | AgentsExperime
     const shared = report.kind === 'tdo-experiment-agents' ? shareableAcross(report) : shareable(report);
     const across = shared.kind === 'tdo-experiment-agents';
     writeFileSync(files.markdown, across ? renderAgentsExperimentMarkdown(shared) : renderExperimentMarkdown(shared));
-    writeFileSync(files.json, toJsonText(shared, 2));
+    writeFileSync(files.json, toJsonText(experimentReportJson(shared), 2));
     writeFileSync(files.html, across ? renderAgentsExperimentHtml(shared) : renderExperimentHtml(shared));
   } catch (err) {
     throw inputError(`cannot write the reports to ${out}: ${(err as Error).message}`);

@@ -1,6 +1,7 @@
 // The optimize report, assembled from what the search and the held-out splits measured and what the store
 // recorded of the proposals (report/optimize-report.ts gives its shape).
 import { countDescriptionTokens, type OptimizerProposalRow } from '../../traces/index.ts';
+import { wilson } from '../../src/index.ts';
 import type { EngineResult } from '../engine/engine.ts';
 import type { Candidate, TaskResult } from '../engine/types.ts';
 import { addedWords } from './report/added-words.ts';
@@ -12,7 +13,7 @@ import { REPORT_VERSION, type CandidateSummary, type OptimizeReport } from './re
 import type { OptimizeRequest, SearchPlan } from './optimize-request.ts';
 import { proposalOutcomes } from './report/proposal-outcomes.ts';
 import { interruptionReason } from './run-status.ts';
-import { metricScores, splitScores, successCount } from './report/split-scores.ts';
+import { shareScores, splitScores, successCount } from './report/split-scores.ts';
 import type { ScoredEpisode } from '../adapter/targets.ts';
 import { BUDGET_RULES, tokenBudgetOf } from './token-budget.ts';
 
@@ -110,7 +111,7 @@ function summarize(c: Candidate, held: HeldOutResults['seed'], val: readonly Tas
   return {
     candidate: c.id,
     // the search's own means, so the report shows the scores the search chose by; the count from its results
-    val: { score: c.valMean, ...metricScores((name) => c.valMetrics[name] ?? 0), successes: successCount(val), tasks: Object.keys(c.valScores).length },
+    val: { score: c.valMean, success: wilson(successCount(val), Object.keys(c.valScores).length), ...shareScores((name) => c.valMetrics[name] ?? 0) },
     test: scoresOf(held.test),
     paraphrase: scoresOf(held.paraphrase),
     tokens: countDescriptionTokens({ ...c.texts }),

@@ -31,7 +31,7 @@ function createRun(req: OptimizeRequest, settings: OptimizeSettings, versionIds:
       agent,
       split: 'optimize',
       repeats: 1,
-      seed: settings.seed,
+      seed: settings.randomSeed,
       concurrency: settings.concurrency,
       versionIds,
     });

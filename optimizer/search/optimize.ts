@@ -10,7 +10,7 @@ import { checkRequest } from './check-search.ts';
 import { heldOutResults } from './held-out.ts';
 import { recordLineage } from './lineage.ts';
 import { openSearch } from './open-search.ts';
-import type { OptimizeReport } from './report/optimize-report.ts';
+import { storedReport, type OptimizeReport } from './report/optimize-report.ts';
 import { planSearch, resumeOf, type OptimizeRequest } from './optimize-request.ts';
 import { SearchRuns } from './run-status.ts';
 import { searchConfig } from './search-config.ts';
@@ -39,7 +39,12 @@ export async function optimize(req: OptimizeRequest): Promise<OptimizeReport> {
     const versionId = result.interrupted ? null : recordLineage(req.store, settings, run.id, result.pool, result.best.id, opened.seedVersionId);
     const report = buildReport({ req, plan, opened, result, heldOut, evaluator, versionId });
     if (versionId !== null)
-      req.store.finishOptimizerRun(run.id, { bestVersionId: versionId, budgetUsed: result.budgetUsed, stopReason: result.stopReason, summary: report });
+      req.store.finishOptimizerRun(run.id, {
+        bestVersionId: versionId,
+        budgetUsed: result.budgetUsed,
+        stopReason: result.stopReason,
+        summary: storedReport(report),
+      });
     runs.setStatus(report.status);
     return report;
   } catch (err) {

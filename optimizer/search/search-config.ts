@@ -38,7 +38,7 @@ export function searchConfig(req: OptimizeRequest, plan: SearchPlan, opened: Ope
       resumeOf(req, run.id),
     ),
     budget: settings.budget,
-    randomSeed: settings.seed,
+    randomSeed: settings.randomSeed,
     ...(seedResults ? { seedResults } : {}),
     ...(gate === undefined ? {} : { gate }),
     ...(cost === undefined ? {} : { cost }),

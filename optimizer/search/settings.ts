@@ -19,7 +19,8 @@ export const optimizeSettingsSchema = z.object({
   /** mutations tried at once (the engine's parallelIterations); absent (1) in runs stored before it */
   parallelIterations: z.number().int().positive().optional(),
   merge: z.boolean(),
-  seed: z.number().int().nonnegative(),
+  /** the random seed minibatches, parent draws, sim edits and episode seeds derive from (`--seed`) */
+  randomSeed: z.number().int().nonnegative(),
   componentChoice: z.enum(['round-robin', 'attribution']),
   /** stop after this many iterations without a new best */
   patience: z.number().int().positive().optional(),
@@ -58,13 +59,23 @@ export const optimizeSettingsSchema = z.object({
 export type OptimizeSettings = z.infer<typeof optimizeSettingsSchema>;
 
 /**
+ * Runs stored before the random seed was named apart from the seed descriptions keep it as `seed`: read as
+ * `randomSeed`, so they resume as they ran.
+ */
+function withRandomSeedNamed(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || !('seed' in stored) || 'randomSeed' in stored) return stored;
+  const { seed, ...rest } = stored as Record<string, unknown>;
+  return { ...rest, randomSeed: seed };
+}
+
+/**
  * The search settings an optimize run stored; undefined for a run of another kind. Settings that do not parse
  * (written by hand, or by a release that stored something else) are an error naming the run and the field.
  */
 export function storedOptimizeSettings(run: Pick<RunRow, 'id' | 'kind' | 'settings'>): OptimizeSettings | undefined {
   const stored = runSettings(run, 'optimize');
   if (stored === undefined) return undefined;
-  const parsed = optimizeSettingsSchema.safeParse(stored.optimize);
+  const parsed = optimizeSettingsSchema.safeParse(withRandomSeedNamed(stored.optimize));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   throw inputError(`optimize run ${run.id} stores settings this release cannot read: ${issue.path.join('.') || '(root)'}: ${issue.message}`);

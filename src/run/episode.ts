@@ -1,4 +1,5 @@
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
+import { isTdoError } from '../errors.ts';
 import type { Agent, AgentResult } from '../agents/agent.ts';
 import { checkEpisode } from '../checks/check-episode.ts';
 import type { Catalogue } from '../catalogue/catalogue-types.ts';
@@ -126,6 +127,8 @@ async function playEpisode(store: EpisodeWriter, host: Host, agent: Agent, spec:
       seed: spec.randomSeed,
     });
   } catch (err) {
+    // an input error (docs/commands.md, "Errors and exit codes") is the command's to report: recorded, then raised
+    if (isTdoError(err, 'input')) throw inputStop(store, episode.id, spec, err, calls);
     result = { answer: null, stop: 'error', note: `agent failed: ${(err as Error).message}` };
   } finally {
     await routes.close();
@@ -173,6 +176,12 @@ function outageOf(result: AgentResult, calls: readonly LiveToolCall[]): string |
  * An episode an outage ended: an error with its cause; after Ctrl-C, which the servers tdo started get too, it is
  * the interruption's doing and the episode is left unfinished, for --resume to run again.
  */
+/** Ends the episode as errored with the input error's message, and gives the error back for the command to raise. */
+function inputStop(store: EpisodeWriter, episodeId: string, spec: EpisodeSpec, error: Error, calls: LiveToolCall[]): Error {
+  endWithOutage(store, episodeId, spec, null, error.message, calls);
+  return error;
+}
+
 function endWithOutage(
   store: EpisodeWriter,
   episodeId: string,

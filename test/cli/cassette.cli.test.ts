@@ -88,7 +88,7 @@ describe('a search recorded to a cassette', () => {
         '--db',
         join(dir, 'run.db'),
       ]);
-      expect(asked.code).toBe(3);
+      expect(asked.code).toBe(2);
       expect(asked.stderr).toContain(
         `The cassette ${cassette} holds no answer for a request of the model "another-model": it holds no request for the model "another-model"`,
       );

@@ -17,7 +17,7 @@ const settings: OptimizeSettings = {
   budget: 60,
   minibatch: 3,
   merge: false,
-  seed: 0,
+  randomSeed: 0,
   componentChoice: 'attribution',
   selector: 'pareto',
   reflection: true,

@@ -245,7 +245,7 @@ describe('tdo optimize and the paraphrase split', () => {
     // A perfect stop on a small validation split says how little it proves.
     const perfect = (tasks: number) =>
       renderReport(
-        { ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, score: 1, success_rate: 1, successes: tasks, tasks } } },
+        { ...report, stopReason: 'perfect', best: { ...report.best, val: { ...report.best.val, score: 1, success: wilson(tasks, tasks) } } },
         db,
         SIM_SPEND,
       );

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { storedOptimizeReport } from '../../../optimizer/search/report/optimize-report.ts';
 import type { TraceStore } from '../../../traces/index.ts';
-import { splitSuccess } from '../../../optimizer/index.ts';
+import { storedSuccess } from '../../../optimizer/index.ts';
 import { wilson, type Proportion } from '../../../src/index.ts';
 import { choiceShares, measuredEpisodes, judged, successCount } from '../../measure/measured-episodes.ts';
 
@@ -14,14 +14,11 @@ export interface VersionMeasurement {
   split: string;
   agent: string;
   measuredAt: string;
-  /** judged episodes (errored ones, outages, are left out of the rates); for an optimize measurement, its tasks */
-  episodes: number;
-  /** the successful ones among them */
-  successes: number;
-  successRate: number;
-  /** the success rate's 95% Wilson interval, as `tdo experiment` gives it */
-  successLow: number;
-  successHigh: number;
+  /**
+   * The judged episodes' success with its 95% Wilson interval, as `tdo experiment` gives it (errored episodes,
+   * outages, are left out); for an optimize measurement, over its tasks
+   */
+  success: Proportion;
   /** the mean first-choice share of the version's server; null when the episodes did not record it */
   firstChoiceShare: number | null;
   /** the share of episodes that called the version's server at all; null when not recorded */
@@ -31,16 +28,6 @@ export interface VersionMeasurement {
 }
 
 export type MeasurementStore = Pick<TraceStore, 'listRuns' | 'getOptimizerRun' | 'getVersion' | 'listEpisodes' | 'getTrajectory'>;
-
-/** A measurement's success as a proportion, for the tables. */
-export function measuredSuccess(m: VersionMeasurement): Proportion {
-  return wilson(m.successes, m.episodes);
-}
-
-/** A measured success as a measurement's fields (the rate 0 when no episode was measured, as the tables show it). */
-function successOf(p: Proportion): Pick<VersionMeasurement, 'episodes' | 'successes' | 'successRate' | 'successLow' | 'successHigh'> {
-  return { episodes: p.n, successes: p.successes, successRate: p.rate ?? 0, successLow: p.low, successHigh: p.high };
-}
 
 /** version id -> its latest measurement, for the versions asked about (all versions of each run otherwise unread). */
 export function latestMeasurements(store: MeasurementStore, versionIds: readonly string[]): Map<string, VersionMeasurement> {
@@ -56,12 +43,12 @@ export function latestMeasurements(store: MeasurementStore, versionIds: readonly
     for (const [server, id] of fresh) {
       const shares = choiceShares(facts, server);
       found.set(id, {
-        ...successOf(wilson(successCount(facts), facts.length)),
         runId: run.id,
         suite: run.suiteName,
         split: run.split,
         agent: run.agentId,
         measuredAt: run.finishedAt ?? run.createdAt,
+        success: wilson(successCount(facts), facts.length),
         firstChoiceShare: shares?.firstChoiceShare.rate ?? null,
         usedServer: shares?.usedServer.rate ?? null,
         by: 'run',
@@ -87,7 +74,8 @@ const splitSchema = z
 const candidateSchema = z.object({ val: splitSchema, test: splitSchema.nullable() }).loose();
 const summarySchema = z.object({ seedVersionId: z.string(), versionId: z.string().nullable(), seed: candidateSchema, best: candidateSchema }).loose();
 
-type ReadSplit = { success_rate: number; successes?: number; tasks: number; first_choice_share?: number; selection_rate?: number; used_server?: number };
+/** What a measurement needs of a split, from a versioned report or an older summary. */
+type ReadSplit = { success: Proportion; firstChoiceShare: number | null; usedServer: number | null };
 interface ReadSummary {
   seedVersionId: string;
   versionId: string | null;
@@ -95,12 +83,22 @@ interface ReadSummary {
   best: { val: ReadSplit; test: ReadSplit | null };
 }
 
+function legacySplit(split: z.infer<typeof splitSchema>): ReadSplit {
+  return {
+    success: storedSuccess(split),
+    firstChoiceShare: split.first_choice_share ?? split.selection_rate ?? null,
+    usedServer: split.used_server ?? null,
+  };
+}
+
 /** A versioned report, validated in full (an error names the run when it does not parse), or an older summary read loosely. */
 function storedSummary(runId: string, summary: unknown): ReadSummary | undefined {
   const report = storedOptimizeReport(runId, summary);
   if (report !== undefined) return report;
   const legacy = summarySchema.safeParse(summary);
-  return legacy.success ? legacy.data : undefined;
+  if (!legacy.success) return undefined;
+  const candidate = (c: z.infer<typeof candidateSchema>) => ({ val: legacySplit(c.val), test: c.test === null ? null : legacySplit(c.test) });
+  return { ...legacy.data, seed: candidate(legacy.data.seed), best: candidate(legacy.data.best) };
 }
 
 /** Per version id, what the newest optimize run that had it as seed or winner measured (test when it ran, else val). */
@@ -117,14 +115,14 @@ function optimizeMeasurements(store: MeasurementStore): Map<string, VersionMeasu
       if (id === null || found.has(id)) continue;
       const split = c.test ?? c.val;
       found.set(id, {
-        ...successOf(splitSuccess(split)),
         runId: run.id,
         suite: run.suiteName,
         split: c.test ? 'test' : 'val',
         agent: run.agentId,
         measuredAt: run.finishedAt ?? run.createdAt,
-        firstChoiceShare: split.first_choice_share ?? split.selection_rate ?? null,
-        usedServer: split.used_server ?? null,
+        success: split.success,
+        firstChoiceShare: split.firstChoiceShare,
+        usedServer: split.usedServer,
         by: 'optimize',
       });
     }

@@ -1,6 +1,5 @@
 import Table from 'cli-table3';
 import { interval, percent, tableStyle } from '../../format.ts';
-import { measuredSuccess } from './measurements.ts';
 import { isSimulatedAgentId } from '../../../src/index.ts';
 import type { VersionEntry } from './listing.ts';
 
@@ -25,12 +24,12 @@ export function renderVersionListing(entries: readonly VersionEntry[]): string {
       e.parents.join(', ') || '-',
       e.tools,
       e.tokens,
-      m === null ? '-' : interval(measuredSuccess(m), 0),
+      m === null ? '-' : interval(m.success, 0),
       m?.firstChoiceShare == null ? '-' : percent(m.firstChoiceShare),
       m?.usedServer == null ? '-' : percent(m.usedServer),
       m === null
         ? 'not measured'
-        : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimulatedAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
+        : `${m.by === 'optimize' ? 'optimize run ' : ''}${m.runId} (${m.suite}/${m.split}, ${m.success.n} ${m.by === 'optimize' ? 'tasks' : 'ep'}, ${isSimulatedAgentId(m.agent) ? `${m.agent} agent` : m.agent})`,
     ]);
   }
   return `${table.toString()}\nfirst-choice share: the mean share of the agent's first choices that went to the version's server; used server: the share of episodes that called it at all (both – when the run offered no other server). Rates are from the latest run that used the version, or else, for an optimize run's seed and winner (★), what that run measured.\n`;

@@ -8,24 +8,16 @@ import { OBJECTIVES, type AgentSplits, type PerAgentReport, type WorstAgent } fr
 import type { AddedWords } from './added-words.ts';
 import type { ProposalOutcomes } from './proposal-outcomes.ts';
 import type { SkippedSeedEpisode } from '../../adapter/skipped-seed.ts';
-import type { SplitScores } from './split-scores.ts';
+import { splitScoresCodec } from './split-scores.ts';
 import { TARGET_NAMES } from '../../adapter/targets.ts';
 
 export const REPORT_VERSION = 1;
 
 const count = z.number().int().nonnegative();
-// scores and shares lie in [0, 1]; not bounded here, where a mean of them may round past 1
+// scores lie in [0, 1]; not bounded here, where a mean of them may round past 1
 const share = z.number();
 
-const splitScoresSchema: z.ZodType<SplitScores> = z.object({
-  score: share,
-  success_rate: share,
-  successes: count.optional(),
-  first_choice_share: share,
-  used_server: share,
-  found_at_k: share.optional(),
-  tasks: count,
-});
+const splitScoresSchema = splitScoresCodec;
 
 const candidateSummarySchema = z.object({
   candidate: count,
@@ -37,7 +29,7 @@ const candidateSummarySchema = z.object({
   tokens: count,
   descriptions: z.record(z.string(), z.string()),
 });
-export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
+export type CandidateSummary = z.output<typeof candidateSummarySchema>;
 
 const agentSplitsSchema: z.ZodType<AgentSplits> = z.object({
   val: splitScoresSchema.nullable(),
@@ -125,7 +117,12 @@ export const optimizeReportSchema = z.object({
   history: historySchema,
 });
 
-export type OptimizeReport = z.infer<typeof optimizeReportSchema>;
+export type OptimizeReport = z.output<typeof optimizeReportSchema>;
+
+/** The report as the store keeps it: split scores in their snake_case form (split-scores.ts). */
+export function storedReport(report: OptimizeReport): z.input<typeof optimizeReportSchema> {
+  return z.encode(optimizeReportSchema, report);
+}
 
 /**
  * A report an optimize run stored: undefined for reports stored before reports had a version (their readers

@@ -2,6 +2,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { Agent, AgentContext, AgentResult } from '../agent.ts';
 import type { AssistantMessage } from '../../models/completion-schema.ts';
 import type { ChatModel } from '../../models/chat-client.ts';
+import { isTdoError } from '../../errors.ts';
 import { llmAgentId } from './agent-id.ts';
 import { toFunctionTool } from './function-tools.ts';
 import { answerSearchCall, answerToolCall } from './tool-calls.ts';
@@ -43,6 +44,8 @@ export class LlmAgent implements Agent {
     try {
       return await this.converse(ctx);
     } catch (error) {
+      // what the user must fix (a replayed cassette without this request) stops the command, not just this episode
+      if (isTdoError(error, 'input')) throw error;
       return { answer: null, stop: 'error', note: error instanceof Error ? error.message : String(error) };
     }
   }

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { heldOutChanges } from '../../../cli/format/optimize-intervals.ts';
 import type { CandidateSummary, SplitScores } from '../../../optimizer/search/optimize.ts';
+import { wilson } from '../../../src/index.ts';
 
 const split = (successes: number, tasks: number): SplitScores => ({
   score: successes / tasks,
-  success_rate: successes / tasks,
-  successes,
-  first_choice_share: 1,
-  used_server: 1,
-  tasks,
+  success: wilson(successes, tasks),
+  firstChoiceShare: 1,
+  usedServer: 1,
 });
 const candidate = (test: SplitScores | null, paraphrase: SplitScores | null): CandidateSummary => ({
   candidate: 0,

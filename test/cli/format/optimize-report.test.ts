@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { wilson } from '../../../src/index.ts';
 import { unbeatenSeedLines, unbeatenSeedNext } from '../../../cli/format/optimize-report.ts';
 import type { OptimizeReport, SplitScores } from '../../../optimizer/search/optimize.ts';
 import type { SuiteCheck } from '../../../src/suite-check/suite-check.ts';
 
-const split = (successes: number, tasks: number): SplitScores => ({ score: 0, success_rate: successes / tasks, first_choice_share: 1, used_server: 1, tasks });
+const split = (successes: number, tasks: number): SplitScores => ({ score: 0, success: wilson(successes, tasks), firstChoiceShare: 1, usedServer: 1 });
 /** The lines read only the run, its server, target, budget, proposer and the seed's validation scores. */
 const report = (val: SplitScores, proposer = 'sim') =>
   ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wilson } from '../../../src/index.ts';
 import { heldOutPowerLines, renderSuiteCheck, suiteCheckJson } from '../../../cli/format/suite-check.ts';
 import type { CandidateSummary, SplitScores } from '../../../optimizer/search/optimize.ts';
 import type { SuiteCheck } from '../../../src/suite-check/suite-check.ts';
@@ -100,7 +101,7 @@ describe('the suite check as printed', () => {
   });
 });
 
-const split = (successes: number, tasks: number): SplitScores => ({ score: 0, success_rate: successes / tasks, first_choice_share: 1, used_server: 1, tasks });
+const split = (successes: number, tasks: number): SplitScores => ({ score: 0, success: wilson(successes, tasks), firstChoiceShare: 1, usedServer: 1 });
 const candidate = (test: SplitScores, paraphrase: SplitScores | null): CandidateSummary => ({
   candidate: 0,
   val: split(5, 10),

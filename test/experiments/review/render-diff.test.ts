@@ -11,11 +11,7 @@ const measured = (successRate: number, firstChoiceShare: number, suite = 'lab'):
   split: 'test',
   agent: 'sim',
   measuredAt: '2026-11-29T00:00:00Z',
-  episodes: 20,
-  successes: successRate * 20,
-  successRate,
-  successLow: wilson(successRate * 20, 20).low,
-  successHigh: wilson(successRate * 20, 20).high,
+  success: wilson(successRate * 20, 20),
   firstChoiceShare,
   usedServer: 1,
   by: 'run',
@@ -91,13 +87,12 @@ describe('diffSources', () => {
   });
 
   it('gives metric deltas only for comparable measurements', () => {
-    expect(diff.metrics.successRate).toBeCloseTo(-0.25, 12);
+    expect(diff.metrics.successChange!.delta).toBeCloseTo(-0.25, 12);
     expect(diff.metrics.firstChoiceShare).toBeCloseTo(0.3, 12);
     expect(diff.metrics.usedServer).toBe(0);
     // success with the intervals tdo experiment gives: 10 and 5 of 20 episodes
     expect(diff.metrics.successChange).toEqual(differenceInterval(wilson(10, 20), wilson(5, 20)));
     const elsewhere = diffSources(a, { ...b, measured: measured(0.25, 0.9, 'market') });
-    expect(elsewhere.metrics.successRate).toBeNull();
     expect(elsewhere.metrics.successChange).toBeNull();
     expect(elsewhere.metrics.note).toMatch(/not comparable/);
     expect(diffSources(a, { ...b, measured: null }).metrics.note).toMatch(/B not measured/);

@@ -43,7 +43,7 @@ function report(ids: Array<[string, number]>, roles?: Record<string, string>): E
       toolSearch: { mode: 'off', k: 5 },
     },
     versions: ids.map(([id]) => ({ id, server: 'lab', origin: 'seed', tokens: 50, ...(roles?.[id] === undefined ? {} : { role: roles[id] }) })),
-    suites: [{ suite: 'lab', path: '/x/lab.yaml', target: null, conditions: {}, tasks: TASKS, results, comparisons }],
+    suites: [{ suite: 'lab', path: '/x/lab.yaml', targetServer: null, conditions: {}, tasks: TASKS, results, comparisons }],
     scoreNames: ['chosen:lab'],
     answers: [answerFor('lab', results, comparisons, 0, TASKS)!],
     regressions,

@@ -118,7 +118,9 @@ export function fakeReport(options: { paraphrase?: boolean; spend?: Record<strin
       { id: 'mega-seed', server: 'mega', origin: 'seed', tokens: 40 },
       { id: 'mega-<b>inflated</b>', server: 'mega', origin: 'optimizer run r-9 (target selection)', tokens: 70 },
     ],
-    suites: [{ suite: 'market', path: '/x/market.yaml', target: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons, ...paraphrase }],
+    suites: [
+      { suite: 'market', path: '/x/market.yaml', targetServer: 'mega', conditions: { limit_in: 'token' }, tasks: 2, results, comparisons, ...paraphrase },
+    ],
     scoreNames: ['limit_violation', 'savings'],
     answers: [answerFor('market', results, comparisons, 0.1, 2)!],
     regressions: comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'market', version: c.version, successDelta: c.success!.delta })),

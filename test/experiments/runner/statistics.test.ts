@@ -22,7 +22,7 @@ describe('summarizeVersion', () => {
     expect(r.success.low).toBeCloseTo(0.15, 2);
     expect(r.firstChoiceShare.rate).toBe(0.5);
     expect(r.usedServer.rate).toBe(0.5);
-    expect(r.target).toMatchObject({ server: 'other', firstChoiceShare: { rate: 0.25 }, usedServer: { rate: 0.25 } });
+    expect(r.targetServerShares).toMatchObject({ server: 'other', firstChoiceShare: { rate: 0.25 }, usedServer: { rate: 0.25 } });
     expect(r.precision).toBe(0.5);
     expect(r.recall).toBe(1);
     expect(r.toolCallsPerEpisode).toBe(2);
@@ -40,7 +40,7 @@ describe('summarizeVersion', () => {
       undefined,
     );
     expect(r.scores).toEqual({ 'chosen:shop': { mean: 1, episodes: 1 }, limit_violation: { mean: 0.5, episodes: 2 }, savings: { mean: 0.2, episodes: 1 } });
-    expect(r.target).toBeNull();
+    expect(r.targetServerShares).toBeNull();
   });
 
   it('handles a run with no finished episode', () => {

@@ -68,12 +68,12 @@ describe('perAgentReport', () => {
       seed: { val: results([1, 0, 1, 1]), test: results([0, 1, 0, 1]), paraphrase: null },
       best: { val: results([1, 1, 1, 1]), test: results([1, 1, 0, 1]), paraphrase: null },
     });
-    expect(report.agents.map((a) => [a.agent, a.runId, a.seed.val?.success_rate, a.seed.test?.success_rate, a.best.test?.success_rate])).toEqual([
+    expect(report.agents.map((a) => [a.agent, a.runId, a.seed.val?.success.rate, a.seed.test?.success.rate, a.best.test?.success.rate])).toEqual([
       ['sim:a', 'r-a', 1, 0, 0.5],
       ['sim:b', 'r-b', 0.5, 1, 1],
     ]);
     expect(report.agents[0]!.seed.paraphrase).toBeNull();
-    expect(report.worst.seed.val).toMatchObject({ agent: 'sim:b', scores: { score: 0.5, tasks: 2 } });
+    expect(report.worst.seed.val).toMatchObject({ agent: 'sim:b', scores: { score: 0.5, success: { n: 2 } } });
     expect(report.worst.seed.test?.agent).toBe('sim:a');
     // a tie goes to the agent listed first
     expect(report.worst.best.val?.agent).toBe('sim:a');

@@ -75,7 +75,7 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
           budget: 3,
           minibatch: 1,
           merge: false,
-          seed: 0,
+          randomSeed: 0,
           componentChoice: 'round-robin',
           selector: 'pareto',
           reflection: true,
@@ -86,7 +86,7 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
       });
       expect(report).toMatchObject({ status: 'completed', target: 'feedback', agent: 'llm:double-model', budgetUsed: 3 });
       // rating 4 of 5 on the lab tool that was used: (4 - 1) / 4
-      expect(report.seed.val).toMatchObject({ score: 0.75, first_choice_share: 1, used_server: 1, tasks: 1 });
+      expect(report.seed.val).toMatchObject({ score: 0.75, firstChoiceShare: 1, usedServer: 1, success: { n: 1 } });
 
       // Every request the model got offers get_feedback, described and with its parameters, and asks for it in the system prompt.
       expect(double.requests.length).toBe(3 * 3);

@@ -27,7 +27,7 @@ const settings = (overrides: Partial<OptimizeSettings>): OptimizeSettings => ({
   budget: 30,
   minibatch: 3,
   merge: false,
-  seed: 0,
+  randomSeed: 0,
   componentChoice: 'attribution',
   selector: 'pareto',
   reflection: true,

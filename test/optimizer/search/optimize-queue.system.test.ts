@@ -24,7 +24,7 @@ const settings: OptimizeSettings = {
   budget: 40,
   minibatch: 3,
   merge: false,
-  seed: 1,
+  randomSeed: 1,
   componentChoice: 'attribution',
   selector: 'pareto',
   reflection: true,

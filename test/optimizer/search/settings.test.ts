@@ -9,7 +9,7 @@ const settings: OptimizeSettings = {
   budget: 300,
   minibatch: 3,
   merge: true,
-  seed: 2,
+  randomSeed: 2,
   componentChoice: 'round-robin',
   selector: 'pareto',
   reflection: true,
@@ -28,6 +28,13 @@ describe('storedOptimizeSettings', () => {
     const run = store.createRun({ ...runInput({ split: 'optimize' }), kind: 'optimize', settings: { optimize: settings } });
     expect(storedOptimizeSettings(store.getRun(run.id)!)).toEqual(settings);
     expect(storedOptimizeSettings(store.createRun(runInput()))).toBeUndefined();
+  });
+
+  it('reads the random seed of a run stored when it was called `seed`, so the run resumes as it ran', async () => {
+    const store = await openTempStore();
+    const { randomSeed, ...rest } = settings;
+    const run = store.createRun({ ...runInput({ split: 'optimize' }), kind: 'optimize', settings: { optimize: { ...rest, seed: randomSeed } } });
+    expect(storedOptimizeSettings(store.getRun(run.id)!)).toEqual(settings);
   });
 
   it('refuses stored settings it cannot read, naming the run and the field (an input error: pick another run)', async () => {

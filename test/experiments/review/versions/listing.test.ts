@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { wilson } from '../../../../src/index.ts';
 import { describe, expect, it } from 'vitest';
 import { listVersionEntries } from '../../../../experiments/review/versions/listing.ts';
+import { versionEntryJson } from '../../../../experiments/review/review-json.ts';
 import { renderVersionListing } from '../../../../experiments/review/versions/render-listing.ts';
 import { serverChoiceScores } from '../../../../src/run/server-choice.ts';
 import { openTraceStore, type KindAndSettings, type TraceStore } from '../../../../traces/index.ts';
@@ -87,17 +88,16 @@ describe('listVersionEntries', () => {
     s.createOptimizerRun({ runId: optimizer, target: 'success', server: 'lab', seedVersionId: seed.id });
 
     const entries = listVersionEntries(s);
-    expect(entries.find((e) => e.id === seed.id)!.measured).toMatchObject({
+    const entry = entries.find((e) => e.id === seed.id)!;
+    expect(entry.measured).toMatchObject({ runId: latest, success: wilson(3, 4), firstChoiceShare: 0.5, usedServer: 0.5, suite: 'lab', split: 'test' });
+    // --json flattens the success into counts and a rate, as it always has
+    expect(versionEntryJson(entry).measured).toMatchObject({
       runId: latest,
       episodes: 4,
       successes: 3,
       successRate: 0.75,
       successLow: wilson(3, 4).low,
       successHigh: wilson(3, 4).high,
-      firstChoiceShare: 0.5,
-      usedServer: 0.5,
-      suite: 'lab',
-      split: 'test',
     });
     // success with its interval, as tdo experiment gives it: 3 of 4 is 75.0% [30%, 95%]
     expect(renderVersionListing(entries)).toContain('75.0% [30%, 95%]');

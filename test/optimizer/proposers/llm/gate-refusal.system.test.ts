@@ -33,7 +33,7 @@ describe('the LLM proposer under the honesty gate', () => {
       budget: 30,
       minibatch: 3,
       merge: false,
-      seed: 0,
+      randomSeed: 0,
       componentChoice: 'round-robin',
       selector: 'pareto',
       reflection: true,
