@@ -1,6 +1,8 @@
 // The suite check's wording overlap on the shipped suites (docs/suites.md, "Wording distance"): for each, `tdo suite
 // check --json` against the descriptions its servers list, and lab's against the accurate descriptions of
 // test/fixtures/ too, recorded as a version.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pct, tdoJson } from './tdo.ts';
 
@@ -18,18 +20,16 @@ interface CheckJson {
   };
 }
 
-const shipped = (name: string) => fileURLToPath(new URL(`../../experiments/shipped/suites/${name}.yaml`, import.meta.url));
+const suitesDir = fileURLToPath(new URL('../../experiments/shipped/suites/', import.meta.url));
+const shipped = (name: string) => join(suitesDir, `${name}.yaml`);
 const fixture = (name: string) => fileURLToPath(new URL(`../../test/fixtures/${name}`, import.meta.url));
 const LARGE = ['large-catalogue', 'large-catalogue-recurring', 'large-catalogue-paraphrase'];
-const THIRD_PARTY = [
-  'taskmanager-selection',
-  'sqlite-selection',
-  'filesystem-edit-selection',
-  'git-selection',
-  'playwright-selection',
-  'ohno-selection',
-  'docker-selection',
-];
+/** The third-party suites: those shipped with careful descriptions of their server's tools beside them (docs/suites.md). */
+const thirdParty = () =>
+  readdirSync(suitesDir)
+    .filter((f) => f.endsWith('.careful.json'))
+    .map((f) => f.slice(0, -'.careful.json'.length))
+    .sort();
 
 const DB = 'wording.db';
 
@@ -56,6 +56,6 @@ function row(label: string, w: CheckJson['suite_check']['wording']): string {
 
 export async function wordingOverlap(): Promise<string> {
   const rows = [row('lab', await check('lab')), row('lab, accurate descriptions', await check('lab', await accurateLab()))];
-  for (const suite of [...LARGE, ...THIRD_PARTY]) rows.push(row(suite, await check(shipped(suite))));
+  for (const suite of [...LARGE, ...thirdParty()]) rows.push(row(suite, await check(shipped(suite))));
   return ['| suite | train | val | test | paraphrase | closest tasks |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

@@ -1,35 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { suiteSchema } from '../../../src/suite/schema.ts';
+import { INVENTORY_DESCRIPTIONS, inventoryTasks } from '../../support/inventory-suite.ts';
 import { CLOSE_WORDING, taskOverlap, wordingOverlap, type DescribedTool } from '../../../src/suite-check/wording.ts';
 
 const tools: DescribedTool[] = [
-  { server: 'inv', tool: 'delete_item', description: 'Delete an item from the inventory by its id.' },
-  { server: 'inv', tool: 'add_item', description: 'Add a new item to the inventory with a name and a count.' },
+  ...Object.entries(INVENTORY_DESCRIPTIONS).map(([tool, description]) => ({ server: 'inv', tool, description })),
   { server: 'mail', tool: 'send_email', description: 'Send an email message to a recipient.' },
 ];
-const task = (id: string, split: string, prompt: string, labels: string[][]) => ({
-  id,
-  split,
-  prompt,
-  plan: labels.map((l) => ({ intent: 'do it', tools: l })),
-  check: { kind: 'answer', expected: 'x' },
-});
-const suite = suiteSchema.parse({
-  name: 'inventory',
-  systemPrompt: 'help',
-  servers: [
-    { name: 'inv', command: 'node' },
-    { name: 'mail', command: 'node' },
-  ],
-  tasks: [
-    task('t-repeat', 'train', 'Delete the item from the inventory by id', [['delete_item']]),
-    task('t-own', 'train', 'Get rid of the broken mug I logged', [['inv/delete_item']]),
-    task('v-two', 'val', 'Add a lamp to the inventory and email Ann', [['add_item'], ['mail/send_email']]),
-    task('x-half', 'test', 'Delete the mug record', [['delete_item']]),
-    task('x-none', 'test', "What's 15% of 240?", [['delete_item']]),
-    { id: 'llm-only', split: 'test', prompt: 'Delete the item from the inventory', check: { kind: 'answer', expected: 'x' } },
-  ],
-});
+const suite = {
+  tasks: inventoryTasks([
+    ['t-repeat', 'train', 'Delete the item from the inventory by id', [['delete_item']]],
+    ['t-own', 'train', 'Get rid of the broken mug I logged', [['inv/delete_item']]],
+    ['v-two', 'val', 'Add a lamp to the inventory and email Ann', [['add_item'], ['mail/send_email']]],
+    ['x-half', 'test', 'Delete the mug record', [['delete_item']]],
+    ['x-none', 'test', "What's 15% of 240?", [['delete_item']]],
+    ['llm-only', 'test', 'Delete the item from the inventory'],
+  ]),
+};
 const byId = (id: string) => suite.tasks.find((t) => t.id === id)!;
 
 describe('the wording overlap of a suite', () => {

@@ -2,31 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { TaskResult } from '../../../../optimizer/engine/types.ts';
 import { optimizeReportSchema } from '../../../../optimizer/search/report/optimize-report.ts';
 import { wordingHalves } from '../../../../optimizer/search/report/wording-halves.ts';
-import { suiteSchema } from '../../../../src/suite/schema.ts';
+import { INVENTORY_DESCRIPTIONS, inventoryTasks } from '../../../support/inventory-suite.ts';
 
-const seed = { delete_item: 'Delete an item from the inventory by its id.', add_item: 'Add a new item to the inventory.' };
-const task = (id: string, prompt: string, tool: string) => ({
-  id,
-  split: 'test',
-  prompt,
-  plan: [{ intent: 'do it', tools: [tool] }],
-  check: { kind: 'answer', expected: 'x' },
-});
-const { tasks } = suiteSchema.parse({
-  name: 'inventory',
-  systemPrompt: 'help',
-  servers: [
-    { name: 'inv', command: 'node' },
-    { name: 'mail', command: 'node' },
-  ],
-  tasks: [
-    task('close-1', 'Delete the item from the inventory', 'delete_item'), // 1
-    task('close-2', 'Add an item to the inventory for me', 'add_item'), // 1
-    task('mid', 'Delete the broken mug', 'delete_item'), // 1/3
-    task('far', 'Get rid of the broken mug I logged', 'delete_item'), // 0
-    task('other', 'Email Ann the list', 'mail/send_email'), // not the server's
-  ],
-});
+const seed = INVENTORY_DESCRIPTIONS;
+const tasks = inventoryTasks([
+  ['close-1', 'test', 'Delete the item from the inventory', [['delete_item']]], // 1
+  ['close-2', 'test', 'Add an item to the inventory for me', [['add_item']]], // 1
+  ['mid', 'test', 'Delete the broken mug', [['delete_item']]], // 1/3
+  ['far', 'test', 'Get rid of the broken mug I logged', [['delete_item']]], // 0
+  ['other', 'test', 'Email Ann the list', [['mail/send_email']]], // not the server's
+]);
 const result = (taskId: string, success: number): TaskResult<unknown> => ({ taskId, score: success, metrics: { success }, trace: null });
 
 describe('the test tasks split by how close their wording is to the seed descriptions', () => {
