@@ -23,6 +23,6 @@ export function wordingLines(w: WordingOverlap): string[] {
       ? " Half or more of the test tasks are worded close to their descriptions: a gain there may come from descriptions that repeat the tasks' words rather than from what they say; tasks in users' own words (a paraphrase split) tell the two apart."
       : '';
   return [
-    `  Wording: of each request's content words (stemmed), its labelled tools' descriptions hold on average ${means}; ${percent(w.threshold, 0)} or more in ${close} tasks.${closest}${warning}`,
+    `  Wording: the share of a request's content words (stemmed) that its labelled tools' descriptions hold, on average: ${means}; ${percent(w.threshold, 0)} or more in ${close} tasks.${closest}${warning}`,
   ];
 }

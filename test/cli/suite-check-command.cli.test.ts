@@ -54,7 +54,9 @@ describe('tdo suite check', () => {
     expect(result.stdout).toContain(
       'suite check (before any episode is run):\n  Labelled plan steps per tool of lab (train/val/test/paraphrase): calculator 13/13/13/14,',
     );
-    expect(result.stdout).toMatch(/ {2}Wording: of each request's content words \(stemmed\), its labelled tools' descriptions hold on average train \d+\.\d%/);
+    expect(result.stdout).toMatch(
+      / {2}Wording: the share of a request's content words \(stemmed\) that its labelled tools' descriptions hold, on average: train \d+\.\d%/,
+    );
     expect(result.stdout).toContain("balance of lab's tools (labelled steps per split):");
     expect(result.stdout).toContain('Every tool of lab the suite asks for has enough in train, test and paraphrase.');
   });

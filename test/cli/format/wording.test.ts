@@ -15,7 +15,7 @@ const overlap = (test: ReturnType<typeof split>): WordingOverlap => ({
 describe('the wording overlap as the suite check prints it', () => {
   it('gives the mean per split that has measured tasks, the tasks at or above the threshold and the closest', () => {
     expect(wordingLines(overlap(split(4, 0.3, 1)))).toEqual([
-      "  Wording: of each request's content words (stemmed), its labelled tools' descriptions hold on average train 45.0%, test 30.0%, paraphrase 5.0%; 50% or more in 1 of 4 train, 1 of 4 test and 0 of 3 paraphrase tasks. Closest: delete-it 100.0%, add-one 75.0%.",
+      "  Wording: the share of a request's content words (stemmed) that its labelled tools' descriptions hold, on average: train 45.0%, test 30.0%, paraphrase 5.0%; 50% or more in 1 of 4 train, 1 of 4 test and 0 of 3 paraphrase tasks. Closest: delete-it 100.0%, add-one 75.0%.",
     ]);
   });
 
