@@ -7,6 +7,7 @@ import { registerProxy } from './commands/proxy.ts';
 import { registerGateway } from './commands/gateway.ts';
 import { registerRun } from './commands/run.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerSuite } from './commands/suite.ts';
 import { registerTraces } from './commands/traces.ts';
 import { registerApply } from './commands/apply.ts';
 import { registerDiff } from './commands/diff.ts';
@@ -19,6 +20,7 @@ import { registerWorker } from './commands/worker.ts';
 
 const program = tdoProgram();
 registerInit(program);
+registerSuite(program);
 registerRun(program);
 registerTraces(program);
 registerServe(program);

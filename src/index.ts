@@ -45,10 +45,22 @@ export { configJsonSchema, type ServerEntry, serverEntrySchema, type TdoConfig }
 export { selectionCompetitors } from './suite-check/competitors.ts';
 export { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from './suite-check/power.ts';
 export { checkSuite, type SuiteCheck, type ToolSteps } from './suite-check/suite-check.ts';
+export { balance, type Balance, heldOutStepsToShowChange, lacking, type StepMinimum, type ToolBalance } from './suite-check/balance.ts';
+export { CLOSE_WORDING, type DescribedTool, type TaskOverlap, taskOverlaps, wordingOverlap, type WordingOverlap } from './suite-check/wording.ts';
 export { type LoadedSuite, loadSuite, resolveSuitePath, type SuiteReferences } from './suite/load.ts';
 export { storedSuitePath } from './suite/stored-suite-path.ts';
 export { scaffoldSuite } from './suite/scaffold.ts';
-export { type PlanStep, type ServerSpec, SPLITS, type StdioServerSpec, type Suite, SUITE_SCHEMA_FILE, suiteJsonSchema, type Task } from './suite/schema.ts';
+export {
+  type PlanStep,
+  type ServerSpec,
+  type Split,
+  SPLITS,
+  type StdioServerSpec,
+  type Suite,
+  SUITE_SCHEMA_FILE,
+  suiteJsonSchema,
+  type Task,
+} from './suite/schema.ts';
 export { tasksForSplit } from './suite/splits.ts';
 
 export type { CatalogueTool, ToolOutcome } from './catalogue/catalogue-types.ts';
@@ -63,6 +75,7 @@ export { labelMatches, siblingName } from './checks/tool-labels.ts';
 export { differenceIfMeasured, differenceInterval, type DifferenceInterval, meanShare, measuredRate, type Proportion, wilson } from './measure/proportion.ts';
 
 export { resolveConditions } from './run/conditions.ts';
+export { resolveOverrides } from './run/run-versions.ts';
 export { expectedAgentCalls } from './run/expected-calls.ts';
 export type { EpisodeExecutor } from './run/episode-executor.ts';
 export { finishedEpisode, type FinishedEpisode } from './run/episode-outcome.ts';
@@ -87,6 +100,7 @@ export { findTdoText, NOT_EXECUTED_RESULT, withoutTdoText } from './text/tdo-tex
 export { terminalSafe } from './text/terminal.ts';
 export { trimTrailing } from './text/trailing.ts';
 export { terms } from './text/words.ts';
+export { wordOverlap } from './text/overlap.ts';
 
 export type { TokenVerifier } from './gateway/gateway.ts';
 export { parseGatewayOptions, splitPair } from './gateway/options.ts';

@@ -9,6 +9,7 @@ import { demo } from './demo.ts';
 import { labplus, quickStart, seeds } from './lab.ts';
 import { llm } from './llm.ts';
 import { labToolSearch, largeCatalogue, largeCatalogueReadme, paraphraseCatalogue, recurringCatalogue } from './tool-search.ts';
+import { wordingOverlap } from './wording.ts';
 
 export const PRODUCERS: Record<string, () => Promise<string>> = {
   'quick-start': quickStart,
@@ -22,6 +23,7 @@ export const PRODUCERS: Record<string, () => Promise<string>> = {
   'large-catalogue-paraphrase': paraphraseCatalogue,
   'tool-search-lab': labToolSearch,
   'token-budget': tokenBudget,
+  'wording-overlap': wordingOverlap,
   // docs/commands.md's option tables, rendered from their declarations as --help is
   ...Object.fromEntries(Object.entries(OPTION_TABLES).map(([command, table]) => [`options-${command}`, async () => optionTableMarkdown(table)])),
 };

@@ -22,6 +22,7 @@ import { agentsHeader, agentsJson, agentsTable, anySimulated } from './optimize-
 import { heldOutChanges, splitJson } from './optimize-intervals.ts';
 import { proposalOutcomesJson, proposalOutcomesLine } from './proposal-outcomes.ts';
 import { fidelityVerdict, heldOutPowerLines } from './suite-check.ts';
+import { wordingHalvesJson, wordingHalvesLines } from './wording-halves.ts';
 import { spendLine, type SpendParts } from './spend.ts';
 import { capFlag } from './run-report.ts';
 
@@ -93,6 +94,7 @@ export function reportJson(r: OptimizeReport, dbPath: string) {
     success_change: heldOutChanges(r.seed, r.best),
     token_delta: r.best.tokens - r.seed.tokens,
     added_words: addedWordsJson(r),
+    ...(r.wordingHalves === undefined ? {} : { wording_halves: wordingHalvesJson(r.wordingHalves) }),
     seed_data:
       r.seedData === null
         ? null
@@ -143,7 +145,12 @@ function changeLine(r: OptimizeReport): string[] {
   const changes = Object.entries(heldOutChanges(r.seed, r.best)).map(([split, c]) => `    ${split.padEnd(10)}  ${changeWithInterval(c)}`);
   return changes.length === 0
     ? []
-    : ['  best against seed, success on the splits the search never saw (95% intervals):', ...changes, ...heldOutPowerLines(r.seed, r.best)];
+    : [
+        '  best against seed, success on the splits the search never saw (95% intervals):',
+        ...changes,
+        ...heldOutPowerLines(r.seed, r.best),
+        ...wordingHalvesLines(r.wordingHalves, r.server),
+      ];
 }
 
 /**

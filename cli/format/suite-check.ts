@@ -6,6 +6,7 @@ import { counted, proseList, SPLITS } from '../../src/index.ts';
 import { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from '../../src/index.ts';
 import type { SuiteCheck, ToolSteps } from '../../src/index.ts';
 import { HELD_OUT } from './optimize-intervals.ts';
+import { wordingJson, wordingLines } from './wording.ts';
 
 export function suiteCheckJson(check: SuiteCheck) {
   const mdc = check.minDetectableChange;
@@ -15,6 +16,7 @@ export function suiteCheckJson(check: SuiteCheck) {
     min_detectable_change_basis: { split: 'test', episodes: mdc.episodes, assumed_baseline: mdc.baseline, significance: mdc.significance, power: mdc.power },
     selection: check.selection,
     tools: check.tools.map((t) => ({ name: t.name, server: t.server, labelled_steps: t.steps, sim_chosen_right: t.simChosenRight })),
+    ...(check.wording === undefined ? {} : { wording: wordingJson(check.wording) }),
   };
 }
 
@@ -30,6 +32,7 @@ export function renderSuiteCheck(check: SuiteCheck, { server, search }: { server
     `  ${powerSentence(check.minDetectableChange)}`,
     ...(search?.selection === true && check.selection !== null ? [`  ${selectionSentence(check.selection)}`] : []),
     ...(check.fidelity === null ? [] : fidelityLines(check.fidelity, tools)),
+    ...(check.wording === undefined ? [] : wordingLines(check.wording)),
     '',
   ].join('\n');
 }

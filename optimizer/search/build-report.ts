@@ -16,6 +16,7 @@ import { interruptionReason } from './run-status.ts';
 import { shareScores, splitScores, successCount } from './report/split-scores.ts';
 import type { ScoredEpisode } from '../adapter/targets.ts';
 import { BUDGET_RULES, tokenBudgetOf } from './token-budget.ts';
+import { wordingHalves } from './report/wording-halves.ts';
 
 export interface ReportInputs {
   req: OptimizeRequest;
@@ -62,9 +63,20 @@ export function buildReport({ req, plan, opened, result, heldOut, evaluator, ver
     addedWords: addedWords(seed.texts, result.best.texts, suite.tasks),
     seed: summarize(seed, heldOut.seed, validationResults(seed, plan, evaluator)),
     best: summarize(result.best, heldOut.best, validationResults(result.best, plan, evaluator)),
+    ...halvesByWording({ req, plan, opened, result, heldOut }),
     ...(plan.agents.length > 1 ? { perAgent: perAgent({ plan, opened, result, heldOut, evaluator }) } : {}),
     history: result.history,
   };
+}
+
+/** The test split's halves by wording, when seed and best were both run on it. */
+function halvesByWording({ req, plan, opened, result, heldOut }: Omit<ReportInputs, 'evaluator' | 'versionId'>): Pick<OptimizeReport, 'wordingHalves'> {
+  const [seedTest, bestTest] = [heldOut.seed.test, heldOut.best.test];
+  if (seedTest === null || bestTest === null) return {};
+  const ids = new Set(plan.splits.test);
+  const tests = req.loaded.suite.tasks.filter((t) => ids.has(t.id));
+  const halves = wordingHalves(tests, result.pool[0]!.texts, opened.settings.server, { seed: seedTest, best: bestTest }, plan.instances.taskOf);
+  return halves === null ? {} : { wordingHalves: halves };
 }
 
 function perAgent({ plan, opened, result, heldOut, evaluator }: Omit<ReportInputs, 'req' | 'versionId'>): OptimizeReport['perAgent'] {

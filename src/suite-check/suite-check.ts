@@ -9,6 +9,7 @@ import { rememberedSignals } from '../agents/sim/rank.ts';
 import { selectionCompetitors } from './competitors.ts';
 import { chosenRightProbability } from './fidelity.ts';
 import { minDetectableChange, POWER, SIGNIFICANCE } from './power.ts';
+import { wordingOverlap, type WordingOverlap } from './wording.ts';
 
 /**
  * Below this fidelity the sim reads a suite's tools worse than any real data it is checked against. Fitted by
@@ -54,6 +55,8 @@ export interface SuiteCheck {
     threshold: number;
     poor: boolean;
   } | null;
+  /** how much of each task's request its labelled tools' descriptions hold (checkSuite always measures it; a check written by hand may leave it out) */
+  wording?: WordingOverlap;
 }
 
 export interface SuiteCheckInput {
@@ -108,6 +111,7 @@ export function checkSuite(input: SuiteCheckInput): SuiteCheck {
             threshold: FIDELITY_THRESHOLD,
             poor: share < FIDELITY_THRESHOLD,
           },
+    wording: wordingOverlap(suite.tasks, catalogue),
   };
 }
 

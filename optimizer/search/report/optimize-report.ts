@@ -10,6 +10,7 @@ import type { ProposalOutcomes } from './proposal-outcomes.ts';
 import type { SkippedSeedEpisode } from '../../adapter/skipped-seed.ts';
 import { splitScoresCodec } from './split-scores.ts';
 import { TARGET_NAMES } from '../../adapter/targets.ts';
+import type { WordingHalves } from './wording-halves.ts';
 
 export const REPORT_VERSION = 1;
 
@@ -57,6 +58,9 @@ const proposalOutcomesSchema: z.ZodType<ProposalOutcomes> = z.object({
 
 const addedWordsSchema: z.ZodType<AddedWords> = z.object({ added: z.array(z.string()), trainOnly: z.array(z.string()) });
 const skippedSchema: z.ZodType<SkippedSeedEpisode> = z.object({ episodeId: z.string(), taskId: z.string(), reason: z.string() });
+
+const wordingHalfSchema = z.object({ tasks: count, episodes: count, seedSuccesses: count, bestSuccesses: count });
+const wordingHalvesSchema: z.ZodType<WordingHalves> = z.object({ median: share, close: wordingHalfSchema, far: wordingHalfSchema, unmeasured: count });
 
 const historySchema = z.array(
   z.object({ budgetUsed: count, candidate: count, valMean: share, objective: z.number(), valMetrics: z.record(z.string(), z.number()) }),
@@ -111,6 +115,8 @@ export const optimizeReportSchema = z.object({
   /** with several agents: over every (task, agent) pair; `perAgent` splits them by agent */
   seed: candidateSummarySchema,
   best: candidateSummarySchema,
+  /** the test tasks split by how close their wording is to the seed's descriptions, seed and best on each half; absent without a test report */
+  wordingHalves: wordingHalvesSchema.optional(),
   /** with several agents (`--agents`): each agent's seed and best, and the agent each serves worst */
   perAgent: perAgentSchema.optional(),
   /** each time the best validation score (by the objective) rose: the calls spent by then */
