@@ -47,6 +47,7 @@ export { episodesToDetect, minDetectableChange, POWER, SIGNIFICANCE } from './su
 export { checkSuite, type SuiteCheck, type ToolSteps } from './suite-check/suite-check.ts';
 export { type LoadedSuite, loadSuite, resolveSuitePath, type SuiteReferences } from './suite/load.ts';
 export { storedSuitePath } from './suite/stored-suite-path.ts';
+export { planSuiteDraft, type SuiteDraftPlan, writeSuiteDraft } from './suite-draft/draft.ts';
 export { scaffoldSuite } from './suite/scaffold.ts';
 export { type PlanStep, type ServerSpec, SPLITS, type StdioServerSpec, type Suite, SUITE_SCHEMA_FILE, suiteJsonSchema, type Task } from './suite/schema.ts';
 export { tasksForSplit } from './suite/splits.ts';
