@@ -19,7 +19,8 @@ export async function suiteDraftCommand(flags: SuiteDraftFlags, cwd = process.cw
     const draft = writeSuiteDraft(plan, name, relative(dirname(path), SUITE_SCHEMA_FILE));
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, draft.yaml);
-    const file = relative(cwd, path);
+    // as the author would type it: relative below the working directory, else the whole path
+    const file = relative(cwd, path).startsWith('..') ? path : relative(cwd, path);
     process.stdout.write(flags.json ? toJsonText(draftJson(plan, file, draft.fills)) : renderDraft(plan, file, draft.fills));
   });
 }

@@ -4,23 +4,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { planSuiteDraft, writeSuiteDraft } from '../../../src/suite-draft/draft.ts';
-import { FILL, unfilledFields } from '../../../src/suite/scaffold.ts';
+import { unfilledFields } from '../../../src/suite/scaffold.ts';
 import { suiteSchema } from '../../../src/suite/schema.ts';
 import type { TraceStore } from '../../../traces/index.ts';
+import { fillMarks } from '../../support/fill-marks.ts';
 import { freshStore, importedRun, proxyRun, type Episode } from './recorded-runs.ts';
 
 let store: TraceStore;
 afterEach(() => store?.close());
 
 const times = (request: string, expression = '12*7'): Episode => ({ request, calls: [{ tool: 'calculator', args: { expression } }], answer: '84' });
-
-/** Every FILL mark replaced by a value of the kind its place takes, as an author would write one. */
-function filled(value: unknown): unknown {
-  if (typeof value === 'string') return value.startsWith(FILL) ? 'written by the author' : value;
-  if (Array.isArray(value)) return value.map(filled);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, filled(v)]));
-  return value;
-}
 
 describe('merging requests', () => {
   it('merges a request asked again with the same calls in nearly the same words, and keeps its wordings in the file', () => {
@@ -103,7 +96,7 @@ describe('the file', () => {
     // the lab server's start (unknown), both expected answers, the two steps' needs
     expect(unfilledFields(raw)).toHaveLength(draft.fills);
     expect(draft.fills).toBe(5);
-    const suite = suiteSchema.parse(filled(raw));
+    const suite = suiteSchema.parse(fillMarks(raw, () => 'written by the author'));
     expect(suite).toMatchObject({ name: 'draft', systemPrompt: 'You help with sums.', targetServer: 'lab' });
     expect(suite.tasks[0]).toMatchObject({ prompt: 'What is 12 times 7?', plan: [{ intent: 'What is 12 times 7?', tools: ['lab/calculator'] }] });
     expect(suite.tasks[1]!.plan.map((s) => s.tools[0])).toEqual(['lab/read_file', 'lab/calculator']);
