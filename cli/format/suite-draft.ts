@@ -8,12 +8,23 @@ export function renderDraft(plan: SuiteDraftPlan, file: string, fills: number): 
     ...passedLines(plan),
     `tasks per tool and split (${SPLITS.join('/')}):`,
     ...plan.counts.map((c) => `  ${c.tool}: ${SPLITS.map((split) => c.tasks[split]).join('/')}`),
+    ...uncalledLines(plan),
     ...SPLITS.flatMap((split) => (plan.without[split].length === 0 ? [] : [`no task in ${split}: ${boundedList(plan.without[split])}`])),
     `next: replace the ${counted(fills, 'value')} marked "FILL:" in ${file} (\`tdo run\` names each one left), check each plan is what the agent should have done, then`,
     `  tdo run --suite ${file}`,
     '',
   ];
   return lines.join('\n');
+}
+
+/** The tools the servers list that no task calls: the draft cannot teach or measure them at all. */
+function uncalledLines(plan: SuiteDraftPlan): string[] {
+  const uncalled = plan.counts.filter((c) => SPLITS.every((split) => c.tasks[split] === 0)).map((c) => c.tool);
+  return uncalled.length === 0
+    ? []
+    : [
+        `no task at all (the server lists ${uncalled.length === 1 ? 'it' : 'them'}, no run called ${uncalled.length === 1 ? 'it' : 'them'}): ${boundedList(uncalled)}`,
+      ];
 }
 
 function mergedClause(merged: number): string {

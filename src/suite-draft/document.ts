@@ -106,9 +106,10 @@ function header(draft: DraftDocument): string[] {
   return [
     `# yaml-language-server: $schema=${draft.schemaPath}`,
     `# Drafted by \`tdo suite draft\` from ${runs.join(', ')}.`,
-    '# Each task is a request a user made, and as its plan the tools the agent called for it, in order, with the',
-    '# arguments it passed: what the agent did, which is not always what it should have done. Read every task and',
-    `# replace every value starting with "${FILL}"; the suite does not run until none is left.`,
+    '# Each task is a request a user made (for a proxy session, whose request the proxy never sees, the session),',
+    '# and as its plan the tools the agent called for it, in order, with the arguments it passed: what the agent did,',
+    `# which is not always what it should have done. Read every task and replace every value starting with "${FILL}";`,
+    '# the suite does not run until none is left.',
     "# Splits: each tool's tasks took train, val, test and train again in the order the requests came; a task whose",
     "# calls repeat an earlier task's went to paraphrase. Move tasks as you see fit (docs/suites.md).",
   ];
