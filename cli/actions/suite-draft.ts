@@ -9,6 +9,9 @@ import type { SuiteDraftFlags } from '../tables/suite-draft.ts';
 
 export async function suiteDraftCommand(flags: SuiteDraftFlags, cwd = process.cwd()): Promise<void> {
   if (flags.fromRun.length === 0) throw inputError('--from-run needs at least one run id (`tdo traces list` shows them)');
+  // a suite file's extension says how tdo reads it (src/suite/load.ts), and a draft's comments need YAML
+  if (flags.out !== undefined && !/\.ya?ml$/i.test(flags.out))
+    throw inputError(`--out ${flags.out}: a draft is written as YAML, for the comments it holds; name the file .yaml or .yml`);
   // refused before the store is read: a file the author wrote is never at risk, whatever the runs hold
   if (flags.out !== undefined) refuseOverwrite(resolve(cwd, flags.out), flags.force);
   await withStore(flags, { mode: 'read' }, ({ store }) => {

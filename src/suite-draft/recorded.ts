@@ -71,8 +71,14 @@ function sourceOf(run: RunRow): RunSource {
 }
 
 function proxySource(settings: RunSettings<'proxy'>, agentId: string): RunSource {
-  const { server, command, started } = settings.proxy;
-  return { kind: 'proxy', server, command, ...(started === undefined ? {} : { started }), host: agentId.replace(/^host:/, '') };
+  const { command, started } = settings.proxy;
+  return {
+    kind: 'proxy',
+    server: suiteServerName(settings.proxy.server),
+    command,
+    ...(started === undefined ? {} : { started }),
+    host: agentId.replace(/^host:/, ''),
+  };
 }
 
 function readEpisode(store: DraftStore, runId: string, episodeId: string, kind: RunSource['kind']): RecordedEpisode {
@@ -87,7 +93,7 @@ function readEpisode(store: DraftStore, runId: string, episodeId: string, kind: 
       continue;
     }
     if (step.isError || step.server === '') leftOut++;
-    else calls.push({ server: step.server, tool: step.tool, args: argsObject(step.args) });
+    else calls.push({ server: suiteServerName(step.server), tool: step.tool, args: argsObject(step.args) });
   }
   return {
     runId,
@@ -103,4 +109,12 @@ function readEpisode(store: DraftStore, runId: string, episodeId: string, kind: 
 /** A call's arguments as a plan step takes them: an object (a tool's arguments always are one on the wire). */
 function argsObject(args: unknown): Record<string, unknown> {
   return args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+}
+
+/**
+ * The server's name as a suite may write it (letters, digits, _ and -, src/suite/server-spec.ts): `tdo proxy --name`
+ * takes any text, and a draft names the server in its entry and in every plan label.
+ */
+function suiteServerName(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]/g, '-');
 }

@@ -134,12 +134,14 @@ describe('tdo suite draft --from-run on runs imported from Langfuse', () => {
     expect(JSON.parse(ran.stdout)).toMatchObject({ status: 'completed', episodes: 5 });
   });
 
-  it('writes over no file without --force, and names an unknown run', async () => {
+  it('writes over no file without --force, names an unknown run, and writes YAML only', async () => {
     const again = await tdo(['suite', 'draft', '--from-run', importedRun, '--db', draftDb, '--out', out]);
     expect([again.code, again.stderr]).toEqual([2, expect.stringContaining(`${out} exists; --force overwrites it`)]);
     const forced = await tdo(['suite', 'draft', '--from-run', importedRun, '--db', draftDb, '--out', out, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     const unknown = await tdo(['suite', 'draft', '--from-run', 'r-00000000', '--db', draftDb, '--out', join(dir, 'none.yaml')]);
     expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining(`no run "r-00000000" in ${draftDb}`)]);
+    const json = await tdo(['suite', 'draft', '--from-run', importedRun, '--db', draftDb, '--out', join(dir, 'draft.json')]);
+    expect([json.code, json.stderr]).toEqual([2, expect.stringContaining('name the file .yaml or .yml')]);
   });
 });

@@ -120,6 +120,15 @@ describe('the file', () => {
   });
 });
 
+describe('server names', () => {
+  it('writes a proxy name a suite cannot hold (tdo proxy --name takes any text) with letters, digits, _ and - alone, in the entry and the labels', () => {
+    store = freshStore();
+    const plan = planSuiteDraft(store, [proxyRun(store, 'my files', [{ tool: 'list_requests', args: {} }])]);
+    expect([plan.servers[0]!.name, plan.tasks[0]!.calls.map((c) => c.server), plan.target]).toEqual(['my-files', ['my-files'], 'my-files']);
+    expect(() => writeSuiteDraft(plan, 'draft', 'suite.schema.json')).not.toThrow();
+  });
+});
+
 describe('runs it cannot draft from', () => {
   it('names an unknown run, a run of another kind, and a run with no episodes or no requests', () => {
     store = freshStore();
