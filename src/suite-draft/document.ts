@@ -3,6 +3,7 @@
 // the suite does not run until they are written.
 import { Document, type Scalar, type YAMLMap } from 'yaml';
 import { FILL } from '../suite/scaffold.ts';
+import { boundedList } from '../text/bounded-list.ts';
 import { counted } from '../text/counted.ts';
 import type { RecordedRun } from './recorded.ts';
 import type { DraftServer } from './servers.ts';
@@ -25,7 +26,7 @@ export interface DraftDocument {
 export function draftSuiteObject(draft: DraftDocument): Record<string, unknown> {
   return {
     name: draft.name,
-    description: `Drafted by tdo suite draft from what agents did (${draft.runs.map((r) => `run ${r.id}`).join(', ')}).`,
+    description: `Drafted by tdo suite draft from what agents did: ${sources(draft.runs)}.`,
     systemPrompt: draft.systemPrompt ?? `${FILL} the system prompt your agent runs with`,
     servers: draft.servers.map((s) => s.entry),
     target: draft.target,
@@ -98,14 +99,9 @@ function serversComment(servers: readonly DraftServer[]): string[] {
 }
 
 function header(draft: DraftDocument): string[] {
-  const runs = draft.runs.map((run) =>
-    run.source.kind === 'proxy'
-      ? `run ${run.id} (a tdo proxy session of ${run.source.server}, host ${run.source.host})`
-      : `run ${run.id} (imported from Langfuse, suite "${run.source.suite}")`,
-  );
   return [
     `# yaml-language-server: $schema=${draft.schemaPath}`,
-    `# Drafted by \`tdo suite draft\` from ${runs.join(', ')}.`,
+    `# Drafted by \`tdo suite draft\` from ${sources(draft.runs)}.`,
     '# Each task is a request a user made (for a proxy session, whose request the proxy never sees, the session),',
     '# and as its plan the tools the agent called for it, in order, with the arguments it passed: what the agent did,',
     `# which is not always what it should have done. Read every task and replace every value starting with "${FILL}";`,
@@ -113,4 +109,18 @@ function header(draft: DraftDocument): string[] {
     "# Splits: each tool's tasks took train, val, test and train again in the order the requests came; a task whose",
     "# calls repeat an earlier task's went to paraphrase. Move tasks as you see fit (docs/suites.md).",
   ];
+}
+
+/** Where the runs came from, grouped: 2 tdo proxy sessions of files (runs r-1, r-2), 1 run imported from Langfuse of the suite "agent" (run r-3). */
+function sources(runs: readonly RecordedRun[]): string {
+  const groups = new Map<string, { noun: string; of: string; ids: string[] }>();
+  for (const run of runs) {
+    const { source } = run;
+    const [noun, of] =
+      source.kind === 'proxy' ? ['tdo proxy session', `of ${source.server}`] : ['run', `imported from Langfuse of the suite "${source.suite}"`];
+    const group = groups.get(`${noun} ${of}`) ?? { noun, of, ids: [] };
+    group.ids.push(run.id);
+    groups.set(`${noun} ${of}`, group);
+  }
+  return [...groups.values()].map((g) => `${counted(g.ids.length, g.noun)} ${g.of} (${g.ids.length === 1 ? 'run' : 'runs'} ${boundedList(g.ids)})`).join(', ');
 }
