@@ -84,6 +84,8 @@ function taskComment(task: SpreadTask): string[] {
     lines.push(`Also asked as (the same calls, nearly the same words, so merged here; ${counted(task.episodeIds.length, 'episode')} in all):`);
     lines.push(...task.variants.map((v) => `  "${v.replace(/\s+/g, ' ')}"`));
   }
+  if (task.sameRequestAs !== undefined)
+    lines.push(`Nearly the same request as task ${task.sameRequestAs}, which the agent answered with other calls: keep the plan that is right.`);
   if (task.rewords !== undefined) lines.push(`The same calls as task ${task.rewords}, asked in other words: a paraphrase of it.`);
   if (task.leftOut > 0) lines.push(`${counted(task.leftOut, 'call')} that returned an error or named no listed tool left out of the plan.`);
   return lines;

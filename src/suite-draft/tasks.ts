@@ -22,6 +22,8 @@ export interface DraftTask {
   leftOut: number;
   /** proxy sessions: the host that made the calls */
   host?: string;
+  /** an earlier task asked in nearly the same words that the agent answered with other calls */
+  sameRequestAs?: string;
 }
 
 /** Why recorded episodes gave no task. */
@@ -50,7 +52,7 @@ export function draftTasks(runs: readonly RecordedRun[]): DraftedTasks {
       if (run.source.kind === 'imported' && episode.request === undefined) passed.withoutRequest++;
       else if (episode.calls.length === 0) passed.withoutCalls++;
       else if (mergeInto(tasks, episode)) merged++;
-      else tasks.push(newTask(episode, run, ids));
+      else tasks.push({ ...newTask(episode, run, ids), ...sameRequest(tasks, episode) });
     }
   }
   return { tasks, merged, passed };
@@ -70,6 +72,16 @@ function mergeInto(tasks: DraftTask[], episode: RecordedEpisode): boolean {
   if (request !== task.request && !task.variants.includes(request)) task.variants.push(request);
   task.episodeIds.push(episode.episodeId);
   return true;
+}
+
+/**
+ * The earlier task asked in nearly the same words, when the agent answered this request with other calls: one of the
+ * two plans is likely wrong, and the author keeps the right one.
+ */
+function sameRequest(tasks: readonly DraftTask[], episode: RecordedEpisode): Pick<DraftTask, 'sameRequestAs'> {
+  const { request } = episode;
+  const earlier = request === undefined ? undefined : tasks.find((t) => t.request !== undefined && nearlySameWording(t.request, request));
+  return earlier === undefined ? {} : { sameRequestAs: earlier.id };
 }
 
 function newTask(episode: RecordedEpisode, run: RecordedRun, ids: Set<string>): DraftTask {

@@ -39,6 +39,19 @@ describe('merging requests', () => {
     ]);
   });
 
+  it('keeps a request the agent answered with other calls as a task of its own, its comment naming the first', () => {
+    store = freshStore();
+    const wrong: Episode = { request: 'What is 12 times 7?', calls: [{ tool: 'read_file', args: { path: '12x7' } }] };
+    const plan = planSuiteDraft(store, [importedRun(store, 'lab', [times('What is 12 times 7?'), wrong])]);
+    expect(plan.tasks.map((t) => [t.id, t.sameRequestAs])).toEqual([
+      ['12-times-7', undefined],
+      ['12-times-7-2', '12-times-7'],
+    ]);
+    expect(writeSuiteDraft(plan, 'draft', 'suite.schema.json').yaml).toContain(
+      'Nearly the same request as task 12-times-7, which the agent answered with other calls: keep the plan that is right.',
+    );
+  });
+
   it('never merges proxy sessions, which carry no words, but sends a repeated one to paraphrase', () => {
     store = freshStore();
     const calls = [{ tool: 'request_planning', args: { originalRequest: 'move' } }];
