@@ -70,8 +70,13 @@ function taskObject(task: SpreadTask): Record<string, unknown> {
 function expectedMark(task: SpreadTask): string {
   const what = `${FILL} the number or text a right answer must contain`;
   if (task.answer === null) return task.host === undefined ? `${what} (the run recorded no answer)` : `${what} (a proxy sees no answer)`;
-  const answer = task.answer.replace(/\s+/g, ' ').trim();
-  return `${what} (the agent answered: "${answer.length > 160 ? `${answer.slice(0, 157)}...` : answer}")`;
+  return `${what} (the agent answered: ${quoted(task.answer)})`;
+}
+
+/** A recorded text quoted on one line, cut at 160 characters: an answer or a request may run to pages. */
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `"${line.length > 160 ? `${line.slice(0, 157)}...` : line}"`;
 }
 
 function taskComment(task: SpreadTask): string[] {
@@ -82,7 +87,7 @@ function taskComment(task: SpreadTask): string[] {
   ];
   if (task.variants.length > 0) {
     lines.push(`Also asked as (the same calls, nearly the same words, so merged here; ${counted(task.episodeIds.length, 'episode')} in all):`);
-    lines.push(...task.variants.map((v) => `  "${v.replace(/\s+/g, ' ')}"`));
+    lines.push(...task.variants.map((v) => `  ${quoted(v)}`));
   }
   if (task.sameRequestAs !== undefined)
     lines.push(`Nearly the same request as task ${task.sameRequestAs}, which the agent answered with other calls: keep the plan that is right.`);
