@@ -37,4 +37,5 @@ registerOptimize(program);
 registerDemo(program);
 registerWorker(program);
 registerAgents(program);
+registerSuite(program);
 await runProgram(program, process.argv);

@@ -49,6 +49,7 @@ export { balance, type Balance, heldOutStepsToShowChange, lacking, type StepMini
 export { CLOSE_WORDING, type DescribedTool, type TaskOverlap, taskOverlaps, wordingOverlap, type WordingOverlap } from './suite-check/wording.ts';
 export { type LoadedSuite, loadSuite, resolveSuitePath, type SuiteReferences } from './suite/load.ts';
 export { storedSuitePath } from './suite/stored-suite-path.ts';
+export { planSuiteDraft, type SuiteDraftPlan, writeSuiteDraft } from './suite-draft/draft.ts';
 export { scaffoldSuite } from './suite/scaffold.ts';
 export {
   type PlanStep,

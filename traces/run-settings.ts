@@ -32,7 +32,13 @@ const optimizeRunSettings = z.object({
 
 /** `tdo proxy`: one live session of a host through the proxy. */
 const proxyRunSettings = z.object({
-  proxy: z.object({ server: z.string(), command: z.string(), servedVersionId: z.string().nullable() }),
+  proxy: z.object({
+    server: z.string(),
+    command: z.string(),
+    servedVersionId: z.string().nullable(),
+    /** the real server's program, arguments and folder, apart (`command` joins them); absent in sessions recorded before it */
+    started: z.object({ command: z.string(), args: z.array(z.string()), cwd: z.string() }).optional(),
+  }),
   clientInfo: z.object({ name: z.string(), version: z.string().optional() }).nullable(),
 });
 

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { hostStdioTransport } from '../../src/proxy/index.ts';
 import { startRecordingProxy } from '../../src/proxy/index.ts';
 import { checkServedVersion } from '../../src/proxy/index.ts';
@@ -24,6 +25,7 @@ export async function proxyCommand(command: string[], flags: ProxyFlags): Promis
     const recorder = new SessionRecorder(store, {
       server: flags.name,
       command: [upstream.command, ...upstream.args].join(' '),
+      started: { command: upstream.command, args: upstream.args, cwd: resolve(upstream.cwd ?? '.') },
       ...(served === undefined ? {} : { servedVersionId: served.id }),
     });
     const proxy = await startRecordingProxy({

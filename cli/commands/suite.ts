@@ -1,9 +1,21 @@
 import type { Command } from 'commander';
 import { addTable } from '../option-table.ts';
 import { SUITE_CHECK_OPTIONS, type SuiteCheckFlags } from '../tables/suite-check.ts';
+import { SUITE_DRAFT_OPTIONS, type SuiteDraftFlags } from '../tables/suite-draft.ts';
 
 export function registerSuite(program: Command): void {
-  const suite = program.command('suite').description('work on a suite file: check it before any run');
+  const suite = program.command('suite').description('write and check suites');
+
+  const draft = suite
+    .command('draft')
+    .description(
+      'draft a suite from what your agents did: one task per distinct request of the runs, with the calls made as its plan and marked FILL where you confirm',
+    );
+  addTable(draft, SUITE_DRAFT_OPTIONS);
+  draft.action(async (flags: SuiteDraftFlags) => {
+    const { suiteDraftCommand } = await import('../actions/suite-draft.ts');
+    await suiteDraftCommand(flags);
+  });
 
   const check = suite
     .command('check')

@@ -17,6 +17,7 @@ import { PROXY_OPTIONS } from './proxy.ts';
 import { RUN_OPTIONS } from './run.ts';
 import { SERVE_OPTIONS } from './serve.ts';
 import { SUITE_CHECK_OPTIONS } from './suite-check.ts';
+import { SUITE_DRAFT_OPTIONS } from './suite-draft.ts';
 import { TRACES_LIST_OPTIONS, TRACES_SHOW_OPTIONS } from './traces.ts';
 import { TRACES_EXPORT_OPTIONS, TRACES_IMPORT_OPTIONS } from './traces-langfuse.ts';
 import { VERSIONS_OPTIONS } from './versions.ts';
@@ -44,4 +45,5 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
   worker: WORKER_OPTIONS,
   agents: AGENTS_OPTIONS,
   'suite-check': SUITE_CHECK_OPTIONS,
+  'suite-draft': SUITE_DRAFT_OPTIONS,
 };

@@ -19,6 +19,8 @@ export interface SessionSettings {
   command: string;
   /** The description version served instead of the server's own (`--version`). */
   servedVersionId?: string;
+  /** How the real server was started, for `tdo suite draft` to write it into a suite (src/suite-draft/servers.ts). */
+  started?: { command: string; args: string[]; cwd: string };
 }
 
 export const PROXY_SPLIT = 'live';
@@ -88,7 +90,12 @@ export class SessionRecorder {
     const run = this.store.createRun({
       kind: 'proxy',
       settings: {
-        proxy: { server: this.settings.server, command: this.settings.command, servedVersionId: this.settings.servedVersionId ?? null },
+        proxy: {
+          server: this.settings.server,
+          command: this.settings.command,
+          servedVersionId: this.settings.servedVersionId ?? null,
+          ...(this.settings.started === undefined ? {} : { started: this.settings.started }),
+        },
         clientInfo: this.host ?? null,
       },
       suite: `proxy:${this.settings.server}`,
