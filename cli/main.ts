@@ -13,12 +13,14 @@ import { registerDiff } from './commands/diff.ts';
 import { registerExperiment } from './commands/experiment.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
+import { registerSuite } from './commands/suite.ts';
 import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
 import { registerWorker } from './commands/worker.ts';
 
 const program = tdoProgram();
 registerInit(program);
+registerSuite(program);
 registerRun(program);
 registerTraces(program);
 registerServe(program);

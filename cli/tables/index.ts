@@ -16,6 +16,7 @@ import { OPTIMIZE_OPTIONS } from './optimize.ts';
 import { PROXY_OPTIONS } from './proxy.ts';
 import { RUN_OPTIONS } from './run.ts';
 import { SERVE_OPTIONS } from './serve.ts';
+import { SUITE_GENERATE_OPTIONS } from './suite-generate.ts';
 import { TRACES_LIST_OPTIONS, TRACES_SHOW_OPTIONS } from './traces.ts';
 import { TRACES_EXPORT_OPTIONS, TRACES_IMPORT_OPTIONS } from './traces-langfuse.ts';
 import { VERSIONS_OPTIONS } from './versions.ts';
@@ -42,4 +43,5 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
   'config-check': CONFIG_CHECK_OPTIONS,
   worker: WORKER_OPTIONS,
   agents: AGENTS_OPTIONS,
+  'suite-draft-generate': SUITE_GENERATE_OPTIONS,
 };

@@ -163,6 +163,7 @@ const CORE_LAYERS = [
   'config',
   'run',
   'suite-check',
+  'suite-draft',
   'index.ts',
 ];
 
