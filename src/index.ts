@@ -92,7 +92,7 @@ export { wordingOverlap, type WordingOverlap } from './text/overlap.ts';
 export { asker, type Asker } from './suite-draft/ask.ts';
 export { draftYaml, overlapBySplit, splitCountsLine } from './suite-draft/draft-yaml.ts';
 export { estimateDraft, type DraftEstimate } from './suite-draft/estimate.ts';
-export { generateDraft, type DraftedTask, type GenerateInput } from './suite-draft/generate.ts';
+export { DEFAULT_MAX_OVERLAP, generateDraft, type DraftedTask, type GenerateInput } from './suite-draft/generate.ts';
 export { MIN_REQUESTS_PER_TOOL } from './suite-draft/split-counts.ts';
 export type { DraftTool } from './suite-draft/tool-card.ts';
 

@@ -2,6 +2,7 @@
 // from the tools' names and input schemas (src/suite-draft/). The model client's options are the llm agent's.
 import { cassetteSpecs, commaList, modelClientSpecs, nonNegativeInt, positiveInt, share, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
 import { switchOption, valueOption, worded, type FlagsOf } from '../option-table.ts';
+import { DEFAULT_MAX_OVERLAP } from '../../src/index.ts';
 
 export const SUITE_GENERATE_OPTIONS = {
   generate: valueOption(
@@ -32,7 +33,7 @@ export const SUITE_GENERATE_OPTIONS = {
   maxOverlap: valueOption(
     '--max-overlap <share>',
     "the highest share of a paraphrase request's content words (stemmed, stop words removed) its tool's description may hold; the model is asked again for paraphrases above it",
-    { parse: share, default: 0.25 },
+    { parse: share, default: DEFAULT_MAX_OVERLAP },
   ),
   ...modelClientSpecs(),
   ...spendCapSpecs(

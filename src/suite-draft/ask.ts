@@ -5,6 +5,7 @@
 import type * as z from 'zod';
 import type { ChatModel } from '../models/chat-client.ts';
 import { TdoError } from '../errors.ts';
+import { counted } from '../text/counted.ts';
 import { parseAnswer } from './answer.ts';
 import { retryMessages, type DraftMessage } from './prompt.ts';
 
@@ -43,7 +44,7 @@ export function asker(model: ChatModel, stopped: () => string | undefined = () =
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         const cap = stopped();
         if (cap !== undefined)
-          throw new TdoError('interrupted', `stopped at the ${cap} after ${counts.calls} model calls, before ${what}; nothing was written`);
+          throw new TdoError('interrupted', `stopped at the ${cap} after ${counted(counts.calls, 'model call')}, before ${what}; nothing was written`);
         if (attempt > 1) counts.retried++;
         counts.calls++;
         const result = await model.complete({ messages: asked });

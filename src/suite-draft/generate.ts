@@ -38,6 +38,12 @@ export interface GenerateInput {
   callTool?: (tool: DraftTool) => ((args: Record<string, unknown>) => Promise<string>) | undefined;
 }
 
+/**
+ * The default bound on a paraphrase's overlap with its tool's description. The lab suite's hand-written
+ * paraphrase split stays far under it (test/src/suite-draft/lab-overlap.test.ts), its train split not always.
+ */
+export const DEFAULT_MAX_OVERLAP = 0.25;
+
 /** Example calls per allowed tool. */
 export const PROBES_PER_TOOL = 2;
 

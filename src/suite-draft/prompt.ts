@@ -39,14 +39,16 @@ export function toolRequestsPrompt(
   );
 }
 
+/** Every tool's card, as the questions about the whole catalogue open. */
+function allTools(tools: readonly DraftTool[], options: CardOptions): string[] {
+  return ['These are all the tools the assistant has:', '', tools.map((t) => toolCard(t, options)).join('\n\n'), ''];
+}
+
 /** Requests that sound as if they belonged to the server but that none of its tools serves. */
 export function negativesPrompt(tools: readonly DraftTool[], count: number, options: CardOptions): DraftMessage[] {
   return ask(
     [
-      'These are all the tools the assistant has:',
-      '',
-      tools.map((t) => toolCard(t, options)).join('\n\n'),
-      '',
+      ...allTools(tools, options),
       `Write ${count} requests a user of these tools might plausibly make that none of the tools serves: near their subject, but needing something no tool does (the assistant should answer without calling any tool).`,
       'Answer as {"requests": [{"prompt": "..."}]}.',
     ].join('\n'),
@@ -57,10 +59,7 @@ export function negativesPrompt(tools: readonly DraftTool[], count: number, opti
 export function sequencesPrompt(tools: readonly DraftTool[], count: number, options: CardOptions): DraftMessage[] {
   return ask(
     [
-      'These are all the tools the assistant has:',
-      '',
-      tools.map((t) => toolCard(t, options)).join('\n\n'),
-      '',
+      ...allTools(tools, options),
       `Write ${count} requests that each need two of these tools called one after the other (the second may use what the first returned), each with its two steps: the tool's exact name, what the step needs in a few words of the user, and its arguments.`,
       'Answer as {"requests": [{"prompt": "...", "steps": [{"tool": "...", "need": "...", "arguments": {...}}, {"tool": "...", "need": "...", "arguments": {...}}]}]}.',
     ].join('\n'),

@@ -119,6 +119,20 @@ describe('tdo suite draft --generate on lab', () => {
     }
   });
 
+  it('stops at a token cap before its next call, writing nothing', { timeout: 60_000 }, async () => {
+    const double = await startOpenAiDouble(draftingModel);
+    try {
+      const out = join(dir, 'capped.yaml');
+      const run = await tdo([...draft(out), '--max-tokens', '1', '--db', join(dir, 'e.db')], { OPENAI_BASE_URL: double.baseURL, OPENAI_API_KEY: 'k' });
+      expect(run.code).toBe(130);
+      expect(run.stderr).toContain('stopped at the token cap after 1 model call, before the requests for read_file; nothing was written');
+      expect(double.requests).toHaveLength(1);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await double.close();
+    }
+  });
+
   it('--dry-run prints the estimate and calls nothing', async () => {
     const double = await startOpenAiDouble(draftingModel);
     try {

@@ -129,7 +129,7 @@ describe('generateDraft', () => {
     const capped = asker(model, () => (model.requests.length >= 1 ? 'token cap' : undefined));
     await expect(generateDraft(capped, input())).rejects.toMatchObject({
       kind: 'interrupted',
-      message: expect.stringMatching(/^stopped at the token cap after 1 model calls/),
+      message: expect.stringMatching(/^stopped at the token cap after 1 model call/),
     });
     expect(model.requests).toHaveLength(1);
   });
