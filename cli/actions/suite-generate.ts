@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Host } from '../../src/host/index.ts';
+import type { EpisodeRoutes } from '../../src/host/index.ts';
 import { asker, callCost, draftYaml, estimateDraft, generateDraft, inputError, MIN_REQUESTS_PER_TOOL, SUITE_SCHEMA_FILE, toJsonText } from '../../src/index.ts';
 import type { DraftEstimate, DraftTool, GenerateInput } from '../../src/index.ts';
 import { countDescriptionTokens } from '../../traces/index.ts';
@@ -28,6 +29,7 @@ export async function suiteGenerateCommand(command: string[], flags: SuiteGenera
   if (existsSync(out) && flags.force !== true) throw inputError(`${out} exists; --force overwrites it`);
 
   const host = await Host.connect(source.specs);
+  let routes: EpisodeRoutes | undefined;
   try {
     const tools: DraftTool[] = host.catalogue().tools.map((t) => ({ server: t.server, name: t.tool, description: t.description, inputSchema: t.inputSchema }));
     if (tools.length === 0) throw inputError(`${source.specs.map((s) => s.name).join(', ')} list no tools; there is nothing to draft requests for`);
@@ -52,13 +54,16 @@ export async function suiteGenerateCommand(command: string[], flags: SuiteGenera
         cassette: await modelCassette(flags),
       });
       const drafting = asker(client, () => spend.capReached);
-      const tasks = await generateDraft(drafting, { ...input, callTool: await toolCaller(host, flags.callTools) });
+      if (flags.callTools.length > 0) routes = await host.episode({ id: 'suite-draft' });
+      const tasks = await generateDraft(drafting, { ...input, callTool: routes && toolCaller(host, routes, flags.callTools) });
       return { tasks, calls: drafting.calls, retried: drafting.retried, spent: drafting.spent };
     });
     writeDraft(out, source, outcome.tasks, flags, model);
     const drafted: DraftOutcome = { ...outcome, file: relative(process.cwd(), out) || out, model, source: source.name, tools, maxOverlap: flags.maxOverlap };
     process.stdout.write(flags.json ? toJsonText(draftJson(drafted)) : renderDraft(drafted));
   } finally {
+    // a server started per episode for the example calls is closed with its route, not with the host
+    await routes?.close();
     await host.close();
   }
 }
@@ -74,10 +79,8 @@ function checkGenerateFlags(flags: SuiteGenerateFlags): { model: string; request
 }
 
 /** For each tool --call-tools names, a call through the host that returns the result's text (an error's too, marked). */
-async function toolCaller(host: Host, allowed: readonly string[]): Promise<GenerateInput['callTool']> {
-  if (allowed.length === 0) return undefined;
+function toolCaller(host: Host, routes: EpisodeRoutes, allowed: readonly string[]): GenerateInput['callTool'] {
   const catalogue = host.catalogue();
-  const routes = await host.episode({ id: 'suite-draft' });
   const invoker = routes.invoker(catalogue, () => {});
   return (tool) => {
     if (!allowed.includes(tool.name)) return undefined;

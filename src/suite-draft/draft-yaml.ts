@@ -67,10 +67,10 @@ export function splitCountsLine(tasks: readonly DraftedTask[]): string {
   return [...counts].map(([name, row]) => `${name} ${SPLITS.map((s) => row[s]).join('/')}`).join(', ');
 }
 
-/** The mean overlap of a split's single-tool tasks with their tool's description, and its highest. */
+/** The mean overlap of a split's tasks with the descriptions of the tools they were written for, and its highest (negatives have none). */
 export function overlapBySplit(tasks: readonly DraftedTask[]): Array<{ split: Split; tasks: number; mean: number; max: number }> {
   return SPLITS.flatMap((split) => {
-    const shares = tasks.filter((t) => t.kind === 'tool' && t.split === split).map((t) => t.overlap ?? 0);
+    const shares = tasks.filter((t) => t.overlap !== null && t.split === split).map((t) => t.overlap!);
     if (shares.length === 0) return [];
     return [{ split, tasks: shares.length, mean: shares.reduce((s, x) => s + x, 0) / shares.length, max: Math.max(...shares) }];
   });
@@ -91,7 +91,7 @@ function headerLines(file: DraftFile, header: DraftHeader): string[] {
     `# Drafted by \`tdo suite draft --generate\` with the model ${header.model}: every request is the model's, not a user's. Review each one.`,
     `# To word requests after what a tool does rather than after what its description says, ${shown}${header.calledTools.length === 0 ? '' : `, and results of calls to ${header.calledTools.join(', ')}`}.`,
     `# Tasks per tool (train/val/test/paraphrase): ${splitCountsLine(file.tasks)}; ${kinds('negative')} requests no tool serves (check no-tool), ${kinds('sequence')} that need two tools.`,
-    `# Content words a request shares with its tool's description, mean per split: ${overlap}; paraphrases were held to at most ${percent(header.maxOverlap)}.`,
+    `# Content words a request shares with its tools' descriptions, mean per split: ${overlap}; paraphrases were held to at most ${percent(header.maxOverlap)}.`,
     `# A tool's task is checked on the tool chosen first; a two-tool task on its answer: write each value marked "${FILL}" (\`tdo run\` names those left).`,
     '# The format, key by key: docs/suites.md ("Suite file reference").',
   ];

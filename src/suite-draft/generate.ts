@@ -89,8 +89,16 @@ function toolAnswerProblem(
   const close = answer.paraphrases.slice(0, wanted.paraphrases).map((p) => ({ p, overlap: wordingOverlap(p.prompt, tool.description) }));
   const over = close.filter((c) => c.overlap.share > maxOverlap);
   if (over.length === 0) return undefined;
-  const words = [...new Set(over.flatMap((c) => c.overlap.shared))];
-  return `${over.length} of the paraphrases use words the tool is usually described with (${words.join(', ')}); word them without those words.`;
+  return closeWordingProblem(
+    over.flatMap((c) => c.overlap.shared),
+    over.length,
+    'paraphrases',
+  );
+}
+
+/** What the model is told of requests worded too close to the descriptions: how many, and the words to avoid. */
+function closeWordingProblem(shared: readonly string[], count: number, what: string): string {
+  return `${count} of the ${what} use words the tool is usually described with (${[...new Set(shared)].join(', ')}); word them without those words.`;
 }
 
 async function probeTool(asker: Asker, tool: DraftTool, input: GenerateInput): Promise<ToolProbe[]> {
@@ -120,7 +128,20 @@ async function sequenceTasks(asker: Asker, input: GenerateInput): Promise<Drafte
     const unknown = a.requests.flatMap((r) => r.steps.map((s) => s.tool)).filter((name) => !byName.has(name));
     if (unknown.length > 0) return `it names tools that do not exist (${[...new Set(unknown)].join(', ')}); use the tools' exact names.`;
     const same = a.requests.filter((r) => r.steps[0]!.tool === r.steps[1]!.tool).length;
-    return same > 0 ? `${same} of the requests use one tool twice; each needs two different tools.` : undefined;
+    if (same > 0) return `${same} of the requests use one tool twice; each needs two different tools.`;
+    // those that land in the paraphrase split are held to the bound too, against both tools' descriptions
+    const close = a.requests
+      .slice(0, input.sequences)
+      .filter((_, i) => splitInTurn(i) === 'paraphrase')
+      .map((r) => wordingOverlap(r.prompt, r.steps.map((s) => byName.get(s.tool)!.description).join(' ')))
+      .filter((o) => o.share > input.maxOverlap);
+    return close.length === 0
+      ? undefined
+      : closeWordingProblem(
+          close.flatMap((o) => o.shared),
+          close.length,
+          'requests',
+        );
   });
   return answer.requests.slice(0, input.sequences).map((r, i) => {
     const steps = r.steps.map((s) => ({ tool: byName.get(s.tool)!, need: s.need, arguments: s.arguments }));

@@ -124,6 +124,21 @@ describe('generateDraft', () => {
     await expect(generateDraft(asker(model), input())).rejects.toThrow(/names tools that do not exist \(open_garage\)/);
   });
 
+  it('holds two-tool requests that land in the paraphrase split to the bound, against both descriptions', async () => {
+    const steps = [
+      { tool: 'set_thermostat', need: 'warm the room' },
+      { tool: 'read_meter', need: 'see the usage' },
+    ];
+    const model = scriptedModel((user, conversation) =>
+      /two of these tools/.test(user)
+        ? JSON.stringify({ requests: many(4, (i) => (i === 3 ? 'set the thermostat then read the meter' : 'warm up and see usage'), { steps }) })
+        : goodModel()(user, conversation),
+    );
+    await expect(generateDraft(asker(model), input())).rejects.toThrow(
+      /1 of the requests use words the tool is usually described with \(set, thermostat, read, meter\)/,
+    );
+  });
+
   it('stops before the next call once a cap is reached, writing nothing', async () => {
     const model = scriptedModel(goodModel());
     const capped = asker(model, () => (model.requests.length >= 1 ? 'token cap' : undefined));
