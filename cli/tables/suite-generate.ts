@@ -35,11 +35,14 @@ export const SUITE_GENERATE_OPTIONS = {
     "the highest share of a paraphrase request's content words (stemmed, stop words removed) its tool's description may hold; the model is asked again for paraphrases above it",
     { parse: share, default: DEFAULT_MAX_OVERLAP },
   ),
+  // the llm agent's options, worded for the one model this command calls
   ...modelClientSpecs(),
+  cache: worded(modelClientSpecs().cache, 'send every request to the endpoint instead of replaying stored answers (fresh answers are still stored)'),
   ...spendCapSpecs(
     'the draft stops before its next model call and nothing is written; answers so far are in the response cache, so running it again with a raised cap pays only for the rest',
   ),
   ...cassetteSpecs(),
+  record: worded(cassetteSpecs().record, 'write every model request and its answer to this cassette (an existing cassette is extended)'),
   dryRun: switchOption(
     '--dry-run',
     "print the estimate of the drafting model's calls, tokens and cost (the servers are started to list their tools) and stop before any model endpoint is reached",
