@@ -31,7 +31,7 @@ export function renderDraft(d: DraftOutcome): string {
     `  ${counted(kinds('negative'), 'request')} no tool serves (check no-tool), ${counted(marks, 'request')} that need two tools`,
     `  content words a request shares with its tools' descriptions, mean per split: ${overlap}`,
     `  model calls: ${d.calls}${d.retried === 0 ? '' : ` (${d.retried} asked again after an answer that could not be used)`}, ${d.spent.tokensIn} tokens in / ${d.spent.tokensOut} out, ${costText(d.spent.cost, d.model)}`,
-    `next: review every request (they are the model's, not your users'), write the ${counted(marks, 'value')} marked "FILL:" (\`tdo run\` names each one left), then`,
+    `next: review every request (they are the model's, not your users')${marks === 0 ? '' : `, write the ${counted(marks, 'value')} marked "FILL:" (\`tdo run\` names each one left)`}, then`,
     `  tdo run --suite ${d.file} --agent llm --model NAME`,
     '',
   ].join('\n');

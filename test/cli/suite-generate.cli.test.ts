@@ -75,6 +75,19 @@ describe('tdo suite draft --generate on lab', () => {
     expect(loadSuite(filled).suite.tasks).toHaveLength(23);
   });
 
+  it('refuses too few requests per tool, a missing model and a tool it may not call, naming what to fix', async () => {
+    const env = { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'k' };
+    const few = await tdo(['suite', 'draft', '--generate', '3', '--model', 'm', '--suite', 'lab'], env);
+    expect(few.code).toBe(2);
+    expect(few.stderr).toContain('--generate 3: each tool needs at least 5 requests (two in train, one each in val, test and paraphrase)');
+    const modelless = await tdo(['suite', 'draft', '--generate', '5', '--suite', 'lab'], env);
+    expect(modelless.code).toBe(2);
+    expect(modelless.stderr).toContain('--generate needs --model NAME');
+    const unknown = await tdo([...draft(join(dir, 'unknown.yaml'), '--call-tools', 'delete_everything'), '--dry-run'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--call-tools names delete_everything, which the servers do not list (they list calculator, read_file, unit_convert)');
+  });
+
   it('writes nothing over an existing file without --force', async () => {
     const out = join(dir, 'kept.yaml');
     writeFileSync(out, 'mine\n');
