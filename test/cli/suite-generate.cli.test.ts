@@ -11,7 +11,7 @@ import { loadSuite } from '../../src/suite/load.ts';
 import { tdo } from '../support/cli.ts';
 import { draftingModel } from '../support/drafting-model.ts';
 import { REPO_ROOT } from '../support/lab-runs.ts';
-import { finalAnswer, httpStatus, startOpenAiDouble } from '../support/openai-double.ts';
+import { callTool, finalAnswer, httpStatus, startOpenAiDouble, turnOf } from '../support/openai-double.ts';
 
 const LAB_DESCRIPTIONS = JSON.parse(readFileSync(join(REPO_ROOT, 'servers/lab/descriptions.json'), 'utf8')) as Record<string, string>;
 const draft = (out: string, ...more: string[]) => ['suite', 'draft', '--generate', '5', '--model', 'drafter', '--suite', 'lab', '--out', out, ...more];
@@ -33,7 +33,7 @@ function countsOf(tasks: DraftTask[]): Record<string, string> {
 }
 
 describe('tdo suite draft --generate on lab', () => {
-  it('drafts every kind of task from the tools without their descriptions, and the draft loads once its marks are filled', { timeout: 120_000 }, async () => {
+  it('drafts every kind of task from the tools without their descriptions, and the draft loads and runs once its marks are filled', { timeout: 120_000 }, async () => {
     const double = await startOpenAiDouble(draftingModel);
     const out = join(dir, 'lab.draft.yaml');
     try {
@@ -73,6 +73,22 @@ describe('tdo suite draft --generate on lab', () => {
     const filled = join(dir, 'lab.filled.yaml');
     writeFileSync(filled, stringify(suite));
     expect(loadSuite(filled).suite.tasks).toHaveLength(23);
+
+    // and runs: an agent that calls the calculator for everything but the lullaby passes the calculator's task, the
+    // negative (no tool called) and the two-tool task (answered "done"), and fails the other two tools' tasks
+    const agent = await startOpenAiDouble((body) => {
+      if (turnOf(body) > 0) return finalAnswer('done');
+      const prompt = String(body.messages.find((m) => m.role === 'user')?.content);
+      return /lullaby/.test(prompt) ? finalAnswer('La la la.') : callTool('calculator', { expression: '1 + 1' });
+    });
+    try {
+      const args = ['run', '--suite', filled, '--split', 'test', '--agent', 'llm', '--model', 'm', '--db', join(dir, 'run.db'), '--json'];
+      const run = await tdo(args, { OPENAI_BASE_URL: agent.baseURL, OPENAI_API_KEY: 'k' });
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ episodes: 5, judged: 5, success_rate: 0.6 });
+    } finally {
+      await agent.close();
+    }
   });
 
   it('refuses too few requests per tool, a missing model and a tool it may not call, naming what to fix', async () => {
