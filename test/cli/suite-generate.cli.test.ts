@@ -33,63 +33,67 @@ function countsOf(tasks: DraftTask[]): Record<string, string> {
 }
 
 describe('tdo suite draft --generate on lab', () => {
-  it('drafts every kind of task from the tools without their descriptions, and the draft loads and runs once its marks are filled', { timeout: 120_000 }, async () => {
-    const double = await startOpenAiDouble(draftingModel);
-    const out = join(dir, 'lab.draft.yaml');
-    try {
-      const run = await tdo([...draft(out, '--call-tools', 'read_file'), '--db', join(dir, 'a.db'), '--json'], {
-        OPENAI_BASE_URL: double.baseURL,
-        OPENAI_API_KEY: 'k',
+  it(
+    'drafts every kind of task from the tools without their descriptions, and the draft loads and runs once its marks are filled',
+    { timeout: 120_000 },
+    async () => {
+      const double = await startOpenAiDouble(draftingModel);
+      const out = join(dir, 'lab.draft.yaml');
+      try {
+        const run = await tdo([...draft(out, '--call-tools', 'read_file'), '--db', join(dir, 'a.db'), '--json'], {
+          OPENAI_BASE_URL: double.baseURL,
+          OPENAI_API_KEY: 'k',
+        });
+        expect(run.code, run.stderr).toBe(0);
+        // a probe of read_file, a call per tool, one for the negatives, one for the two-tool requests
+        expect(double.requests).toHaveLength(6);
+        const sent = double.requests.map((r) => JSON.stringify(r.body)).join('\n');
+        for (const description of Object.values(LAB_DESCRIPTIONS)) expect(sent).not.toContain(description);
+        expect(sent).toContain('A call with {} returned:');
+        const summary = JSON.parse(run.stdout) as { per_tool: Array<Record<string, unknown>>; negatives: number; two_tool: number; fill_marks: number };
+        expect(summary.per_tool.map((p) => [p.tool, p.train, p.val, p.test, p.paraphrase])).toEqual([
+          ['calculator', 2, 1, 1, 1],
+          ['read_file', 2, 1, 1, 1],
+          ['unit_convert', 2, 1, 1, 1],
+        ]);
+        expect([summary.negatives, summary.two_tool, summary.fill_marks]).toEqual([4, 4, 4]);
+      } finally {
+        await double.close();
+      }
+      const text = readFileSync(out, 'utf8');
+      const suite = parse(text) as { servers: Array<{ name: string }>; tasks: DraftTask[] };
+      expect(suite.servers.map((s) => s.name)).toEqual(['lab']);
+      expect(countsOf(suite.tasks)).toEqual({ 'lab/calculator': '2/1/1/1', 'lab/read_file': '2/1/1/1', 'lab/unit_convert': '2/1/1/1' });
+      const negatives = suite.tasks.filter((t) => t.check.kind === 'no-tool');
+      expect(negatives.map((t) => t.split)).toEqual(['train', 'val', 'test', 'paraphrase']);
+      const twoTools = suite.tasks.filter((t) => t.tags.includes('two-tools'));
+      expect(twoTools.map((t) => t.plan!.length)).toEqual([2, 2, 2, 2]);
+      expect(text).toContain("the model was shown each tool's name and input schema, without its description");
+
+      // the marks stop it loading; once a test writes them, it loads as a suite
+      expect(() => loadSuite(out)).toThrow(/still has 4 values marked "FILL:"/);
+      for (const task of twoTools) task.check.expected = 'done';
+      const filled = join(dir, 'lab.filled.yaml');
+      writeFileSync(filled, stringify(suite));
+      expect(loadSuite(filled).suite.tasks).toHaveLength(23);
+
+      // and runs: an agent that calls the calculator for everything but the lullaby passes the calculator's task, the
+      // negative (no tool called) and the two-tool task (answered "done"), and fails the other two tools' tasks
+      const agent = await startOpenAiDouble((body) => {
+        if (turnOf(body) > 0) return finalAnswer('done');
+        const prompt = String(body.messages.find((m) => m.role === 'user')?.content);
+        return /lullaby/.test(prompt) ? finalAnswer('La la la.') : callTool('calculator', { expression: '1 + 1' });
       });
-      expect(run.code, run.stderr).toBe(0);
-      // a probe of read_file, a call per tool, one for the negatives, one for the two-tool requests
-      expect(double.requests).toHaveLength(6);
-      const sent = double.requests.map((r) => JSON.stringify(r.body)).join('\n');
-      for (const description of Object.values(LAB_DESCRIPTIONS)) expect(sent).not.toContain(description);
-      expect(sent).toContain('A call with {} returned:');
-      const summary = JSON.parse(run.stdout) as { per_tool: Array<Record<string, unknown>>; negatives: number; two_tool: number; fill_marks: number };
-      expect(summary.per_tool.map((p) => [p.tool, p.train, p.val, p.test, p.paraphrase])).toEqual([
-        ['calculator', 2, 1, 1, 1],
-        ['read_file', 2, 1, 1, 1],
-        ['unit_convert', 2, 1, 1, 1],
-      ]);
-      expect([summary.negatives, summary.two_tool, summary.fill_marks]).toEqual([4, 4, 4]);
-    } finally {
-      await double.close();
-    }
-    const text = readFileSync(out, 'utf8');
-    const suite = parse(text) as { servers: Array<{ name: string }>; tasks: DraftTask[] };
-    expect(suite.servers.map((s) => s.name)).toEqual(['lab']);
-    expect(countsOf(suite.tasks)).toEqual({ 'lab/calculator': '2/1/1/1', 'lab/read_file': '2/1/1/1', 'lab/unit_convert': '2/1/1/1' });
-    const negatives = suite.tasks.filter((t) => t.check.kind === 'no-tool');
-    expect(negatives.map((t) => t.split)).toEqual(['train', 'val', 'test', 'paraphrase']);
-    const twoTools = suite.tasks.filter((t) => t.tags.includes('two-tools'));
-    expect(twoTools.map((t) => t.plan!.length)).toEqual([2, 2, 2, 2]);
-    expect(text).toContain("the model was shown each tool's name and input schema, without its description");
-
-    // the marks stop it loading; once a test writes them, it loads as a suite
-    expect(() => loadSuite(out)).toThrow(/still has 4 values marked "FILL:"/);
-    for (const task of twoTools) task.check.expected = 'done';
-    const filled = join(dir, 'lab.filled.yaml');
-    writeFileSync(filled, stringify(suite));
-    expect(loadSuite(filled).suite.tasks).toHaveLength(23);
-
-    // and runs: an agent that calls the calculator for everything but the lullaby passes the calculator's task, the
-    // negative (no tool called) and the two-tool task (answered "done"), and fails the other two tools' tasks
-    const agent = await startOpenAiDouble((body) => {
-      if (turnOf(body) > 0) return finalAnswer('done');
-      const prompt = String(body.messages.find((m) => m.role === 'user')?.content);
-      return /lullaby/.test(prompt) ? finalAnswer('La la la.') : callTool('calculator', { expression: '1 + 1' });
-    });
-    try {
-      const args = ['run', '--suite', filled, '--split', 'test', '--agent', 'llm', '--model', 'm', '--db', join(dir, 'run.db'), '--json'];
-      const run = await tdo(args, { OPENAI_BASE_URL: agent.baseURL, OPENAI_API_KEY: 'k' });
-      expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ episodes: 5, judged: 5, success_rate: 0.6 });
-    } finally {
-      await agent.close();
-    }
-  });
+      try {
+        const args = ['run', '--suite', filled, '--split', 'test', '--agent', 'llm', '--model', 'm', '--db', join(dir, 'run.db'), '--json'];
+        const run = await tdo(args, { OPENAI_BASE_URL: agent.baseURL, OPENAI_API_KEY: 'k' });
+        expect(run.code, run.stderr).toBe(0);
+        expect(JSON.parse(run.stdout)).toMatchObject({ episodes: 5, judged: 5, success_rate: 0.6 });
+      } finally {
+        await agent.close();
+      }
+    },
+  );
 
   it('refuses too few requests per tool, a missing model and a tool it may not call, naming what to fix', async () => {
     const env = { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'k' };
