@@ -38,7 +38,7 @@ export function draftYaml(file: DraftFile, header: DraftHeader): string {
   );
   const suite = {
     name: file.name,
-    description: `Tasks for ${file.servers.length === 1 ? 'the server' : 'the servers'} of ${file.name}, drafted by the model ${header.model} with tdo suite draft --generate.`,
+    description: `Requests for the tools of ${file.name}, drafted by the model ${header.model} with tdo suite draft --generate.`,
     systemPrompt: 'You are an assistant with tools. Use them when they serve what the user asks, and only then; answer in one sentence.',
     servers: file.servers,
     ...(file.target === undefined ? {} : { target: file.target }),
