@@ -37,5 +37,4 @@ registerOptimize(program);
 registerDemo(program);
 registerWorker(program);
 registerAgents(program);
-registerSuite(program);
 await runProgram(program, process.argv);

@@ -103,6 +103,13 @@ export { trimTrailing } from './text/trailing.ts';
 export { terms } from './text/words.ts';
 export { wordOverlap } from './text/overlap.ts';
 
+export { asker, type Asker } from './suite-draft/ask.ts';
+export { draftYaml, overlapBySplit, splitCountsLine } from './suite-draft/draft-yaml.ts';
+export { estimateDraft, type DraftEstimate } from './suite-draft/estimate.ts';
+export { DEFAULT_MAX_OVERLAP, generateDraft, type DraftedTask, type GenerateInput } from './suite-draft/generate.ts';
+export { MIN_REQUESTS_PER_TOOL } from './suite-draft/split-counts.ts';
+export type { DraftTool } from './suite-draft/tool-card.ts';
+
 export type { TokenVerifier } from './gateway/gateway.ts';
 export { parseGatewayOptions, splitPair } from './gateway/options.ts';
 

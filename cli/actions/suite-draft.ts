@@ -1,14 +1,20 @@
-// `tdo suite draft --from-run`: drafts a suite from recorded runs (src/suite-draft/) and writes it where the author
-// reviews it; nothing is written over an existing file without --force.
+// `tdo suite draft`: drafts a suite from recorded runs (--from-run, src/suite-draft/) or has a model write one
+// (--generate, suite-generate.ts), and writes it where the author reviews it; nothing is written over an existing
+// file without --force.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { inputError, planSuiteDraft, SUITE_SCHEMA_FILE, toJsonText, writeSuiteDraft } from '../../src/index.ts';
 import { withStore } from '../context.ts';
 import { draftJson, renderDraft } from '../format/suite-draft.ts';
 import type { SuiteDraftFlags } from '../tables/suite-draft.ts';
+import { suiteGenerateCommand } from './suite-generate.ts';
 
-export async function suiteDraftCommand(flags: SuiteDraftFlags, cwd = process.cwd()): Promise<void> {
-  if (flags.fromRun.length === 0) throw inputError('--from-run needs at least one run id (`tdo traces list` shows them)');
+export async function suiteDraftCommand(command: string[], flags: SuiteDraftFlags, cwd = process.cwd()): Promise<void> {
+  if (flags.fromRun.length > 0 && flags.generate !== undefined) throw inputError('--from-run and --generate are two ways to draft: give one of them');
+  if (flags.generate !== undefined) return suiteGenerateCommand(command, flags);
+  if (command.length > 0) throw inputError(`a server command (${command.join(' ')}) is for --generate; --from-run drafts from the runs' own servers`);
+  if (flags.fromRun.length === 0)
+    throw inputError('give --from-run RUN_ID... (runs `tdo traces list` shows) or --generate N --model M (a model writes the requests)');
   // a suite file's extension says how tdo reads it (src/suite/load.ts), and a draft's comments need YAML
   if (flags.out !== undefined && !/\.ya?ml$/i.test(flags.out))
     throw inputError(`--out ${flags.out}: a draft is written as YAML, for the comments it holds; name the file .yaml or .yml`);

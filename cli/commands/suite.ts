@@ -9,13 +9,18 @@ export function registerSuite(program: Command): void {
   const draft = suite
     .command('draft')
     .description(
-      'draft a suite from what your agents did: one task per distinct request of the runs, with the calls made as its plan and marked FILL where you confirm',
+      "draft a suite for the author to review: with --from-run, one task per distinct request your agents made, the calls made as its plan; with --generate, requests a model writes from each tool's name and input schema",
     );
   addTable(draft, SUITE_DRAFT_OPTIONS);
-  draft.action(async (flags: SuiteDraftFlags) => {
-    const { suiteDraftCommand } = await import('../actions/suite-draft.ts');
-    await suiteDraftCommand(flags);
-  });
+  draft
+    .argument(
+      '[command...]',
+      'with --generate and --server, the command that starts the server over stdio, after -- (tdo suite draft --generate 5 --model M --server calc -- node server.js)',
+    )
+    .action(async (command: string[], flags: SuiteDraftFlags) => {
+      const { suiteDraftCommand } = await import('../actions/suite-draft.ts');
+      await suiteDraftCommand(command, flags);
+    });
 
   const check = suite
     .command('check')

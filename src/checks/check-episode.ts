@@ -2,7 +2,7 @@ import type { LiveToolCall } from '../host/tool-call.ts';
 import { isStepReference, type AnswerCheck, type Task } from '../suite/schema.ts';
 import { checkAnswer, type CheckOutcome } from './answer-check.ts';
 import { checkDeal, type EpisodeScore } from './deal-check.ts';
-import { checkSelection } from './selection-check.ts';
+import { checkNoTool, checkSelection } from './selection-check.ts';
 import { expectedFromStep } from './step-expected.ts';
 
 export interface EpisodeVerdict {
@@ -18,6 +18,7 @@ export function checkEpisode(task: Task, answer: string | null, calls: readonly 
   const check = task.check;
   if (check.kind === 'answer') return { ...judgeAnswer(task, check, answer, calls), scores: [] };
   if (check.kind === 'selection') return { ...checkSelection(task, calls), scores: [] };
+  if (check.kind === 'no-tool') return { ...checkNoTool(calls), scores: [] };
   // The schema requires a limit on every task with a deal check.
   return checkDeal(check, task.limit!, calls);
 }

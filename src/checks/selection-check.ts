@@ -15,3 +15,11 @@ export function checkSelection(task: Task, calls: readonly LiveToolCall[]): Chec
     ? { success: true, feedback: `Correct: chose ${first.name} for "${intent}".` }
     : { success: false, feedback: `Chose ${first.name} for "${intent}"; expected ${expected}.` };
 }
+
+/** A no-tool check: the request is one no tool serves, so any tool call fails it. */
+export function checkNoTool(calls: readonly LiveToolCall[]): CheckOutcome {
+  const first = calls[0];
+  return first === undefined
+    ? { success: true, feedback: 'Correct: answered without calling a tool, as no tool serves this request.' }
+    : { success: false, feedback: `Called ${first.name}, but no tool serves this request; expected no tool call.` };
+}

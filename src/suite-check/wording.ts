@@ -51,7 +51,7 @@ export function taskOverlap(task: Task, tools: readonly DescribedTool[]): number
   const labels = task.plan.flatMap((step) => step.tools);
   const labelled = tools.filter((t) => labels.some((label) => labelMatches(label, t.server, t.tool)));
   if (labelled.length === 0) return null;
-  return wordOverlap(task.prompt, labelled.map((t) => t.description).join('\n'));
+  return wordOverlap(task.prompt, labelled.map((t) => t.description).join('\n')).share;
 }
 
 /** Every measured task's overlap, in the suite's order. */

@@ -95,7 +95,13 @@ export type DealCheck = z.infer<typeof dealCheckSchema>;
  */
 export const selectionCheckSchema = z.strictObject({ kind: z.literal('selection') });
 export type SelectionCheck = z.infer<typeof selectionCheckSchema>;
-export const checkSchema = z.discriminatedUnion('kind', [answerCheckSchema, dealCheckSchema, selectionCheckSchema]);
+/**
+ * A request no tool of the servers serves (a drafted negative, src/suite-draft/): success is answering without
+ * calling any tool. With `stopAfterToolCall` a call ends the episode as a failure before it reaches a server.
+ */
+export const noToolCheckSchema = z.strictObject({ kind: z.literal('no-tool') });
+export type NoToolCheck = z.infer<typeof noToolCheckSchema>;
+export const checkSchema = z.discriminatedUnion('kind', [answerCheckSchema, dealCheckSchema, selectionCheckSchema, noToolCheckSchema]);
 export type Check = z.infer<typeof checkSchema>;
 
 export const taskSchema = z.strictObject({
@@ -177,11 +183,11 @@ export const suiteSchema = suiteFileSchema
     for (const [i, t] of suite.tasks.entries()) {
       if (ids.has(t.id)) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'id'], message: `duplicate task id "${t.id}"` });
       ids.add(t.id);
-      if (t.stopAfterToolCall === true && t.check.kind !== 'selection')
+      if (t.stopAfterToolCall === true && t.check.kind !== 'selection' && t.check.kind !== 'no-tool')
         ctx.addIssue({
           code: 'custom',
           path: ['tasks', i, 'check', 'kind'],
-          message: 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}',
+          message: 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection} (or {kind: no-tool})',
         });
       if (t.check.kind === 'deal' && t.limit === undefined)
         ctx.addIssue({ code: 'custom', path: ['tasks', i, 'limit'], message: "a deal check needs the task's limit (price per unit)" });
@@ -240,6 +246,7 @@ export const SUITE_KEYS: readonly string[] = [
       answerCheckSchema,
       dealCheckSchema,
       selectionCheckSchema,
+      noToolCheckSchema,
       taskSchema,
       conditionEffectSchema,
       toolSearchBlockSchema,

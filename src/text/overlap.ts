@@ -1,16 +1,21 @@
+// How much of a text's wording a reference text already holds: the share of the text's distinct content words
+// (stemmed; stop words, numbers and single letters left out, as the lexical matchers read them: words.ts) that
+// the reference also uses. A task worded like the description it tests rewards descriptions that repeat the
+// task's words: the suite check reports it per task (src/suite-check/wording.ts) and drafted paraphrase tasks are
+// held under a bound of it (src/suite-draft/).
 import { terms } from './words.ts';
 
-/**
- * The share of a request's content words (stemmed, stop words, numbers and single letters left out; each word
- * counted once) that occur in a description's: how much of the request's wording the description already holds.
- * A request written after a description scores high, one written in a user's own words low; the suite check
- * reports it per task (src/suite-check/wording.ts). Null when the request has no content word to compare.
- */
-export function wordOverlap(request: string, description: string): number | null {
-  const asked = new Set(terms(request));
-  if (asked.size === 0) return null;
-  const described = new Set(terms(description));
-  let shared = 0;
-  for (const term of asked) if (described.has(term)) shared++;
-  return shared / asked.size;
+export interface WordOverlap {
+  /** the text's distinct content words also in the reference, over its distinct content words; null when it has none to compare */
+  share: number | null;
+  /** those shared words, stemmed, in the text's order */
+  shared: string[];
+}
+
+export function wordOverlap(text: string, reference: string): WordOverlap {
+  const own = [...new Set(terms(text))];
+  if (own.length === 0) return { share: null, shared: [] };
+  const theirs = new Set(terms(reference));
+  const shared = own.filter((t) => theirs.has(t));
+  return { share: shared.length / own.length, shared };
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cassetteRequests as requests } from '../support/cassette-requests.ts';
 import { tdo } from '../support/cli.ts';
 import { startOpenAiDouble } from '../support/openai-double.ts';
 import { CASSETTE, descriptionReader, RESULT, resultOf, runArgs, writeMiniSuite } from '../fixtures/cassettes/lab-run.ts';
@@ -17,15 +18,6 @@ beforeAll(() => {
   suite = writeMiniSuite(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The cassette's recorded requests, one per model call, in the order they were made. */
-function requests(path: string): string[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .slice(1)
-    .map((line) => JSON.stringify((JSON.parse(line) as { request: unknown }).request));
-}
 
 describe('the committed cassette', () => {
   it('replays with no endpoint to the result it was recorded with', async () => {

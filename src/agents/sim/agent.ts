@@ -61,7 +61,8 @@ export class SimAgent implements Agent {
   }
 
   refuse(tasks: readonly Task[]): string | undefined {
-    const planless = tasks.filter((t) => t.plan.length === 0).map((t) => `"${t.id}"`);
+    // a no-tool task has no step to walk: the sim, which follows plans, answers it without a call
+    const planless = tasks.filter((t) => t.plan.length === 0 && t.check.kind !== 'no-tool').map((t) => `"${t.id}"`);
     if (planless.length === 0) return undefined;
     return `the sim agent walks each task's plan, and ${planless.length === 1 ? `task ${planless[0]} has` : `tasks ${planless.join(', ')} have`} none: write a plan (docs/suites.md, "Suite file reference") or run with --agent llm --model M`;
   }

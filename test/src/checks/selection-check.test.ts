@@ -42,13 +42,31 @@ describe('checkSelection', () => {
     });
   });
 
-  it('is the only check a suite accepts on a stopAfterToolCall task (no answer exists to check)', () => {
+  it('is, with the no-tool check, the only check a suite accepts on a stopAfterToolCall task (no answer exists to check)', () => {
     const suite = { name: 's', systemPrompt: 'x', servers: [{ name: 'fs', command: 'x' }], tasks: [{ ...task, check: { kind: 'answer', expected: 3 } }] };
     const parsed = suiteSchema.safeParse(suite);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['tasks.0.check.kind', 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection}'],
+      ['tasks.0.check.kind', 'a task with stopAfterToolCall ends before any answer: its check must be {kind: selection} (or {kind: no-tool})'],
     ]);
     expect(suiteSchema.safeParse({ ...suite, tasks: [task] }).success).toBe(true);
+  });
+});
+
+describe('checkNoTool', () => {
+  it('succeeds only when no tool was called, and says which was called otherwise', async () => {
+    const { checkNoTool } = await import('../../../src/checks/selection-check.ts');
+    expect(checkNoTool([]).success).toBe(true);
+    expect(checkNoTool([call('fs', 'read_text_file')])).toEqual({
+      success: false,
+      feedback: 'Called read_text_file, but no tool serves this request; expected no tool call.',
+    });
+  });
+
+  it('a no-tool task may stop at its first tool call, and needs no plan', () => {
+    const negative = { id: 'n', split: 'test', prompt: 'sing me a song', check: { kind: 'no-tool' }, stopAfterToolCall: true };
+    expect(taskSchema.parse(negative).plan).toEqual([]);
+    const suite = { name: 's', systemPrompt: 'x', servers: [{ name: 'a', command: 'node' }], tasks: [negative] };
+    expect(suiteSchema.safeParse(suite).success).toBe(true);
   });
 });

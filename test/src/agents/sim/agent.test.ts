@@ -246,6 +246,15 @@ describe('SimAgent', () => {
     await expect(agent.run(harness(planless).ctx)).rejects.toThrow(/task "llm-only" has none/);
   });
 
+  it('answers a no-tool task, which has no plan, without calling a tool', async () => {
+    const negative = { ...task(plan), id: 'no-tool', plan: [], check: { kind: 'no-tool' as const } };
+    const agent = new SimAgent();
+    expect(agent.refuse([negative])).toBeUndefined();
+    const { ctx, calls } = harness(negative);
+    expect(await agent.run(ctx)).toEqual({ answer: '', stop: 'answered' });
+    expect(calls).toEqual([]);
+  });
+
   it('rejects bad parameter overrides with a readable error', () => {
     expect(() => new SimAgent({ temperature: -1 })).toThrow(/invalid sim parameters.*temperature/s);
     expect(() => new SimAgent({ weights: { relevence: 1 } } as never)).toThrow(/relevence/);
