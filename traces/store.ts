@@ -8,6 +8,7 @@ import { runStore } from './runs.ts';
 import { spendReader } from './spend.ts';
 import type { TraceStore } from './types.ts';
 import { versionStore } from './version-store.ts';
+import { viewReader } from './viewing/index.ts';
 
 /**
  * Opens the trace store at `path` (creating the file and its directory if needed) in WAL mode
@@ -28,6 +29,7 @@ export function openTraceStore(path: string): TraceStore {
       ...versionStore(db, absolute),
       ...responseCacheStore(db),
       ...optimizerRecords(db, absolute),
+      ...viewReader(sqlite),
     },
     absolute,
   );

@@ -19,6 +19,7 @@ import { SERVE_OPTIONS } from './serve.ts';
 import { TRACES_LIST_OPTIONS, TRACES_SHOW_OPTIONS } from './traces.ts';
 import { TRACES_EXPORT_OPTIONS, TRACES_IMPORT_OPTIONS } from './traces-langfuse.ts';
 import { VERSIONS_OPTIONS } from './versions.ts';
+import { VIEW_OPTIONS } from './view.ts';
 import { WORKER_OPTIONS } from './worker.ts';
 
 export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
@@ -42,4 +43,5 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
   'config-check': CONFIG_CHECK_OPTIONS,
   worker: WORKER_OPTIONS,
   agents: AGENTS_OPTIONS,
+  view: VIEW_OPTIONS,
 };
