@@ -32,16 +32,23 @@ export function storeEvents(c: Context, store: Pick<TraceStore, 'dataVersion'>, 
 export const LIVE_SCRIPT = `'use strict';
 (() => {
   const events = new EventSource('${EVENTS_PATH}');
-  let busy = false;
-  events.addEventListener('change', async () => {
-    if (busy) return;
-    busy = true;
+  // a change that comes while the page is being fetched is fetched once more after it, never dropped
+  let fetching = false;
+  let again = false;
+  const refresh = async () => {
+    if (fetching) return void (again = true);
+    fetching = true;
     try {
       const response = await fetch(location.href, { headers: { '${FRAGMENT_HEADER}': '1' } });
       if (response.ok) document.querySelector('main').innerHTML = await response.text();
     } finally {
-      busy = false;
+      fetching = false;
+      if (again) {
+        again = false;
+        refresh();
+      }
     }
-  });
+  };
+  events.addEventListener('change', refresh);
 })();
 `;
