@@ -29,7 +29,7 @@ export function openTraceStore(path: string): TraceStore {
       ...versionStore(db, absolute),
       ...responseCacheStore(db),
       ...optimizerRecords(db, absolute),
-      ...viewReader(sqlite),
+      ...viewReader(sqlite, db),
     },
     absolute,
   );

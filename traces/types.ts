@@ -265,12 +265,18 @@ export interface VersionStore {
   listVersions(server?: string): VersionRow[];
 }
 
+/** What `tdo view` reads (traces/viewing/), and a run's tool counts kept once the run is finished. */
+export interface StoreViewReader extends ViewReader {
+  /** toolSelectionCounts, kept once the run is finished (traces/viewing/finished-runs.ts) */
+  runToolCounts(runId: string): ToolSelectionCount[];
+}
+
 export interface ResponseCacheStore {
   cacheGet(key: string): string | undefined;
   cachePut(key: string, value: string): void;
 }
 
-export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCacheStore, OptimizerRecords, ViewReader {
+export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCacheStore, OptimizerRecords, StoreViewReader {
   /** absolute path of the database file */
   readonly path: string;
   close(): void;

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { EpisodeListFilter, EpisodeListRow, Page, PageWindow, RunOutcomes, ToolConfusionCell } from './types.ts';
 import { filterClause, pageOf, type Condition } from './filters.ts';
+import type { RunSums } from './finished-runs.ts';
 
 const EPISODE_CONDITIONS: Record<keyof EpisodeListFilter, Condition> = {
   failed: "e.status = 'completed' AND e.success = 0",
@@ -34,7 +35,7 @@ const CONFUSION_SQL = `SELECT json_extract(l.value, '$.label') AS labelled, json
   WHERE e.run_id = ? AND s.kind = 'model' AND s.model = 'sim' AND json_valid(s.output)
   GROUP BY 1, 2 ORDER BY 1, 3 DESC`;
 
-export function episodePageReader(sqlite: Database.Database) {
+export function episodePageReader(sqlite: Database.Database, sums: RunSums) {
   const statements = new Map<string, Database.Statement<unknown[], StoredEpisodeRow>>();
   const outcomes = sqlite.prepare<[string], RunOutcomes>(OUTCOMES_SQL);
   const confusion = sqlite.prepare<[string], ToolConfusionCell>(CONFUSION_SQL);
@@ -49,7 +50,7 @@ export function episodePageReader(sqlite: Database.Database) {
         window,
       );
     },
-    runOutcomes: (runId: string): RunOutcomes => outcomes.get(runId)!,
-    toolConfusion: (runId: string): ToolConfusionCell[] => confusion.all(runId),
+    runOutcomes: (runId: string): RunOutcomes => sums(runId, 'outcomes', () => outcomes.get(runId)!),
+    toolConfusion: (runId: string): ToolConfusionCell[] => sums(runId, 'confusion', () => confusion.all(runId)),
   };
 }

@@ -31,13 +31,7 @@ export interface RunListRow {
   split: string;
   createdAt: string;
   finishedAt: string | null;
-  /** every episode of the run, running ones included */
-  episodes: number;
-  /** finished episodes with a verdict (success true or false) */
-  judged: number;
-  successes: number;
-  /** episodes that ended in an outage */
-  errors: number;
+  outcomes: RunOutcomes;
 }
 
 /** The values the run list can be filtered by, each once. */
@@ -75,9 +69,12 @@ export interface EpisodeListRow {
 
 /** A run's episodes by outcome, counted over the whole run. */
 export interface RunOutcomes {
+  /** every episode of the run, running ones included */
   episodes: number;
+  /** finished episodes with a verdict (success true or false) */
   judged: number;
   successes: number;
+  /** episodes that ended in an outage */
   errors: number;
   running: number;
 }

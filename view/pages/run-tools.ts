@@ -16,7 +16,7 @@ export const runToolsPage: ViewPage = {
     const base = `/runs/${encodeURIComponent(run.id)}`;
     const body = html`${runHeader(store, run)}${runTabs(run.id, 'tools')}
       <h2>Calls per tool</h2>
-      ${callTable(base, store.toolSelectionCounts(run.id))}
+      ${callTable(base, store.runToolCounts(run.id))}
       <h2>Tool confusion</h2>
       ${confusionMatrix(store.toolConfusion(run.id))}`;
     return { title: `Run ${run.id}: tools`, html: String(body), live: run.status === 'running' };

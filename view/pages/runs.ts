@@ -64,8 +64,8 @@ function runRow(run: RunListRow, spend: Html) {
     <td>${run.suiteName}</td>
     <td>${agentCell(run.agentId)}</td>
     <td class="status ${run.status}">${run.status}</td>
-    <td class="num">${successCell(run.successes, run.judged)}</td>
-    <td class="num">${run.errors}</td>
+    <td class="num">${successCell(run.outcomes.successes, run.outcomes.judged)}</td>
+    <td class="num">${run.outcomes.errors}</td>
     <td class="num">${spend}</td>
     <td>${when(run.createdAt)}</td>
     <td class="num">${duration(run.createdAt, run.finishedAt)}</td>
