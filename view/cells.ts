@@ -59,3 +59,17 @@ export function textFilter(name: string, label: string, current: string | undefi
 export function flagFilter(name: string, label: string, on: boolean): Html {
   return html`<label><input type="checkbox" name="${name}" value="1" ${on ? 'checked' : ''} /> ${label}</label>`;
 }
+
+/** A table of `rows` under one heading row. */
+export function table(className: string, headings: readonly unknown[], rows: readonly Html[]): Html {
+  return html`<table class="${className}">
+    <thead>
+      <tr>
+        ${headings.map((h) => html`<th>${h}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`;
+}

@@ -2,6 +2,7 @@
 // chosen tool, "no tool" included). Both add up the whole run in SQL, so they have a page of their own and the
 // episode list stays one page's read (docs/view.md).
 import type { ToolConfusionCell, ToolSelectionCount } from '../../traces/index.ts';
+import { table } from '../cells.ts';
 import { html } from '../html.ts';
 import type { ViewPage } from '../page.ts';
 import { runHeader, runOf } from './run.ts';
@@ -33,18 +34,7 @@ function callTable(base: string, counts: readonly ToolSelectionCount[]) {
         <td class="num">${c.errors}</td>
       </tr>`,
   );
-  return html`<table class="tools">
-    <thead>
-      <tr>
-        <th>tool</th>
-        <th>calls</th>
-        <th>errors</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return table('tools', ['tool', 'calls', 'errors'], rows);
 }
 
 /** Rows the labelled tools, columns the tools chosen, "no tool" last; the diagonal (chosen = labelled) marked. */
@@ -65,17 +55,7 @@ export function confusionMatrix(cells: readonly ToolConfusionCell[]) {
         })}
       </tr>`,
   );
-  return html`<table class="confusion">
-    <thead>
-      <tr>
-        <th>labelled ↓ · chosen →</th>
-        ${columns.map((c) => html`<th>${c}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return table('confusion', ['labelled ↓ · chosen →', ...columns], rows);
 }
 
 /** A label names a tool by its name or as `server/tool` (src/checks/tool-labels.ts); a decision by its catalogue name. */

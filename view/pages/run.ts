@@ -1,7 +1,7 @@
 // A run's page (`/runs/:runId`): its outcomes, and a page of its episodes filtered by failed, errored, task, tool and
 // split, each linked to its trajectory (docs/view.md).
 import type { EpisodeListRow, RunRow, TraceStore } from '../../traces/index.ts';
-import { agentCell, duration, flagFilter, outcomeCell, pager, successCell, textFilter, when } from '../cells.ts';
+import { agentCell, duration, flagFilter, outcomeCell, pager, successCell, table, textFilter, when } from '../cells.ts';
 import { notFound } from '../errors.ts';
 import { html } from '../html.ts';
 import type { PageRequest, ViewPage } from '../page.ts';
@@ -77,20 +77,5 @@ function episodeTable(rows: readonly EpisodeListRow[]) {
         <td class="num">${duration(e.startedAt, e.finishedAt)}</td>
       </tr>`,
   );
-  return html`<table class="episodes">
-    <thead>
-      <tr>
-        <th>task</th>
-        <th>split</th>
-        <th>repeat</th>
-        <th>result</th>
-        <th>tools called</th>
-        <th>feedback</th>
-        <th>duration</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${body}
-    </tbody>
-  </table>`;
+  return table('episodes', ['task', 'split', 'repeat', 'result', 'tools called', 'feedback', 'duration'], body);
 }

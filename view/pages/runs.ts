@@ -1,6 +1,6 @@
 // The runs page (`/`): every run of the store, newest first, filtered by kind, suite, status and agent (docs/view.md).
 import type { RunListRow, TraceStore } from '../../traces/index.ts';
-import { agentCell, duration, pager, selectFilter, successCell, when } from '../cells.ts';
+import { agentCell, duration, pager, selectFilter, successCell, table, when } from '../cells.ts';
 import { html, type Html } from '../html.ts';
 import type { ViewPage } from '../page.ts';
 import { filterText, pageWindow, readQuery } from '../query.ts';
@@ -36,25 +36,7 @@ export const runsPage: ViewPage = {
 
 function runTable(store: TraceStore, rows: readonly RunListRow[]) {
   const body = rows.map((run) => runRow(run, spendCell(store, run)));
-  return html`<table class="runs">
-    <thead>
-      <tr>
-        <th>run</th>
-        <th>kind</th>
-        <th>suite</th>
-        <th>agent</th>
-        <th>status</th>
-        <th>success [95% CI]</th>
-        <th>errors</th>
-        <th>cost · tokens</th>
-        <th>started</th>
-        <th>duration</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${body}
-    </tbody>
-  </table>`;
+  return table('runs', ['run', 'kind', 'suite', 'agent', 'status', 'success [95% CI]', 'errors', 'cost · tokens', 'started', 'duration'], body);
 }
 
 function runRow(run: RunListRow, spend: Html) {
