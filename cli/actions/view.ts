@@ -7,7 +7,7 @@ import { interruptible } from '../interrupt.ts';
 import type { ViewFlags } from '../tables/view.ts';
 
 export async function viewCommand(flags: ViewFlags): Promise<void> {
-  await withStore(flags, { mode: 'read' }, async ({ store }) => {
+  await withStore(flags, { mode: 'read', readOnly: true }, async ({ store }) => {
     const { startViewServer } = await loadViewServer();
     const server = await startViewServer(store, flags.port).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') throw inputError(`tdo view: port ${flags.port} on 127.0.0.1 is in use; pass another --port (0 picks a free one)`);

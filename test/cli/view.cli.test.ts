@@ -2,7 +2,7 @@
 // Ctrl-C with 130, and refuses a missing database and a taken port with exit 2 naming what to fix.
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,9 +26,10 @@ async function startView(args: string[]) {
 }
 
 describe('tdo view', () => {
-  it('prints the URL it serves, serves the runs page on 127.0.0.1, and stops on Ctrl-C with 130', async () => {
+  it('prints the URL it serves, serves the runs page on 127.0.0.1 without writing to the store, and stops on Ctrl-C with 130', async () => {
     const { store, runId } = await viewStore(1);
     store.close();
+    const before = readFileSync(store.path);
     const view = await startView(['--db', store.path, '--port', '0']);
     expect(view.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     const response = await fetch(view.url);
@@ -37,6 +38,8 @@ describe('tdo view', () => {
     view.child.kill('SIGINT');
     expect(await view.exited).toBe(130);
     expect(view.stderr()).not.toContain('    at ');
+    // opened read-only: the database file is byte for byte what the run left
+    expect(readFileSync(store.path).equals(before)).toBe(true);
   });
 
   it('refuses a database that does not exist, naming its path (exit 2)', async () => {

@@ -19,13 +19,17 @@ if (!available) {
 }
 
 describe.skipIf(!available)('tdo view in a browser', () => {
+  /** the viewer's store, read-only as `tdo view` opens it */
   let store: TraceStore;
   let runId: string;
   let server: ViewServer;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    ({ store, runId } = await viewStore(1));
+    const made = await viewStore(1);
+    made.store.close();
+    runId = made.runId;
+    store = openTraceStore(made.store.path, { readOnly: true });
     server = await startViewServer(store, 0, { pollMs: 50 });
     context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tdo-chromium-')), {
       executablePath: CHROMIUM,
