@@ -62,6 +62,8 @@ describe.skipIf(!available)('tdo view in a browser', () => {
     await page.click(`a[href="/runs/${runId}"]`);
     await page.waitForURL(`**/runs/${runId}`);
     await expect(page.locator('table.episodes tbody tr').count()).resolves.toBe(3);
+    // docs/view.png is this page: `TDO_VIEW_SCREENSHOT=docs/view.png npx vitest run test/view/view.system.test.ts`
+    if (process.env.TDO_VIEW_SCREENSHOT) await page.screenshot({ path: process.env.TDO_VIEW_SCREENSHOT, fullPage: true });
 
     await page.check('input[name="failed"]');
     await page.click('form.filters button[type="submit"]');

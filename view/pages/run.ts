@@ -1,5 +1,6 @@
 // A run's page (`/runs/:runId`): its outcomes, and a page of its episodes filtered by failed, errored, task, tool and
 // split, each linked to its trajectory (docs/view.md).
+import { preview } from '../../experiments/index.ts';
 import type { EpisodeListRow, RunRow, TraceStore } from '../../traces/index.ts';
 import { agentCell, duration, flagFilter, outcomeCell, pager, successCell, table, textFilter, when } from '../cells.ts';
 import { notFound } from '../errors.ts';
@@ -73,7 +74,7 @@ function episodeTable(rows: readonly EpisodeListRow[]) {
         <td class="num">${e.repeatIndex}</td>
         <td>${outcomeCell(e.status, e.success)}</td>
         <td>${e.tools.join(' → ')}</td>
-        <td class="feedback">${e.feedback ?? ''}</td>
+        <td class="feedback">${preview(e.feedback ?? '')}</td>
         <td class="num">${duration(e.startedAt, e.finishedAt)}</td>
       </tr>`,
   );
