@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { TraceDb } from '../open.ts';
 import { toolSelectionCounts } from '../run-aggregates.ts';
 import { episodePageReader } from './episode-page.ts';
+import { evaluationCatalogueReader } from './evaluation-catalogue.ts';
 import { finishedRunSums } from './finished-runs.ts';
 import { runPageReader } from './run-page.ts';
 import type { StoreViewReader } from '../types.ts';
@@ -14,6 +15,7 @@ export function viewReader(sqlite: Database.Database, db: TraceDb): StoreViewRea
   return {
     ...runPageReader(sqlite, episodes.runOutcomes),
     ...episodes,
+    ...evaluationCatalogueReader(sqlite),
     runToolCounts: (runId) => sums(runId, 'tools', () => toolSelectionCounts(db, runId)),
     dataVersion: () => dataVersion.get()!,
   };

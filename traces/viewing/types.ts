@@ -95,6 +95,11 @@ export interface ViewReader {
   runOutcomes(runId: string): RunOutcomes;
   /** Per labelled tool, what the recorded decisions chose (the sim records both: src/agents/sim/labelled.ts). */
   toolConfusion(runId: string): ToolConfusionCell[];
+  /**
+   * The descriptions a search's evaluation served (the candidate of its content hash) with the server they are of;
+   * undefined when no candidate holds them (a proposal the search did not keep).
+   */
+  evaluationCatalogue(runId: string, evaluation: number): { server: string; descriptions: Record<string, string> } | undefined;
   /** SQLite's data_version of the store's connection: it changes when another connection commits. */
   dataVersion(): number;
 }

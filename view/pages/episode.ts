@@ -5,7 +5,7 @@ import { formatCost, isSimulatedAgentId } from '../../src/index.ts';
 import type { EpisodeRow, ModelStep, RunRow, StepRow, ToolStep, TraceStore, Trajectory } from '../../traces/index.ts';
 import { agentCell, outcomeCell, when } from '../cells.ts';
 import { notFound } from '../errors.ts';
-import { html } from '../html.ts';
+import { html, type Html } from '../html.ts';
 import type { ViewPage } from '../page.ts';
 
 /** Arguments are shown up to this many characters: a page stays bounded whatever a model sent. */
@@ -58,24 +58,33 @@ function episodeHeader(run: RunRow, { episode, steps }: Trajectory) {
     </dl>`;
 }
 
-/** Each server's descriptions of the version the run served, numbered as the agent's list showed them. */
+/**
+ * Each server's descriptions as the agent's list showed them, numbered: the version the run served, or for a search's
+ * episode, on the searched server, the candidate its evaluation measured.
+ */
 function catalogue(store: TraceStore, run: RunRow, episode: EpisodeRow) {
-  // a search's episode evaluates a candidate, not the run's seed version
-  if (episode.evaluation !== null)
-    return html`<h2>Catalogue</h2>
-      <p class="empty">this episode evaluated a candidate of the search (evaluation ${episode.evaluation}); its descriptions are the candidate's</p>`;
+  const candidate = episode.evaluation === null ? undefined : store.evaluationCatalogue(run.id, episode.evaluation);
+  const searched = episode.evaluation === null ? undefined : (candidate?.server ?? store.getOptimizerRun(run.id)?.server);
   const servers = Object.entries(run.versionIds).map(([server, versionId]) => {
-    const version = store.getVersion(versionId);
-    const tools = Object.entries(version?.descriptions ?? {}).map(
-      ([tool, description]) => html`<li><code>${tool}</code> <span class="description">${description}</span></li>`,
-    );
-    return html`<h3>${server} <small>version ${versionId}</small></h3>
-      <ol class="catalogue">
-        ${tools}
-      </ol>`;
+    if (server !== searched) return serverTools(server, html`version ${versionId}`, store.getVersion(versionId)?.descriptions);
+    const label = html`the candidate of evaluation ${episode.evaluation}`;
+    return candidate === undefined
+      ? html`<h3>${server} <small>${label}</small></h3>
+          <p class="empty">the search kept no candidate of these descriptions</p>`
+      : serverTools(server, label, candidate.descriptions);
   });
   return html`<h2>Catalogue</h2>
     ${servers}`;
+}
+
+function serverTools(server: string, label: Html, descriptions: Record<string, string> | undefined) {
+  const tools = Object.entries(descriptions ?? {}).map(
+    ([tool, description]) => html`<li><code>${tool}</code> <span class="description">${description}</span></li>`,
+  );
+  return html`<h3>${server} <small>${label}</small></h3>
+    <ol class="catalogue">
+      ${tools}
+    </ol>`;
 }
 
 function stepItem(step: StepRow) {
