@@ -9,7 +9,7 @@ import { formatFigure, type Section } from './lib/figures.ts';
 import { loadSample, machineInfo } from './lib/machine.ts';
 import { scratchDir } from './lib/temp.ts';
 
-const SECTIONS = ['instrumentation', 'recorder', 'step-tables', 'rollouts', 'store-scale', 'memory', 'queue', 'latency', 'gateway'] as const;
+const SECTIONS = ['instrumentation', 'recorder', 'step-tables', 'rollouts', 'store-scale', 'memory', 'queue', 'latency', 'gateway', 'view'] as const;
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 const RESULTS = join(BENCH_DIR, 'results.json');
 

@@ -23,6 +23,8 @@ export interface StoreUse<C = undefined> {
    * needed.
    */
   mode: 'read' | 'update' | 'write';
+  /** With mode `read`: a connection that cannot write, and no migration applied (`tdo view`). */
+  readOnly?: boolean;
   /** Record to Langfuse too when it is configured (commands that run episodes). */
   langfuse?: boolean;
   /**
@@ -48,7 +50,7 @@ export async function openContext(flags: StoreFlags, how: StoreUse<unknown>, con
   const path = databasePath(flags);
   if (how.mode !== 'write' && !existsSync(path))
     throw inputError(`no trace database at ${path}: run \`tdo run --suite lab\` first, or point --db, TDO_DB or \`db\` in tdo.config.json at an existing one`);
-  const store = openTraceStore(path);
+  const store = openTraceStore(path, { readOnly: how.mode === 'read' && how.readOnly === true });
   if (how.langfuse !== true) return { config, store, close: async () => store.close() };
   try {
     const langfuse = await attachLangfuse(store);

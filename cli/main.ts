@@ -16,6 +16,7 @@ import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
 import { registerLint } from './commands/lint.ts';
 import { registerVersions } from './commands/versions.ts';
+import { registerView } from './commands/view.ts';
 import { registerWorker } from './commands/worker.ts';
 
 const program = tdoProgram();
@@ -37,4 +38,5 @@ registerOptimize(program);
 registerDemo(program);
 registerWorker(program);
 registerAgents(program);
+registerView(program);
 await runProgram(program, process.argv);

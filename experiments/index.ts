@@ -17,6 +17,7 @@ export { renderExperimentSummary } from './runner/summary.ts';
 export { defaultReportDir, writeExperimentReports, type WrittenReports } from './runner/write-reports.ts';
 
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
+export { modelStepText, outcome, preview, toolOf } from './trajectory-text.ts';
 
 export { renderDiff } from './review/render-diff.ts';
 export { versionDiffJson, versionEntryJson } from './review/review-json.ts';

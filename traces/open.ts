@@ -22,12 +22,14 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 const MIGRATIONS_TABLE = '__drizzle_migrations';
 
 /**
- * Opens (creating if needed) the SQLite file at `path` and brings its schema up to date.
- * Never deletes or rewrites an existing file that is not a trace store: such files are refused.
+ * Opens (creating if needed) the SQLite file at `path` and brings its schema up to date; with `readOnly`, opens an
+ * existing store on a connection that cannot write (`tdo view`). Never deletes or rewrites an existing file that is
+ * not a trace store: such files are refused.
  */
-export function openDatabase(path: string): OpenedDatabase {
+export function openDatabase(path: string, options: { readOnly?: boolean } = {}): OpenedDatabase {
   const absolute = resolve(path);
   const fail = (what: string, cause?: unknown) => new TraceStoreError(`trace store ${absolute}: ${what}`, cause === undefined ? undefined : { cause });
+  if (options.readOnly === true) return openReadOnly(absolute, fail);
 
   try {
     if (statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) throw fail('is a directory, not a database file');
@@ -68,6 +70,32 @@ export function openDatabase(path: string): OpenedDatabase {
       }
       throw e instanceof TraceStoreError ? e : fail(describeOpenFailure(e), e);
     }
+  }
+}
+
+/**
+ * A connection SQLite itself keeps from writing: no migration is applied, so a store whose schema is not this
+ * version's is refused with what to run instead of being read with the wrong columns.
+ */
+function openReadOnly(absolute: string, fail: (what: string, cause?: unknown) => TraceStoreError): OpenedDatabase {
+  let sqlite: Database.Database;
+  try {
+    sqlite = new Database(absolute, { readonly: true, fileMustExist: true });
+  } catch (e) {
+    throw fail(describeOpenFailure(e), e);
+  }
+  try {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    refuseForeignDatabase(sqlite, fail);
+    const latestShipped = Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+    const latestApplied = hasTable(sqlite, MIGRATIONS_TABLE) ? Number(sqlite.prepare(`SELECT MAX(created_at) FROM ${MIGRATIONS_TABLE}`).pluck().get()) : NaN;
+    if (latestApplied > latestShipped) throw fail('was written by a newer version of tdo (its schema has migrations this version does not know)');
+    if (!(latestApplied === latestShipped))
+      throw fail('has an older schema than this tdo reads; any command that writes to it (e.g. `tdo traces list`) brings it up to date');
+    return { path: absolute, sqlite, db: drizzle(sqlite, { schema }) };
+  } catch (e) {
+    sqlite.close();
+    throw e instanceof TraceStoreError ? e : fail(describeOpenFailure(e), e);
   }
 }
 

@@ -2,11 +2,13 @@
 import type { OptimizerRecords } from './optimizer-types.ts';
 import type { RunLock } from './run-lock.ts';
 import type { KindAndSettings } from './run-settings.ts';
+import type { ViewReader } from './viewing/types.ts';
 import type { descriptionVersions, episodes, RunStatus, scores, steps, runs, VersionOrigin } from './schema.ts';
 
 export type { EpisodeStatus, RunKind, RunStatus, StepKind, VersionOrigin } from './schema.ts';
 export type { KindAndSettings, RunSettings } from './run-settings.ts';
 export type { RunLock } from './run-lock.ts';
+export type * from './viewing/types.ts';
 
 export type RunRow = typeof runs.$inferSelect;
 export type EpisodeRow = typeof episodes.$inferSelect;
@@ -263,12 +265,18 @@ export interface VersionStore {
   listVersions(server?: string): VersionRow[];
 }
 
+/** What `tdo view` reads (traces/viewing/), and a run's tool counts kept once the run is finished. */
+export interface StoreViewReader extends ViewReader {
+  /** toolSelectionCounts, kept once the run is finished (traces/viewing/finished-runs.ts) */
+  runToolCounts(runId: string): ToolSelectionCount[];
+}
+
 export interface ResponseCacheStore {
   cacheGet(key: string): string | undefined;
   cachePut(key: string, value: string): void;
 }
 
-export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCacheStore, OptimizerRecords {
+export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCacheStore, OptimizerRecords, StoreViewReader {
   /** absolute path of the database file */
   readonly path: string;
   close(): void;

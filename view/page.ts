@@ -13,6 +13,8 @@ export interface PageRequest {
 export interface PageBody {
   readonly title: string;
   readonly html: string;
+  /** the page follows the store as runs write to it (view/live.ts); set while what it shows may still change */
+  readonly live?: boolean;
 }
 
 export interface ViewPage {

@@ -21,6 +21,7 @@ import { SUITE_DRAFT_OPTIONS } from './suite-draft.ts';
 import { TRACES_LIST_OPTIONS, TRACES_SHOW_OPTIONS } from './traces.ts';
 import { TRACES_EXPORT_OPTIONS, TRACES_IMPORT_OPTIONS } from './traces-langfuse.ts';
 import { VERSIONS_OPTIONS } from './versions.ts';
+import { VIEW_OPTIONS } from './view.ts';
 import { WORKER_OPTIONS } from './worker.ts';
 
 export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
@@ -46,4 +47,5 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
   agents: AGENTS_OPTIONS,
   'suite-check': SUITE_CHECK_OPTIONS,
   'suite-draft': SUITE_DRAFT_OPTIONS,
+  view: VIEW_OPTIONS,
 };

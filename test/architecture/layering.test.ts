@@ -13,14 +13,15 @@ const ALLOWED: Record<string, string[]> = {
   engine: ['engine'],
   optimizer: ['optimizer', 'engine', 'core', 'traces'],
   experiments: ['experiments', 'optimizer', 'engine', 'core', 'traces'],
-  cli: ['cli', 'experiments', 'optimizer', 'engine', 'core', 'traces', 'servers'],
+  view: ['view', 'experiments', 'optimizer', 'engine', 'core', 'traces'],
+  cli: ['cli', 'view', 'experiments', 'optimizer', 'engine', 'core', 'traces', 'servers'],
 };
 
 function layerOf(path: string): string | undefined {
   const rel = relative(ROOT, path).split(/[\\/]/);
   if (rel[0] === 'src') return 'core';
   if (rel[0] === 'optimizer' && rel[1] === 'engine') return 'engine';
-  if (rel[0] && ['traces', 'servers', 'optimizer', 'experiments', 'cli'].includes(rel[0])) return rel[0];
+  if (rel[0] && ['traces', 'servers', 'optimizer', 'experiments', 'view', 'cli'].includes(rel[0])) return rel[0];
   if (rel[0] === 'test' || rel[0] === 'bench') return rel[0];
   return undefined;
 }
@@ -52,6 +53,7 @@ const INDEX: Record<string, string> = {
   optimizer: join(ROOT, 'optimizer/index.ts'),
   engine: join(ROOT, 'optimizer/index.ts'),
   experiments: join(ROOT, 'experiments/index.ts'),
+  view: join(ROOT, 'view/index.ts'),
 };
 
 /** Which layers an importer reaches only through their index: every layer below it. */
@@ -60,7 +62,8 @@ const THROUGH_INDEX: Record<string, string[]> = {
   optimizer: ['core', 'traces'],
   engine: ['core'],
   experiments: ['core', 'traces'],
-  cli: ['optimizer', 'engine', 'experiments', 'core', 'traces'],
+  view: ['optimizer', 'engine', 'experiments', 'core', 'traces'],
+  cli: ['view', 'optimizer', 'engine', 'experiments', 'core', 'traces'],
 };
 
 /**
@@ -81,7 +84,7 @@ function bypassesIndex(file: string, spec: string): boolean {
 }
 
 describe('layering', () => {
-  const files = ['src', 'servers', 'traces', 'optimizer', 'experiments', 'cli'].flatMap((d) => sourceFiles(join(ROOT, d)));
+  const files = ['src', 'servers', 'traces', 'optimizer', 'experiments', 'view', 'cli'].flatMap((d) => sourceFiles(join(ROOT, d)));
 
   it('finds the source tree', () => {
     expect(files.length).toBeGreaterThan(10);
@@ -118,6 +121,9 @@ describe('layering', () => {
     expect(bypassesIndex(join(ROOT, 'cli/actions/x.ts'), '../../experiments/review/lint/gate.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'cli/x.ts'), '../optimizer/index.ts')).toBe(false);
     expect(bypassesIndex(join(ROOT, 'cli/x.ts'), '../experiments/index.ts')).toBe(false);
+    expect(bypassesIndex(join(ROOT, 'cli/actions/x.ts'), '../../view/server.ts')).toBe(true);
+    expect(bypassesIndex(join(ROOT, 'view/pages/x.ts'), '../../experiments/format.ts')).toBe(true);
+    expect(bypassesIndex(join(ROOT, 'view/pages/x.ts'), '../../traces/index.ts')).toBe(false);
     expect(bypassesIndex(join(ROOT, 'cli/actions/x.ts'), '../../src/run/run-suite.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'cli/x.ts'), '../traces/langfuse/config.ts')).toBe(true);
     expect(bypassesIndex(join(ROOT, 'cli/x.ts'), '../src/proxy/index.ts')).toBe(false);
@@ -139,6 +145,8 @@ describe('layering', () => {
     expect(allowed('optimizer/engine/x.ts', "import { McpEvaluator } from '../adapter/evaluator.ts';")).toBe(false);
     expect(allowed('optimizer/engine/x.ts', "import { paretoFront } from './pareto.ts';")).toBe(true);
     expect(allowed('optimizer/adapter/x.ts', "import { runEngine } from '../engine/engine.ts';")).toBe(true);
+    expect(allowed('experiments/x.ts', "import { viewApp } from '../view/app.ts';")).toBe(false);
+    expect(allowed('view/x.ts', "import { tdo } from '../cli/main.ts';")).toBe(false);
   });
 });
 
@@ -252,7 +260,7 @@ describe('import circles', () => {
   });
 
   it('no source files import each other in a loop, type imports and lazy imports included', () => {
-    const files = ['src', 'servers', 'traces', 'optimizer', 'experiments', 'cli'].flatMap((d) => sourceFiles(join(ROOT, d)));
+    const files = ['src', 'servers', 'traces', 'optimizer', 'experiments', 'view', 'cli'].flatMap((d) => sourceFiles(join(ROOT, d)));
     const graph = new Map(
       files.map((file) => [relative(ROOT, file), relativeImports(readFileSync(file, 'utf8')).map((spec) => relative(ROOT, resolve(dirname(file), spec)))]),
     );
