@@ -17,6 +17,7 @@ export { renderExperimentSummary } from './runner/summary.ts';
 export { defaultReportDir, writeExperimentReports, type WrittenReports } from './runner/write-reports.ts';
 
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
+export { TONE_COLOURS } from './runner/svg-chart.ts';
 
 export { renderDiff } from './review/render-diff.ts';
 export { fileSource, isFileReference, lintSubject, versionSource } from './review/sources.ts';
@@ -62,4 +63,14 @@ export async function loadReview() {
 export async function loadVersionImport() {
   const { importVersion, readVersionFile } = await import('./review/versions/import.ts');
   return { importVersion, readVersionFile };
+}
+
+/** What `tdo view` shows of description versions: the word diff and its HTML section, and the latest measurements (review/); loaded on first call. */
+export async function loadVersionViews() {
+  const [{ diffSources }, { diffSectionHtml, DIFF_CSS }, { latestMeasurements }] = await Promise.all([
+    import('./review/version-diff.ts'),
+    import('./review/render-diff.ts'),
+    import('./review/versions/measurements.ts'),
+  ]);
+  return { diffSources, diffSectionHtml, DIFF_CSS, latestMeasurements };
 }

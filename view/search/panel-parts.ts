@@ -1,0 +1,37 @@
+// What the candidate and proposal panels of the search page both show: a minibatch's scores before and after,
+// and a word diff of two description maps drawn by the review's renderer (experiments/review/render-diff.ts).
+import { loadVersionViews } from '../../experiments/index.ts';
+import type { OptimizerProposalRow } from '../../traces/index.ts';
+import { escapedAlready, h, type Markup } from '../pages/markup.ts';
+
+/** The minibatch the proposal was judged on: the parent's score and the child's per task. */
+export function minibatchTable(p: OptimizerProposalRow): Markup {
+  if (p.scoresBefore === null) return h`<p class="muted">Iteration ${p.iteration}: not judged on a minibatch (${p.reason ?? 'not judged yet'}).</p>`;
+  const after = p.scoresAfter;
+  const rows = p.minibatch.map(
+    (task, i) => h`<tr><td>${task}</td><td>${p.scoresBefore?.[i] ?? '–'}</td><td>${after === null ? 'not run' : (after[i] ?? '–')}</td></tr>`,
+  );
+  const sum = (xs: readonly number[] | null) => (xs === null ? '–' : xs.reduce((s, v) => s + v, 0));
+  return h`<table class="minibatch"><thead><tr><th>minibatch task (iteration ${p.iteration})</th><th>parent</th><th>proposed</th></tr></thead><tbody>${rows}<tr><th>sum</th><th>${sum(p.scoresBefore)}</th><th>${sum(after)}</th></tr></tbody></table>`;
+}
+
+export interface DiffSide {
+  label: string;
+  origin: string;
+  descriptions: Record<string, string>;
+}
+
+/** The word diff from `a` to `b`, per tool, with the lint flags gained and lost; unmeasured (a search's candidates are measured by the search). */
+export async function wordDiff(server: string, a: DiffSide, b: DiffSide): Promise<Markup> {
+  const { diffSources, diffSectionHtml } = await loadVersionViews();
+  const side = (s: DiffSide) => ({ label: s.label, server, origin: s.origin, descriptions: s.descriptions, measured: null });
+  return escapedAlready(diffSectionHtml(diffSources(side(a), side(b))));
+}
+
+/** Each tool's text. */
+export function descriptionsTable(descriptions: Readonly<Record<string, string>>): Markup {
+  const rows = Object.entries(descriptions)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([tool, text]) => h`<tr><th>${tool}</th><td class="text">${text}</td></tr>`);
+  return h`<table class="descriptions"><tbody>${rows}</tbody></table>`;
+}
