@@ -2,7 +2,7 @@
 // its parent and against the seed, its minibatch before and after, and its val score per task.
 import type { OptimizerCandidateRow } from '../../traces/index.ts';
 import { h, type Markup } from '../pages/markup.ts';
-import { descriptionsTable, minibatchTable, wordDiff } from './panel-parts.ts';
+import { descriptionsTable, diffStyle, minibatchTable, wordDiff } from './panel-parts.ts';
 import { proposalDetail } from './lineage-nodes.ts';
 import { candidateAt, type SearchRecord } from './search-record.ts';
 
@@ -19,7 +19,7 @@ export async function candidatePanel(record: SearchRecord, position: number): Pr
       : h`<h3>Against its parent, candidate ${parent.candidate}</h3>${await wordDiff(server, side(parent), side(c))}`,
     c.candidate === 0 || parent?.candidate === 0 ? '' : h`<h3>Against the seed</h3>${await wordDiff(server, side(seed), side(c))}`,
   ];
-  return h`<section class="selected" id="selected"><h2>Candidate ${c.candidate}</h2>
+  return h`<section class="selected" id="selected">${await diffStyle()}<h2>Candidate ${c.candidate}</h2>
 <p>${c.origin}, iteration ${c.iteration}${c.parents.length === 0 ? '' : `, from candidate ${c.parents.join(' and candidate ')}`}; val score ${c.valMean.toFixed(3)}; joined the pool after ${c.budgetUsed} metric calls.</p>
 ${madeBy === undefined ? '' : h`<pre class="detail">${proposalDetail(record, madeBy)}</pre>${minibatchTable(madeBy)}`}
 <h3>Descriptions</h3>${descriptionsTable(c.descriptions)}

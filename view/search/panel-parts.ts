@@ -28,6 +28,12 @@ export async function wordDiff(server: string, a: DiffSide, b: DiffSide): Promis
   return escapedAlready(diffSectionHtml(diffSources(side(a), side(b))));
 }
 
+/** The review's styles for a word diff (insertions, deletions, flags), once per page that shows one. */
+export async function diffStyle(): Promise<Markup> {
+  const { DIFF_CSS } = await loadVersionViews();
+  return h`<style>${escapedAlready(DIFF_CSS)}</style>`;
+}
+
 /** Each tool's text. */
 export function descriptionsTable(descriptions: Readonly<Record<string, string>>): Markup {
   const rows = Object.entries(descriptions)

@@ -1,7 +1,7 @@
 // A selected proposal that did not join the pool (`?iteration=I`): what the proposer answered per tool, the
 // gate's refusals, the minibatch it was judged on, and its word diff against its parent.
 import { h, type Markup } from '../pages/markup.ts';
-import { minibatchTable, wordDiff } from './panel-parts.ts';
+import { diffStyle, minibatchTable, wordDiff } from './panel-parts.ts';
 import { candidateAt, proposalAt, proposedDescriptions, type SearchRecord } from './search-record.ts';
 
 export async function proposalPanel(record: SearchRecord, iteration: number): Promise<Markup> {
@@ -13,7 +13,7 @@ export async function proposalPanel(record: SearchRecord, iteration: number): Pr
   const refusals = (p.gateRefusals ?? []).map((r) => h`<li>the honesty gate refused the text for ${r.component}: rule <code>${r.rule}</code></li>`);
   const proposed = { label: `iteration ${p.iteration}`, origin: p.kind, descriptions: proposedDescriptions(record, p) };
   const from = { label: `candidate ${parent.candidate}`, origin: parent.origin, descriptions: parent.descriptions };
-  return h`<section class="selected" id="selected"><h2>Proposal of iteration ${p.iteration}</h2>
+  return h`<section class="selected" id="selected">${await diffStyle()}<h2>Proposal of iteration ${p.iteration}</h2>
 <p>${p.kind} of ${p.parents.map((n) => `candidate ${n}`).join(' and ')}, by ${p.proposer ?? 'the merge'}; ${p.accepted === true ? 'accepted' : p.accepted === false ? 'not accepted' : 'not judged yet'}${p.reason === null ? '' : `: ${p.reason}`}.</p>
 ${refusals.length === 0 ? '' : h`<ul class="refusals">${refusals}</ul>`}
 ${answers.length === 0 ? '' : h`<h3>What the proposer answered</h3><table class="answers"><tbody>${answers}</tbody></table>`}
