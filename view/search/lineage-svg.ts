@@ -3,11 +3,8 @@
 import { h, type Markup } from '../pages/markup.ts';
 import type { Lineage, LineageEdge, LineageNode } from './lineage-nodes.ts';
 
-const BOX_W = 180;
-const BOX_H = 36;
-const GAP = 150;
-const ROW_H = 46;
-const PAD = 8;
+/** a node's box, the gap between columns (an edge and its label), a row's height, the margin */
+const [BOX_W, BOX_H, GAP, ROW_H, PAD] = [180, 36, 150, 46, 8];
 /** an edge label longer than its gap is cut, whole in its tooltip */
 const LABEL_CHARS = 24;
 

@@ -25,7 +25,7 @@ ${row('proposals', `${record.proposals.length} made, ${record.proposals.filter((
 ${row('stopped', search.stopReason ?? 'not yet')}
 ${row('versions', compare === '' ? search.seedVersionId : h`<a href="${compare}">${search.seedVersionId} → ${search.bestVersionId}</a>`)}
 </tbody></table>
-<p class="muted">The suite check that <code>tdo optimize</code> prints before the search is not kept in the trace store; <code>tdo optimize --dry-run</code> with the same suite prints it again.</p>`;
+<p class="muted">The suite check that <code>tdo optimize</code> prints before the search (on stderr) is not kept in the trace store, so it is not shown here.</p>`;
 }
 
 /** The metric calls spent by the newest candidate (a running search's progress). */
