@@ -17,7 +17,7 @@ export { renderExperimentSummary } from './runner/summary.ts';
 export { defaultReportDir, writeExperimentReports, type WrittenReports } from './runner/write-reports.ts';
 
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
-export { TONE_COLOURS } from './runner/svg-chart.ts';
+export { barChartSvg, TONE_COLOURS, TONE_LEGEND, type Bar } from './runner/svg-chart.ts';
 
 export { renderDiff } from './review/render-diff.ts';
 export { fileSource, isFileReference, lintSubject, versionSource } from './review/sources.ts';

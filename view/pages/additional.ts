@@ -3,7 +3,8 @@
 import type { ViewPage } from '../page.ts';
 import { BLAME_PAGE } from './blame.ts';
 import { COMPARE_PAGE } from './compare.ts';
+import { CONTRACTOR_PAGE } from './contractor.ts';
 import { SEARCH_PAGE } from './search.ts';
 import { VERSIONS_PAGE } from './versions.ts';
 
-export const SEARCH_AND_REVIEW_PAGES: readonly ViewPage[] = [SEARCH_PAGE, VERSIONS_PAGE, COMPARE_PAGE, BLAME_PAGE];
+export const SEARCH_AND_REVIEW_PAGES: readonly ViewPage[] = [SEARCH_PAGE, VERSIONS_PAGE, COMPARE_PAGE, BLAME_PAGE, CONTRACTOR_PAGE];
