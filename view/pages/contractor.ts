@@ -2,13 +2,14 @@
 // success of the same server from the same seed, per version the selection share and the task success side by
 // side, with the lint flags each version gained against the seed, so that an inflated winner is seen at a glance.
 import * as z from 'zod';
-import { barChartSvg, loadVersionViews, percent, interval, TONE_LEGEND, type Bar } from '../../experiments/index.ts';
+import { barChartSvg, loadVersionViews, percent, TONE_LEGEND, type Bar } from '../../experiments/index.ts';
 import { differenceIfMeasured, type Proportion } from '../../src/index.ts';
 import type { ViewPage } from '../page.ts';
 import { escapedAlready, h, type Markup } from './markup.ts';
 import { parseQuery } from './query.ts';
 import { measurementSuccessOf, splitScoreOf } from './record-shapes.ts';
 import { compareHref } from './versions.ts';
+import { measurementCells } from '../versions/measurement-cells.ts';
 import { searchPair } from '../contractor/search-pair.ts';
 import { contractorRows, type ContractorRow } from '../contractor/contractor-rows.ts';
 
@@ -47,10 +48,9 @@ function successBars(rows: readonly ContractorRow[]): Bar[] {
 
 function rowsTable(server: string, seedId: string, rows: readonly ContractorRow[]): Markup {
   const line = (r: ContractorRow) => {
-    const m = r.measured;
     const version = r.versionId === seedId ? h`${r.versionId}` : h`<a href="${compareHref(server, seedId, r.versionId)}">${r.versionId}</a>`;
     const flags = r.lintGained.length === 0 ? 'none' : h`<ul>${r.lintGained.map((f) => h`<li>${f}</li>`)}</ul>`;
-    return h`<tr><th>${r.role}</th><td>${version}</td><td>${r.val === null ? '–' : `${splitScoreOf(r.val).toFixed(3)} (${r.target})`}</td><td>${m === null ? '–' : interval(measurementSuccessOf(m), 0)}</td><td>${m?.firstChoiceShare == null ? '–' : percent(m.firstChoiceShare)}</td><td>${m === null ? 'not measured' : `${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'episodes'})`}</td><td>${flags}</td></tr>`;
+    return h`<tr><th>${r.role}</th><td>${version}</td><td>${r.val === null ? '–' : `${splitScoreOf(r.val).toFixed(3)} (${r.target})`}</td>${measurementCells(r.measured, { usedServer: false })}<td>${flags}</td></tr>`;
   };
   return h`<table class="contractor"><thead><tr><th>role</th><th>version</th><th>val score (its search's target)</th><th>success [95% CI]</th><th>first-choice share</th><th>measured in</th><th>lint flags gained against the seed</th></tr></thead><tbody>${rows.map(line)}</tbody></table>`;
 }

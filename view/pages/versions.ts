@@ -1,11 +1,11 @@
 // The description versions of every server (`/versions`, docs/view.md): the lineage as `tdo versions` lists it,
 // each version's latest measured rates, and links to compare a version with its parent and to blame a winner.
 import * as z from 'zod';
-import { interval, listVersionEntries, percent } from '../../experiments/index.ts';
+import { listVersionEntries } from '../../experiments/index.ts';
 import type { ViewPage } from '../page.ts';
 import { h, type Markup } from './markup.ts';
 import { parseQuery } from './query.ts';
-import { measurementSuccessOf } from './record-shapes.ts';
+import { measurementCells } from '../versions/measurement-cells.ts';
 
 const versionsQuery = z.object({ server: z.string().min(1).optional() }).strict();
 
@@ -34,14 +34,13 @@ ${sections.length === 0 ? empty : sections}`;
 
 function serverSection(server: string, entries: readonly Entry[]): Markup {
   const rows = entries.map((e) => {
-    const m = e.measured;
     const indent = e.depth === 0 ? '' : `${'\u00a0\u00a0'.repeat(e.depth - 1)}└ `;
     const parent = e.parents[0];
     const links = [
       parent === undefined ? '' : h`<a href="${compareHref(server, parent, e.id)}">diff with parent</a>`,
       e.bestOf.length === 0 ? '' : h` · <a href="/versions/blame?version=${encodeURIComponent(e.id)}">blame</a>`,
     ];
-    return h`<tr><td class="id">${indent}${e.id}${e.bestOf.length === 0 ? '' : ' ★'}</td><td>${e.origin.label}</td><td>${e.parents.join(', ') || '–'}</td><td>${e.tools}</td><td>${e.tokens}</td><td>${m === null ? '–' : interval(measurementSuccessOf(m), 0)}</td><td>${m?.firstChoiceShare == null ? '–' : percent(m.firstChoiceShare)}</td><td>${m?.usedServer == null ? '–' : percent(m.usedServer)}</td><td>${m === null ? 'not measured' : `${m.runId} (${m.suite}/${m.split}, ${m.episodes} ${m.by === 'optimize' ? 'tasks' : 'episodes'})`}</td><td>${links}</td></tr>`;
+    return h`<tr><td class="id">${indent}${e.id}${e.bestOf.length === 0 ? '' : ' ★'}</td><td>${e.origin.label}</td><td>${e.parents.join(', ') || '–'}</td><td>${e.tools}</td><td>${e.tokens}</td>${measurementCells(e.measured, { usedServer: true })}<td>${links}</td></tr>`;
   });
   return h`<section class="server"><h2><a href="/versions?server=${encodeURIComponent(server)}">${server}</a></h2><div class="scroll"><table class="versions"><thead><tr><th>version</th><th>origin</th><th>parents</th><th>tools</th><th>tokens</th><th>success [95% CI]</th><th>first-choice share</th><th>used server</th><th>measured in</th><th></th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }

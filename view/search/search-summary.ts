@@ -16,7 +16,7 @@ export function searchFacts(record: SearchRecord): Markup {
       : `/versions/compare?server=${encodeURIComponent(search.server)}&a=${encodeURIComponent(search.seedVersionId)}&b=${encodeURIComponent(search.bestVersionId)}`;
   const row = (name: string, value: unknown) => h`<tr><th>${name}</th><td>${value}</td></tr>`;
   return h`<table class="facts"><tbody>
-${row('status', run.status)}${row('suite', run.suiteName)}${row('server', search.server)}${row('target', search.target)}
+${row('status', run.status)}${row('episodes', h`<a href="/runs/${run.id}">every episode of the search</a>`)}${row('suite', run.suiteName)}${row('server', search.server)}${row('target', search.target)}
 ${row('agent', describeAgent(run.agentId))}
 ${row('proposer', report === undefined ? 'named in the report, written when the search completes' : describeProposer(report.proposer))}
 ${row('random seed', run.seed)}

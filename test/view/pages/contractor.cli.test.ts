@@ -48,7 +48,7 @@ describe('the contractor page', () => {
       const flags = row.lint_gained.length === 0 ? 'none' : `<ul>${row.lint_gained.map((f) => `<li>${f.tool}: ${f.rule}</li>`).join('')}</ul>`;
       expect(page).toMatch(
         new RegExp(
-          `<tr><th>${role}</th><td>(<a [^>]*>)?${row.version_id}(</a>)?</td><td>[^<]*</td><td>${success.replace(/[[\]]/g, '\\$&')}</td><td>${percent(row.first_choice_share).replace('.', '\\.')}</td><td>[^<]*</td><td>${flags}</td></tr>`,
+          `<tr><th>${role}</th><td>(<a [^>]*>)?${row.version_id}(</a>)?</td><td>[^<]*</td><td>${success.replace(/[[\]]/g, '\\$&')}</td><td>${percent(row.first_choice_share).replace('.', '\\.')}</td><td><a href="/runs/[^"]+">r-[0-9a-f]+</a>[^<]*</td><td>${flags}</td></tr>`,
         ),
       );
     }
