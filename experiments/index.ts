@@ -18,6 +18,7 @@ export { defaultReportDir, writeExperimentReports, type WrittenReports } from '.
 
 export { changeWithInterval, interval, percent, points, share, tableStyle } from './format.ts';
 export { modelStepText, outcome, preview, toolOf } from './trajectory-text.ts';
+export { barChartSvg, TONE_COLOURS, TONE_LEGEND, type Bar } from './runner/svg-chart.ts';
 
 export { renderDiff } from './review/render-diff.ts';
 export { versionDiffJson, versionEntryJson } from './review/review-json.ts';
@@ -28,6 +29,7 @@ export { SHIPPED_SUITES_DIR } from './shipped/suites/shipped.ts';
 
 export { applyVersion, findServerSpec, shipRoute, type ApplyResult, type DescriptionsLocation } from './review/versions/apply.ts';
 export { listVersionEntries } from './review/versions/listing.ts';
+export type { VersionMeasurement } from './review/versions/measurements.ts';
 export { proxyRoute, type ProxyRoute } from './review/versions/proxy-route.ts';
 export { renderVersionListing } from './review/versions/render-listing.ts';
 export { resolveVersion } from './review/versions/resolve.ts';
@@ -65,4 +67,14 @@ export async function loadReview() {
 export async function loadVersionImport() {
   const { importVersion, readVersionFile } = await import('./review/versions/import.ts');
   return { importVersion, readVersionFile };
+}
+
+/** What `tdo view` shows of description versions: the word diff and its HTML section, and the latest measurements (review/); loaded on first call. */
+export async function loadVersionViews() {
+  const [{ diffSources }, { diffSectionHtml, DIFF_CSS }, { latestMeasurements }] = await Promise.all([
+    import('./review/version-diff.ts'),
+    import('./review/render-diff.ts'),
+    import('./review/versions/measurements.ts'),
+  ]);
+  return { diffSources, diffSectionHtml, DIFF_CSS, latestMeasurements };
 }

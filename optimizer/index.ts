@@ -43,3 +43,9 @@ export async function loadStoredSettings() {
   const { storedOptimizeSettings, optimizeSettingsSchema } = await import('./search/settings.ts');
   return { storedOptimizeSettings, optimizeSettingsSchema };
 }
+
+/** What reads a search's records back for `tdo view`: its stored report and its stored proposals; loaded on first call. */
+export async function loadSearchReaders() {
+  const [{ storedOptimizeReport }, { mutationProposals }] = await Promise.all([import('./search/report/optimize-report.ts'), import('./search/journal.ts')]);
+  return { storedOptimizeReport, mutationProposals };
+}

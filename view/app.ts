@@ -3,6 +3,7 @@
 // elsewhere cannot reach the store through DNS rebinding (docs/view.md).
 import { Hono, type Context } from 'hono';
 import type { TraceStore } from '../traces/index.ts';
+import { isTdoError } from '../src/index.ts';
 import { PageError } from './errors.ts';
 import { errorBody, layout, LIVE_SCRIPT_PATH } from './layout.ts';
 import { EVENTS_PATH, FRAGMENT_HEADER, LIVE_SCRIPT, storeEvents } from './live.ts';
@@ -50,6 +51,8 @@ export function viewApp(store: TraceStore, options: ViewAppOptions = {}): Hono {
   app.notFound((c) => answer(c, pages, errorBody(404, `no page at ${new URL(c.req.url).pathname}`), store.path, 404));
   app.onError((error, c) => {
     if (error instanceof PageError) return answer(c, pages, errorBody(error.status, error.message), store.path, error.status);
+    // the core's input error names what the URL asked for and the store does not hold (an unknown version id)
+    if (isTdoError(error, 'input')) return answer(c, pages, errorBody(404, error.message), store.path, 404);
     // a bug or a store that failed: said on the page, and on the terminal that started the viewer
     process.stderr.write(`tdo view: ${c.req.path}: ${error.stack ?? error.message}\n`);
     return answer(c, pages, errorBody(500, error.message), store.path, 500);

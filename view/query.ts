@@ -22,16 +22,21 @@ const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
 export const filterText = text;
 export const filterFlag = flag;
 
-/** Reads `query` against `shape` (plus `page`), or a 400 naming the parameter to fix. */
-export function readQuery<S extends z.ZodRawShape>(query: URLSearchParams, shape: S): z.infer<z.ZodObject<S>> & { page: number } {
-  const schema = z.object({ ...shape, page: pageNumber });
+/** The query's parameters as the schema reads them (the last value of a repeated name), or a 400 naming the parameter to fix. */
+export function parseQuery<T extends z.ZodType>(schema: T, query: URLSearchParams): z.infer<T> {
   const parsed = schema.safeParse(Object.fromEntries(query));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw badQuery(`query parameter "${issue.path.join('.')}": ${issue.message}`);
-  }
-  return parsed.data as z.infer<z.ZodObject<S>> & { page: number };
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw badQuery(`query parameter "${issue.path.join('.') || '(query)'}": ${issue.message}`);
 }
+
+/** Reads `query` against `shape` plus `page`, the filters of a list. */
+export function readQuery<S extends z.ZodRawShape>(query: URLSearchParams, shape: S): z.infer<z.ZodObject<S>> & { page: number } {
+  return parseQuery(z.object({ ...shape, page: pageNumber }), query) as z.infer<z.ZodObject<S>> & { page: number };
+}
+
+/** A whole number ≥ 0 given as query text (`?candidate=3`). */
+export const queryIndex = z.coerce.number().int().nonnegative();
 
 export function pageWindow(page: number): PageWindow {
   return { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };

@@ -5,5 +5,10 @@ import { episodePage } from './episode.ts';
 import { runToolsPage } from './run-tools.ts';
 import { runPage } from './run.ts';
 import { runsPage } from './runs.ts';
+import { searchPage } from './search.ts';
+import { versionsPage } from './versions.ts';
+import { comparePage } from './compare.ts';
+import { blamePage } from './blame.ts';
+import { contractorPage } from './contractor.ts';
 
-export const VIEW_PAGES: readonly ViewPage[] = [runsPage, runPage, runToolsPage, episodePage];
+export const VIEW_PAGES: readonly ViewPage[] = [runsPage, runPage, runToolsPage, episodePage, searchPage, versionsPage, comparePage, blamePage, contractorPage];
