@@ -2,7 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import { negatedOption, switchOption, valueOption, type FlagsOf, type OptionSpec } from './option-table.ts';
 import type { RateLimitFlags } from './rate-limits.ts';
 import { DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, proseList, TOOL_SEARCH_MODES, type ToolSearchMode } from '../src/index.ts';
-import { agentFromEntry, agentFromFlag, type AgentConfig } from '../src/index.ts';
+import { AGENT_FLAG_FORMS, AGENT_FLAG_HELP, AGENTS_ENTRY_FORMS, agentFromEntry, agentFromFlag, type AgentConfig } from '../src/index.ts';
 import { PROPOSER_KIND_NAMES } from '../optimizer/index.ts';
 
 /** Commander parsers that reject bad numbers with a message naming the flag's expectation (commander names the flag). */
@@ -99,8 +99,7 @@ export const sharedSpec = {
   suites: (what = 'suite names or files, comma-separated') => valueOption<string[]>('--suite <names>', what, { parse: commaList, default: [] }),
   /** --version: one description version, or a comma list (or the flag repeated) */
   version: (what: string) => valueOption<string[]>('--version <ids>', what, { parse: commaList, default: [] }),
-  agent: (what = 'sim (offline selection model), sim:PERSONA (fitted to one real model; `tdo agents` lists them) or llm (OpenAI-compatible endpoint)') =>
-    valueOption<AgentSpec>('--agent <kind>', what, { parse: agentSpec, default: 'sim' }),
+  agent: (what = AGENT_FLAG_HELP) => valueOption<AgentSpec>('--agent <kind>', what, { parse: agentSpec, default: 'sim' }),
   model: (what = 'model name for --agent llm (endpoint from OPENAI_BASE_URL, key from OPENAI_API_KEY)') => valueOption('--model <name>', what),
   seed: (what = 'run seed (sim choices and episode seeds derive from it)', fallback = 0) =>
     valueOption('--seed <n>', what, { parse: nonNegativeInt, default: fallback }),
@@ -221,7 +220,7 @@ export type AgentSpec = string;
 /** Checks the form only: an unknown persona is refused where the agent is built, with the list of names. */
 export function agentSpec(value: string): AgentSpec {
   if (agentFromFlag(value) !== undefined) return value;
-  throw new InvalidArgumentError('expected one of sim, llm or sim:PERSONA (`tdo agents` lists them).');
+  throw new InvalidArgumentError(`expected one of ${AGENT_FLAG_FORMS} (\`tdo agents\` lists them).`);
 }
 
 /**
@@ -236,7 +235,7 @@ export function agentList(value: string): AgentConfig[] {
   const entries = items.map((item) => {
     const agent = agentFromEntry(item);
     if (agent !== undefined) return agent;
-    throw new InvalidArgumentError(`"${item}" is not an agent: expected sim, sim:PERSONA (\`tdo agents\` lists them) or llm:MODEL.`);
+    throw new InvalidArgumentError(`"${item}" is not an agent: expected ${AGENTS_ENTRY_FORMS} (\`tdo agents\` lists them).`);
   });
   if (entries.length < 2) throw new InvalidArgumentError('expected two or more agents separated by commas (for one agent, use --agent).');
   const repeated = items.filter((item, i) => items.indexOf(item) !== i);

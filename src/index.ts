@@ -10,6 +10,10 @@ export { toFunctionTool } from './agents/llm/function-tools.ts';
 export type { AgentAllowance } from './agents/kinds/agent-kind.ts';
 export {
   type AgentConfig,
+  AGENT_FLAG_FORMS,
+  AGENT_FLAG_HELP,
+  AGENTS_ENTRY_FORMS,
+  MODEL_FREE_KINDS,
   agentConfigSchema,
   agentFromEntry,
   agentFromFlag,

@@ -8,7 +8,7 @@ import type { WorkerFlags } from '../tables/worker.ts';
 import { openEpisodeQueue } from '../queue.ts';
 import { modelRateLimiter } from '../rate-limits.ts';
 import { modelSpend } from '../model-clients.ts';
-import type { AgentAllowance } from '../../src/index.ts';
+import { MODEL_FREE_KINDS, type AgentAllowance } from '../../src/index.ts';
 import { agentAllowance, allowedAgent } from '../worker-agents.ts';
 
 /** A worker keeps no trace store: model answers are not replayed from one, only fetched. */
@@ -62,6 +62,6 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
 /** What the banner says of the agents this worker runs. */
 function allowanceText({ model, maxSteps }: AgentAllowance): string {
   return model === undefined
-    ? 'sim agents only (agent.model in tdo.config.json allows an LLM one)'
+    ? `${MODEL_FREE_KINDS} agents only (agent.model in tdo.config.json allows an LLM one)`
     : `LLM agents on ${model} with at most ${maxSteps} model calls an episode`;
 }

@@ -1,5 +1,6 @@
 // `tdo demo`'s options, declared once (cli/option-table.ts); the demo is not resumed and its defaults are its own
 // (experiments/demo/defaults.ts says why).
+import { AGENTS_ENTRY_FORMS } from '../../src/index.ts';
 import { DEMO_DEFAULTS } from '../../experiments/index.ts';
 import { positiveInt, searchAgentSpecs, sharedSpec, spendCapSpecs, storeSpecs } from '../options.ts';
 import { valueOption, worded, type FlagsOf } from '../option-table.ts';
@@ -14,8 +15,7 @@ export const DEMO_OPTIONS = {
   concurrency: sharedSpec.concurrency('episodes in flight', DEMO_DEFAULTS.concurrency),
   agent: sharedSpec.agent('sim (offline selection model), sim:PERSONA (`tdo agents` lists them) or llm'),
   ...searchAgentSpecs({
-    agents:
-      'instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); each evaluates every candidate of both searches, and every row is measured and reported per agent',
+    agents: `instead of --agent: ${AGENTS_ENTRY_FORMS}, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); each evaluates every candidate of both searches, and every row is measured and reported per agent`,
     objective: "with --agents, what the searches' winners maximize: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
   }),
   // the demo is not resumed: a capped demo is run again, its searches and episodes answered from the response cache

@@ -1,5 +1,6 @@
 // `tdo experiment`'s options, declared once (cli/option-table.ts). An experiment is not resumed; each of its runs
 // stores the suite run settings (traces/run-settings.ts) at the paths given.
+import { AGENTS_ENTRY_FORMS } from '../../src/index.ts';
 import { commaList, modelClientSpecs, positiveInt, share, sharedSpec, spendCapSpecs, cassetteSpecs, storeSpecs } from '../options.ts';
 import { storedAt, valueOption, worded, type FlagsOf } from '../option-table.ts';
 import { runAgentSetting, runColumn, runOption, runSetting } from '../stored-key.ts';
@@ -22,7 +23,7 @@ export const EXPERIMENT_OPTIONS = {
   condition: storedAt(sharedSpec.condition('suite conditions, applied to each suite that declares them'), runOption.copied('conditions')),
   agent: storedAt(sharedSpec.agent(), runSetting.derived('agent')),
   agents: sharedSpec.agents(
-    'measure every version with each of several agents instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated; the reports add a versions x agents table',
+    `measure every version with each of several agents instead of --agent: ${AGENTS_ENTRY_FORMS}, comma-separated; the reports add a versions x agents table`,
   ),
   model: storedAt(sharedSpec.model(), runAgentSetting.derived('model')),
   maxSteps: storedAt(sharedSpec.maxSteps(), runAgentSetting.derived('maxSteps')),

@@ -1,5 +1,6 @@
 // `tdo optimize`'s options, declared once (cli/option-table.ts); the stored paths are in an optimize run's settings
 // (optimizer/search/settings.ts), the defaults the demo's (optimizer/search/defaults.ts).
+import { AGENTS_ENTRY_FORMS } from '../../src/index.ts';
 import { OPTIMIZE_DEFAULTS, TARGET_NAMES } from '../../optimizer/index.ts';
 import { choice, isoDate, positiveInt, searchAgentSpecs, sharedSpec, spendCapSpecs, cassetteSpecs, storeSpecs } from '../options.ts';
 import { fixed, storedAt, switchOption, valueOption, type FlagsOf } from '../option-table.ts';
@@ -10,8 +11,7 @@ const { copied, derived } = optimizeSetting;
 
 function searchAgents() {
   const specs = searchAgentSpecs({
-    agents:
-      'several agents that each evaluate every candidate, instead of --agent: sim, sim:PERSONA or llm:MODEL, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent',
+    agents: `several agents that each evaluate every candidate, instead of --agent: ${AGENTS_ENTRY_FORMS}, comma-separated (e.g. sim:qwen2-5-32b,sim:qwen2-5-0-5b); the budget counts every episode of every agent`,
     objective: "with --agents, what the winner maximizes: mean (the agents' mean validation score) or worst (the worst agent's); default mean",
   });
   return {

@@ -49,7 +49,7 @@ describe('tdo run', () => {
 describe.concurrent('tdo exits with 2 and a clear message on bad input', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['a bad number', ['run', '--suite', 'lab', '--repeat', '0'], /positive integer/],
-    ['an unknown agent', ['run', '--suite', 'lab', '--agent', 'gpt'], /expected one of sim, llm/],
+    ['an unknown agent', ['run', '--suite', 'lab', '--agent', 'gpt'], /expected one of sim, sim:PERSONA or llm \(`tdo agents` lists them\)/],
     ['an unknown split', ['run', '--suite', 'lab', '--split', 'holdout'], /expected one of train, val, test, paraphrase, all/],
     ['an unknown suite', ['run', '--suite', 'nosuch'], /unknown suite "nosuch": .*\(known: .*lab, /],
     ['a misspelled suite', ['run', '--suite', 'lbb'], /unknown suite "lbb" \(did you mean "lab"\?\)/],

@@ -31,6 +31,10 @@ export interface AgentKind {
   fromAgentFlag(value: string): AgentFields | undefined;
   /** The settings one `--agents` entry names when it names this kind (`sim`, `sim:NAME`; `llm:MODEL`), else undefined. */
   fromAgentsEntry(entry: string): AgentFields | undefined;
+  /** The values of `--agent` that name it, each with what it is, as the help and the errors list them. */
+  agentForms: ReadonlyArray<{ form: string; what: string }>;
+  /** The forms of an `--agents` entry that name it (`llm:MODEL`). */
+  entryForms: readonly string[];
   /** Whether `--model` and the config's `agent.model` name its model. */
   takesModel: boolean;
   /** Refuses settings no agent of this kind is built from, with what to fix; the CLI calls it before it opens a store. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { agentFieldsSchema, type AgentFields, type AgentKind } from './agent-kind.ts';
 import { llmKind } from './llm.ts';
 import { simKind } from './sim.ts';
+import { proseList } from '../../text/prose-list.ts';
 
 /** Every kind of agent, by the name `--agent`, the config and a run's settings give it: a new kind is one entry. */
 export const AGENT_KINDS = { sim: simKind, llm: llmKind } as const satisfies Record<string, AgentKind>;
@@ -36,6 +37,32 @@ export function agentIdOf(config: AgentConfig): string {
 export function agentModels(configs: readonly AgentConfig[]): string[] {
   return configs.flatMap((config) => agentKind(config).models(config));
 }
+
+const KINDS: readonly AgentKind[] = AGENT_KIND_NAMES.map((name) => AGENT_KINDS[name]);
+
+/** "sim (offline selection model), ... or llm (OpenAI-compatible endpoint)": what `--agent` takes, for its help. */
+export const AGENT_FLAG_HELP = proseList(
+  KINDS.flatMap((kind) => kind.agentForms.map((f) => `${f.form} (${f.what})`)),
+  'or',
+);
+
+/** "sim": the kinds that call no model, which every worker runs. */
+export const MODEL_FREE_KINDS = proseList(
+  AGENT_KIND_NAMES.filter((name) => !AGENT_KINDS[name].takesModel),
+  'and',
+);
+
+/** "sim, sim:PERSONA or llm": the values of `--agent`, for an error. */
+export const AGENT_FLAG_FORMS = proseList(
+  KINDS.flatMap((kind) => kind.agentForms.map((f) => f.form)),
+  'or',
+);
+
+/** "sim, sim:PERSONA or llm:MODEL": the forms of an `--agents` entry. */
+export const AGENTS_ENTRY_FORMS = proseList(
+  KINDS.flatMap((kind) => kind.entryForms),
+  'or',
+);
 
 /** The settings an `--agent` value names; undefined when it names no agent. */
 export function agentFromFlag(value: string): AgentConfig | undefined {

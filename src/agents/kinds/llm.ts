@@ -7,6 +7,8 @@ import type { AgentAllowance, AgentFields, AgentKind } from './agent-kind.ts';
 export const llmKind: AgentKind = {
   fromAgentFlag: (value) => (value === 'llm' ? {} : undefined),
   fromAgentsEntry: (entry) => (/^llm:./.test(entry) ? { model: entry.slice('llm:'.length) } : undefined),
+  agentForms: [{ form: 'llm', what: 'OpenAI-compatible endpoint' }],
+  entryForms: ['llm:MODEL'],
   takesModel: true,
   check: (settings) => void llmModel(settings),
   create(settings, chat) {

@@ -8,6 +8,11 @@ import type { AgentFields, AgentKind } from './agent-kind.ts';
 export const simKind: AgentKind = {
   fromAgentFlag: simNamed,
   fromAgentsEntry: simNamed,
+  agentForms: [
+    { form: 'sim', what: 'offline selection model' },
+    { form: 'sim:PERSONA', what: 'fitted to one real model; `tdo agents` lists them' },
+  ],
+  entryForms: ['sim', 'sim:PERSONA'],
   takesModel: false,
   check: (settings) => void simPersona(settings),
   create(settings) {

@@ -6,9 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percent } from '../../../experiments/index.ts';
 import { isTdoError } from '../../../src/index.ts';
+import { PageError } from '../../../view/errors.ts';
 import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
 import { contractorPage } from '../../../view/pages/contractor.ts';
 import { tdo } from '../../support/cli.ts';
+
+/** How the viewer answers a page's refusal (view/app.ts): a PageError's status, or 404 for the core's input error (an unknown id). */
+const answeredWith = (error: unknown) => (error instanceof PageError ? error.status : isTdoError(error, 'input') ? 404 : 'not refused');
 
 interface RoleJson {
   version_id: string;
@@ -61,15 +65,15 @@ describe('the contractor page', () => {
     expect(await render(selection.run_id, `with=${success.run_id}`)).toBe(fromSelection);
   });
 
-  it("refuses a run that is no search, a partner of the same target and an unknown parameter as the user's input error", async () => {
+  it('refuses a run that is no search (404), a partner of the same target and an unknown parameter (400)', async () => {
     const { selection } = demo.optimize_runs;
-    for (const [runId, query] of [
-      ['r-nonesuch', ''],
-      [selection.run_id, `with=${selection.run_id}`],
-      [selection.run_id, 'colour=red'],
+    for (const [runId, query, status] of [
+      ['r-nonesuch', '', 404],
+      [selection.run_id, `with=${selection.run_id}`, 400],
+      [selection.run_id, 'colour=red', 400],
     ] as const) {
       const error = await render(runId, query).catch((e: unknown) => e);
-      expect(isTdoError(error, 'input'), `${runId}?${query}`).toBe(true);
+      expect(answeredWith(error), `${runId}?${query}`).toBe(status);
     }
   });
 });

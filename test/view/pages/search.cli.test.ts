@@ -5,11 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTdoError } from '../../../src/index.ts';
+import { PageError } from '../../../view/errors.ts';
 import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
 import { searchPage } from '../../../view/pages/search.ts';
 import { tdoEach } from '../../support/cli.ts';
 import { REPO_ROOT } from '../../support/lab-runs.ts';
 import { viewApp } from '../../../view/app.ts';
+
+/** How the viewer answers a page's refusal (view/app.ts): a PageError's status, or 404 for the core's input error (an unknown id). */
+const answeredWith = (error: unknown) => (error instanceof PageError ? error.status : isTdoError(error, 'input') ? 404 : 'not refused');
 
 const HOSTILE = `<script>alert("x")</script> & <b>bold</b>`;
 
@@ -97,16 +101,16 @@ describe('the search page', () => {
     expect(page).not.toContain('<b>bold');
   });
 
-  it("refuses an unknown search, candidate or iteration and a query it cannot read as the user's input error", async () => {
-    for (const [runId, query] of [
-      ['r-nonesuch', ''],
-      [search.run_id, 'candidate=99'],
-      [search.run_id, 'iteration=9999'],
-      [search.run_id, 'candidate=two'],
-      [search.run_id, 'colour=red'],
+  it('refuses an unknown search, candidate or iteration (404) and a query it cannot read (400)', async () => {
+    for (const [runId, query, status] of [
+      ['r-nonesuch', '', 404],
+      [search.run_id, 'candidate=99', 404],
+      [search.run_id, 'iteration=9999', 404],
+      [search.run_id, 'candidate=two', 400],
+      [search.run_id, 'colour=red', 400],
     ] as const) {
       const error = await render(runId, query).catch((e: unknown) => e);
-      expect(isTdoError(error, 'input'), `${runId}?${query}`).toBe(true);
+      expect(answeredWith(error), `${runId}?${query}`).toBe(status);
     }
   });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTdoError } from '../../../src/index.ts';
+import { PageError } from '../../../view/errors.ts';
 import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
 import type { ViewPage } from '../../../view/page.ts';
 import { blamePage } from '../../../view/pages/blame.ts';
@@ -13,6 +14,9 @@ import { versionsPage } from '../../../view/pages/versions.ts';
 import { sentencesOf } from '../../../view/versions/blame.ts';
 import { tdo } from '../../support/cli.ts';
 import { viewApp } from '../../../view/app.ts';
+
+/** How the viewer answers a page's refusal (view/app.ts): a PageError's status, or 404 for the core's input error (an unknown id). */
+const answeredWith = (error: unknown) => (error instanceof PageError ? error.status : isTdoError(error, 'input') ? 404 : 'not refused');
 
 const HOSTILE = `<img src=x onerror="alert(1)"> & more`;
 
@@ -76,11 +80,16 @@ describe('the compare page', () => {
     expect(page).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; more');
   });
 
-  it("refuses unknown versions, versions of another server and a missing parameter as the user's input error", async () => {
+  it('refuses unknown versions (404), versions of another server and a missing parameter (400)', async () => {
     const labplus = store.listVersions('labplus')[0]!.id;
-    for (const query of [`a=${seedId}&b=nonesuch`, `a=${seedId}&b=${labplus}`, `server=labplus&a=${seedId}&b=${winnerId}`, `a=${seedId}`]) {
+    for (const [query, status] of [
+      [`a=${seedId}&b=nonesuch`, 404],
+      [`a=${seedId}&b=${labplus}`, 400],
+      [`server=labplus&a=${seedId}&b=${winnerId}`, 400],
+      [`a=${seedId}`, 400],
+    ] as const) {
       const error = await render(comparePage, query).catch((e: unknown) => e);
-      expect(isTdoError(error, 'input'), query).toBe(true);
+      expect(answeredWith(error), query).toBe(status);
     }
   });
 });
