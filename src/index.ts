@@ -53,7 +53,7 @@ export { balance, type Balance, heldOutStepsToShowChange, lacking, type StepMini
 export { CLOSE_WORDING, type DescribedTool, type TaskOverlap, taskOverlaps, wordingOverlap, type WordingOverlap } from './suite-check/wording.ts';
 export { type LoadedSuite, loadSuite, resolveSuitePath, type SuiteReferences } from './suite/load.ts';
 export { storedSuitePath } from './suite/stored-suite-path.ts';
-export { planSuiteDraft, type SuiteDraftPlan, writeSuiteDraft } from './suite-draft/draft.ts';
+export { planSuiteDraft, type SuiteDraftPlan, writeSuiteDraft } from './suite-draft/traffic/draft.ts';
 export { scaffoldSuite } from './suite/scaffold.ts';
 export {
   type PlanStep,
@@ -107,12 +107,12 @@ export { trimTrailing } from './text/trailing.ts';
 export { terms } from './text/words.ts';
 export { wordOverlap } from './text/overlap.ts';
 
-export { asker, type Asker } from './suite-draft/ask.ts';
-export { draftYaml, overlapBySplit, splitCountsLine } from './suite-draft/draft-yaml.ts';
-export { estimateDraft, type DraftEstimate } from './suite-draft/estimate.ts';
-export { DEFAULT_MAX_OVERLAP, generateDraft, type DraftedTask, type GenerateInput } from './suite-draft/generate.ts';
-export { MIN_REQUESTS_PER_TOOL } from './suite-draft/split-counts.ts';
-export type { DraftTool } from './suite-draft/tool-card.ts';
+export { asker, type Asker } from './suite-draft/model/ask.ts';
+export { generatedDraftYaml, overlapBySplit, splitCountsLine } from './suite-draft/model/generated-yaml.ts';
+export { estimateDraft, type DraftEstimate } from './suite-draft/model/estimate.ts';
+export { DEFAULT_MAX_OVERLAP, generateDraft, type DraftedTask, type GenerateInput } from './suite-draft/model/generate.ts';
+export { MIN_REQUESTS_PER_TOOL } from './suite-draft/model/split-counts.ts';
+export type { DraftTool } from './suite-draft/model/tool-card.ts';
 
 export type { TokenVerifier } from './gateway/gateway.ts';
 export { parseGatewayOptions, splitPair } from './gateway/options.ts';

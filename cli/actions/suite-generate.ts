@@ -7,7 +7,17 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Host } from '../../src/host/index.ts';
 import type { EpisodeRoutes } from '../../src/host/index.ts';
-import { asker, callCost, draftYaml, estimateDraft, generateDraft, inputError, MIN_REQUESTS_PER_TOOL, SUITE_SCHEMA_FILE, toJsonText } from '../../src/index.ts';
+import {
+  asker,
+  callCost,
+  generatedDraftYaml,
+  estimateDraft,
+  generateDraft,
+  inputError,
+  MIN_REQUESTS_PER_TOOL,
+  SUITE_SCHEMA_FILE,
+  toJsonText,
+} from '../../src/index.ts';
 import type { DraftEstimate, DraftTool, GenerateInput } from '../../src/index.ts';
 import { countDescriptionTokens } from '../../traces/index.ts';
 import type { CliConfig } from '../config.ts';
@@ -111,7 +121,7 @@ function printEstimate(flags: SuiteDraftFlags, e: DraftEstimate): void {
 
 function writeDraft(out: string, source: DraftSource, tasks: DraftOutcome['tasks'], flags: SuiteDraftFlags, model: string): void {
   mkdirSync(dirname(out), { recursive: true });
-  const yaml = draftYaml(
+  const yaml = generatedDraftYaml(
     { name: source.name, servers: source.entries, ...(source.target === undefined ? {} : { target: source.target }), tasks },
     {
       model,

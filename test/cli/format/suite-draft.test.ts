@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { draftJson, renderDraft } from '../../../cli/format/suite-draft.ts';
-import { planSuiteDraft } from '../../../src/suite-draft/draft.ts';
+import { planSuiteDraft } from '../../../src/suite-draft/traffic/draft.ts';
 import type { TraceStore } from '../../../traces/index.ts';
-import { freshStore, importedRun, proxyRun } from '../../src/suite-draft/recorded-runs.ts';
+import { freshStore, importedRun, proxyRun } from '../../src/suite-draft/traffic/recorded-runs.ts';
 
 let store: TraceStore;
 afterEach(() => store.close());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterSimilarity, nearlySameWording, SAME_CHARACTERS, SAME_TERMS, sharedTerms } from '../../../src/suite-draft/wording.ts';
+import { characterSimilarity, nearlySameWording, SAME_CHARACTERS, SAME_TERMS, sharedTerms } from '../../../../src/suite-draft/traffic/wording.ts';
 
 describe('nearly the same wording', () => {
   it('joins a request retyped with a contraction, a typo, reordered words or a please', () => {

@@ -1,8 +1,8 @@
 // The runs a draft is written from, read out of the trace store: for each episode the user's request (when the
 // run recorded one), the tool calls made, in order, and how the servers were started. Only runs that hold what a
 // user's own agents did qualify: imported from Langfuse (`tdo traces import`) or recorded by `tdo proxy`.
-import { HOST_STEP_MODEL_PREFIX, runSettings, type RunRow, type RunSettings, type TraceStore } from '../../traces/index.ts';
-import { inputError } from '../errors.ts';
+import { HOST_STEP_MODEL_PREFIX, runSettings, type RunRow, type RunSettings, type TraceStore } from '../../../traces/index.ts';
+import { inputError } from '../../errors.ts';
 import { conversationStart } from './conversation.ts';
 
 /** The part of the trace store a draft reads. */

@@ -1,8 +1,8 @@
 // How a tool's N drafted requests are spread over the splits: at least two in train, since the sim proposer
 // names only jobs that come up in two train tasks or more (docs/suites.md, "The suite check"), and one or more
 // in each held-out split, so that every tool is measured where the search never looked.
-import type { Split } from '../suite/schema.ts';
-import type { SplitCounts } from './splits.ts';
+import type { Split } from '../../suite/schema.ts';
+import type { SplitCounts } from '../traffic/splits.ts';
 
 /** The fewest requests per tool that give train two and every other split one. */
 export const MIN_REQUESTS_PER_TOOL = 5;

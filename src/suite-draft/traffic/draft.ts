@@ -1,11 +1,11 @@
-// `tdo suite draft --from-run`: a suite drafted from recorded runs (src/suite-draft/recorded.ts), its tasks merged
+// `tdo suite draft --from-run`: a suite drafted from recorded runs (recorded.ts), its tasks merged
 // (tasks.ts) and spread over the splits (splits.ts), its servers as the runs started them (servers.ts), written
-// as a file the author reviews (document.ts).
-import { inputError } from '../errors.ts';
-import { unfilledFields } from '../suite/scaffold.ts';
-import { serverSpecSchema, taskSchema, type Split } from '../suite/schema.ts';
-import { counted } from '../text/counted.ts';
-import { draftSuiteObject, draftYaml, type DraftDocument } from './document.ts';
+// as a file the author reviews (recorded-yaml.ts).
+import { inputError } from '../../errors.ts';
+import { unfilledFields } from '../../suite/scaffold.ts';
+import { serverSpecSchema, taskSchema, type Split } from '../../suite/schema.ts';
+import { counted } from '../../text/counted.ts';
+import { draftSuiteObject, recordedDraftYaml, type DraftDocument } from './recorded-yaml.ts';
 import { readRecordedRuns, type DraftStore, type RecordedRun } from './recorded.ts';
 import { draftServers, type DraftServer } from './servers.ts';
 import { countsPerTool, spreadOverSplits, toolsWithout, type SpreadTask, type ToolCounts } from './splits.ts';
@@ -64,7 +64,7 @@ export function writeSuiteDraft(plan: SuiteDraftPlan, name: string, schemaPath: 
   // a FILL is a text the schema accepts, so any refusal here is a draft tdo wrote wrong, not the author's to fix
   for (const task of suite.tasks as unknown[]) taskSchema.parse(task);
   for (const server of plan.servers) if (typeof server.entry !== 'string') serverSpecSchema.parse(server.entry);
-  return { yaml: draftYaml(document), fills: unfilledFields(suite).length };
+  return { yaml: recordedDraftYaml(document), fills: unfilledFields(suite).length };
 }
 
 /** A run none of whose episodes can become a task is named, with why, rather than quietly adding nothing. */

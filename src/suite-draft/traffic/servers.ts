@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
-import { FILL } from '../suite/scaffold.ts';
+import { FILL } from '../../suite/scaffold.ts';
 import type { RecordedRun, RunSource } from './recorded.ts';
 
 /** A suite's `servers` entry as written in the file: a spec, or the name of a server in tdo.config.json. */

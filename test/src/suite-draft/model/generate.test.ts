@@ -1,10 +1,10 @@
 // The drafting loop against a scripted model: split counts per tool, answers retried a bounded number of times,
 // paraphrases worded like the description asked for again and refused past the bound, a cap that stops it.
 import { describe, expect, it } from 'vitest';
-import type { ChatModel, ChatRequest, ChatResult } from '../../../src/models/chat-client.ts';
-import { asker, ATTEMPTS } from '../../../src/suite-draft/ask.ts';
-import { generateDraft, type GenerateInput } from '../../../src/suite-draft/generate.ts';
-import type { DraftTool } from '../../../src/suite-draft/tool-card.ts';
+import type { ChatModel, ChatRequest, ChatResult } from '../../../../src/models/chat-client.ts';
+import { asker, ATTEMPTS } from '../../../../src/suite-draft/model/ask.ts';
+import { generateDraft, type GenerateInput } from '../../../../src/suite-draft/model/generate.ts';
+import type { DraftTool } from '../../../../src/suite-draft/model/tool-card.ts';
 
 const tools: DraftTool[] = [
   { server: 'home', name: 'set_thermostat', description: 'Sets the thermostat temperature of a room.', inputSchema: { type: 'object' } },

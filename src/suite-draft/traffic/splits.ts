@@ -1,6 +1,6 @@
 // How a draft's tasks are spread over the splits, and what each tool got in each. Deterministic: the same runs
 // give the same splits, so a draft drafted again reads the same.
-import { SPLITS, type Split } from '../suite/schema.ts';
+import { SPLITS, type Split } from '../../suite/schema.ts';
 import { labelOf, type DraftTask } from './tasks.ts';
 
 /**

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { planSuiteDraft, writeSuiteDraft } from '../../../src/suite-draft/draft.ts';
-import { unfilledFields } from '../../../src/suite/scaffold.ts';
-import { suiteSchema } from '../../../src/suite/schema.ts';
-import type { TraceStore } from '../../../traces/index.ts';
-import { fillMarks } from '../../support/fill-marks.ts';
+import { planSuiteDraft, writeSuiteDraft } from '../../../../src/suite-draft/traffic/draft.ts';
+import { unfilledFields } from '../../../../src/suite/scaffold.ts';
+import { suiteSchema } from '../../../../src/suite/schema.ts';
+import type { TraceStore } from '../../../../traces/index.ts';
+import { fillMarks } from '../../../support/fill-marks.ts';
 import { freshStore, importedRun, proxyRun, type Episode } from './recorded-runs.ts';
 
 let store: TraceStore;

@@ -2,7 +2,7 @@
 // description only when the author asks for it. By default every description is kept out, the schema's own
 // `description` keywords too, which often repeat the tool's: tasks worded after a description reward
 // descriptions that repeat the tasks' words (issue 54).
-import type { JsonSchema } from '../catalogue/catalogue-types.ts';
+import type { JsonSchema } from '../../catalogue/catalogue-types.ts';
 
 export interface DraftTool {
   server: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negativesAnswerSchema, parseAnswer, sequencesAnswerSchema, toolRequestsAnswerSchema } from '../../../src/suite-draft/answer.ts';
+import { negativesAnswerSchema, parseAnswer, sequencesAnswerSchema, toolRequestsAnswerSchema } from '../../../../src/suite-draft/model/answer.ts';
 
 describe('parseAnswer', () => {
   it('reads one JSON object, in a fenced block or bare, with arguments defaulting to none', () => {

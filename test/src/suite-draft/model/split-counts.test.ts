@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitInTurn, toolSplitCounts } from '../../../src/suite-draft/split-counts.ts';
+import { splitInTurn, toolSplitCounts } from '../../../../src/suite-draft/model/split-counts.ts';
 
 describe('toolSplitCounts', () => {
   it('gives train at least two and every other split at least one, summing to the requests asked for', () => {

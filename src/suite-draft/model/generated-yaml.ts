@@ -3,8 +3,8 @@
 // no tool being called, and a two-tool task on its answer, which only the author can write: that value is
 // marked FILL (src/suite/scaffold.ts), so the suite does not run until it is written.
 import { Document } from 'yaml';
-import { FILL } from '../suite/scaffold.ts';
-import { SPLITS, type Split } from '../suite/schema.ts';
+import { FILL } from '../../suite/scaffold.ts';
+import { SPLITS, type Split } from '../../suite/schema.ts';
 import type { DraftedTask } from './generate.ts';
 
 export interface DraftHeader {
@@ -26,7 +26,7 @@ export interface DraftFile {
 
 const label = (step: DraftedTask['steps'][number]) => `${step.tool.server}/${step.tool.name}`;
 
-export function draftYaml(file: DraftFile, header: DraftHeader): string {
+export function generatedDraftYaml(file: DraftFile, header: DraftHeader): string {
   const used = new Map<string, number>();
   const idOf = (base: string) => {
     const n = (used.get(base) ?? 0) + 1;

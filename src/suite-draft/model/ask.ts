@@ -3,9 +3,9 @@
 // new request and never the cached answer again; past the bound the draft ends with an error naming the model,
 // the question and the last problem, never with fewer tasks.
 import type * as z from 'zod';
-import type { ChatModel } from '../models/chat-client.ts';
-import { TdoError } from '../errors.ts';
-import { counted } from '../text/counted.ts';
+import type { ChatModel } from '../../models/chat-client.ts';
+import { TdoError } from '../../errors.ts';
+import { counted } from '../../text/counted.ts';
 import { parseAnswer } from './answer.ts';
 import { retryMessages, type DraftMessage } from './prompt.ts';
 

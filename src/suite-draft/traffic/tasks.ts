@@ -1,8 +1,8 @@
 // The draft's tasks: one per distinct request of the recorded episodes (one per session of a proxy run), the
 // calls the agent made as the plan. A request asked again with the same calls and nearly the same words is merged
-// into the first task that asked it (src/suite-draft/wording.ts), its other wordings kept for the author to see.
-import { canonicalJson } from '../models/canonical-json.ts';
-import { isContentWord, words } from '../text/words.ts';
+// into the first task that asked it (wording.ts), its other wordings kept for the author to see.
+import { canonicalJson } from '../../models/canonical-json.ts';
+import { isContentWord, words } from '../../text/words.ts';
 import { nearlySameWording } from './wording.ts';
 import type { RecordedCall, RecordedEpisode, RecordedRun } from './recorded.ts';
 

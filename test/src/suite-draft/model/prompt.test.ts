@@ -1,8 +1,8 @@
 // The prompt sent to the drafting model holds no description text unless the author asks for it (issue 54): not the
 // tool's description, and not the descriptions inside its input schema, while a parameter named `description` stays.
 import { describe, expect, it } from 'vitest';
-import { negativesPrompt, probePrompt, sequencesPrompt, toolRequestsPrompt } from '../../../src/suite-draft/prompt.ts';
-import { withoutDescriptions, type DraftTool } from '../../../src/suite-draft/tool-card.ts';
+import { negativesPrompt, probePrompt, sequencesPrompt, toolRequestsPrompt } from '../../../../src/suite-draft/model/prompt.ts';
+import { withoutDescriptions, type DraftTool } from '../../../../src/suite-draft/model/tool-card.ts';
 
 const DESCRIPTION = 'Creates a reminder in the household planner and returns its id.';
 const PARAMETER_DESCRIPTION = 'When the reminder should ring, in ISO 8601.';

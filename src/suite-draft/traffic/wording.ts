@@ -2,7 +2,7 @@
 // "please" added, its words reordered), which a draft merges into one task, rather than the same need said in
 // other words, which it keeps apart as a paraphrase.
 import { distance } from 'fastest-levenshtein';
-import { terms, words } from '../text/words.ts';
+import { terms, words } from '../../text/words.ts';
 
 /**
  * The share of stemmed content words two requests share (Jaccard), at or above which they are one request:

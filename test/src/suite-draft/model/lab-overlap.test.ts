@@ -4,12 +4,12 @@
 // a suite with a model", quotes these figures).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadSuite } from '../../../src/suite/load.ts';
-import { DEFAULT_MAX_OVERLAP } from '../../../src/suite-draft/generate.ts';
-import { wordOverlap } from '../../../src/text/overlap.ts';
+import { loadSuite } from '../../../../src/suite/load.ts';
+import { DEFAULT_MAX_OVERLAP } from '../../../../src/suite-draft/model/generate.ts';
+import { wordOverlap } from '../../../../src/text/overlap.ts';
 
-const descriptions = JSON.parse(readFileSync(new URL('../../../servers/lab/descriptions.json', import.meta.url), 'utf8')) as Record<string, string>;
-const { suite } = loadSuite(new URL('../../../experiments/shipped/suites/lab.yaml', import.meta.url).pathname);
+const descriptions = JSON.parse(readFileSync(new URL('../../../../servers/lab/descriptions.json', import.meta.url), 'utf8')) as Record<string, string>;
+const { suite } = loadSuite(new URL('../../../../experiments/shipped/suites/lab.yaml', import.meta.url).pathname);
 
 /** Mean and highest overlap of a split's prompts, in percent to one decimal. */
 function figures(split: string): { mean: string; max: string } {

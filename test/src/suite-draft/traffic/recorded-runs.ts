@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
+import { openTraceStore, type TraceStore } from '../../../../traces/index.ts';
 
 export interface Episode {
   request?: string;

@@ -2,9 +2,9 @@
 // what was merged into it, and every value only the author can write marked FILL (src/suite/scaffold.ts), so that
 // the suite does not run until they are written.
 import { Document, type Scalar, type YAMLMap } from 'yaml';
-import { FILL } from '../suite/scaffold.ts';
-import { boundedList } from '../text/bounded-list.ts';
-import { counted } from '../text/counted.ts';
+import { FILL } from '../../suite/scaffold.ts';
+import { boundedList } from '../../text/bounded-list.ts';
+import { counted } from '../../text/counted.ts';
 import type { RecordedRun } from './recorded.ts';
 import type { DraftServer } from './servers.ts';
 import type { SpreadTask } from './splits.ts';
@@ -35,7 +35,7 @@ export function draftSuiteObject(draft: DraftDocument): Record<string, unknown> 
 }
 
 /** The file's text: the header, then the suite with its comments. */
-export function draftYaml(draft: DraftDocument): string {
+export function recordedDraftYaml(draft: DraftDocument): string {
   const document = new Document(draftSuiteObject(draft));
   const servers = (document.contents as YAMLMap<Scalar<string>>).items.find((pair) => pair.key.value === 'servers')!;
   servers.key.commentBefore = serversComment(draft.servers)

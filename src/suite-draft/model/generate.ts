@@ -2,8 +2,8 @@
 // splits (split-counts.ts), requests no tool serves and requests that need two tools in turn. Paraphrase
 // requests that share more than `maxOverlap` of their content words with the tool's description are asked
 // for again, naming the words to avoid; a tool whose paraphrases stay above it ends the draft with an error.
-import { wordOverlap } from '../text/overlap.ts';
-import type { Split } from '../suite/schema.ts';
+import { wordOverlap } from '../../text/overlap.ts';
+import type { Split } from '../../suite/schema.ts';
 import { negativesAnswerSchema, probeAnswerSchema, sequencesAnswerSchema, toolRequestsAnswerSchema, type ToolRequestsAnswer } from './answer.ts';
 import type { Asker } from './ask.ts';
 import { negativesPrompt, probePrompt, sequencesPrompt, toolRequestsPrompt } from './prompt.ts';
