@@ -10,22 +10,9 @@ import { SimProposer } from '../../optimizer/proposers/sim/proposer.ts';
 import { openTraceStore } from '../../traces/index.ts';
 import { tdo } from '../support/cli.ts';
 import { labSuite } from '../support/lab-runs.ts';
+import { labSearchSettings } from '../support/search-settings.ts';
 
-const settings: OptimizeSettings = {
-  server: 'lab',
-  target: 'success',
-  budget: 60,
-  minibatch: 3,
-  merge: false,
-  randomSeed: 0,
-  componentChoice: 'attribution',
-  selector: 'pareto',
-  reflection: true,
-  concurrency: 4,
-  honestyGate: false,
-  agent: { kind: 'sim' },
-  proposer: { kind: 'sim' },
-};
+const settings: OptimizeSettings = labSearchSettings({ honestyGate: false });
 
 /** An optimize run stopped part way (as Ctrl-C stops it), so `--resume` has work left. */
 async function interruptedOptimizeRun(): Promise<{ db: string; runId: string }> {

@@ -16,6 +16,7 @@ import { SimProposer } from '../../../optimizer/proposers/sim/proposer.ts';
 import { tdo } from '../../support/cli.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 import { callTool, finalAnswer, scripted, startOpenAiDouble, type ChatRequestBody, type DoubleReply, type OpenAiDouble } from '../../support/openai-double.ts';
+import { labSearchSettings } from '../../support/search-settings.ts';
 
 const rate = (tool: string, rating: unknown, comment?: string) => callTool('get_feedback', { tool, rating, ...(comment === undefined ? {} : { comment }) });
 
@@ -69,20 +70,14 @@ describe('the feedback target with the LLM agent, end to end through the lab ser
         loaded,
         agent: llmAgent(double),
         proposer: new SimProposer(),
-        settings: {
-          server: 'lab',
+        settings: labSearchSettings({
           target: 'feedback',
           budget: 3,
           minibatch: 1,
-          merge: false,
-          randomSeed: 0,
           componentChoice: 'round-robin',
-          selector: 'pareto',
-          reflection: true,
           concurrency: 1,
           agent: { kind: 'llm', model: 'double-model' },
-          proposer: { kind: 'sim' },
-        },
+        }),
       });
       expect(report).toMatchObject({ status: 'completed', target: 'feedback', agent: 'llm:double-model', budgetUsed: 3 });
       // rating 4 of 5 on the lab tool that was used: (4 - 1) / 4

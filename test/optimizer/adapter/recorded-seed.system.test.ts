@@ -11,6 +11,7 @@ import { runSettings, type TraceStore } from '../../../traces/index.ts';
 import { SUITE_RUN } from '../../support/run-settings.ts';
 import { labSuite, readFixture, tempStore } from '../../support/lab-runs.ts';
 import { TdoError } from '../../../src/errors.ts';
+import { labSearchSettings } from '../../support/search-settings.ts';
 
 const loaded = labSuite();
 const suite = loaded.suite;
@@ -55,21 +56,7 @@ function handRecorded(
   return run.id;
 }
 
-const settings = (overrides: Partial<OptimizeSettings> = {}): OptimizeSettings => ({
-  server: 'lab',
-  target: 'success',
-  budget: 60,
-  minibatch: 3,
-  merge: false,
-  randomSeed: 0,
-  componentChoice: 'attribution',
-  selector: 'pareto',
-  reflection: true,
-  concurrency: 4,
-  agent: { kind: 'sim' },
-  proposer: { kind: 'sim' },
-  ...overrides,
-});
+const settings = (overrides: Partial<OptimizeSettings> = {}): OptimizeSettings => labSearchSettings(overrides);
 
 beforeAll(async () => {
   store = tempStore();

@@ -7,6 +7,7 @@ import type { Proposer } from '../../../optimizer/engine/types.ts';
 import { defaultHonestyGate, optimize, type OptimizeSettings } from '../../../optimizer/search/optimize.ts';
 import type { ToolReflectionRecord } from '../../../optimizer/adapter/reflection.ts';
 import { firstLabTasks, tempStore } from '../../support/lab-runs.ts';
+import { labSearchSettings } from '../../support/search-settings.ts';
 
 // six val tasks, on which the seed is not perfect (a perfect seed would stop the search before any proposal)
 const loaded = firstLabTasks({ train: 6, val: 6 });
@@ -21,21 +22,8 @@ const endorsing: Proposer<ToolReflectionRecord> = {
   },
 };
 
-const settings = (overrides: Partial<OptimizeSettings>): OptimizeSettings => ({
-  server: 'lab',
-  target: 'success',
-  budget: 30,
-  minibatch: 3,
-  merge: false,
-  randomSeed: 0,
-  componentChoice: 'attribution',
-  selector: 'pareto',
-  reflection: true,
-  concurrency: 2,
-  agent: { kind: 'sim' },
-  proposer: { kind: 'endorsing' },
-  ...overrides,
-});
+const settings = (overrides: Partial<OptimizeSettings>): OptimizeSettings =>
+  labSearchSettings({ budget: 30, concurrency: 2, proposer: { kind: 'endorsing' }, ...overrides });
 
 const search = (overrides: Partial<OptimizeSettings>) =>
   optimize({ store, loaded, agent: new SimAgent(), proposer: endorsing, settings: settings(overrides), reportTest: false, gate: lintGate });

@@ -14,24 +14,12 @@ import { parseQueueAddress } from '../../../src/run/queue/queue-address.ts';
 import type { TraceStore } from '../../../traces/index.ts';
 import { labSuite, tempStore } from '../../support/lab-runs.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../support/redis-server.ts';
+import { labSearchSettings } from '../../support/search-settings.ts';
 
 const missing = redisMissing();
 if (missing !== undefined) console.warn(missing);
 
-const settings: OptimizeSettings = {
-  server: 'lab',
-  target: 'success',
-  budget: 40,
-  minibatch: 3,
-  merge: false,
-  randomSeed: 1,
-  componentChoice: 'attribution',
-  selector: 'pareto',
-  reflection: true,
-  concurrency: 4,
-  agent: { kind: 'sim' },
-  proposer: { kind: 'sim' },
-};
+const settings: OptimizeSettings = labSearchSettings({ budget: 40, randomSeed: 1 });
 
 const search = (store: TraceStore, extra: Partial<Parameters<typeof optimize>[0]> = {}) =>
   optimize({ store, loaded: labSuite(), agent: new SimAgent(), proposer: new SimProposer(), settings, reportTest: false, ...extra });
