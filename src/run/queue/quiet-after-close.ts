@@ -27,8 +27,12 @@ export function quietAfterClose<T extends Queue | QueueEvents | Worker>(owner: T
 /**
  * Closes a BullMQ queue, queue-events reader or worker without waiting for its connections to come up: its own
  * close() first waits for them, for ever when the server took the connection and never answers.
+ *
+ * Its close() is called, so it knows it is closing, but not awaited: a first connect that the forced close ended
+ * between two retries never settles (ioredis emits no 'end' for a socket already gone), and QueueEvents.close()
+ * awaits it. Awaited, that left the process with nothing to run and an await unsettled (exit 13, not 3).
  */
 export async function closeNow(owner: Queue | QueueEvents | Worker): Promise<void> {
   await Promise.allSettled(connectionsOf(owner).map((connection) => connection.close(true)));
-  await owner.close().catch(() => undefined);
+  void owner.close().catch(() => undefined);
 }

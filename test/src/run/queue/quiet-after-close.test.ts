@@ -1,10 +1,13 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { QueueEvents } from 'bullmq';
+import { describe, expect, it, vi } from 'vitest';
 import { EpisodeQueue } from '../../../../src/run/queue/episode-queue.ts';
 import { startEpisodeWorker } from '../../../../src/run/queue/episode-worker.ts';
 import { parseQueueAddress } from '../../../../src/run/queue/queue-address.ts';
+import { closeNow, quietAfterClose } from '../../../../src/run/queue/quiet-after-close.ts';
 import { ServedSuites } from '../../../../src/run/queue/served-suites.ts';
 import { labSuite } from '../../../support/lab-runs.ts';
+import { freePort } from '../../../support/redis-server.ts';
 import { unhandledRejections } from '../../../support/unhandled-rejections.ts';
 
 /**
@@ -74,5 +77,19 @@ describe('queue connections closed while connecting', () => {
       rejections.stop();
       await redis.stop();
     }
+  });
+
+  it('closes a queue-events reader whose first connect was refused while it waits to try again', async () => {
+    const port = await freePort();
+    // One try a minute: the reader is between two tries for the whole test.
+    const connection = { host: '127.0.0.1', port, maxRetriesPerRequest: null, retryStrategy: () => 60_000 };
+    const events = quietAfterClose(new QueueEvents('tdo-closing', { connection, autorun: false }));
+    events.on('error', () => undefined);
+    // ioredis's state is not public API; it is read by name, as quiet-after-close.ts reads the connections.
+    const status = () => (events as unknown as { connection: { _client: { status: string } } }).connection._client.status;
+    await vi.waitFor(() => expect(status()).toBe('reconnecting'));
+    // QueueEvents.close() waits for that first connect, which the forced close ends without settling: awaited, this never returned.
+    await closeNow(events);
+    expect(status()).toBe('end');
   });
 });
