@@ -5,6 +5,7 @@ import type { Suite } from '../src/index.ts';
 import { checkSuite, type SuiteCheck } from '../src/index.ts';
 import { renderSuiteCheck } from './format/suite-check.ts';
 import { terminalSafe } from '../src/index.ts';
+import type { TraceStore } from '../traces/index.ts';
 
 /**
  * The suite check of a command's agents on the catalogue they will see, for stderr before the episodes (stdout
@@ -28,6 +29,9 @@ export function announceSuiteCheck(
   return { check, text: resumed ? '' : renderSuiteCheck(check, { server, ...(search === undefined ? {} : { search }) }) };
 }
 
-export function printSuiteCheck(text: string): void {
+/** Prints the check as the run starts and keeps it with the run (`tdo view` shows it); a resume, which prints none, keeps the first. */
+export function printSuiteCheck(store: TraceStore, runId: string, text: string): void {
+  if (text === '') return;
   process.stderr.write(terminalSafe(text));
+  store.setSuiteCheck(runId, text);
 }

@@ -13,6 +13,7 @@ export type { AgentsExperimentReport } from './runner/agents-experiment.ts';
 export { renderAgentsExperimentSummary } from './runner/agents-summary.ts';
 export { agentSentence, verdictSentence } from './runner/columns.ts';
 export type { ExperimentReport } from './runner/run-experiment.ts';
+export type { Comparison, VersionResult } from './runner/statistics.ts';
 export { renderExperimentSummary } from './runner/summary.ts';
 export { defaultReportDir, writeExperimentReports, type WrittenReports } from './runner/write-reports.ts';
 
@@ -77,4 +78,15 @@ export async function loadVersionViews() {
     import('./review/versions/measurements.ts'),
   ]);
   return { diffSources, diffSectionHtml, DIFF_CSS, latestMeasurements };
+}
+
+/** What `tdo view` shows of a stored experiment: its record read back, the report rebuilt from it and its HTML parts; loaded on first call. */
+export async function loadExperimentViews() {
+  const [{ parseExperimentRecord }, { experimentReportOf }, { experimentBodyHtml, REPORT_PARTS_CSS }, { compareWithBaseline }] = await Promise.all([
+    import('./runner/experiment-record.ts'),
+    import('./runner/experiment-report.ts'),
+    import('./runner/report-html.ts'),
+    import('./runner/statistics.ts'),
+  ]);
+  return { parseExperimentRecord, experimentReportOf, experimentBodyHtml, REPORT_PARTS_CSS, compareWithBaseline };
 }

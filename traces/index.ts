@@ -1,5 +1,6 @@
 // The trace store's public surface; code outside traces/ imports from here.
 export { TraceStoreError } from './errors.ts';
+export { newExperimentId } from './ids.ts';
 export { openTraceStore } from './store.ts';
 export { storedToolCall } from './step-rows.ts';
 export { conditionLabel, runCondition } from './run-conditions.ts';

@@ -72,6 +72,11 @@ export function runStore(db: TraceDb, path: string): RunStore {
       if (changes === 0) throw new TraceStoreError(`trace store ${path}: no run with id '${id}'`);
     },
 
+    setSuiteCheck(id, text) {
+      const { changes } = db.update(runs).set({ suiteCheck: text }).where(eq(runs.id, id)).run();
+      if (changes === 0) throw new TraceStoreError(`trace store ${path}: no run with id '${id}'`);
+    },
+
     lockRun: (id) => lockRun(path, id),
   };
 }

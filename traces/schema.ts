@@ -79,6 +79,8 @@ export const runs = sqliteTable(
     versionIds: text('version_ids', { mode: 'json' }).$type<Record<string, string>>().notNull(),
     /** what the run was made with, one shape per kind (traces/run-settings.ts) */
     settings: text('settings', { mode: 'json' }).$type<unknown>().notNull(),
+    /** the suite check printed when the run started (cli/suite-check.ts), for `tdo view`; null for runs that print none */
+    suiteCheck: text('suite_check'),
   },
   (t) => [index('runs_created_at_idx').on(t.createdAt), enumCheck(t.status), enumCheck(t.kind)],
 );
@@ -202,6 +204,25 @@ export const descriptionVersions = sqliteTable(
     uniqueIndex('description_versions_server_hash_idx').on(t.server, t.contentHash),
     enumCheck(t.origin),
   ],
+);
+
+/**
+ * One finished `tdo experiment` (or the experiment of a demo): its runs are kind 'experiment' rows of `runs`; this
+ * keeps what ties them together, so the report can be read again (`tdo view`).
+ */
+export const experiments = sqliteTable(
+  'experiments',
+  {
+    id: text('id').primaryKey(),
+    createdAt: text('created_at').notNull(),
+    /** the suites measured, in order */
+    suites: text('suites', { mode: 'json' }).$type<string[]>().notNull(),
+    agentId: text('agent_id').notNull(),
+    verdict: text('verdict').notNull(),
+    /** what was measured and by which runs (experiments/runner/experiment-record.ts reads it) */
+    record: text('record', { mode: 'json' }).$type<unknown>().notNull(),
+  },
+  (t) => [index('experiments_created_at_idx').on(t.createdAt)],
 );
 
 export const responseCache = sqliteTable('response_cache', {

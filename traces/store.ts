@@ -1,5 +1,6 @@
 import { responseCacheStore } from './cache.ts';
 import { reportingStoreFailures } from './errors.ts';
+import { experimentStore } from './experiment-store.ts';
 import { openDatabase } from './open.ts';
 import { optimizerRecords } from './optimizer-records.ts';
 import { episodeRecorder } from './recording.ts';
@@ -30,6 +31,7 @@ export function openTraceStore(path: string, options: { readOnly?: boolean } = {
       ...versionStore(db, absolute),
       ...responseCacheStore(db),
       ...optimizerRecords(db, absolute),
+      ...experimentStore(db),
       ...viewReader(sqlite, db),
     },
     absolute,

@@ -3,7 +3,8 @@ import type { OptimizerRecords } from './optimizer-types.ts';
 import type { RunLock } from './run-lock.ts';
 import type { KindAndSettings } from './run-settings.ts';
 import type { ViewReader } from './viewing/types.ts';
-import type { descriptionVersions, episodes, RunStatus, scores, steps, runs, VersionOrigin } from './schema.ts';
+import type { descriptionVersions, episodes, experiments, RunStatus, scores, steps, runs, VersionOrigin } from './schema.ts';
+import type { Page, PageWindow } from './viewing/types.ts';
 
 export type { EpisodeStatus, RunKind, RunStatus, StepKind, VersionOrigin } from './schema.ts';
 export type { KindAndSettings, RunSettings } from './run-settings.ts';
@@ -33,6 +34,7 @@ export type ModelStep = StepPlace & { kind: 'model'; latencyMs: number } & Pick<
 export type StepRow = ToolStep | ModelStep;
 export type ScoreRow = typeof scores.$inferSelect;
 export type VersionRow = typeof descriptionVersions.$inferSelect;
+export type ExperimentRow = typeof experiments.$inferSelect;
 
 /** A new run: its kind and that kind's settings (traces/run-settings.ts), and what every run records. */
 export type CreateRunInput = KindAndSettings & {
@@ -175,6 +177,8 @@ export interface RunStore {
   setRunSettings(id: string, input: KindAndSettings): void;
   /** Sets finished_at for terminal states and clears it when a run goes back to 'running' (resume). */
   setRunStatus(id: string, status: RunStatus): void;
+  /** Keeps the suite check the command printed as the run started (cli/suite-check.ts), for `tdo view`. */
+  setSuiteCheck(id: string, text: string): void;
   /** Holds the run for this process until released; throws TraceStoreError while another process holds it. */
   lockRun(id: string): RunLock;
 }
@@ -276,7 +280,17 @@ export interface ResponseCacheStore {
   cachePut(key: string, value: string): void;
 }
 
-export interface TraceStore extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCacheStore, OptimizerRecords, StoreViewReader {
+/** Finished experiments, each with what ties its runs together (experiments/runner/experiment-record.ts). */
+export interface ExperimentStore {
+  /** `id` from newExperimentId (traces/ids.ts), so the report can name it before it is stored */
+  recordExperiment(input: Pick<ExperimentRow, 'id' | 'suites' | 'agentId' | 'verdict' | 'record'>): ExperimentRow;
+  getExperiment(id: string): ExperimentRow | undefined;
+  /** newest first */
+  experimentPage(window: PageWindow): Page<ExperimentRow>;
+}
+
+export interface TraceStore
+  extends RunStore, EpisodeRecorder, TraceReader, SpendReader, VersionStore, ResponseCacheStore, OptimizerRecords, ExperimentStore, StoreViewReader {
   /** absolute path of the database file */
   readonly path: string;
   close(): void;

@@ -1,5 +1,5 @@
 // What several pages show the same way: an agent (a simulation marked as one), an outcome, a rate with its
-// interval, a duration, and the pager under a list.
+// interval, a duration, the pager under a list, and the suite check a command printed as its run started.
 import { interval, outcome } from '../experiments/index.ts';
 import { isSimulatedAgentId, wilson } from '../src/index.ts';
 import { html, type Html } from './html.ts';
@@ -72,4 +72,12 @@ export function table(className: string, headings: readonly unknown[], rows: rea
       ${rows}
     </tbody>
   </table>`;
+}
+
+/** The suite check as the command printed it when the run started (traces/schema.ts runs.suite_check). */
+export function suiteCheckDetails(text: string, { open }: { open: boolean }): Html {
+  return html`<details class="suite-check" ${open ? 'open' : ''}>
+    <summary>The suite check, as printed when the run started</summary>
+    <pre>${text.trimEnd()}</pre>
+  </details>`;
 }

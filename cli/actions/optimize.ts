@@ -246,7 +246,7 @@ async function execute(
       resumeCommand: (runId) => resumeCommand(runId, store.path),
       onStart: ({ runId }) => {
         interruption.onRun(runId);
-        printSuiteCheck(suiteCheckText);
+        printSuiteCheck(store, runId, suiteCheckText);
         process.stderr.write(
           `optimize run ${runId}${flags.resume ? ' (resumed)' : ''}: resume with \`${resumeCommand(runId, store.path)}\` if it is stopped\n`,
         );

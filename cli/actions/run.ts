@@ -164,7 +164,7 @@ async function execute(store: TraceStore, flags: RunFlags, { loaded, options, ag
       },
       onStart: ({ runId, total, done }) => {
         interruption.onRun(runId);
-        printSuiteCheck(suiteCheckText);
+        printSuiteCheck(store, runId, suiteCheckText);
         progress.start(total, done);
       },
       onEpisode: (o) => progress.tick(o),

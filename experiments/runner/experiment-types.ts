@@ -61,6 +61,8 @@ export interface SuiteResults {
 
 export interface ExperimentReport {
   kind: 'tdo-experiment';
+  /** where the store keeps it (`tdo view` shows it at /experiments/ID) */
+  id: string;
   createdAt: string;
   agent: { id: string; simulated: boolean };
   settings: {

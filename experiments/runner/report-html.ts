@@ -97,16 +97,24 @@ function paragraphs(sentences: readonly string[], cls?: string): string {
   return sentences.map((s) => `<p${cls === undefined ? '' : ` class="${cls}"`}>${escapeHtml(s)}</p>`).join('');
 }
 
+/** The report's title: its suites, and the versions' roles when they have them. */
+function reportTitle(report: ExperimentReport): string {
+  const roles = report.versions.some((v) => v.role !== undefined) ? ` (${report.versions.map((v) => v.role ?? v.id).join(' vs ')})` : '';
+  return `tdo experiment: ${report.settings.suites.join(', ')}${roles}`;
+}
+
 export function renderExperimentHtml(report: ExperimentReport): string {
+  return htmlPage(reportTitle(report), `<h1>tdo experiment</h1>\n${experimentBodyHtml(report)}`);
+}
+
+/** Everything under the report's heading: the answer, the verdict, each suite, the diffs (also `tdo view`'s experiment page). */
+export function experimentBodyHtml(report: ExperimentReport): string {
   const s = report.settings;
   const conditions = Object.entries(s.conditions)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
   const diffs = report.diffs.map((d) => `<h3>${escapeHtml(d.a.label)} → ${escapeHtml(d.b.label)}</h3>${diffSectionHtml(d)}`).join('\n');
-  return htmlPage(
-    `tdo experiment: ${s.suites.join(', ')}${report.versions.some((v) => v.role !== undefined) ? ` (${report.versions.map((v) => v.role ?? v.id).join(' vs ')})` : ''}`,
-    `<h1>tdo experiment</h1>
-<div class="answer">${paragraphs(columns.answerSentences(report))}</div>
+  return `<div class="answer">${paragraphs(columns.answerSentences(report))}</div>
 ${paragraphs(columns.lintSentences(report), 'lint')}
 <p class="${report.agent.simulated ? 'sim' : ''}">${escapeHtml(columns.agentSentence(report))}</p>
 <p>Split ${escapeHtml(s.split)}${report.suites.some((x) => x.paraphrase !== undefined) ? ' (paraphrase beside it)' : ''} · ${counted(s.repeats, 'repeat')} · seed ${s.seed}${conditions === '' ? '' : ` · conditions ${escapeHtml(conditions)}`} · threshold ${s.threshold} · ${escapeHtml(report.createdAt)}</p>
@@ -114,9 +122,20 @@ ${paragraphs(columns.lintSentences(report), 'lint')}
 ${report.suites.map((suite) => suiteSection(report, suite)).join('\n')}
 ${diffs === '' ? '' : `<section class="diffs"><h2>Description changes against the first version</h2>${diffs}</section>`}
 <p class="muted">Intervals: 95% Wilson score intervals; differences: Newcombe's hybrid score interval.${columns.paraphraseNote(report) === '' ? '' : ` ${escapeHtml(columns.paraphraseNote(report))}`}${spendNote(report) === '' ? '' : ` ${escapeHtml(spendNote(report))}`} Trace database ${escapeHtml(report.db)}.</p>
-`,
-  );
+`;
 }
+
+/**
+ * The styles of the report's parts. A wide table scrolls in its box with its words whole: the page breaks long
+ * words anywhere, which let a 20-column table shrink its cells to a letter a line.
+ */
+export const REPORT_PARTS_CSS = `svg.chart{max-width:100%;height:auto}.answer{font-size:1.1em;font-weight:600}.muted{color:#666}
+table{border-collapse:collapse;margin:.8em 0}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}th{background:#f5f5f5}
+.scroll{overflow-x:auto;max-width:100%}.scroll table{overflow-wrap:normal}.scroll th,.scroll td{white-space:nowrap}
+td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}.verdict.error,.verdict.interrupted,.verdict.with-errors{background:#fff1d6}
+.sim{padding:.5em 1em;border-left:4px solid #e0a000;background:#fff8e0}.charts{display:flex;flex-wrap:wrap;gap:1.5em}
+svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-weight:600}svg.chart .axis{stroke:#999}svg.chart .ci{stroke:#222;stroke-width:1.5}
+${DIFF_CSS}`;
 
 /** The page every experiment report is: its own styles inline, nothing fetched. */
 export function htmlPage(title: string, body: string): string {
@@ -125,12 +144,7 @@ export function htmlPage(title: string, body: string): string {
 <title>${escapeHtml(title)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;color:#222;overflow-wrap:anywhere}
-svg.chart{max-width:100%;height:auto}.answer{font-size:1.1em;font-weight:600}.muted{color:#666}
-table{border-collapse:collapse;margin:.8em 0}th,td{border:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}th{background:#f5f5f5}
-td.regression{background:#ffe0e0;font-weight:600}.verdict{padding:.6em 1em;border-radius:6px;background:#eef6ee}.verdict.regression{background:#fdeaea}.verdict.error,.verdict.interrupted,.verdict.with-errors{background:#fff1d6}
-.sim{padding:.5em 1em;border-left:4px solid #e0a000;background:#fff8e0}.charts{display:flex;flex-wrap:wrap;gap:1.5em}
-svg.chart text{font:12px system-ui,sans-serif;fill:#222}svg.chart .title{font-weight:600}svg.chart .axis{stroke:#999}svg.chart .ci{stroke:#222;stroke-width:1.5}
-${DIFF_CSS}
+${REPORT_PARTS_CSS}
 </style></head><body>
 ${body}
 </body></html>

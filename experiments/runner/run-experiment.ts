@@ -1,20 +1,10 @@
 // `tdo experiment`: fixed description versions on the held-out test split of one or more suites, N
 // repeats each, compared with the first version; a suite's paraphrase split (the same needs worded
 // differently), when it has one, is run and compared beside test. Callable as a function (the demo runs one).
-import {
-  checkMaxErrorRate,
-  inputError,
-  isSimulatedAgentId,
-  type LoadedSuite,
-  DEFAULT_TOOL_SEARCH_K,
-  resolveConditions,
-  tasksForSplit,
-} from '../../src/index.ts';
-import type { TraceStore, VersionRow } from '../../traces/index.ts';
-import { diffSources, type VersionDiff } from '../review/version-diff.ts';
-import { latestMeasurements } from '../review/versions/measurements.ts';
-import { describeOrigin } from '../review/versions/origin.ts';
-import { answerFor } from './answer.ts';
+import { checkMaxErrorRate, inputError, type LoadedSuite, DEFAULT_TOOL_SEARCH_K, resolveConditions, tasksForSplit } from '../../src/index.ts';
+import { newExperimentId, type VersionRow } from '../../traces/index.ts';
+import type { ExperimentRecord, SuiteRecord } from './experiment-record.ts';
+import { experimentReportOf } from './experiment-report.ts';
 import {
   EXPERIMENT_SPLIT,
   PARAPHRASE_SPLIT,
@@ -22,9 +12,7 @@ import {
   type ExperimentRun,
   type ExperimentSettings,
   type ExperimentSplit,
-  type SuiteResults,
 } from './experiment-types.ts';
-import { compareWithBaseline, type VersionResult } from './statistics.ts';
 import { conditionsFor, experimentStopped, runVersion, type ExperimentState } from './version-run.ts';
 
 export { EXPERIMENT_SPLIT, PARAPHRASE_SPLIT } from './experiment-types.ts';
@@ -76,29 +64,30 @@ export function checkExperiment(settings: ExperimentSettings): Map<LoadedSuite, 
 export async function runExperiment(settings: ExperimentSettings, run: ExperimentRun): Promise<ExperimentReport> {
   const plan = checkExperiment(settings);
   const state: ExperimentState = { settings, run, maxErrorRate: settings.maxErrorRate ?? 0, outages: [], interrupted: false };
-  const suites: SuiteResults[] = [];
+  const suites: SuiteRecord[] = [];
   for (const [loaded, versions] of plan) suites.push(await runSuiteVersions(state, loaded, versions));
-  return experimentReport(state, suites);
+  const record = experimentRecord(state, suites);
+  const report = experimentReportOf(run.store, record, newExperimentId());
+  run.store.recordExperiment({ id: report.id, suites: record.settings.suites, agentId: record.agentId, verdict: report.verdict, record });
+  return report;
 }
 
-/** Each version on the suite's paraphrase split (when it has one) and its test split, compared with the first. */
-async function runSuiteVersions(state: ExperimentState, loaded: LoadedSuite, versions: VersionRow[]): Promise<SuiteResults> {
-  const { threshold } = state.settings;
-  const results: VersionResult[] = [];
-  const paraphraseResults: VersionResult[] = [];
+/** Each version on the suite's paraphrase split (when it has one) and its test split, in that order. */
+async function runSuiteVersions(state: ExperimentState, loaded: LoadedSuite, versions: VersionRow[]): Promise<SuiteRecord> {
+  const runs: SuiteRecord['runs'] = [];
   const paraphraseTasks = tasksForSplit(loaded.suite.tasks, PARAPHRASE_SPLIT).length;
   let conditions: Record<string, string> = {};
-  const measure = async (version: VersionRow, split: ExperimentSplit): Promise<VersionResult> => {
+  const measure = async (version: VersionRow, split: ExperimentSplit) => {
     const ran = await runVersion(state, loaded, version, split);
     conditions = ran.conditions;
-    return ran.result;
+    runs.push({ versionId: version.id, split, runId: ran.runId });
   };
   for (const version of versions) {
     if (experimentStopped(state)) break;
     // Paraphrase first, so that a version's newest run, the one `tdo versions` and the diffs quote, is its test run.
-    if (paraphraseTasks > 0) paraphraseResults.push(await measure(version, PARAPHRASE_SPLIT));
+    if (paraphraseTasks > 0) await measure(version, PARAPHRASE_SPLIT);
     if (experimentStopped(state)) break;
-    results.push(await measure(version, EXPERIMENT_SPLIT));
+    await measure(version, EXPERIMENT_SPLIT);
   }
   return {
     suite: loaded.suite.name,
@@ -106,27 +95,18 @@ async function runSuiteVersions(state: ExperimentState, loaded: LoadedSuite, ver
     targetServer: loaded.suite.targetServer ?? null,
     conditions,
     tasks: tasksForSplit(loaded.suite.tasks, EXPERIMENT_SPLIT).length,
-    results,
-    comparisons: compareWithBaseline(results, threshold),
-    ...(paraphraseTasks > 0
-      ? { paraphrase: { tasks: paraphraseTasks, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, threshold) } }
-      : {}),
+    paraphraseTasks,
+    runs,
   };
 }
 
-function experimentReport(state: ExperimentState, suites: SuiteResults[]): ExperimentReport {
-  const { settings, run, outages } = state;
-  const { store } = run;
-  const regressions = suites.flatMap((s) =>
-    s.comparisons.flatMap((c) => (c.regressed && c.success !== null ? [{ suite: s.suite, version: c.version, successDelta: c.success.delta }] : [])),
-  );
+function experimentRecord(state: ExperimentState, suites: SuiteRecord[]): ExperimentRecord {
+  const { settings, run } = state;
   return {
-    kind: 'tdo-experiment',
     createdAt: new Date().toISOString(),
-    agent: { id: run.agent.id, simulated: isSimulatedAgentId(run.agent.id) },
+    agentId: run.agent.id,
     settings: {
       suites: settings.suites.map((s) => s.suite.name),
-      split: EXPERIMENT_SPLIT,
       versions: settings.versions.map((v) => v.id),
       repeats: settings.repeats,
       seed: settings.seed,
@@ -134,38 +114,10 @@ function experimentReport(state: ExperimentState, suites: SuiteResults[]): Exper
       threshold: settings.threshold,
       maxErrorRate: state.maxErrorRate,
       toolSearch: settings.toolSearch ?? { mode: 'off', k: DEFAULT_TOOL_SEARCH_K },
+      roles: settings.roles ?? {},
     },
-    versions: settings.versions.map((v) => ({
-      id: v.id,
-      server: v.server,
-      origin: describeOrigin(v).label,
-      tokens: v.tokens,
-      ...(settings.roles?.[v.id] === undefined ? {} : { role: settings.roles[v.id] }),
-    })),
     suites,
-    scoreNames: [...new Set(suites.flatMap((s) => s.results.flatMap((r) => Object.keys(r.scores))))].sort(),
-    answers: suites.flatMap((s) => answerFor(s.suite, s.results, s.comparisons, settings.threshold, s.tasks) ?? []),
-    regressions,
-    outages,
-    diffs: baselineDiffs(store, settings.versions),
-    verdict: outages.length > 0 ? 'error' : state.interrupted ? 'interrupted' : regressions.length > 0 ? 'regression' : 'pass',
-    db: store.path,
+    outages: state.outages,
+    interrupted: state.interrupted,
   };
-}
-
-function baselineDiffs(store: TraceStore, versions: readonly VersionRow[]): VersionDiff[] {
-  const [baseline, ...rest] = versions;
-  if (baseline === undefined) return [];
-  const measured = latestMeasurements(
-    store,
-    versions.map((v) => v.id),
-  );
-  const source = (v: VersionRow) => ({
-    label: v.id,
-    server: v.server,
-    origin: describeOrigin(v).label,
-    descriptions: v.descriptions,
-    measured: measured.get(v.id) ?? null,
-  });
-  return rest.filter((v) => v.server === baseline.server).map((v) => diffSources(source(baseline), source(v)));
 }

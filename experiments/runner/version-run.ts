@@ -1,8 +1,6 @@
 import { inputError, isTdoError, type LoadedSuite, outageCause, type RunReport, runSuite } from '../../src/index.ts';
 import type { VersionRow } from '../../traces/index.ts';
-import { measuredEpisodes } from '../measure/measured-episodes.ts';
 import type { ExperimentReport, ExperimentRun, ExperimentSettings, ExperimentSplit } from './experiment-types.ts';
-import { summarizeVersion, type VersionResult } from './statistics.ts';
 
 // One run of an experiment (experiments/runner/run-experiment.ts): a version on one split of one suite.
 
@@ -25,24 +23,16 @@ export function conditionsFor(loaded: LoadedSuite, conditions: Record<string, st
   return Object.fromEntries(Object.entries(conditions).filter(([name]) => loaded.suite.conditions?.[name] !== undefined));
 }
 
-/** Runs the version on the split and measures it; the run's conditions come back with its result. */
+/** Runs the version on the split (experiment-record.ts measures it from the store); the run's conditions come back with its id. */
 export async function runVersion(
   state: ExperimentState,
   loaded: LoadedSuite,
   version: VersionRow,
   split: ExperimentSplit,
-): Promise<{ result: VersionResult; conditions: Record<string, string> }> {
-  const { store } = state.run;
+): Promise<{ runId: string; conditions: Record<string, string> }> {
   const report = await runVersionSuite(state, loaded, version, split);
   noteOutages(state, report, { suite: loaded.suite.name, version: version.id, split });
-  const spend = store.runSpend([report.runId]).agent;
-  const result = summarizeVersion(
-    version,
-    { runId: report.runId, status: report.status, spend },
-    measuredEpisodes(store, report.runId),
-    loaded.suite.targetServer,
-  );
-  return { result, conditions: report.conditions };
+  return { runId: report.runId, conditions: report.conditions };
 }
 
 async function runVersionSuite(state: ExperimentState, loaded: LoadedSuite, version: VersionRow, split: ExperimentSplit): Promise<RunReport> {

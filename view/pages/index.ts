@@ -10,5 +10,19 @@ import { versionsPage } from './versions.ts';
 import { comparePage } from './compare.ts';
 import { blamePage } from './blame.ts';
 import { contractorPage } from './contractor.ts';
+import { experimentsPage } from './experiments.ts';
+import { experimentPage } from './experiment.ts';
 
-export const VIEW_PAGES: readonly ViewPage[] = [runsPage, runPage, runToolsPage, episodePage, searchPage, versionsPage, comparePage, blamePage, contractorPage];
+export const VIEW_PAGES: readonly ViewPage[] = [
+  runsPage,
+  runPage,
+  runToolsPage,
+  episodePage,
+  searchPage,
+  versionsPage,
+  comparePage,
+  blamePage,
+  experimentsPage,
+  experimentPage,
+  contractorPage,
+];

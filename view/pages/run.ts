@@ -2,7 +2,7 @@
 // split, each linked to its trajectory (docs/view.md).
 import { preview } from '../../experiments/index.ts';
 import type { EpisodeListRow, RunRow, TraceStore } from '../../traces/index.ts';
-import { agentCell, duration, flagFilter, outcomeCell, pager, successCell, table, textFilter, when } from '../cells.ts';
+import { agentCell, duration, flagFilter, outcomeCell, pager, successCell, suiteCheckDetails, table, textFilter, when } from '../cells.ts';
 import { notFound } from '../errors.ts';
 import { html } from '../html.ts';
 import type { PageRequest, ViewPage } from '../page.ts';
@@ -23,7 +23,8 @@ export const runPage: ViewPage = {
       <button type="submit">filter</button> <a href="${path}">clear</a>
     </form>`;
     const list = rows.length === 0 ? html`<p class="empty">no episode matches</p>` : episodeTable(rows);
-    const body = html`${runHeader(store, run)}${runTabs(run.id, 'episodes')}${form}${list}${pager(path, query, q.page, more)}`;
+    const check = run.suiteCheck === null ? '' : suiteCheckDetails(run.suiteCheck, { open: false });
+    const body = html`${runHeader(store, run)}${check}${runTabs(run.id, 'episodes')}${form}${list}${pager(path, query, q.page, more)}`;
     return { title: `Run ${run.id}`, html: String(body), live: run.status === 'running' };
   },
 };

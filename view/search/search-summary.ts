@@ -1,9 +1,10 @@
-// The top of a search's page: what ran and how it stopped, the held-out scores of the seed and the winner, what
-// it cost by role and per point gained, and what the store does not keep (the suite check).
+// The top of a search's page: what ran and how it stopped, the suite check printed as it started, the held-out
+// scores of the seed and the winner, and what it cost by role and per point gained.
 import { interval, percent } from '../../experiments/index.ts';
 import { describeProposer, type OptimizeReport, type SplitScores } from '../../optimizer/index.ts';
 import { describeAgent, formatCost } from '../../src/index.ts';
 import type { ModelSpendTotals, TraceStore } from '../../traces/index.ts';
+import { suiteCheckDetails } from '../cells.ts';
 import { html, type Html } from '../html.ts';
 import type { SearchRecord } from './search-record.ts';
 
@@ -24,7 +25,14 @@ ${row('proposals', `${record.proposals.length} made, ${record.proposals.filter((
 ${row('stopped', search.stopReason ?? 'not yet')}
 ${row('versions', compare === '' ? search.seedVersionId : html`<a href="${compare}">${search.seedVersionId} → ${search.bestVersionId}</a>`)}
 </tbody></table>
-<p class="muted">The suite check that <code>tdo optimize</code> prints before the search (on stderr) is not kept in the trace store, so it is not shown here.</p>`;
+${suiteCheckLines(run.suiteCheck)}`;
+}
+
+/** The suite check `tdo optimize` printed before the search; a search stored before tdo kept it has none. */
+function suiteCheckLines(text: string | null): Html {
+  if (text === null)
+    return html`<p class="muted">No suite check is stored with this search (a search stored before tdo kept it printed it on stderr only).</p>`;
+  return suiteCheckDetails(text, { open: true });
 }
 
 /** The metric calls spent by the newest candidate (a running search's progress). */

@@ -29,6 +29,7 @@ function report(ids: Array<[string, number]>, roles?: Record<string, string>): E
   const regressions = comparisons.filter((c) => c.regressed).map((c) => ({ suite: 'lab', version: c.version, successDelta: c.success!.delta }));
   return {
     kind: 'tdo-experiment',
+    id: 'x-0000abcd',
     createdAt: '2026-11-30T00:00:00.000Z',
     agent: { id: 'sim', simulated: true },
     settings: {

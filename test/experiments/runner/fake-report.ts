@@ -101,6 +101,7 @@ export function fakeReport(options: { paraphrase?: boolean; spend?: Record<strin
     options.paraphrase === true ? { paraphrase: { tasks: 2, results: paraphraseResults, comparisons: compareWithBaseline(paraphraseResults, 0.1) } } : {};
   return {
     kind: 'tdo-experiment',
+    id: 'x-0000abcd',
     createdAt: '2026-11-29T00:00:00.000Z',
     agent: options.spend === undefined ? { id: 'sim', simulated: true } : { id: 'llm:priced', simulated: false },
     settings: {

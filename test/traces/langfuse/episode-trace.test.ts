@@ -17,6 +17,7 @@ const run = (settings: unknown): RunRow => ({
   versionIds: { 'mega-depot': 'mega-depot-1' },
   kind: 'suite',
   settings,
+  suiteCheck: null,
 });
 
 const OPTIONS = { split: 'val', repeats: 1, seed: 0, concurrency: 1, versionIds: [] };

@@ -27,6 +27,8 @@ interface OptimizeJson {
 
 let store: TraceStore;
 let search: OptimizeJson;
+/** what `tdo optimize` printed on stderr for the first search */
+let stderr: string;
 let hostile: OptimizeJson;
 
 const render = async (runId: string, query = '') => (await searchPage.render({ store, params: { runId }, query: new URLSearchParams(query) })).html;
@@ -44,6 +46,7 @@ beforeAll(async () => {
   expect(plain!.code, plain!.stderr).toBe(0);
   expect(marked!.code, marked!.stderr).toBe(0);
   search = JSON.parse(plain!.stdout) as OptimizeJson;
+  stderr = plain!.stderr;
   hostile = JSON.parse(marked!.stdout) as OptimizeJson;
   store = openTraceStore(db);
 });
@@ -92,6 +95,14 @@ describe('the search page', () => {
     expect(page).toContain(`seed test ${search.seed.test.score.toFixed(2)}`);
     expect(page).toContain(`winner paraphrase ${search.best.paraphrase.score.toFixed(2)}`);
     expect(page).toContain('Cost per point gained');
+  });
+
+  it('shows the suite check as the command printed it when the search started', async () => {
+    const stored = store.getRun(search.run_id)!.suiteCheck!;
+    expect(stderr).toContain(stored);
+    expect(stored).toMatch(/^suite check \(before any episode is run\):/);
+    const page = await render(search.run_id);
+    for (const line of stored.trimEnd().split('\n').filter((l) => !/[&<>"']/.test(l))) expect(page).toContain(line);
   });
 
   it('shows a description with markup as text', async () => {

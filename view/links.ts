@@ -1,0 +1,6 @@
+// Where a run, an episode and an experiment are shown.
+export const experimentHref = (id: string) => `/experiments/${encodeURIComponent(id)}`;
+
+export const runHref = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
+
+export const episodeHref = (episodeId: string) => `/episodes/${encodeURIComponent(episodeId)}`;
