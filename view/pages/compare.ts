@@ -1,6 +1,7 @@
 // Two description versions side by side (`/versions/compare?server=S&a=A&b=B`, docs/view.md): each tool's two
-// texts, then the review's word diff (experiments/review/render-diff.ts) with each version's latest measured
-// rates and intervals and the lint flags gained and lost.
+// texts, each tool's own precision, recall and "chosen instead" in each version, then the review's word diff
+// (experiments/review/render-diff.ts) with each version's latest measured rates and intervals and the lint flags
+// gained and lost.
 import * as z from 'zod';
 import { loadVersionViews, resolveVersion } from '../../experiments/index.ts';
 import type { TraceStore, VersionRow } from '../../traces/index.ts';
@@ -9,6 +10,7 @@ import { escaped, html, type Html } from '../html.ts';
 import { parseQuery } from '../query.ts';
 import { badQuery } from '../errors.ts';
 import { diffStyle } from '../search/panel-parts.ts';
+import { toolChoicesTable } from '../versions/tool-choices-table.ts';
 
 const compareQuery = z.object({ server: z.string().min(1).optional(), a: z.string().min(1), b: z.string().min(1) }).strict();
 
@@ -25,9 +27,14 @@ export const comparePage: ViewPage = {
     const body = html`${await diffStyle()}<h1>${a.id} → ${b.id}</h1>
 ${pickerForm(store, server, a.id, b.id)}
 <h2>Side by side</h2>${sideBySide(a, b)}
+<h2>Each tool's choosing</h2>
+${toolChoicesTable(
+  store,
+  [a, b].map((version) => ({ version, measured: measured.get(version.id) ?? null })),
+)}
+<p class="muted">From the sim's decisions in the run that last measured each version: precision, of the decisions that chose the tool, those labelled with it; recall, of the decisions labelled with it, those that chose it; and what those chose instead.</p>
 <h2>Word diff, rates and lint flags</h2>
-${escaped(diffSectionHtml(diffSources(source(a), source(b))))}
-<p class="muted">Each tool's own precision, recall and "chosen instead" counts are not shown: the store records them per episode, not per tool (docs/view.md).</p>`;
+${escaped(diffSectionHtml(diffSources(source(a), source(b))))}`;
     return { title: `${a.id} → ${b.id}`, html: body.toString() };
   },
 };

@@ -102,7 +102,11 @@ describe('the search page', () => {
     expect(stderr).toContain(stored);
     expect(stored).toMatch(/^suite check \(before any episode is run\):/);
     const page = await render(search.run_id);
-    for (const line of stored.trimEnd().split('\n').filter((l) => !/[&<>"']/.test(l))) expect(page).toContain(line);
+    for (const line of stored
+      .trimEnd()
+      .split('\n')
+      .filter((l) => !/[&<>"']/.test(l)))
+      expect(page).toContain(line);
   });
 
   it('shows a description with markup as text', async () => {

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interval } from '../../../experiments/index.ts';
 import { isTdoError } from '../../../src/index.ts';
 import { PageError } from '../../../view/errors.ts';
 import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
@@ -12,6 +13,7 @@ import { blamePage } from '../../../view/pages/blame.ts';
 import { comparePage } from '../../../view/pages/compare.ts';
 import { versionsPage } from '../../../view/pages/versions.ts';
 import { sentencesOf } from '../../../view/versions/blame.ts';
+import { toolChoices } from '../../../view/versions/tool-choices.ts';
 import { tdo } from '../../support/cli.ts';
 import { viewApp } from '../../../view/app.ts';
 
@@ -41,8 +43,11 @@ beforeAll(async () => {
   store.close();
   const imported = await tdo(['import', edited, '--server', 'lab', '--parent', winnerId, '--db', db, '--json']);
   expect(imported.code, imported.stderr).toBe(0);
+  editedId = (JSON.parse(imported.stdout) as { id: string }).id;
+  // the edited version measured by a run of its own; the seed and the winner only by the search
+  const measured = await tdo(['run', '--suite', 'lab', '--split', 'test', '--repeat', '1', '--version', editedId, '--db', db]);
+  expect(measured.code, measured.stderr).toBe(0);
   store = openTraceStore(db);
-  editedId = store.listVersions('lab').at(-1)!.id;
 });
 
 afterAll(() => store?.close());
@@ -72,6 +77,21 @@ describe('the compare page', () => {
     expect(page).toContain('success [95% CI]');
     expect(page).toContain('lint gained');
     expect(page).toContain(winner.descriptions['read_file']!.replaceAll("'", '&#39;'));
+  });
+
+  it("shows each tool's precision, recall and other choices from the run that measured a version, and says which were measured by none", async () => {
+    const page = (await render(comparePage, `a=${winnerId}&b=${editedId}`)).replace(/\s+/g, ' ');
+    const runId = store.listRuns().find((r) => r.kind === 'suite')!.id;
+    expect(page).toContain(`A ${winnerId}: not measured by a run`);
+    expect(page).toContain(`B ${editedId}: run <a href="/runs/${runId}">${runId}</a> (sim)`);
+    const cells = store.toolConfusion(runId);
+    for (const tool of Object.keys(store.getVersion(editedId)!.descriptions)) {
+      const { precision, recall } = toolChoices(cells, tool);
+      expect(precision.n + recall.n).toBeGreaterThan(0);
+      expect(page).toContain(
+        `<td class="num">${interval(precision)} <span class="of">of ${precision.n}</span></td><td class="num">${interval(recall)} <span class="of">of ${recall.n}</span></td>`,
+      );
+    }
   });
 
   it('shows a description with markup as text', async () => {
