@@ -14,6 +14,8 @@ export { renderAgentsExperimentSummary } from './runner/agents-summary.ts';
 export { agentSentence, verdictSentence } from './runner/columns.ts';
 export type { ExperimentReport } from './runner/run-experiment.ts';
 export type { Comparison, VersionResult } from './runner/statistics.ts';
+export type { ExperimentRecord } from './runner/experiment-record.ts';
+export type { DemoSearchRuns } from './runner/experiment-types.ts';
 export { renderExperimentSummary } from './runner/summary.ts';
 export { defaultReportDir, writeExperimentReports, type WrittenReports } from './runner/write-reports.ts';
 

@@ -164,6 +164,10 @@ const couldNotRun = (err: unknown): never => {
 
 const reportPaths = (written: WrittenReports) => `reports: ${written.markdown}\n         ${written.json}\n         ${written.html}\n`;
 
+/** Where the store keeps the experiments, and the command that shows them. */
+const storedLine = (ids: readonly string[], store: TraceStore) =>
+  `stored as experiment ${ids.join(', ')}: \`tdo view --db ${store.path}\` shows ${ids.length === 1 ? 'it' : 'them'} under /experiments\n`;
+
 /** Where a finished experiment's reports go and what it spent. */
 interface Ending {
   flags: ExperimentFlags;
@@ -183,7 +187,7 @@ async function runOneAgent(ending: Ending, settings: Settings, run: Parameters<E
   else {
     const { renderExperimentSummary } = await import('../../experiments/index.ts');
     process.stdout.write(
-      `${renderExperimentSummary(report)}${agentSentence(report)}\n${verdictSentence(report)}\n${spendLine(spent.spend, spent.simulated)}\n${reportPaths(written)}`,
+      `${renderExperimentSummary(report)}${agentSentence(report)}\n${verdictSentence(report)}\n${spendLine(spent.spend, spent.simulated)}\n${reportPaths(written)}${storedLine([report.id], store)}`,
     );
   }
   return { verdict: report.verdict, verdictSentence: verdictSentence(report) };
@@ -197,7 +201,13 @@ async function runAcrossAgents(ending: Ending, settings: Settings, run: Paramete
   const { renderAgentsExperimentSummary, agentsVerdictSentence } = await import('../../experiments/index.ts');
   if (flags.json)
     process.stdout.write(toJsonText({ ...experimentReportJson(report), spend: agentsSpendJson(spent), stopped: ending.spend.capReached ?? null }));
-  else process.stdout.write(`${renderAgentsExperimentSummary(report)}${agentsSpendLine(spent)}\n${reportPaths(written)}`);
+  else
+    process.stdout.write(
+      `${renderAgentsExperimentSummary(report)}${agentsSpendLine(spent)}\n${reportPaths(written)}${storedLine(
+        report.experiments.map((e) => e.id),
+        store,
+      )}`,
+    );
   return { verdict: report.verdict, verdictSentence: agentsVerdictSentence(report) };
 }
 

@@ -101,6 +101,8 @@ export function demoAgentsJson(report: DemoAgentsReport, html: string) {
     honest_seed_file: report.honestSeedFile,
     shipped_file: report.shippedFile,
     optimize_runs: { selection: search('selection'), success: search('success') },
+    /** where the store keeps each agent's experiment (`tdo view`: /experiments/ID) */
+    experiment_ids: report.experiment.experiments.map((e) => e.id),
     per_agent: report.perAgent.map((a) => ({
       agent: a.agent,
       simulated: a.simulated,

@@ -62,6 +62,8 @@ export function demoJson(report: DemoReport, html: string) {
     honest_seed_file: report.honestSeedFile,
     shipped_file: report.shippedFile,
     optimize_runs: report.optimizeRuns,
+    /** where the store keeps its experiment (`tdo view`: /experiments/ID) */
+    experiment_id: report.experiment.id,
     ...Object.fromEntries(report.rows.map((r) => [jsonRole(r.role), figures(r)])),
     effects: effectsJson(report.effects),
     findings: report.findings,

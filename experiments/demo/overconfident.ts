@@ -289,6 +289,7 @@ export function demoExperiment(
       concurrency: settings.concurrency,
       conditions: {},
       threshold: 0,
+      searches: { selection: searches.selection.runId, success: searches.success.runId },
       // each version labelled with every role it holds ("honest seed = success-best")
       roles: Object.fromEntries(
         distinct.map((v) => [

@@ -50,6 +50,8 @@ export const experimentRecordSchema = z.strictObject({
   ),
   /** stopped by Ctrl-C */
   interrupted: z.boolean(),
+  /** a demo's two searches, whose winners it measures */
+  searches: z.strictObject({ selection: z.string(), success: z.string() }).optional(),
 });
 
 export type ExperimentRecord = z.infer<typeof experimentRecordSchema>;

@@ -28,6 +28,14 @@ export interface ExperimentSettings {
   roles?: Record<string, string>;
   /** How every run offers tools (docs/tool-search.md); every tool listed when absent. */
   toolSearch?: ToolSearchSettings;
+  /** The searches whose winners it measures, for a demo's experiment: its pages link them (`tdo view`). */
+  searches?: DemoSearchRuns;
+}
+
+/** The two searches of `tdo demo overconfident`, by run id. */
+export interface DemoSearchRuns {
+  selection: string;
+  success: string;
 }
 
 export interface ExperimentRun {

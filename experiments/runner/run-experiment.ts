@@ -119,5 +119,6 @@ function experimentRecord(state: ExperimentState, suites: SuiteRecord[]): Experi
     suites,
     outages: state.outages,
     interrupted: state.interrupted,
+    ...(settings.searches === undefined ? {} : { searches: settings.searches }),
   };
 }

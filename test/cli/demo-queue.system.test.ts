@@ -18,8 +18,8 @@ if (missing !== undefined) console.warn(missing);
 
 type DemoOutput = Record<string, unknown> & { optimize_runs: Record<'selection' | 'success', { run_id: string }>; report_html: string };
 
-/** Everything but where the report was written, and which runs (with when) measured each figure. */
-const measured = ({ report_html: _, ...rest }: DemoOutput) =>
+/** Everything but where the report was written, and which runs and experiments (with when) measured each figure. */
+const measured = ({ report_html: _, experiment_ids: __, ...rest }: DemoOutput) =>
   JSON.parse(JSON.stringify(rest, (key, value: unknown) => (key === 'run_id' || key === 'measured_at' ? undefined : value))) as unknown;
 
 describe.skipIf(missing !== undefined)('tdo demo overconfident --queue', () => {

@@ -25,6 +25,12 @@ export async function searchPair(store: TraceStore, runId: string, partner: stri
   return target === 'selection' ? { selection: first, success: second } : { selection: second, success: first };
 }
 
+/** The search the contractor would set beside this one, when the store holds one (the search page links the pair). */
+export function partnerSearch(store: TraceStore, record: SearchRecord): string | undefined {
+  const { target } = record.search;
+  return target === 'selection' || target === 'success' ? newestPartner(store, record, OTHER[target]) : undefined;
+}
+
 function pairTarget(record: SearchRecord): PairTarget {
   const { target } = record.search;
   if (target === 'selection' || target === 'success') return target;

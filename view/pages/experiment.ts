@@ -2,7 +2,7 @@
 // the store (verdict first, versions by split with intervals, charts, diffs), the runs that measured it, and the
 // tasks that regressed or were fixed between any two of its versions, each linked to its episodes in both runs.
 import * as z from 'zod';
-import { loadExperimentViews, type ExperimentReport } from '../../experiments/index.ts';
+import { loadExperimentViews, type DemoSearchRuns, type ExperimentRecord, type ExperimentReport } from '../../experiments/index.ts';
 import type { ExperimentRow, TraceStore } from '../../traces/index.ts';
 import { agentCell, successCell, table } from '../cells.ts';
 import { badQuery, notFound } from '../errors.ts';
@@ -21,11 +21,12 @@ export const experimentPage: ViewPage = {
     const row = store.getExperiment(id);
     if (row === undefined) throw notFound(`no experiment ${id} in this store (the experiments page lists them)`);
     const views = await loadExperimentViews();
-    const report = rebuiltReport(store, row, views);
+    const { record, report } = rebuiltReport(store, row, views);
     const pair = versionPair(report, parseQuery(experimentQuery, query));
     const compare: Parameters<typeof taskChangesSection>[3] = (a, b) => views.compareWithBaseline([a, b], report.settings.threshold)[0]!;
     const body = html`<style>${escaped(views.REPORT_PARTS_CSS)}</style>
 <h1>Experiment ${row.id}: ${row.suites.join(', ')}</h1>
+${record.searches === undefined ? '' : demoNote(record.searches)}
 ${escaped(views.experimentBodyHtml(report))}
 ${runsTable(report)}
 ${taskChangesSection(store, report, pair, compare)}`;
@@ -36,14 +37,21 @@ ${taskChangesSection(store, report, pair, compare)}`;
 type ExperimentViews = Awaited<ReturnType<typeof loadExperimentViews>>;
 
 /** The report from the stored record and the runs it names; a record this tdo cannot read is named as such. */
-function rebuiltReport(store: TraceStore, row: ExperimentRow, views: ExperimentViews): ExperimentReport {
+function rebuiltReport(store: TraceStore, row: ExperimentRow, views: ExperimentViews): { record: ExperimentRecord; report: ExperimentReport } {
   const read = views.parseExperimentRecord(row.record);
   if ('problem' in read) throw notFound(`experiment ${row.id} was stored in a form this version of tdo does not read: ${read.problem}`);
   try {
-    return views.experimentReportOf(store, read.record, row.id);
+    return { record: read.record, report: views.experimentReportOf(store, read.record, row.id) };
   } catch (err) {
     throw notFound(`experiment ${row.id} cannot be shown: ${(err as Error).message}`);
   }
+}
+
+/** A demo's experiment names the two searches whose winners it measures, and the page that sets them side by side. */
+function demoNote(searches: DemoSearchRuns): Html {
+  const search = (runId: string) => html`<a href="/searches/${encodeURIComponent(runId)}">${runId}</a>`;
+  const contractor = `/contractor/${encodeURIComponent(searches.selection)}?with=${encodeURIComponent(searches.success)}`;
+  return html`<p>The experiment of <code>tdo demo overconfident</code>: it measures the winners of search ${search(searches.selection)} (for selection) and search ${search(searches.success)} (for success); <a href="${contractor}">the overconfident contractor</a> sets them side by side.</p>`;
 }
 
 /** From the first version to the best (or the second, when the first is best), unless the query names the two. */

@@ -8,6 +8,7 @@ import { html } from '../html.ts';
 import type { PageRequest, ViewPage } from '../page.ts';
 import { filterFlag, filterText, pageWindow, readQuery } from '../query.ts';
 import { runTabs } from './run-tabs.ts';
+import { searchHref } from '../links.ts';
 
 export const runPage: ViewPage = {
   path: '/runs/:runId',
@@ -42,7 +43,7 @@ export function runHeader(store: TraceStore, run: RunRow) {
   return html`<h1>Run ${run.id}</h1>
     <dl class="facts">
       <dt>kind</dt>
-      <dd>${run.kind}</dd>
+      <dd>${run.kind === 'optimize' ? html`search: <a href="${searchHref(run.id)}">its lineage, scores and cost</a>` : run.kind}</dd>
       <dt>suite</dt>
       <dd>${run.suiteName}</dd>
       <dt>agent</dt>

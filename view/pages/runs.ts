@@ -5,6 +5,7 @@ import { html, type Html } from '../html.ts';
 import type { ViewPage } from '../page.ts';
 import { filterText, pageWindow, readQuery } from '../query.ts';
 import { spendCell } from './spend-cell.ts';
+import { runHref, searchHref } from '../links.ts';
 
 /** What each kind of run is called here: an optimize run is a search. */
 const KIND_WORDS: Record<string, string> = { suite: 'run', optimize: 'search', experiment: 'experiment', proxy: 'proxy session', imported: 'imported' };
@@ -39,9 +40,15 @@ function runTable(store: TraceStore, rows: readonly RunListRow[]) {
   return table('runs', ['run', 'kind', 'suite', 'agent', 'status', 'success [95% CI]', 'errors', 'cost · tokens', 'started', 'duration'], body);
 }
 
+/** A search opens on its lineage and scores, its episodes a link away; any other run on its episodes. */
+function runLink(run: RunListRow): Html {
+  if (run.kind !== 'optimize') return html`<a href="${runHref(run.id)}">${run.id}</a>`;
+  return html`<a href="${searchHref(run.id)}">${run.id}</a> <small><a href="${runHref(run.id)}">episodes</a></small>`;
+}
+
 function runRow(run: RunListRow, spend: Html) {
   return html`<tr>
-    <td><a href="/runs/${encodeURIComponent(run.id)}">${run.id}</a></td>
+    <td>${runLink(run)}</td>
     <td>${KIND_WORDS[run.kind] ?? run.kind}</td>
     <td>${run.suiteName}</td>
     <td>${agentCell(run.agentId)}</td>

@@ -9,6 +9,8 @@ import { isTdoError } from '../../../src/index.ts';
 import { PageError } from '../../../view/errors.ts';
 import { openTraceStore, type TraceStore } from '../../../traces/index.ts';
 import { contractorPage } from '../../../view/pages/contractor.ts';
+import { experimentPage } from '../../../view/pages/experiment.ts';
+import { experimentsPage } from '../../../view/pages/experiments.ts';
 import { tdo } from '../../support/cli.ts';
 
 /** How the viewer answers a page's refusal (view/app.ts): a PageError's status, or 404 for the core's input error (an unknown id). */
@@ -21,7 +23,10 @@ interface RoleJson {
   first_choice_share: number;
   lint_gained: Array<{ tool: string; rule: string }>;
 }
-type DemoJson = Record<'seed' | 'selection_best' | 'success_best', RoleJson> & { optimize_runs: Record<'selection' | 'success', { run_id: string }> };
+type DemoJson = Record<'seed' | 'selection_best' | 'success_best', RoleJson> & {
+  optimize_runs: Record<'selection' | 'success', { run_id: string }>;
+  experiment_id: string;
+};
 
 let store: TraceStore;
 let demo: DemoJson;
@@ -75,5 +80,16 @@ describe('the contractor page', () => {
       const error = await render(runId, query).catch((e: unknown) => e);
       expect(answeredWith(error), `${runId}?${query}`).toBe(status);
     }
+  });
+
+  it("is linked from the demo's experiment, which names both searches and is listed as the demo's", async () => {
+    const { selection, success } = demo.optimize_runs;
+    const experiment = store.experimentPage({ limit: 10, offset: 0 }).rows;
+    expect(experiment.map((x) => x.id)).toEqual([demo.experiment_id]);
+    const page = (await experimentPage.render({ store, params: { experimentId: demo.experiment_id }, query: new URLSearchParams() })).html;
+    for (const runId of [selection.run_id, success.run_id]) expect(page).toContain(`<a href="/searches/${runId}">${runId}</a>`);
+    expect(page).toContain(`<a href="/contractor/${selection.run_id}?with=${success.run_id}">the overconfident contractor</a>`);
+    const list = (await experimentsPage.render({ store, params: {}, query: new URLSearchParams() })).html.replace(/>\s+</g, '><');
+    expect(list).toContain(`<td><a href="/experiments/${demo.experiment_id}">${demo.experiment_id}</a></td><td>tdo demo</td>`);
   });
 });
