@@ -6,6 +6,7 @@ import { episodePageReader } from './episode-page.ts';
 import { evaluationCatalogueReader } from './evaluation-catalogue.ts';
 import { finishedRunSums } from './finished-runs.ts';
 import { runPageReader } from './run-page.ts';
+import { toolCallsReader } from './tool-calls.ts';
 import type { StoreViewReader } from '../types.ts';
 
 export function viewReader(sqlite: Database.Database, db: TraceDb): StoreViewReader {
@@ -16,6 +17,7 @@ export function viewReader(sqlite: Database.Database, db: TraceDb): StoreViewRea
     ...runPageReader(sqlite, episodes.runOutcomes),
     ...episodes,
     ...evaluationCatalogueReader(sqlite),
+    ...toolCallsReader(sqlite, sums),
     runToolCounts: (runId) => sums(runId, 'tools', () => toolSelectionCounts(db, runId)),
     dataVersion: () => dataVersion.get()!,
   };

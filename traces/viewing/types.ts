@@ -86,6 +86,12 @@ export interface ToolConfusionCell {
   decisions: number;
 }
 
+/** A finished episode's task and the tools it called, in order (server '' for a name no server has). */
+export interface EpisodeToolCalls {
+  taskId: string;
+  calls: Array<{ server: string; tool: string }>;
+}
+
 export interface ViewReader {
   /** newest first */
   runPage(filter: RunListFilter, window: PageWindow): Page<RunListRow>;
@@ -95,6 +101,8 @@ export interface ViewReader {
   runOutcomes(runId: string): RunOutcomes;
   /** Per labelled tool, what the recorded decisions chose (the sim records both: src/agents/sim/labelled.ts). */
   toolConfusion(runId: string): ToolConfusionCell[];
+  /** Each completed episode of the run with the tools it called in order (for a run whose decisions name no labelled tool). */
+  runToolCalls(runId: string): EpisodeToolCalls[];
   /**
    * The descriptions a search's evaluation served (the candidate of its content hash) with the server they are of;
    * undefined when no candidate holds them (a proposal the search did not keep).

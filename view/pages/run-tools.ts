@@ -1,5 +1,5 @@
 // A run's tools (`/runs/:runId/tools`): calls and errors per tool, and the tool confusion matrix (labelled tool ×
-// chosen tool, "no tool" included). Both add up the whole run in SQL, so they have a page of their own and the
+// chosen tool, "no tool" included; view/run/run-confusion.ts says where its counts come from). Both add up the whole run in SQL, so they have a page of their own and the
 // episode list stays one page's read (docs/view.md).
 import type { ToolConfusionCell, ToolSelectionCount } from '../../traces/index.ts';
 import { table } from '../cells.ts';
@@ -7,6 +7,7 @@ import { html } from '../html.ts';
 import type { ViewPage } from '../page.ts';
 import { runHeader, runOf } from './run.ts';
 import { runTabs } from './run-tabs.ts';
+import { runConfusion } from '../run/run-confusion.ts';
 
 const NO_TOOL = 'no tool';
 
@@ -15,11 +16,13 @@ export const runToolsPage: ViewPage = {
   render({ store, params }) {
     const run = runOf(store, params.runId!);
     const base = `/runs/${encodeURIComponent(run.id)}`;
+    const confusion = runConfusion(store, run);
     const body = html`${runHeader(store, run)}${runTabs(run.id, 'tools')}
       <h2>Calls per tool</h2>
       ${callTable(base, store.runToolCounts(run.id))}
       <h2>Tool confusion</h2>
-      ${confusionMatrix(store.toolConfusion(run.id))}`;
+      ${confusionMatrix(confusion.cells)}
+      <p class="muted">${confusion.source}</p>`;
     return { title: `Run ${run.id}: tools`, html: String(body), live: run.status === 'running' };
   },
 };
@@ -39,7 +42,7 @@ function callTable(base: string, counts: readonly ToolSelectionCount[]) {
 
 /** Rows the labelled tools, columns the tools chosen, "no tool" last; the diagonal (chosen = labelled) marked. */
 export function confusionMatrix(cells: readonly ToolConfusionCell[]) {
-  if (cells.length === 0) return html`<p class="empty">no recorded decision names its labelled tool (the sim agent records them; an LLM's do not)</p>`;
+  if (cells.length === 0) return html`<p class="empty">no decision is labelled with a tool</p>`;
   const labelled = [...new Set(cells.map((c) => c.labelled))].sort();
   const chosen = [...new Set(cells.map((c) => c.chosen ?? NO_TOOL))].filter((c) => c !== NO_TOOL).sort();
   const columns = [...chosen, NO_TOOL];
