@@ -96,6 +96,22 @@ describe('a run page', () => {
   });
 });
 
+describe('the experiments', () => {
+  it('lists none in a store without one, saying which commands record them, and pages by the URL', async () => {
+    const { status, text } = await page('/experiments');
+    expect(status).toBe(200);
+    expect(text).toContain('no experiment in this store');
+    expect((await page('/experiments?page=2')).status).toBe(200);
+    expect((await page('/experiments?page=zero')).status).toBe(400);
+  });
+
+  it('answers 404 naming an unknown experiment', async () => {
+    const { status, text } = await page('/experiments/x-00000000');
+    expect(status).toBe(404);
+    expect(text).toContain('no experiment x-00000000 in this store');
+  });
+});
+
 describe("a run's tools", () => {
   it('counts calls per tool and draws the confusion matrix, "no tool" included', async () => {
     const { text } = await page(`/runs/${runId}/tools`);
