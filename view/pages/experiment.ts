@@ -21,7 +21,7 @@ export const experimentPage: ViewPage = {
     const row = store.getExperiment(id);
     if (row === undefined) throw notFound(`no experiment ${id} in this store (the experiments page lists them)`);
     const views = await loadExperimentViews();
-    const { record, report } = rebuiltReport(store, row, views);
+    const { record, report } = keptReport(store, row, views);
     const pair = versionPair(report, parseQuery(experimentQuery, query));
     const compare: Parameters<typeof taskChangesSection>[3] = (a, b) => views.compareWithBaseline([a, b], report.settings.threshold)[0]!;
     const body = html`<style>${escaped(views.REPORT_PARTS_CSS)}</style>
@@ -36,8 +36,25 @@ ${taskChangesSection(store, report, pair, compare)}`;
 
 type ExperimentViews = Awaited<ReturnType<typeof loadExperimentViews>>;
 
+type Rebuilt = { record: ExperimentRecord; report: ExperimentReport };
+
+/**
+ * Rebuilding reads every episode of the experiment's runs, so a report is kept per store until the store changes
+ * (its data version moves when any run writes): the diffs quote each version's latest measurement, which a later run may change.
+ */
+const kept = new WeakMap<TraceStore, { dataVersion: number; reports: Map<string, Rebuilt> }>();
+
+function keptReport(store: TraceStore, row: ExperimentRow, views: ExperimentViews): Rebuilt {
+  const dataVersion = store.dataVersion();
+  let forStore = kept.get(store);
+  if (forStore === undefined || forStore.dataVersion !== dataVersion) kept.set(store, (forStore = { dataVersion, reports: new Map() }));
+  const report = forStore.reports.get(row.id) ?? rebuiltReport(store, row, views);
+  forStore.reports.set(row.id, report);
+  return report;
+}
+
 /** The report from the stored record and the runs it names; a record this tdo cannot read is named as such. */
-function rebuiltReport(store: TraceStore, row: ExperimentRow, views: ExperimentViews): { record: ExperimentRecord; report: ExperimentReport } {
+function rebuiltReport(store: TraceStore, row: ExperimentRow, views: ExperimentViews): Rebuilt {
   const read = views.parseExperimentRecord(row.record);
   if ('problem' in read) throw notFound(`experiment ${row.id} was stored in a form this version of tdo does not read: ${read.problem}`);
   try {
