@@ -1,7 +1,7 @@
 // A run's episodes for `tdo view`: one page, filtered and ordered in SQL along the run's (run, task, repeat) index,
 // so a page of a run of 100,000 episodes reads about a page of rows (bench/view.ts measures it).
 import type Database from 'better-sqlite3';
-import type { EpisodeListFilter, EpisodeListRow, Page, PageWindow, RunOutcomes, ToolConfusionCell } from './types.ts';
+import type { EpisodeListFilter, EpisodeListRow, Page, PageWindow, RunOutcomes } from './types.ts';
 import { filterClause, pageOf, type Condition } from './filters.ts';
 import type { RunSums } from './finished-runs.ts';
 
@@ -29,16 +29,9 @@ const OUTCOMES_SQL = `SELECT COUNT(*) AS episodes, COALESCE(SUM(status = 'comple
   COALESCE(SUM(success = 1), 0) AS successes, COALESCE(SUM(status = 'error'), 0) AS errors, COALESCE(SUM(status = 'running'), 0) AS running
   FROM episodes WHERE run_id = ?`;
 
-// A sim decision records the chosen tool and, per labelled tool of the step, where it ranked (src/agents/sim/labelled.ts).
-const CONFUSION_SQL = `SELECT json_extract(l.value, '$.label') AS labelled, json_extract(s.output, '$.chosen') AS chosen, COUNT(*) AS decisions
-  FROM episodes AS e JOIN steps AS s ON s.episode_id = e.id, json_each(s.output, '$.labelled') AS l
-  WHERE e.run_id = ? AND s.kind = 'model' AND s.model = 'sim' AND json_valid(s.output)
-  GROUP BY 1, 2 ORDER BY 1, 3 DESC`;
-
 export function episodePageReader(sqlite: Database.Database, sums: RunSums) {
   const statements = new Map<string, Database.Statement<unknown[], StoredEpisodeRow>>();
   const outcomes = sqlite.prepare<[string], RunOutcomes>(OUTCOMES_SQL);
-  const confusion = sqlite.prepare<[string], ToolConfusionCell>(CONFUSION_SQL);
   return {
     episodePage(runId: string, filter: EpisodeListFilter, window: PageWindow): Page<EpisodeListRow> {
       const { where, values, key } = filterClause(EPISODE_CONDITIONS, filter);
@@ -51,6 +44,5 @@ export function episodePageReader(sqlite: Database.Database, sums: RunSums) {
       );
     },
     runOutcomes: (runId: string): RunOutcomes => sums(runId, 'outcomes', () => outcomes.get(runId)!),
-    toolConfusion: (runId: string): ToolConfusionCell[] => sums(runId, 'confusion', () => confusion.all(runId)),
   };
 }

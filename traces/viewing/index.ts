@@ -7,6 +7,7 @@ import { evaluationCatalogueReader } from './evaluation-catalogue.ts';
 import { finishedRunSums } from './finished-runs.ts';
 import { runPageReader } from './run-page.ts';
 import { toolCallsReader } from './tool-calls.ts';
+import { toolConfusionReader } from './tool-confusion.ts';
 import type { StoreViewReader } from '../types.ts';
 
 export function viewReader(sqlite: Database.Database, db: TraceDb): StoreViewReader {
@@ -18,6 +19,7 @@ export function viewReader(sqlite: Database.Database, db: TraceDb): StoreViewRea
     ...episodes,
     ...evaluationCatalogueReader(sqlite),
     ...toolCallsReader(sqlite, sums),
+    ...toolConfusionReader(sqlite, sums),
     runToolCounts: (runId) => sums(runId, 'tools', () => toolSelectionCounts(db, runId)),
     dataVersion: () => dataVersion.get()!,
   };

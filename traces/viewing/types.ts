@@ -99,7 +99,7 @@ export interface ViewReader {
   /** the run's episodes by task and repeat (the order of the run's own index, so no page sorts the run) */
   episodePage(runId: string, filter: EpisodeListFilter, window: PageWindow): Page<EpisodeListRow>;
   runOutcomes(runId: string): RunOutcomes;
-  /** Per labelled tool, what the recorded decisions chose (the sim records both: src/agents/sim/labelled.ts). */
+  /** Per labelled tool, what the recorded decisions chose, each decision once (traces/viewing/tool-confusion.ts). */
   toolConfusion(runId: string): ToolConfusionCell[];
   /** Each completed episode of the run with the tools it called in order (for a run whose decisions name no labelled tool). */
   runToolCalls(runId: string): EpisodeToolCalls[];

@@ -30,8 +30,10 @@ describe('aligning calls with plan steps', () => {
     ).toEqual([cell('add', null), cell('read', null)]);
   });
 
-  it('counts a decision under each labelled tool of its step', () => {
-    expect(alignedConfusion(plans, [{ taskId: 'either', calls: [call('sum')] }])).toEqual([cell('add', 'sum'), cell('maths/sum', 'sum')]);
+  it('counts a step of several tools once: under the one it was served by, else under its first', () => {
+    expect(alignedConfusion(plans, [{ taskId: 'either', calls: [call('sum')] }])).toEqual([cell('maths/sum', 'sum')]);
+    expect(alignedConfusion(plans, [{ taskId: 'either', calls: [call('sum', 'other')] }])).toEqual([cell('add', 'sum')]);
+    expect(alignedConfusion(plans, [{ taskId: 'either', calls: [] }])).toEqual([cell('add', null)]);
   });
 
   it('adds up episodes', () => {
